@@ -1,0 +1,216 @@
+//! A project folder (`scripts/`, `levels/`) as a running host sees it: the
+//! live scripts games hold, and what to do when a file changes on disk.
+//!
+//! The CLI's `watch` and the editor share this, so a change is reported the
+//! same way everywhere:
+//! `reloaded PATH` or `error PATH:LINE: message (keeping last good version)`.
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use crate::check;
+use crate::level::{Diagnostic, read_text};
+use crate::plugin::{GameError, Session};
+use crate::registry::Registry;
+use crate::script::{LiveScript, Script, ScriptError, ScriptErrorKind, ScriptLimits};
+
+/// Folder of scripts inside a project.
+pub const SCRIPTS_DIR: &str = "scripts";
+/// Folder of levels inside a project.
+pub const LEVELS_DIR: &str = "levels";
+
+/// What happened to one changed file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ChangeReport {
+    /// The file, relative to the project root where possible.
+    pub path: PathBuf,
+    /// `Ok` when the new version is in use; the error otherwise.
+    pub result: Result<(), Diagnostic>,
+    /// Whether an earlier good version keeps running after an error.
+    pub kept_last_good: bool,
+}
+
+impl fmt::Display for ChangeReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.result {
+            Ok(()) => write!(f, "reloaded {}", self.path.display()),
+            Err(e) if self.kept_last_good => write!(f, "error {e} (keeping last good version)"),
+            Err(e) => write!(f, "error {e}"),
+        }
+    }
+}
+
+/// A project on disk plus the scripts loaded from it.
+pub struct Project {
+    root: PathBuf,
+    registry: Registry,
+    limits: ScriptLimits,
+    /// Loaded scripts by absolute path; games hold clones of these slots.
+    scripts: BTreeMap<PathBuf, LiveScript>,
+}
+
+impl Project {
+    /// Opens the project at `root` with the given plugins.
+    pub fn open(root: &Path, registry: Registry) -> std::io::Result<Self> {
+        Ok(Self {
+            root: root.canonicalize()?,
+            registry,
+            limits: ScriptLimits::default(),
+            scripts: BTreeMap::new(),
+        })
+    }
+
+    /// The nearest folder at or above `start` holding `scripts/` or
+    /// `levels/`; `start` itself when none does.
+    pub fn discover(start: &Path) -> PathBuf {
+        start
+            .ancestors()
+            .find(|dir| dir.join(SCRIPTS_DIR).is_dir() || dir.join(LEVELS_DIR).is_dir())
+            .unwrap_or(start)
+            .to_path_buf()
+    }
+
+    /// The project folder (absolute).
+    pub fn root(&self) -> &Path {
+        &self.root
+    }
+
+    /// The plugins.
+    pub fn registry(&self) -> &Registry {
+        &self.registry
+    }
+
+    /// Script limits used for every load.
+    pub fn limits(&self) -> ScriptLimits {
+        self.limits
+    }
+
+    /// Changes the script limits for later loads.
+    pub fn set_limits(&mut self, limits: ScriptLimits) {
+        self.limits = limits;
+    }
+
+    /// The folders a watcher should watch.
+    pub fn watched_folders(&self) -> Vec<PathBuf> {
+        vec![self.root.join(SCRIPTS_DIR), self.root.join(LEVELS_DIR)]
+    }
+
+    /// `path` relative to the root, for messages.
+    pub fn display_path(&self, path: &Path) -> PathBuf {
+        let absolute = self.absolute(path);
+        absolute
+            .strip_prefix(&self.root)
+            .map(Path::to_path_buf)
+            .unwrap_or(absolute)
+    }
+
+    /// `path` made absolute against the root.
+    pub fn absolute(&self, path: &Path) -> PathBuf {
+        if path.is_absolute() {
+            path.to_path_buf()
+        } else {
+            self.root.join(path)
+        }
+    }
+
+    /// The default script of a game: `scripts/<id>.lua`.
+    pub fn game_script_path(&self, game: &str) -> PathBuf {
+        self.root.join(SCRIPTS_DIR).join(format!("{game}.lua"))
+    }
+
+    /// The live slot of the script at `path`, loading it on first use.
+    pub fn script(&mut self, path: &Path) -> Result<LiveScript, ScriptError> {
+        let absolute = self.absolute(path);
+        if let Some(live) = self.scripts.get(&absolute) {
+            return Ok(live.clone());
+        }
+        let script = self.load_script(&absolute)?;
+        let live = LiveScript::new(script);
+        self.scripts.insert(absolute, live.clone());
+        Ok(live)
+    }
+
+    /// Starts a session of `game` on a level file (or the default level),
+    /// with the game's live script.
+    pub fn start_session(
+        &mut self,
+        game: &str,
+        level: Option<&Path>,
+        seed: u64,
+    ) -> Result<Box<dyn Session>, GameError> {
+        let Some(entry) = self.registry.get(game).cloned() else {
+            return Err(GameError::Invalid(format!("unknown game `{game}`")));
+        };
+        let script = self.script(&self.game_script_path(game))?;
+        let level = level.map(|l| self.absolute(l));
+        entry.start(level.as_deref(), script, seed)
+    }
+
+    /// Reacts to changed files: scripts are reloaded (swapped into running
+    /// games when they validate), levels are re-validated.
+    pub fn handle_changes(&mut self, paths: &[PathBuf]) -> Vec<ChangeReport> {
+        paths.iter().map(|p| self.handle_change(p)).collect()
+    }
+
+    /// Reacts to one changed file.
+    pub fn handle_change(&mut self, path: &Path) -> ChangeReport {
+        let absolute = self.absolute(path);
+        let display = self.display_path(&absolute);
+        let is_script = matches!(
+            absolute.extension().and_then(|e| e.to_str()),
+            Some("lua" | "luau")
+        );
+        if !is_script {
+            let diagnostics = check::check_level(&self.registry, &absolute);
+            let result = match diagnostics.into_iter().find(Diagnostic::is_error) {
+                Some(error) => Err(Diagnostic {
+                    path: display.clone(),
+                    ..error
+                }),
+                None => Ok(()),
+            };
+            return ChangeReport {
+                path: display,
+                result,
+                kept_last_good: false,
+            };
+        }
+        let live = self.scripts.get(&absolute).cloned();
+        match self.load_script(&absolute) {
+            Ok(script) => {
+                match live {
+                    Some(live) => live.replace(script),
+                    None => {
+                        self.scripts.insert(absolute, LiveScript::new(script));
+                    }
+                }
+                ChangeReport {
+                    path: display,
+                    result: Ok(()),
+                    kept_last_good: false,
+                }
+            }
+            Err(error) => ChangeReport {
+                path: display,
+                result: Err(error.into()),
+                kept_last_good: live.is_some(),
+            },
+        }
+    }
+
+    /// Loads a script, validated against its game's schema when the game is
+    /// known; errors name the file relative to the root.
+    fn load_script(&self, absolute: &Path) -> Result<Script, ScriptError> {
+        let display = self.display_path(absolute);
+        let source = read_text(absolute)
+            .map_err(|e| ScriptError::new(&display, ScriptErrorKind::Io, e.message))?;
+        let script = Script::load(&display, &source, None, self.limits)?;
+        if let Some(entry) = check::script_game(&self.registry, absolute, &script)
+            .and_then(|id| self.registry.get(&id))
+        {
+            script.validate(&entry.script_schema())?;
+        }
+        Ok(script)
+    }
+}

@@ -1,0 +1,21 @@
+//! The Lua script host: sandboxed Luau, validated against a game's schema,
+//! hot-swappable while a game runs.
+//!
+//! - [`sandbox`] builds a fresh VM per script version with only `math`,
+//!   `string`, `table` and the engine API, a memory cap and a time budget per
+//!   call that also stops loops hidden inside `pcall`.
+//! - [`schema`] describes what a game's script table must hold.
+//! - [`Script`] is one loaded, validated version; [`LiveScript`] is the slot a
+//!   running game holds, whose content a reload swaps.
+//! - [`watcher`] turns file-system events into debounced change batches.
+
+mod error;
+mod live;
+mod sandbox;
+mod schema;
+pub mod watcher;
+
+pub use error::{ScriptError, ScriptErrorKind};
+pub use live::LiveScript;
+pub use sandbox::{Script, ScriptLimits};
+pub use schema::{FieldKind, FieldSpec, ScriptSchema};

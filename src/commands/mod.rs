@@ -1,0 +1,28 @@
+//! One module per subcommand. Each `run` returns [`crate::Status`] for a
+//! finished command and `Err` for bad usage (a missing file, a bad value).
+
+pub mod check;
+pub mod games;
+pub mod watch;
+
+use std::path::PathBuf;
+
+use tessera_engine::Registry;
+use tessera_engine::project::Project;
+
+/// The project the current folder belongs to.
+pub fn current_project(registry: Registry) -> anyhow::Result<Project> {
+    let cwd = std::env::current_dir()?;
+    open_project(&Project::discover(&cwd), registry)
+}
+
+/// Opens the project at `root`.
+pub fn open_project(root: &std::path::Path, registry: Registry) -> anyhow::Result<Project> {
+    Project::open(root, registry)
+        .map_err(|e| anyhow::anyhow!("cannot open project {}: {e}", root.display()))
+}
+
+/// Paths as given on the command line, for messages.
+pub fn shown(path: &std::path::Path) -> PathBuf {
+    path.to_path_buf()
+}
