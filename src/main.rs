@@ -25,6 +25,8 @@ enum Command {
     Check(commands::check::Args),
     /// Watch scripts and levels and report every reload until interrupted.
     Watch(commands::watch::Args),
+    /// Measure the headline speed figures (use a release build).
+    Bench(commands::bench::Args),
 }
 
 /// How a command ended, mapped onto the exit-code policy.
@@ -41,6 +43,7 @@ fn main() -> ExitCode {
         Command::Games => commands::games::run(),
         Command::Check(args) => commands::check::run(&args),
         Command::Watch(args) => commands::watch::run(&args),
+        Command::Bench(args) => commands::bench::run(&args),
     };
     match result {
         Ok(Status::Ok) => ExitCode::SUCCESS,

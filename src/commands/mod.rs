@@ -1,11 +1,10 @@
 //! One module per subcommand. Each `run` returns [`crate::Status`] for a
 //! finished command and `Err` for bad usage (a missing file, a bad value).
 
+pub mod bench;
 pub mod check;
 pub mod games;
 pub mod watch;
-
-use std::path::PathBuf;
 
 use tessera_engine::Registry;
 use tessera_engine::project::Project;
@@ -20,9 +19,4 @@ pub fn current_project(registry: Registry) -> anyhow::Result<Project> {
 pub fn open_project(root: &std::path::Path, registry: Registry) -> anyhow::Result<Project> {
     Project::open(root, registry)
         .map_err(|e| anyhow::anyhow!("cannot open project {}: {e}", root.display()))
-}
-
-/// Paths as given on the command line, for messages.
-pub fn shown(path: &std::path::Path) -> PathBuf {
-    path.to_path_buf()
 }

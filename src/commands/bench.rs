@@ -1,0 +1,88 @@
+//! `tessera bench`: the headline speed figures in one run (release build
+//! recommended: `cargo run --release -- bench`). Criterion benches in
+//! `engine/benches/` give the detailed, statistically sound numbers.
+
+use std::time::{Duration, Instant};
+
+use crate::Status;
+
+mod script;
+
+/// Arguments of `tessera bench`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Only the figures whose group starts with this (e.g. `script`).
+    filter: Option<String>,
+}
+
+/// One measured figure with its target.
+pub struct Figure {
+    /// Group, e.g. `script`.
+    pub group: &'static str,
+    /// What was measured.
+    pub name: String,
+    /// The measured time.
+    pub measured: Duration,
+    /// The target, when the issue sets one.
+    pub target: Option<Duration>,
+}
+
+/// Runs every group and prints one line per figure; fails when a target is
+/// missed.
+pub fn run(args: &Args) -> anyhow::Result<Status> {
+    let groups: [(&str, fn() -> anyhow::Result<Vec<Figure>>); 1] = [("script", script::figures)];
+    let mut missed = false;
+    for (group, figures) in groups {
+        if args
+            .filter
+            .as_deref()
+            .is_some_and(|f| !group.starts_with(f))
+        {
+            continue;
+        }
+        for figure in figures()? {
+            let verdict = match figure.target {
+                Some(target) if figure.measured <= target => {
+                    format!("ok (target {})", show(target))
+                }
+                Some(target) => {
+                    missed = true;
+                    format!("MISSED (target {})", show(target))
+                }
+                None => String::new(),
+            };
+            println!(
+                "{:<10} {:<50} {:>12}  {verdict}",
+                figure.group,
+                figure.name,
+                show(figure.measured)
+            );
+        }
+    }
+    Ok(if missed { Status::Failed } else { Status::Ok })
+}
+
+/// Median of `runs` timings of `f` (after one warm-up call).
+pub fn median_time(runs: usize, mut f: impl FnMut()) -> Duration {
+    f();
+    let mut times: Vec<Duration> = (0..runs.max(1))
+        .map(|_| {
+            let start = Instant::now();
+            f();
+            start.elapsed()
+        })
+        .collect();
+    times.sort();
+    times[times.len() / 2]
+}
+
+fn show(d: Duration) -> String {
+    let ns = d.as_nanos();
+    if ns < 10_000 {
+        format!("{ns} ns")
+    } else if ns < 10_000_000 {
+        format!("{:.1} us", ns as f64 / 1e3)
+    } else {
+        format!("{:.1} ms", ns as f64 / 1e6)
+    }
+}
