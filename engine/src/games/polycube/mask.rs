@@ -169,7 +169,8 @@ mod tests {
                 assert_eq!(r.test(i), v.shr(n).test(i), "shr {n} bit {i}");
             }
         }
-        assert_eq!(Wide::bit(70).not().lowest_clear(), 0);
+        assert_eq!(Wide::bit(70).lowest_clear(), 0);
+        assert_eq!(Wide::ONES.lowest_clear(), Wide::BITS);
         assert_eq!(Wide::ONES.and(Wide::bit(70).not()).lowest_clear(), 70);
     }
 }

@@ -1,0 +1,154 @@
+//! The plugin through the engine's Game API: script settings, actions,
+//! hints with a limit, the win with stars, and `tessera solve`.
+
+use std::process::Command;
+
+use tessera_engine::games::polycube::import::load_any;
+use tessera_engine::games::polycube::{Polycube, PolycubeAction, PolycubeLevel};
+use tessera_engine::plugin::{Game, Outcome, Recorded};
+use tessera_engine::{LiveScript, Registry, Script, ScriptLimits};
+
+mod common;
+
+fn script(source: Option<&str>) -> LiveScript {
+    let path = common::repo_path("scripts/polycube.lua");
+    let schema = Polycube::script_schema();
+    let script = match source {
+        Some(text) => Script::load(&path, text, Some(&schema), ScriptLimits::default()),
+        None => Script::load_file(&path, Some(&schema), ScriptLimits::default()),
+    };
+    LiveScript::new(script.unwrap())
+}
+
+fn level(name: &str) -> PolycubeLevel {
+    load_any(&common::repo_path(&format!("levels/polycube/{name}")))
+        .unwrap()
+        .0
+}
+
+#[test]
+fn the_game_is_registered() {
+    let registry = Registry::builtin();
+    assert_eq!(
+        registry.get("polycube").map(|e| e.title),
+        Some("Polycube packing")
+    );
+}
+
+#[test]
+fn a_session_plays_to_a_win_with_hints_and_stars() {
+    let mut game = Recorded::<Polycube>::start(level("soma.ron"), script(None), 7).unwrap();
+    assert_eq!(
+        game.game().hints(),
+        (0, 3),
+        "the script allows 3 for the Soma cube"
+    );
+    let refused = game.apply(&PolycubeAction::Place {
+        piece: "V".into(),
+        cells: vec![(1, 1, 2), (2, 1, 2), (1, 2, 2)],
+    });
+    assert!(refused.unwrap_err().to_string().contains("Floating"));
+    assert_eq!(game.game().last_error().map(|e| e.name()), Some("Floating"));
+    for _ in 0..3 {
+        game.apply(&PolycubeAction::Hint).unwrap();
+    }
+    assert_eq!(game.game().rules().placed_count(), 3);
+    let e = game.apply(&PolycubeAction::Hint).unwrap_err();
+    assert!(
+        e.to_string().starts_with("illegal action: NoHintsLeft"),
+        "{e}"
+    );
+    // Finish with the solver's moves (ai_action does not use up hints).
+    while game.game().outcome() == Outcome::Playing {
+        let action = game.game_mut().ai_action().unwrap().expect("a next piece");
+        game.advance(60).unwrap();
+        game.apply(&action).unwrap();
+    }
+    assert_eq!(game.game().outcome(), Outcome::Won);
+    // 7 successful actions: 3 hints and 4 solver moves (the refusal is not one).
+    assert_eq!(game.game().moves(), 7);
+    assert_eq!(game.game().seconds(), 4.0);
+    // 3 stars for speed, minus one per hint, never below one.
+    assert_eq!(game.game().stars(), Some(1));
+    assert!(
+        game.apply(&PolycubeAction::Hint).is_err(),
+        "won: no more moves"
+    );
+    common::snapshots().bind(|| insta::assert_snapshot!("soma_won", game.game().render_text()));
+    // The replay reproduces the session.
+    let replay = game.replay().clone();
+    let again = Recorded::<Polycube>::from_replay(replay, script(None)).unwrap();
+    assert_eq!(again.game().render_text(), game.game().render_text());
+}
+
+#[test]
+fn the_support_rule_follows_the_script() {
+    let off = "return { support_rule = false }";
+    let mut game = Recorded::<Polycube>::start(level("soma.ron"), script(Some(off)), 0).unwrap();
+    assert!(!game.game().settings().support_rule);
+    game.apply(&PolycubeAction::PlaceAt {
+        piece: "V".into(),
+        rotation: 0,
+        at: (1, 1, 3),
+    })
+    .unwrap();
+    assert_eq!(game.game().rules().placed_count(), 1);
+    assert_eq!(game.game().hints(), (0, 3), "default without the hook");
+}
+
+#[test]
+fn legal_actions_are_all_accepted() {
+    let game = Recorded::<Polycube>::start(level("01_first_steps.ron"), script(None), 0).unwrap();
+    let actions = game.game().legal_actions();
+    assert!(!actions.is_empty());
+    for action in &actions {
+        let mut copy =
+            Recorded::<Polycube>::start(level("01_first_steps.ron"), script(None), 0).unwrap();
+        copy.apply(action).unwrap();
+    }
+    // Every placement on the floor layer of a 2x2x2 box, nothing floating.
+    assert!(actions.iter().all(|a| match a {
+        PolycubeAction::PlaceAt { at, .. } => at.2 == 1,
+        _ => false,
+    }));
+}
+
+fn tessera(args: &[&str]) -> (i32, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_tessera"))
+        .args(args)
+        .current_dir(common::repo_root())
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+    )
+}
+
+#[test]
+fn solve_prints_a_solution_or_counts_as_json() {
+    let (code, text) = tessera(&["solve", "levels/polycube/soma.ron", "--count", "--json"]);
+    assert_eq!(code, 0);
+    assert_eq!(text.lines().count(), 1);
+    let json: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(json["solutions"], 11520);
+    assert_eq!(json["distinct"], 240);
+    assert!(json["seconds"].as_f64().is_some_and(|s| s >= 0.0));
+    assert!(text.starts_with("{\"solutions\":11520,\"distinct\":240,\"seconds\":"));
+
+    let (code, text) = tessera(&["solve", "levels/polycube/01_first_steps.ron"]);
+    assert_eq!(code, 0);
+    assert!(text.starts_with("z=1\n"));
+    assert_eq!(text.matches('A').count(), 4);
+    assert_eq!(text.matches('B').count(), 4);
+
+    let dir = tempfile::tempdir().unwrap();
+    let json = dir.path().join("gen.json");
+    std::fs::write(
+        &json,
+        r#"{"box": [3,1,1], "pieces": [[[0,0,0],[1,0,0]], [[0,0,0],[1,0,0]]]}"#,
+    )
+    .unwrap();
+    let (code, text) = tessera(&["solve", json.to_str().unwrap()]);
+    assert_eq!((code, text.as_str()), (1, "no solution\n"));
+}
