@@ -63,6 +63,24 @@ const REMOVED_GLOBALS: &[&str] = &[
     "vector",
 ];
 
+/// Luau's `string.rep` silently truncates a count beyond 32 bits (so
+/// `string.rep("x", 2^40)` returns ""), which hides a memory bomb instead of
+/// reporting it. The wrapper refuses any result larger than the memory cap
+/// up front, as a memory error located at the caller's line.
+const GUARDED_STRING_REP: &str = r#"
+local cap = ...
+local rep = string.rep
+string.rep = function(s, n, sep)
+  if type(n) == "number" and n > 0 then
+    local total = #tostring(s) * n + (sep ~= nil and #tostring(sep) * (n - 1) or 0)
+    if total > cap then
+      error(string.format("string.rep would build %.0f bytes, over the memory cap of %.0f", total, cap), 2)
+    end
+  end
+  return rep(s, n, sep)
+end
+"#;
+
 /// How many interrupts pass between two clock reads; keeps the budget check
 /// cheap in tight loops while still reacting within microseconds.
 const CLOCK_EVERY: u32 = 256;
@@ -162,7 +180,7 @@ impl Script {
         )
         .map_err(lua_error)?;
         let printed = Arc::new(Mutex::new(Vec::new()));
-        install_engine_api(&lua, &printed).map_err(lua_error)?;
+        install_engine_api(&lua, &printed, limits.memory_bytes).map_err(lua_error)?;
         lua.sandbox(true).map_err(lua_error)?;
         lua.set_memory_limit(limits.memory_bytes)
             .map_err(lua_error)?;
@@ -334,7 +352,7 @@ impl std::fmt::Debug for Script {
 /// Removes every global outside the allowed set and adds the engine API:
 /// `print` goes to the host's console, `collectgarbage("count")` reports
 /// memory (and nothing else of the collector is reachable).
-fn install_engine_api(lua: &Lua, printed: &Arc<Mutex<Vec<String>>>) -> mlua::Result<()> {
+fn install_engine_api(lua: &Lua, printed: &Arc<Mutex<Vec<String>>>, memory_cap: usize) -> mlua::Result<()> {
     let globals = lua.globals();
     for name in REMOVED_GLOBALS {
         globals.raw_set(*name, Value::Nil)?;
@@ -367,6 +385,9 @@ fn install_engine_api(lua: &Lua, printed: &Arc<Mutex<Vec<String>>>) -> mlua::Res
             ))),
         })?;
     globals.raw_set("collectgarbage", collectgarbage)?;
+    lua.load(GUARDED_STRING_REP)
+        .set_name("=engine")
+        .call::<()>(memory_cap as f64)?;
     Ok(())
 }
 
@@ -385,7 +406,13 @@ fn budget_error(path: &Path, line: Option<u32>, budget: Duration) -> ScriptError
 /// Turns an mlua error into a [`ScriptError`] of the right kind.
 fn classify(path: &Path, error: &mlua::Error, exceeded: bool, budget: Duration) -> ScriptError {
     match error {
-        mlua::Error::CallbackError { cause, .. } => classify(path, cause, exceeded, budget),
+        mlua::Error::CallbackError { cause, traceback } => {
+            let mut error = classify(path, cause, exceeded, budget);
+            if error.line.is_none() {
+                error.line = line_in_traceback(path, traceback);
+            }
+            error
+        }
         mlua::Error::WithContext { cause, .. } => classify(path, cause, exceeded, budget),
         _ if exceeded => {
             let located =
@@ -417,10 +444,21 @@ fn classify(path: &Path, error: &mlua::Error, exceeded: bool, budget: Duration) 
     }
 }
 
+/// The innermost line of `path` in a Lua traceback: where the script was
+/// when a Rust callback (an engine function, the budget check) failed.
+fn line_in_traceback(path: &Path, traceback: &str) -> Option<u32> {
+    let chunk = format!("{}:", path.display());
+    traceback.lines().find_map(|line| {
+        let rest = &line[line.find(&chunk)? + chunk.len()..];
+        let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+        digits.parse().ok()
+    })
+}
+
 /// Luau refuses oversized strings up front ("resulting string too large")
 /// instead of trying the allocation; both are the memory cap at work.
 fn is_memory_message(message: &str) -> bool {
-    message.contains("not enough memory") || message.contains("too large")
+    message.contains("not enough memory") || message.contains("too large") || message.contains("over the memory cap")
 }
 
 fn memory_error(path: &Path, raw: &str) -> ScriptError {
