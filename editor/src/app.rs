@@ -94,6 +94,21 @@ impl EditorApp {
     pub fn apply_style(ctx: &egui::Context) {
         use egui::{FontFamily, FontId, TextStyle};
         ctx.set_theme(egui::Theme::Dark);
+        // Ubuntu-Light lacks some symbols the editor shows (the unsaved
+        // marker ●); the monospace face has them, so it is the last fallback.
+        let mut fonts = egui::FontDefinitions::default();
+        let monospace = fonts
+            .families
+            .get(&FontFamily::Monospace)
+            .and_then(|faces| faces.first())
+            .cloned();
+        if let Some(monospace) = monospace
+            && let Some(faces) = fonts.families.get_mut(&FontFamily::Proportional)
+            && !faces.contains(&monospace)
+        {
+            faces.push(monospace);
+        }
+        ctx.set_fonts(fonts);
         ctx.all_styles_mut(|style| {
             style.text_styles = [
                 (
@@ -123,6 +138,11 @@ impl EditorApp {
     /// The open project.
     pub fn project(&self) -> &Project {
         &self.project
+    }
+
+    /// The open project, for hosts that hold its live scripts (tests, views).
+    pub fn project_mut(&mut self) -> &mut Project {
+        &mut self.project
     }
 
     /// The console's lines.

@@ -19,6 +19,8 @@ pub struct CursorPosition {
 /// document).
 pub struct CodeEditor {
     id: Id,
+    /// The editor's accessible name (screen readers, UI tests).
+    name: String,
     language: Language,
     /// The last colouring, keyed by a hash of everything it depends on, so
     /// an idle frame does not re-scan the file.
@@ -29,10 +31,12 @@ pub struct CodeEditor {
 }
 
 impl CodeEditor {
-    /// An editor for text in `language`, with a widget id unique to the file.
-    pub fn new(id: Id, language: Language) -> Self {
+    /// An editor for text in `language`, with a widget id unique to the
+    /// file and an accessible `name`.
+    pub fn new(id: Id, language: Language, name: impl Into<String>) -> Self {
         Self {
             id,
+            name: name.into(),
             language,
             cached: None,
             pending_jump: None,
@@ -105,6 +109,11 @@ impl CodeEditor {
                         .layouter(&mut layouter)
                         .show(ui);
                     changed = output.response.changed();
+                    let _ = output
+                        .response
+                        .response
+                        .clone()
+                        .accessible_name(self.name.clone());
 
                     if let Some(range) = output.cursor_range {
                         cursor = position_of(output.galley.text(), range.primary.index.0);

@@ -67,7 +67,11 @@ impl Document {
             disk_text: text.clone(),
             text,
             missing_on_disk: false,
-            editor: CodeEditor::new(Id::unique(("document", path)), Language::of(path)),
+            editor: CodeEditor::new(
+                Id::unique(("document", path)),
+                Language::of(path),
+                format!("Text of {}", display.display()),
+            ),
             visual: None,
             show_visual: false,
             visual_tried: false,
