@@ -331,11 +331,10 @@ impl Document {
             return;
         }
         self.validate(cx.project.registry());
-        let rows = self.diagnostics.len().clamp(1, 6) as f32;
-        let row_height = ui.text_style_height(&egui::TextStyle::Monospace) + 4.0;
         egui::Panel::bottom(("diagnostics", &self.path))
-            .resizable(false)
-            .exact_size(rows * row_height + 14.0)
+            .resizable(true)
+            .default_size(110.0)
+            .min_size(48.0)
             .show(ui, |ui| self.diagnostics_ui(ui));
         egui::CentralPanel::no_frame().show(ui, |ui| {
             self.editor.ui(ui, &mut self.text);
@@ -343,10 +342,24 @@ impl Document {
     }
 
     fn diagnostics_ui(&mut self, ui: &mut egui::Ui) {
+        let errors = self.diagnostics.iter().filter(|d| d.is_error()).count();
+        let warnings = self.diagnostics.len() - errors;
+        ui.horizontal(|ui| {
+            ui.strong("Validation");
+            if self.diagnostics.is_empty() {
+                ui.label(
+                    RichText::new("✔ level is valid")
+                        .color(egui::Color32::from_rgb(0x6A, 0xC0, 0x6A)),
+                );
+            } else {
+                ui.weak(format!(
+                    "{errors} error{}, {warnings} warning{}",
+                    if errors == 1 { "" } else { "s" },
+                    if warnings == 1 { "" } else { "s" }
+                ));
+            }
+        });
         if self.diagnostics.is_empty() {
-            ui.label(
-                RichText::new("✔ level is valid").color(egui::Color32::from_rgb(0x6A, 0xC0, 0x6A)),
-            );
             return;
         }
         let mut jump = None;

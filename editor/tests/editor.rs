@@ -349,3 +349,41 @@ fn f5_on_a_game_without_a_view_says_so() {
         Some("no playtest view for demo")
     );
 }
+
+#[test]
+fn a_failed_save_and_an_unreadable_file_are_reported_not_fatal() {
+    let dir = project();
+    let mut harness = harness(dir.path());
+    open_demo_at_end(&mut harness);
+    retype_tail(&mut harness, 3, "4 }");
+    // The folder vanishes under the editor: the save cannot be written.
+    std::fs::remove_dir_all(dir.path().join("scripts")).expect("remove");
+    save(&mut harness);
+    let error = console_texts(&harness)
+        .into_iter()
+        .find(|t| t.starts_with("error cannot save scripts/demo.lua: "));
+    assert!(error.is_some(), "{:#?}", console_texts(&harness));
+    let document = &harness.state().documents()[0];
+    assert!(document.is_dirty(), "the edit is still only in the editor");
+    assert_eq!(
+        document.text(),
+        "-- demo\n-- tunables\nreturn { speed = 4 }"
+    );
+
+    std::fs::create_dir_all(dir.path().join("levels/demo")).expect("folder");
+    std::fs::write(
+        dir.path().join("levels/demo/binary.ron"),
+        [0xff, 0xfe, 0x00],
+    )
+    .expect("write");
+    harness
+        .state_mut()
+        .open_file(Path::new("levels/demo/binary.ron"));
+    harness.run();
+    assert_eq!(harness.state().documents().len(), 1, "nothing opened");
+    let last = console_texts(&harness).last().cloned().unwrap_or_default();
+    assert!(
+        last.starts_with("error cannot open levels/demo/binary.ron: "),
+        "{last}"
+    );
+}
