@@ -15,7 +15,7 @@ use tessera_engine::script::watcher::{DEBOUNCE, FolderWatcher};
 use crate::console::{Console, SourceLocation};
 use crate::disk_versions::DiskVersions;
 use crate::document::{Document, DocumentKind};
-use crate::playtest::PlaytestContext;
+use crate::playtest::{GameUi, PlaytestContext};
 use crate::playtest_area::{PlaytestArea, PlaytestRequest, PlaytestTarget};
 use crate::prompts::{Answer, Prompt, Prompts};
 use crate::tabs::{TabAction, tab_bar};
@@ -50,12 +50,20 @@ pub struct EditorApp {
     live_scripts: BTreeSet<PathBuf>,
     /// Set once the user agreed to quit, so the next close goes through.
     quitting: bool,
+    /// The games' editor UIs (playtest views, level editors).
+    games: Vec<GameUi>,
 }
 
 impl EditorApp {
     /// Opens the project at `root`: loads its scripts (reporting errors in
     /// the console) and starts watching `scripts/` and `levels/`.
     pub fn open(root: &Path) -> anyhow::Result<Self> {
+        Self::open_with_games(root, crate::games::all())
+    }
+
+    /// Opens the project with a chosen set of game UIs (tests bring their
+    /// own small games).
+    pub fn open_with_games(root: &Path, games: Vec<GameUi>) -> anyhow::Result<Self> {
         let project = Project::open(root, Registry::builtin())
             .with_context(|| format!("cannot open project {}", root.display()))?;
         let tree = ProjectTree::new(project.root());
@@ -71,6 +79,7 @@ impl EditorApp {
             versions: DiskVersions::default(),
             live_scripts: BTreeSet::new(),
             quitting: false,
+            games,
             project,
         };
         app.start_watcher();
@@ -397,7 +406,7 @@ impl EditorApp {
             project: &mut self.project,
             console: self.console.buffer_mut(),
         };
-        self.playtest.start(target, &mut cx);
+        self.playtest.start(target, &self.games, &mut cx);
         // The game now holds the script's live slot; follow its prints.
         if !self.live_scripts.contains(&script) && script.is_file() {
             self.load_script(&script);
@@ -677,7 +686,7 @@ impl EditorApp {
             project: &mut self.project,
             console: self.console.buffer_mut(),
         };
-        document.ui(ui, &mut cx);
+        document.ui(ui, &self.games, &mut cx);
     }
 
     /// Opens the file a console line names, at its line.

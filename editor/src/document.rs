@@ -11,7 +11,7 @@ use tessera_engine::registry::Registry;
 
 use crate::code_editor::{CodeEditor, CursorPosition};
 use crate::highlight::Language;
-use crate::playtest::{LevelEditor, PlaytestContext};
+use crate::playtest::{GameUi, LevelEditor, PlaytestContext};
 
 /// What kind of file a document holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -222,7 +222,12 @@ impl Document {
     }
 
     /// Creates the game's visual level editor, when it has one.
-    fn ensure_visual(&mut self, registry: &Registry, console: &mut Vec<crate::ConsoleLine>) {
+    fn ensure_visual(
+        &mut self,
+        games: &[GameUi],
+        registry: &Registry,
+        console: &mut Vec<crate::ConsoleLine>,
+    ) {
         if self.kind != DocumentKind::Level || self.visual.is_some() || self.visual_tried {
             return;
         }
@@ -230,7 +235,11 @@ impl Document {
         let Some(game) = self.game(registry) else {
             return;
         };
-        let Some(factory) = crate::games::find(&game).and_then(|ui| ui.level_editor) else {
+        let Some(factory) = games
+            .iter()
+            .find(|g| g.id == game)
+            .and_then(|g| g.level_editor)
+        else {
             return;
         };
         match factory(&self.path, &self.text) {
@@ -293,10 +302,11 @@ impl Document {
         &self.diagnostics
     }
 
-    /// Draws the document.
-    pub fn ui(&mut self, ui: &mut egui::Ui, cx: &mut PlaytestContext<'_>) {
+    /// Draws the document; `games` are the game UIs that may bring a visual
+    /// level editor.
+    pub fn ui(&mut self, ui: &mut egui::Ui, games: &[GameUi], cx: &mut PlaytestContext<'_>) {
         if self.kind == DocumentKind::Level {
-            self.ensure_visual(cx.project.registry(), cx.console);
+            self.ensure_visual(games, cx.project.registry(), cx.console);
         }
         if self.missing_on_disk {
             ui.colored_label(
@@ -315,7 +325,7 @@ impl Document {
                     // Rebuild from the edited text so both views agree.
                     self.visual = None;
                     self.visual_tried = false;
-                    self.ensure_visual(cx.project.registry(), cx.console);
+                    self.ensure_visual(games, cx.project.registry(), cx.console);
                 }
             });
             ui.separator();

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use egui::RichText;
 
-use crate::playtest::{PlaytestContext, PlaytestView};
+use crate::playtest::{GameUi, PlaytestContext, PlaytestView};
 
 /// What a playtest runs: a game, on a level file or its default level.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -66,8 +66,14 @@ impl PlaytestArea {
         self.seed_text.trim().parse().ok()
     }
 
-    /// Starts `target` with the seed from the seed field.
-    pub fn start(&mut self, target: PlaytestTarget, cx: &mut PlaytestContext<'_>) {
+    /// Starts `target` with the seed from the seed field, using its entry
+    /// in `games`.
+    pub fn start(
+        &mut self,
+        target: PlaytestTarget,
+        games: &[GameUi],
+        cx: &mut PlaytestContext<'_>,
+    ) {
         self.running = None;
         let Some(seed) = self.seed() else {
             self.fail(
@@ -76,7 +82,7 @@ impl PlaytestArea {
             );
             return;
         };
-        let Some(game_ui) = crate::games::find(&target.game) else {
+        let Some(game_ui) = games.iter().find(|g| g.id == target.game) else {
             let message = format!("no playtest view for {}", target.game);
             cx.console.push(crate::ConsoleLine {
                 text: message.clone(),
