@@ -280,6 +280,22 @@ fn a_change_on_disk_reloads_a_clean_buffer_and_asks_when_there_are_edits() {
     );
     assert_eq!(harness.state().prompt(), None);
     assert!(!harness.state().documents()[0].is_dirty());
+    assert!(
+        console_texts(&harness).contains(&"reloaded scripts/demo.lua".to_string()),
+        "a save from another program reloads too: {:#?}",
+        console_texts(&harness)
+    );
+
+    // A file created by another program appears in the tree.
+    std::fs::write(dir.path().join("scripts/extra.lua"), "return {}").expect("write");
+    let start = Instant::now();
+    while harness.query_by_label("📜 extra.lua").is_none()
+        && start.elapsed() < Duration::from_secs(5)
+    {
+        std::thread::sleep(Duration::from_millis(50));
+        harness.run();
+    }
+    harness.get_by_label("📜 extra.lua");
 
     // With local edits: ask, and keep mine when told so.
     harness.get_by_role(Role::MultilineTextInput).focus();
