@@ -180,3 +180,20 @@ fn the_folder_watcher_sees_saves_by_rename_and_the_reload_follows() {
         [7, 8]
     );
 }
+
+#[test]
+fn a_removed_script_is_reported_and_the_game_keeps_its_version() {
+    let (dir, mut project) = nim_project();
+    let mut session = project.start_session("nim", None, 0).unwrap();
+    let path = dir.path().join("scripts/nim.lua");
+    std::fs::remove_file(&path).unwrap();
+    assert_eq!(
+        project.handle_change(&path).to_string(),
+        "removed scripts/nim.lua (running games keep the version they have)"
+    );
+    session.apply_ron("Take(2)").unwrap();
+    assert_eq!(
+        downcast::<Nim>(session.as_ref()).unwrap().game().scores(),
+        [4, 0]
+    );
+}
