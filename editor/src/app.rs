@@ -270,7 +270,7 @@ impl EditorApp {
     }
 
     fn report(&mut self, path: &Path, report: ChangeReport) {
-        if report.result.is_ok() && is_script(path) {
+        if report.result.is_ok() && !report.removed && is_script(path) {
             self.live_scripts.insert(path.to_path_buf());
         }
         let text = report.to_string();
@@ -329,7 +329,14 @@ impl EditorApp {
                 if let Some(index) = self.document_index(path) {
                     self.documents[index].disk_removed();
                 }
-                self.console.info(format!("removed {}", display.display()));
+                if is_script(path) || is_level(path) {
+                    // The engine's own wording: `removed PATH (running games
+                    // keep the version they have)`.
+                    let report = self.project.handle_change(path);
+                    self.report(path, report);
+                } else {
+                    self.console.info(format!("removed {}", display.display()));
+                }
                 return;
             }
             Err(e) => {
