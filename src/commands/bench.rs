@@ -6,6 +6,7 @@ use std::time::{Duration, Instant};
 
 use crate::Status;
 
+mod polycube;
 mod script;
 
 /// Arguments of `tessera bench`.
@@ -31,7 +32,7 @@ pub struct Figure {
 type FigureGroup = (&'static str, fn() -> anyhow::Result<Vec<Figure>>);
 
 /// Every group, in the order printed.
-const GROUPS: &[FigureGroup] = &[("script", script::figures)];
+const GROUPS: &[FigureGroup] = &[("script", script::figures), ("polycube", polycube::figures)];
 
 /// Runs every group and prints one line per figure; fails when a target is
 /// missed.

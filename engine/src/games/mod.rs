@@ -1,9 +1,11 @@
 //! The game plugins. Each game is one folder that reads the same way:
 //! `mod.rs` (the [`crate::Game`] impl), `rules.rs`, and its hot paths.
 
+pub mod polycube;
+
 use crate::registry::Registry;
 
 /// Registers every built-in game.
 pub fn register_builtin(registry: &mut Registry) {
-    let _ = registry;
+    registry.register::<polycube::Polycube>();
 }
