@@ -3,7 +3,9 @@
 
 use crate::registry::Registry;
 
+pub mod sand;
+
 /// Registers every built-in game.
 pub fn register_builtin(registry: &mut Registry) {
-    let _ = registry;
+    registry.register::<sand::Sand>();
 }

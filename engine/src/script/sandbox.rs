@@ -352,7 +352,11 @@ impl std::fmt::Debug for Script {
 /// Removes every global outside the allowed set and adds the engine API:
 /// `print` goes to the host's console, `collectgarbage("count")` reports
 /// memory (and nothing else of the collector is reachable).
-fn install_engine_api(lua: &Lua, printed: &Arc<Mutex<Vec<String>>>, memory_cap: usize) -> mlua::Result<()> {
+fn install_engine_api(
+    lua: &Lua,
+    printed: &Arc<Mutex<Vec<String>>>,
+    memory_cap: usize,
+) -> mlua::Result<()> {
     let globals = lua.globals();
     for name in REMOVED_GLOBALS {
         globals.raw_set(*name, Value::Nil)?;
@@ -458,7 +462,9 @@ fn line_in_traceback(path: &Path, traceback: &str) -> Option<u32> {
 /// Luau refuses oversized strings up front ("resulting string too large")
 /// instead of trying the allocation; both are the memory cap at work.
 fn is_memory_message(message: &str) -> bool {
-    message.contains("not enough memory") || message.contains("too large") || message.contains("over the memory cap")
+    message.contains("not enough memory")
+        || message.contains("too large")
+        || message.contains("over the memory cap")
 }
 
 fn memory_error(path: &Path, raw: &str) -> ScriptError {
