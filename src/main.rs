@@ -25,6 +25,8 @@ enum Command {
     Check(commands::check::Args),
     /// Watch scripts and levels and report every reload until interrupted.
     Watch(commands::watch::Args),
+    /// Play a game headless from an action file or with random moves.
+    Play(commands::play::Args),
     /// Measure the headline speed figures (use a release build).
     Bench(commands::bench::Args),
 }
@@ -43,6 +45,7 @@ fn main() -> ExitCode {
         Command::Games => commands::games::run(),
         Command::Check(args) => commands::check::run(&args),
         Command::Watch(args) => commands::watch::run(&args),
+        Command::Play(args) => commands::play::run(&args),
         Command::Bench(args) => commands::bench::run(&args),
     };
     match result {

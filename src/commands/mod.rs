@@ -4,6 +4,7 @@
 pub mod bench;
 pub mod check;
 pub mod games;
+pub mod play;
 pub mod watch;
 
 use tessera_engine::Registry;
