@@ -44,7 +44,10 @@ impl LevelFile for NimLevel {
 
     fn diagnose(&self) -> Vec<Diagnostic> {
         if self.stones == 0 {
-            return vec![Diagnostic::error(std::path::Path::new(""), "field `stones`: must be at least 1")];
+            return vec![Diagnostic::error(
+                std::path::Path::new(""),
+                "field `stones`: must be at least 1",
+            )];
         }
         Vec::new()
     }
@@ -80,10 +83,9 @@ impl Nim {
 
     fn max_take(&self) -> Result<u32, GameError> {
         let max: i64 = self.script.current().value_or("max_take", 3)?;
-        u32::try_from(max)
-            .ok()
-            .filter(|m| *m >= 1)
-            .ok_or_else(|| GameError::Invalid(format!("`max_take` must be at least 1, it is {max}")))
+        u32::try_from(max).ok().filter(|m| *m >= 1).ok_or_else(|| {
+            GameError::Invalid(format!("`max_take` must be at least 1, it is {max}"))
+        })
     }
 }
 
@@ -98,7 +100,11 @@ impl Game for Nim {
             game: "nim",
             fields: vec![
                 FieldSpec::required("score", FieldKind::Function, "points for taking `n` stones"),
-                FieldSpec::optional("max_take", FieldKind::Integer, "most stones one move may take"),
+                FieldSpec::optional(
+                    "max_take",
+                    FieldKind::Integer,
+                    "most stones one move may take",
+                ),
             ],
         }
     }
@@ -124,7 +130,9 @@ impl Game for Nim {
         let NimAction::Take(n) = *action;
         let max = self.max_take()?;
         if self.pile == 0 {
-            return Err(GameError::Illegal("the pile is empty: the game is over".into()));
+            return Err(GameError::Illegal(
+                "the pile is empty: the game is over".into(),
+            ));
         }
         if n == 0 || n > max || n > self.pile {
             return Err(GameError::Illegal(format!(
@@ -180,4 +188,5 @@ impl Game for Nim {
 }
 
 /// The script Nim tests use: 2 points per stone, at most 3 per move.
-pub const NIM_SCRIPT: &str = "return {\n  max_take = 3,\n  score = function(n)\n    return n * 2\n  end,\n}\n";
+pub const NIM_SCRIPT: &str =
+    "return {\n  max_take = 3,\n  score = function(n)\n    return n * 2\n  end,\n}\n";
