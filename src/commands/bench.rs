@@ -6,6 +6,7 @@ use std::time::{Duration, Instant};
 
 use crate::Status;
 
+mod sand;
 mod script;
 
 /// Arguments of `tessera bench`.
@@ -30,7 +31,8 @@ pub struct Figure {
 /// Runs every group and prints one line per figure; fails when a target is
 /// missed.
 pub fn run(args: &Args) -> anyhow::Result<Status> {
-    let groups: [(&str, fn() -> anyhow::Result<Vec<Figure>>); 1] = [("script", script::figures)];
+    let groups: [(&str, fn() -> anyhow::Result<Vec<Figure>>); 2] =
+        [("script", script::figures), ("sand", sand::figures)];
     let mut missed = false;
     for (group, figures) in groups {
         if args

@@ -24,6 +24,7 @@ pub mod clear;
 pub mod grid;
 pub mod physics;
 pub mod piece;
+pub mod scenarios;
 pub mod settings;
 
 use std::sync::Arc;
