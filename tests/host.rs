@@ -12,8 +12,13 @@ use tessera_engine::{Game, GameError, LiveScript, Outcome, Registry, Script, Scr
 
 fn nim_script() -> LiveScript {
     let schema = Nim::script_schema();
-    let script = Script::load(Path::new("scripts/nim.lua"), NIM_SCRIPT, Some(&schema), ScriptLimits::default())
-        .expect("the test script is valid");
+    let script = Script::load(
+        Path::new("scripts/nim.lua"),
+        NIM_SCRIPT,
+        Some(&schema),
+        ScriptLimits::default(),
+    )
+    .expect("the test script is valid");
     LiveScript::new(script)
 }
 
@@ -34,13 +39,19 @@ fn registry_starts_a_session_from_a_level_file_and_plays_it() {
 
     let mut session = entry.start(Some(&level), nim_script(), 7).unwrap();
     assert_eq!(session.game_id(), "nim");
-    assert_eq!(session.legal_actions_ron(), vec!["Take(1)", "Take(2)", "Take(3)"]);
+    assert_eq!(
+        session.legal_actions_ron(),
+        vec!["Take(1)", "Take(2)", "Take(3)"]
+    );
     session.apply_ron("Take(3)").unwrap();
     session.apply_ron("Take(2)").unwrap();
     assert_eq!(session.outcome(), Outcome::Winner(1));
     let nim = downcast::<Nim>(session.as_ref()).expect("a nim session");
     assert_eq!(nim.game().scores(), [6, 4]);
-    assert_eq!(session.render_text(), "pile   0 ||\nto move: player 1\nscores: 6 / 4\n");
+    assert_eq!(
+        session.render_text(),
+        "pile   0 ||\nto move: player 1\nscores: 6 / 4\n"
+    );
 }
 
 #[test]
@@ -48,7 +59,10 @@ fn illegal_and_unreadable_actions_are_refused_without_changing_state() {
     let mut session = Recorded::<Nim>::start(NimLevel::default(), nim_script(), 1).unwrap();
     let err = session.apply(&NimAction::Take(4)).unwrap_err();
     assert!(matches!(err, GameError::Illegal(_)), "{err}");
-    assert_eq!(err.to_string(), "illegal action: take 4: must take 1 to 3 stones");
+    assert_eq!(
+        err.to_string(),
+        "illegal action: take 4: must take 1 to 3 stones"
+    );
     assert_eq!(session.game().pile(), 10);
 
     let mut erased: Box<dyn tessera_engine::Session> = Box::new(session);
@@ -61,7 +75,10 @@ fn illegal_and_unreadable_actions_are_refused_without_changing_state() {
 fn ai_plays_the_winning_move() {
     let mut session = Recorded::<Nim>::start(NimLevel::default(), nim_script(), 1).unwrap();
     // 10 stones, take at most 3: leaving a multiple of 4 means taking 2.
-    assert_eq!(session.game_mut().ai_action().unwrap(), Some(NimAction::Take(2)));
+    assert_eq!(
+        session.game_mut().ai_action().unwrap(),
+        Some(NimAction::Take(2))
+    );
 }
 
 #[test]
@@ -74,7 +91,11 @@ fn a_replay_reproduces_the_session_exactly() {
     let mut session = Recorded::<Nim>::start(level, nim_script(), 99).unwrap();
     // Both sides play the AI, whose moves in lost positions come from the RNG.
     while !session.game().outcome().is_over() {
-        let action = session.game_mut().ai_action().unwrap().expect("a move while playing");
+        let action = session
+            .game_mut()
+            .ai_action()
+            .unwrap()
+            .expect("a move while playing");
         session.apply(&action).unwrap();
         session.advance(2).unwrap();
     }
@@ -101,13 +122,26 @@ fn the_seed_decides_the_random_start() {
         random_extra: 1000,
     };
     let piles: Vec<u32> = (0..5)
-        .map(|seed| Recorded::<Nim>::start(level.clone(), nim_script(), seed).unwrap().game().pile())
+        .map(|seed| {
+            Recorded::<Nim>::start(level.clone(), nim_script(), seed)
+                .unwrap()
+                .game()
+                .pile()
+        })
         .collect();
     let again: Vec<u32> = (0..5)
-        .map(|seed| Recorded::<Nim>::start(level.clone(), nim_script(), seed).unwrap().game().pile())
+        .map(|seed| {
+            Recorded::<Nim>::start(level.clone(), nim_script(), seed)
+                .unwrap()
+                .game()
+                .pile()
+        })
         .collect();
     assert_eq!(piles, again);
-    assert!(piles.windows(2).any(|w| w[0] != w[1]), "different seeds give different piles: {piles:?}");
+    assert!(
+        piles.windows(2).any(|w| w[0] != w[1]),
+        "different seeds give different piles: {piles:?}"
+    );
 }
 
 #[test]

@@ -10,7 +10,12 @@ use tessera_engine::script::{FieldKind, FieldSpec, ScriptErrorKind};
 use tessera_engine::{Script, ScriptError, ScriptLimits, ScriptSchema};
 
 fn load(source: &str) -> Result<Script, ScriptError> {
-    Script::load(Path::new("scripts/test.lua"), source, None, ScriptLimits::default())
+    Script::load(
+        Path::new("scripts/test.lua"),
+        source,
+        None,
+        ScriptLimits::default(),
+    )
 }
 
 fn load_err(source: &str) -> ScriptError {
@@ -20,10 +25,23 @@ fn load_err(source: &str) -> ScriptError {
 #[test]
 fn every_escape_hatch_is_absent() {
     for global in [
-        "io", "os", "require", "load", "loadstring", "dofile", "loadfile", "debug", "getfenv", "setfenv",
+        "io",
+        "os",
+        "require",
+        "load",
+        "loadstring",
+        "dofile",
+        "loadfile",
+        "debug",
+        "getfenv",
+        "setfenv",
     ] {
         let script = load(&format!("return {{ present = {global} ~= nil }}")).unwrap();
-        assert_eq!(script.value::<bool>("present").unwrap(), Some(false), "`{global}` must be absent");
+        assert_eq!(
+            script.value::<bool>("present").unwrap(),
+            Some(false),
+            "`{global}` must be absent"
+        );
     }
 }
 
@@ -52,8 +70,13 @@ fn collectgarbage_offers_count_only() {
 
 #[test]
 fn allowed_libraries_work_and_are_read_only() {
-    let script = load("return { s = string.upper('ab') .. table.concat({1, 2}, ',') .. math.floor(2.5) }").unwrap();
-    assert_eq!(script.value::<String>("s").unwrap().as_deref(), Some("AB1,22"));
+    let script =
+        load("return { s = string.upper('ab') .. table.concat({1, 2}, ',') .. math.floor(2.5) }")
+            .unwrap();
+    assert_eq!(
+        script.value::<String>("s").unwrap().as_deref(),
+        Some("AB1,22")
+    );
     let err = load_err("math.floor = nil\nreturn {}");
     assert_eq!(err.line, Some(1), "{err}");
     assert!(err.message.contains("readonly"), "{err}");
@@ -71,6 +94,7 @@ fn endless_loop_at_top_level_stops_within_a_second() {
     let (err, took) = timed(|| load_err("local n = 0\nwhile true do n = n + 1 end\nreturn {}"));
     assert_eq!(err.kind, ScriptErrorKind::Budget, "{err}");
     assert!(err.message.contains("time budget"), "{err}");
+    assert_eq!(err.line, Some(2), "the error points into the loop: {err}");
     assert!(took < Duration::from_secs(1), "took {took:?}");
 }
 
@@ -80,6 +104,7 @@ fn endless_loop_in_a_hook_stops_within_a_second() {
     let (result, took) = timed(|| script.call::<i64>("score", ()));
     let err = result.expect_err("the loop must be stopped");
     assert_eq!(err.kind, ScriptErrorKind::Budget, "{err}");
+    assert_eq!(err.line, Some(3), "{err}");
     assert!(took < Duration::from_secs(1), "took {took:?}");
     // The script stays usable after being stopped.
     let ok = load("return { score = function() return 5 end }").unwrap();
@@ -96,12 +121,16 @@ fn endless_loop_inside_pcall_is_still_stopped() {
     assert!(took < Duration::from_secs(1), "took {took:?}");
 
     // Even a script that catches the error and returns normally is reported.
-    let sneaky = "return { score = function()\n  pcall(function() while true do end end)\n  return 1\nend }";
+    let sneaky =
+        "return { score = function()\n  pcall(function() while true do end end)\n  return 1\nend }";
     let script = load(sneaky).unwrap();
-    let err = script.call::<i64>("score", ()).expect_err("over budget even if caught");
+    let err = script
+        .call::<i64>("score", ())
+        .expect_err("over budget even if caught");
     assert_eq!(err.kind, ScriptErrorKind::Budget, "{err}");
 
-    let (err, took) = timed(|| load_err("while true do pcall(function() while true do end end) end"));
+    let (err, took) =
+        timed(|| load_err("while true do pcall(function() while true do end end) end"));
     assert_eq!(err.kind, ScriptErrorKind::Budget, "{err}");
     assert!(took < Duration::from_secs(1), "took {took:?}");
 }
@@ -126,12 +155,17 @@ fn memory_cap_is_configurable_and_the_vm_survives_a_bomb() {
         memory_bytes: 4 * 1024 * 1024,
         ..ScriptLimits::default()
     };
-    let source = "return { grow = function(n) local t = {} for i = 1, n do t[i] = i end return #t end }";
+    let source =
+        "return { grow = function(n) local t = {} for i = 1, n do t[i] = i end return #t end }";
     let script = Script::load(Path::new("m.lua"), source, None, limits).unwrap();
     assert_eq!(script.call::<i64>("grow", 1000).unwrap(), 1000);
     let err = script.call::<i64>("grow", 10_000_000).unwrap_err();
     assert_eq!(err.kind, ScriptErrorKind::Memory, "{err}");
-    assert_eq!(script.call::<i64>("grow", 1000).unwrap(), 1000, "usable after the bomb");
+    assert_eq!(
+        script.call::<i64>("grow", 1000).unwrap(),
+        1000,
+        "usable after the bomb"
+    );
     assert!(script.used_memory() < limits.memory_bytes);
 }
 
@@ -159,7 +193,8 @@ fn the_returned_table_is_validated_against_the_schema() {
         ],
     };
     let path = Path::new("scripts/demo.lua");
-    let check = |src: &str| Script::load(path, src, Some(&schema), ScriptLimits::default()).map(|_| ());
+    let check =
+        |src: &str| Script::load(path, src, Some(&schema), ScriptLimits::default()).map(|_| ());
 
     let err = check("return { speed = 2 }").unwrap_err();
     assert_eq!(err.kind, ScriptErrorKind::Schema);

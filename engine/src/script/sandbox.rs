@@ -93,6 +93,8 @@ struct Budget {
     deadline: AtomicU64,
     exceeded: AtomicBool,
     ticks: AtomicU32,
+    /// The script line running when the budget ran out (0: unknown).
+    stopped_at: AtomicU32,
 }
 
 impl Budget {
@@ -102,6 +104,7 @@ impl Budget {
             deadline: AtomicU64::new(u64::MAX),
             exceeded: AtomicBool::new(false),
             ticks: AtomicU32::new(0),
+            stopped_at: AtomicU32::new(0),
         }
     }
 
@@ -112,6 +115,7 @@ impl Budget {
             .as_nanos()
             .min(u128::from(u64::MAX - 1));
         self.exceeded.store(false, Ordering::Relaxed);
+        self.stopped_at.store(0, Ordering::Relaxed);
         self.deadline.store(deadline as u64, Ordering::Relaxed);
     }
 
@@ -122,13 +126,21 @@ impl Budget {
         self.exceeded.swap(false, Ordering::Relaxed)
     }
 
+    fn stopped_line(&self) -> Option<u32> {
+        Some(self.stopped_at.load(Ordering::Relaxed)).filter(|line| *line > 0)
+    }
+
     /// Called from the interrupt: once expired it stays expired until the
     /// call ends, so every later interrupt raises again.
     fn expired(&self) -> bool {
         if self.exceeded.load(Ordering::Relaxed) {
             return true;
         }
-        if self.ticks.fetch_add(1, Ordering::Relaxed) % CLOCK_EVERY != 0 {
+        if !self
+            .ticks
+            .fetch_add(1, Ordering::Relaxed)
+            .is_multiple_of(CLOCK_EVERY)
+        {
             return false;
         }
         let now = self.origin.elapsed().as_nanos();
@@ -187,8 +199,13 @@ impl Script {
 
         let budget = Arc::new(Budget::new());
         let interrupt_budget = Arc::clone(&budget);
-        lua.set_interrupt(move |_| {
+        lua.set_interrupt(move |lua| {
             if interrupt_budget.expired() {
+                if interrupt_budget.stopped_at.load(Ordering::Relaxed) == 0 {
+                    let line = lua.inspect_stack(0, |frame| frame.current_line()).flatten();
+                    let line = line.and_then(|l| u32::try_from(l).ok()).unwrap_or(0);
+                    interrupt_budget.stopped_at.store(line, Ordering::Relaxed);
+                }
                 Err(mlua::Error::runtime("time budget exceeded"))
             } else {
                 Ok(VmState::Continue)
@@ -202,9 +219,20 @@ impl Script {
             .eval::<Value>();
         let exceeded = budget.disarm();
         let value = match result {
-            Ok(_) if exceeded => return Err(budget_error(path, None, limits.load_budget)),
+            Ok(_) if exceeded => {
+                return Err(budget_error(
+                    path,
+                    budget.stopped_line(),
+                    limits.load_budget,
+                ));
+            }
             Ok(value) => value,
-            Err(e) => return Err(classify(path, &e, exceeded, limits.load_budget)),
+            Err(e) => {
+                return Err(locate_budget(
+                    classify(path, &e, exceeded, limits.load_budget),
+                    &budget,
+                ));
+            }
         };
         let Value::Table(exports) = value else {
             return Err(ScriptError::new(
@@ -312,9 +340,13 @@ impl Script {
         let result = function.call::<R>(args);
         let exceeded = self.budget.disarm();
         match result {
-            Ok(_) if exceeded => Err(budget_error(&self.path, None, self.limits.call_budget)),
+            Ok(_) if exceeded => Err(budget_error(
+                &self.path,
+                self.budget.stopped_line(),
+                self.limits.call_budget,
+            )),
             Ok(value) => Ok(value),
-            Err(e) => Err(self.error(&e, exceeded)),
+            Err(e) => Err(locate_budget(self.error(&e, exceeded), &self.budget)),
         }
     }
 
@@ -393,6 +425,14 @@ fn install_engine_api(
         .set_name("=engine")
         .call::<()>(memory_cap as f64)?;
     Ok(())
+}
+
+/// Gives a budget error the line the interrupt saw, when Lua had none.
+fn locate_budget(mut error: ScriptError, budget: &Budget) -> ScriptError {
+    if error.kind == ScriptErrorKind::Budget && error.line.is_none() {
+        error.line = budget.stopped_line();
+    }
+    error
 }
 
 fn budget_error(path: &Path, line: Option<u32>, budget: Duration) -> ScriptError {
