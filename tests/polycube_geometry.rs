@@ -45,13 +45,19 @@ fn every_rotation_of_every_starter_piece_round_trips_through_its_signature() {
                 assert_eq!(normalize(&turned), turned);
                 seen.insert(turned.clone());
                 // Translation does not change it either.
-                let moved: Vec<_> = turned.iter().map(|c| [c[0] + 3, c[1] - 2, c[2] + 7]).collect();
+                let moved: Vec<_> = turned
+                    .iter()
+                    .map(|c| [c[0] + 3, c[1] - 2, c[2] + 7])
+                    .collect();
                 assert_eq!(signature(&moved), sig);
                 // The shape is found among the orientations, with a rotation
                 // that reproduces it.
                 let o = orientations(&shape);
                 let found = o.iter().find(|o| o.cells == turned).unwrap();
-                assert_eq!(transform(&shape, &rotations()[found.rotation as usize]), turned);
+                assert_eq!(
+                    transform(&shape, &rotations()[found.rotation as usize]),
+                    turned
+                );
             }
             assert_eq!(seen.len(), orientations(&shape).len());
             assert_eq!(24 % seen.len(), 0, "orbit size divides the group order");
@@ -68,5 +74,9 @@ fn mirror_images_are_different_pieces() {
     assert_ne!(signature(&a), signature(&b));
     let flat_l = [[0, 0, 0], [1, 0, 0], [2, 0, 0], [0, 1, 0]];
     let flat_j = [[0, 0, 0], [1, 0, 0], [2, 0, 0], [2, 1, 0]];
-    assert_eq!(signature(&flat_l), signature(&flat_j), "flat pieces flip in 3D");
+    assert_eq!(
+        signature(&flat_l),
+        signature(&flat_j),
+        "flat pieces flip in 3D"
+    );
 }

@@ -27,7 +27,10 @@ fn every_level_loads_is_solvable_and_keeps_its_counts() {
         let solution = solver.first(&cancel).unwrap().expect("solvable");
         let mut rules = Rules::new(&level, false);
         for (p, cells) in solution.pieces.iter().enumerate() {
-            let t: Vec<_> = cells.iter().map(|c| (c[0] + 1, c[1] + 1, c[2] + 1)).collect();
+            let t: Vec<_> = cells
+                .iter()
+                .map(|c| (c[0] + 1, c[1] + 1, c[2] + 1))
+                .collect();
             rules.place_cells(p, &t).unwrap();
         }
         assert!(rules.is_won());
@@ -77,7 +80,11 @@ fn both_json_formats_import() {
     assert_eq!(level.size, (3, 1, 1));
     assert_eq!(level.pieces.len(), 2);
     assert_eq!(level.pieces[0].id, "A");
-    assert_eq!(level.pieces[1].cells, vec![(3, 1, 1)], "positions kept, 1-based");
+    assert_eq!(
+        level.pieces[1].cells,
+        vec![(3, 1, 1)],
+        "positions kept, 1-based"
+    );
     let solver = Solver::new(level.extents(), &level.shapes()).unwrap();
     let counts = solver.count(&AtomicBool::new(false), &mut |_| {}).unwrap();
     assert_eq!((counts.solutions, counts.distinct), (2, 1));
@@ -103,7 +110,10 @@ fn malformed_files_are_named_with_line_numbers() {
 
     let wrong_shape = "{\"box\": \"big\", \"pieces\": []}";
     let e = error_of(wrong_shape, "c.json");
-    assert!(e.starts_with("c.json:1:") && e.contains("not a polycube level"), "{e}");
+    assert!(
+        e.starts_with("c.json:1:") && e.contains("not a polycube level"),
+        "{e}"
+    );
 }
 
 fn level_with(size: &str, cells: &str) -> String {
@@ -115,14 +125,32 @@ fn level_with(size: &str, cells: &str) -> String {
 #[test]
 fn bad_levels_get_clear_errors() {
     let cases = [
-        (level_with("(2, 1, 1)", "[(1, 1, 1), (3, 1, 1)]"), "not face-connected"),
-        (level_with("(2, 1, 1)", "[(-1, 1, 1)]"), "cell (-1, 1, 1) is out of range"),
-        (level_with("(2, 1, 1)", "[(1, 1, 99999999999)]"), "out of range"),
-        (level_with("(1000, 1000, 1000)", "[(1, 1, 1)]"), "each extent must be 1 to 64"),
-        (level_with("(64, 64, 64)", "[(1, 1, 1)]"), "a box of 262144 cells is larger"),
+        (
+            level_with("(2, 1, 1)", "[(1, 1, 1), (3, 1, 1)]"),
+            "not face-connected",
+        ),
+        (
+            level_with("(2, 1, 1)", "[(-1, 1, 1)]"),
+            "cell (-1, 1, 1) is out of range",
+        ),
+        (
+            level_with("(2, 1, 1)", "[(1, 1, 99999999999)]"),
+            "out of range",
+        ),
+        (
+            level_with("(1000, 1000, 1000)", "[(1, 1, 1)]"),
+            "each extent must be 1 to 64",
+        ),
+        (
+            level_with("(64, 64, 64)", "[(1, 1, 1)]"),
+            "a box of 262144 cells is larger",
+        ),
         (level_with("(0, 1, 1)", "[(1, 1, 1)]"), "is not a box"),
         (level_with("(2, 1, 1)", "[]"), "it has no cells"),
-        (level_with("(2, 1, 1)", "[(1, 1, 1), (1, 1, 1)]"), "listed twice"),
+        (
+            level_with("(2, 1, 1)", "[(1, 1, 1), (1, 1, 1)]"),
+            "listed twice",
+        ),
     ];
     let mut report = String::new();
     for (text, expected) in cases {

@@ -31,58 +31,86 @@ fn small() -> PolycubeLevel {
 }
 
 fn show(rules: &Rules, error: &PlacementError) -> String {
-    format!("{}error: {error}\nname: {}\n", rules.render_text(), error.name())
+    format!(
+        "{}error: {error}\nname: {}\n",
+        rules.render_text(),
+        error.name()
+    )
 }
 
 #[test]
 fn every_pipeline_error_on_a_small_box() {
     let mut rules = Rules::new(&small(), true);
     let (i, l, o) = (0, 1, 3);
-    rules.place_cells(i, &[(1, 1, 1), (2, 1, 1), (3, 1, 1)]).unwrap();
+    rules
+        .place_cells(i, &[(1, 1, 1), (2, 1, 1), (3, 1, 1)])
+        .unwrap();
     let cases: Vec<(&str, Result<(), PlacementError>)> = vec![
-        ("wrong_count", rules.clone().place_cells(l, &[(1, 2, 1), (2, 2, 1)])),
+        (
+            "wrong_count",
+            rules.clone().place_cells(l, &[(1, 2, 1), (2, 2, 1)]),
+        ),
         (
             "shape_mismatch",
-            rules.clone().place_cells(l, &[(1, 2, 1), (2, 2, 1), (3, 2, 1), (2, 2, 2)]),
+            rules
+                .clone()
+                .place_cells(l, &[(1, 2, 1), (2, 2, 1), (3, 2, 1), (2, 2, 2)]),
         ),
         (
             "out_of_bounds",
-            rules.clone().place_cells(l, &[(2, 2, 1), (3, 2, 1), (4, 2, 1), (2, 2, 2)]),
+            rules
+                .clone()
+                .place_cells(l, &[(2, 2, 1), (3, 2, 1), (4, 2, 1), (2, 2, 2)]),
         ),
         (
             "collision",
-            rules.clone().place_cells(l, &[(1, 2, 1), (2, 2, 1), (3, 2, 1), (3, 1, 1)]),
+            rules
+                .clone()
+                .place_cells(l, &[(1, 2, 1), (2, 2, 1), (3, 2, 1), (3, 1, 1)]),
         ),
         (
             "floating",
             rules.clone().place_cells(o, &[(1, 2, 2), (2, 2, 2)]),
         ),
     ];
-    let expected = ["WrongCount", "ShapeMismatch", "OutOfBounds", "Collision", "Floating"];
+    let expected = [
+        "WrongCount",
+        "ShapeMismatch",
+        "OutOfBounds",
+        "Collision",
+        "Floating",
+    ];
     for ((name, result), want) in cases.into_iter().zip(expected) {
         let error = result.expect_err(name);
         assert_eq!(error.name(), want);
-        common::snapshots().bind(|| {
-            insta::assert_snapshot!(format!("pipeline_{name}"), show(&rules, &error))
-        });
+        common::snapshots()
+            .bind(|| insta::assert_snapshot!(format!("pipeline_{name}"), show(&rules, &error)));
     }
 }
 
 #[test]
 fn the_pipeline_checks_in_order() {
     let mut rules = Rules::new(&small(), true);
-    rules.place_cells(0, &[(1, 1, 1), (2, 1, 1), (3, 1, 1)]).unwrap();
+    rules
+        .place_cells(0, &[(1, 1, 1), (2, 1, 1), (3, 1, 1)])
+        .unwrap();
     // Wrong count wins over a bad shape, bounds and collisions.
     let e = rules.try_cells(1, &[(0, 0, 0), (9, 9, 9)]).unwrap_err();
     assert_eq!(e.name(), "WrongCount");
     // A bad shape wins over bounds.
-    let e = rules.try_cells(2, &[(9, 9, 9), (10, 9, 9), (12, 9, 9)]).unwrap_err();
+    let e = rules
+        .try_cells(2, &[(9, 9, 9), (10, 9, 9), (12, 9, 9)])
+        .unwrap_err();
     assert_eq!(e.name(), "ShapeMismatch");
     // Bounds win over collision: (1,1,1) is taken, (0,1,1) is outside.
-    let e = rules.try_cells(2, &[(0, 1, 1), (1, 1, 1), (0, 2, 1)]).unwrap_err();
+    let e = rules
+        .try_cells(2, &[(0, 1, 1), (1, 1, 1), (0, 2, 1)])
+        .unwrap_err();
     assert_eq!(e.name(), "OutOfBounds");
     // Collision wins over floating.
-    let e = rules.try_cells(2, &[(3, 1, 2), (3, 1, 1), (2, 1, 2)]).unwrap_err();
+    let e = rules
+        .try_cells(2, &[(3, 1, 2), (3, 1, 1), (2, 1, 2)])
+        .unwrap_err();
     assert_eq!(e.name(), "Collision");
     // Huge coordinates are refused cleanly.
     let e = rules
@@ -91,7 +119,10 @@ fn the_pipeline_checks_in_order() {
     assert_eq!(e.name(), "ShapeMismatch");
     let e = rules.try_at(2, 0, (i32::MAX, i32::MIN, 1)).unwrap_err();
     assert_eq!(e.name(), "OutOfBounds");
-    assert_eq!(rules.try_at(2, 24, (1, 1, 1)).unwrap_err().name(), "BadRotation");
+    assert_eq!(
+        rules.try_at(2, 24, (1, 1, 1)).unwrap_err().name(),
+        "BadRotation"
+    );
 }
 
 #[test]
@@ -99,19 +130,29 @@ fn support_needs_a_face_not_an_edge() {
     let mut rules = Rules::new(&small(), true);
     rules.place_cells(3, &[(1, 1, 1), (2, 1, 1)]).unwrap();
     // Edge contact only (with O at (1,1,1)): floating.
-    let edge_only = rules.try_cells(0, &[(1, 2, 2), (2, 2, 2), (3, 2, 2)]).unwrap_err();
+    let edge_only = rules
+        .try_cells(0, &[(1, 2, 2), (2, 2, 2), (3, 2, 2)])
+        .unwrap_err();
     assert_eq!(edge_only.name(), "Floating");
     // With the rule off, the same placement is fine.
     rules.set_support_rule(false);
-    assert!(rules.try_cells(0, &[(1, 2, 2), (2, 2, 2), (3, 2, 2)]).is_ok());
+    assert!(
+        rules
+            .try_cells(0, &[(1, 2, 2), (2, 2, 2), (3, 2, 2)])
+            .is_ok()
+    );
 }
 
 #[test]
 fn a_failed_move_leaves_the_piece_where_it_was_and_undo_redo_cover_all_three() {
     let mut rules = Rules::new(&small(), true);
-    rules.place_cells(0, &[(1, 1, 1), (2, 1, 1), (3, 1, 1)]).unwrap();
+    rules
+        .place_cells(0, &[(1, 1, 1), (2, 1, 1), (3, 1, 1)])
+        .unwrap();
     let before = rules.render_text();
-    let e = rules.move_cells(0, &[(1, 1, 2), (2, 1, 2), (3, 1, 2)]).unwrap_err();
+    let e = rules
+        .move_cells(0, &[(1, 1, 2), (2, 1, 2), (3, 1, 2)])
+        .unwrap_err();
     assert_eq!(e.name(), "Floating", "its own cells do not support it");
     assert_eq!(rules.render_text(), before);
     rules.move_at(0, 0, (1, 2, 1)).unwrap();
@@ -138,10 +179,16 @@ fn a_failed_move_leaves_the_piece_where_it_was_and_undo_redo_cover_all_three() {
 #[test]
 fn filling_the_box_wins() {
     let mut rules = Rules::new(&small(), true);
-    rules.place_cells(0, &[(1, 1, 1), (2, 1, 1), (3, 1, 1)]).unwrap();
-    rules.place_cells(1, &[(1, 2, 1), (2, 2, 1), (3, 2, 1), (1, 2, 2)]).unwrap();
+    rules
+        .place_cells(0, &[(1, 1, 1), (2, 1, 1), (3, 1, 1)])
+        .unwrap();
+    rules
+        .place_cells(1, &[(1, 2, 1), (2, 2, 1), (3, 2, 1), (1, 2, 2)])
+        .unwrap();
     assert!(!rules.is_won());
-    rules.place_cells(2, &[(2, 2, 2), (3, 2, 2), (3, 1, 2)]).unwrap();
+    rules
+        .place_cells(2, &[(2, 2, 2), (3, 2, 2), (3, 1, 2)])
+        .unwrap();
     rules.place_cells(3, &[(1, 1, 2), (2, 1, 2)]).unwrap();
     assert!(rules.is_won());
     common::snapshots().bind(|| insta::assert_snapshot!("won_small_box", rules.render_text()));

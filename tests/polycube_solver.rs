@@ -30,25 +30,53 @@ fn counts(name: &str) -> Counts {
 #[test]
 fn soma_cube_has_11520_solutions_240_distinct() {
     let soma = solver(&level("soma.ron"));
-    assert_eq!(soma.symmetry_order(), 48, "24 rotations and the mirror pairs");
+    assert_eq!(
+        soma.symmetry_order(),
+        48,
+        "24 rotations and the mirror pairs"
+    );
     let c = soma.count(&AtomicBool::new(false), &mut |_| {}).unwrap();
-    assert_eq!(c, Counts { solutions: 11520, distinct: 240 });
+    assert_eq!(
+        c,
+        Counts {
+            solutions: 11520,
+            distinct: 240
+        }
+    );
     assert_eq!(soma.count_plain(&AtomicBool::new(false)).unwrap(), 11520);
 }
 
 #[test]
 fn pentominoes_6x10_has_9356_solutions_2339_distinct() {
-    assert_eq!(counts("pentominoes_6x10.ron"), Counts { solutions: 9356, distinct: 2339 });
+    assert_eq!(
+        counts("pentominoes_6x10.ron"),
+        Counts {
+            solutions: 9356,
+            distinct: 2339
+        }
+    );
 }
 
 #[test]
 fn pentominoes_5x12_has_4040_solutions_1010_distinct() {
-    assert_eq!(counts("pentominoes_5x12.ron"), Counts { solutions: 4040, distinct: 1010 });
+    assert_eq!(
+        counts("pentominoes_5x12.ron"),
+        Counts {
+            solutions: 4040,
+            distinct: 1010
+        }
+    );
 }
 
 #[test]
 fn pentominoes_3x20_has_8_solutions_2_distinct() {
-    assert_eq!(counts("pentominoes_3x20.ron"), Counts { solutions: 8, distinct: 2 });
+    assert_eq!(
+        counts("pentominoes_3x20.ron"),
+        Counts {
+            solutions: 8,
+            distinct: 2
+        }
+    );
     let s = solver(&level("pentominoes_3x20.ron"));
     assert_eq!(s.count_plain(&AtomicBool::new(false)).unwrap(), 8);
 }
@@ -56,9 +84,20 @@ fn pentominoes_3x20_has_8_solutions_2_distinct() {
 #[test]
 fn pentominoes_in_2x5x6_symmetry_broken_count_is_2112() {
     let flat = level("pentominoes_6x10.ron");
-    let boxed = PolycubeLevel { size: (2, 5, 6), ..flat };
-    let c = solver(&boxed).count(&AtomicBool::new(false), &mut |_| {}).unwrap();
-    assert_eq!(c, Counts { solutions: 2112, distinct: 264 });
+    let boxed = PolycubeLevel {
+        size: (2, 5, 6),
+        ..flat
+    };
+    let c = solver(&boxed)
+        .count(&AtomicBool::new(false), &mut |_| {})
+        .unwrap();
+    assert_eq!(
+        c,
+        Counts {
+            solutions: 2112,
+            distinct: 264
+        }
+    );
 }
 
 #[test]
@@ -116,10 +155,16 @@ fn a_box_of_a_billion_cells_is_refused() {
 fn first_solution_is_a_valid_packing() {
     for name in ["soma.ron", "10_grand_cube.ron", "pentominoes_5x12.ron"] {
         let level = level(name);
-        let solution = solver(&level).first(&AtomicBool::new(false)).unwrap().unwrap();
+        let solution = solver(&level)
+            .first(&AtomicBool::new(false))
+            .unwrap()
+            .unwrap();
         let mut rules = Rules::new(&level, false);
         for (p, cells) in solution.pieces.iter().enumerate() {
-            let t: Vec<_> = cells.iter().map(|c| (c[0] + 1, c[1] + 1, c[2] + 1)).collect();
+            let t: Vec<_> = cells
+                .iter()
+                .map(|c| (c[0] + 1, c[1] + 1, c[2] + 1))
+                .collect();
             rules.place_cells(p, &t).unwrap();
         }
         assert!(rules.is_won(), "{name}");
@@ -162,10 +207,14 @@ fn hints_extend_the_current_board_or_say_it_is_stuck() {
     };
     let s = solver(&trays);
     let mut rules = Rules::new(&trays, true);
-    rules.place_cells(0, &[(1, 2, 1), (2, 2, 1), (2, 1, 1)]).unwrap();
+    rules
+        .place_cells(0, &[(1, 2, 1), (2, 2, 1), (2, 1, 1)])
+        .unwrap();
     assert_eq!(hint(&rules, &s, &cancel).unwrap(), Hint::Stuck);
     rules.undo().unwrap();
-    rules.place_cells(0, &[(1, 1, 1), (1, 2, 1), (2, 1, 1)]).unwrap();
+    rules
+        .place_cells(0, &[(1, 1, 1), (1, 2, 1), (2, 1, 1)])
+        .unwrap();
     let Hint::Place { piece, pose } = hint(&rules, &s, &cancel).unwrap() else {
         panic!("a corner V can be completed");
     };
@@ -177,7 +226,10 @@ fn hints_extend_the_current_board_or_say_it_is_stuck() {
 fn disassembly_of_flat_and_interlocked_packings() {
     // A flat packing always slides apart upwards.
     let level = level("pentominoes_6x10.ron");
-    let solution = solver(&level).first(&AtomicBool::new(false)).unwrap().unwrap();
+    let solution = solver(&level)
+        .first(&AtomicBool::new(false))
+        .unwrap()
+        .unwrap();
     let d = disassemble(level.extents(), &solution.pieces);
     assert!(d.comes_apart());
     assert_eq!(d.order.len(), 12);
@@ -185,7 +237,15 @@ fn disassembly_of_flat_and_interlocked_packings() {
     // Two pieces interlocked in a 3x2x2 box (found by exhaustive search
     // over two-piece splits): each blocks every straight slide of the other.
     let a = vec![[0, 1, 1], [1, 0, 0], [1, 0, 1], [1, 1, 1], [2, 0, 0]];
-    let b = vec![[0, 0, 0], [0, 0, 1], [0, 1, 0], [1, 1, 0], [2, 0, 1], [2, 1, 0], [2, 1, 1]];
+    let b = vec![
+        [0, 0, 0],
+        [0, 0, 1],
+        [0, 1, 0],
+        [1, 1, 0],
+        [2, 0, 1],
+        [2, 1, 0],
+        [2, 1, 1],
+    ];
     let d = disassemble([3, 2, 2], &[a.clone(), b.clone()]);
     assert!(!d.comes_apart());
     assert!(d.order.is_empty());

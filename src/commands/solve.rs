@@ -69,8 +69,10 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
     };
     let mut rules = Rules::new(&level, false);
     for (piece, cells) in solution.pieces.iter().enumerate() {
-        let targets: Vec<(i32, i32, i32)> =
-            cells.iter().map(|c| (c[0] + 1, c[1] + 1, c[2] + 1)).collect();
+        let targets: Vec<(i32, i32, i32)> = cells
+            .iter()
+            .map(|c| (c[0] + 1, c[1] + 1, c[2] + 1))
+            .collect();
         rules
             .place_cells(piece, &targets)
             .map_err(|e| anyhow::anyhow!("the solver's solution does not replay: {e}"))?;

@@ -45,8 +45,10 @@ pub fn hint(rules: &Rules, solver: &Solver, cancel: &AtomicBool) -> Result<Hint,
         if rules.placement(piece).is_some() || cells.is_empty() {
             continue;
         }
-        let targets: Vec<(i32, i32, i32)> =
-            cells.iter().map(|c| (c[0] + 1, c[1] + 1, c[2] + 1)).collect();
+        let targets: Vec<(i32, i32, i32)> = cells
+            .iter()
+            .map(|c| (c[0] + 1, c[1] + 1, c[2] + 1))
+            .collect();
         let Ok(pose) = rules.try_cells(piece, &targets) else {
             continue;
         };

@@ -26,7 +26,11 @@ struct JsonLevel {
 #[serde(untagged)]
 enum JsonBox {
     #[allow(non_snake_case)]
-    Named { A: i64, B: i64, C: i64 },
+    Named {
+        A: i64,
+        B: i64,
+        C: i64,
+    },
     List([i64; 3]),
 }
 
@@ -63,7 +67,13 @@ pub fn import_json(text: &str, path: &Path) -> Result<PolycubeLevel, Diagnostic>
     let one_based = |cells: Vec<[i64; 3]>| {
         cells
             .into_iter()
-            .map(|[x, y, z]| (x.saturating_add(1), y.saturating_add(1), z.saturating_add(1)))
+            .map(|[x, y, z]| {
+                (
+                    x.saturating_add(1),
+                    y.saturating_add(1),
+                    z.saturating_add(1),
+                )
+            })
             .collect()
     };
     let pieces = json

@@ -107,7 +107,10 @@ impl LevelFile for PolycubeLevel {
             ));
         }
         if self.pieces.is_empty() {
-            out.push(Diagnostic::error(path, "field `pieces`: the level has no pieces"));
+            out.push(Diagnostic::error(
+                path,
+                "field `pieces`: the level has no pieces",
+            ));
         }
         if self.pieces.len() > MAX_PIECES {
             out.push(Diagnostic::error(

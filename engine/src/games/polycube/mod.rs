@@ -248,7 +248,12 @@ impl Polycube {
         if script.has("stars") {
             let stars: u32 = script.call(
                 "stars",
-                (self.seconds(), self.moves, self.hints_used, self.rules.pieces().len()),
+                (
+                    self.seconds(),
+                    self.moves,
+                    self.hints_used,
+                    self.rules.pieces().len(),
+                ),
             )?;
             self.stars = Some(stars.min(3));
         } else {
@@ -449,6 +454,9 @@ impl PolycubeLevel {
     /// Only the errors of [`crate::level::LevelFile::diagnose`].
     pub fn diagnose_errors(&self) -> Vec<Diagnostic> {
         use crate::level::LevelFile;
-        self.diagnose().into_iter().filter(Diagnostic::is_error).collect()
+        self.diagnose()
+            .into_iter()
+            .filter(Diagnostic::is_error)
+            .collect()
     }
 }

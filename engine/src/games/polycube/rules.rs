@@ -6,7 +6,9 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use super::geometry::{Cell, DIRECTIONS, Orientation, normalize, orientations, rotations, transform};
+use super::geometry::{
+    Cell, DIRECTIONS, Orientation, normalize, orientations, rotations, transform,
+};
 use super::level::{MAX_EXTENT, PolycubeLevel};
 
 /// A 1-based position for messages: `(x, y, z)`.
@@ -16,7 +18,11 @@ pub struct Pos(pub i64, pub i64, pub i64);
 impl Pos {
     /// The 1-based position of a 0-based cell.
     pub fn of(c: Cell) -> Self {
-        Pos(i64::from(c[0]) + 1, i64::from(c[1]) + 1, i64::from(c[2]) + 1)
+        Pos(
+            i64::from(c[0]) + 1,
+            i64::from(c[1]) + 1,
+            i64::from(c[2]) + 1,
+        )
     }
 }
 
@@ -167,9 +173,10 @@ impl Rules {
             .iter()
             .map(|p| p.id.chars().next().filter(|c| c.is_ascii_alphanumeric()))
             .collect();
-        let unique = firsts.iter().enumerate().all(|(i, c)| {
-            c.is_some() && !firsts[..i].contains(c)
-        });
+        let unique = firsts
+            .iter()
+            .enumerate()
+            .all(|(i, c)| c.is_some() && !firsts[..i].contains(c));
         let pieces = level
             .pieces
             .iter()
@@ -251,9 +258,8 @@ impl Rules {
 
     fn index(&self, c: Cell) -> Option<usize> {
         let inside = (0..3).all(|a| c[a] >= 0 && (c[a] as usize) < self.size[a]);
-        inside.then(|| {
-            c[0] as usize + self.size[0] * (c[1] as usize + self.size[1] * c[2] as usize)
-        })
+        inside
+            .then(|| c[0] as usize + self.size[0] * (c[1] as usize + self.size[1] * c[2] as usize))
     }
 
     /// Every piece placed and every cell filled.
@@ -561,7 +567,10 @@ impl Rules {
                     .is_ok_and(|c| c.cells == pose.cells && self.check_pose(i, c).is_ok());
                 if !fine {
                     self.support_rule = support;
-                    return Err(format!("piece `{}` has an impossible pose", self.pieces[i].id));
+                    return Err(format!(
+                        "piece `{}` has an impossible pose",
+                        self.pieces[i].id
+                    ));
                 }
                 self.set(i, Some(pose));
             }

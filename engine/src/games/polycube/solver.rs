@@ -493,8 +493,7 @@ impl<M: Mask> Tables<M> {
             let mut fits = true;
             for c in &self.layout_cells {
                 // Rotate about the box centre, in doubled coordinates.
-                let centred: Cell =
-                    std::array::from_fn(|a| 2 * c[a] - (layout.size[a] as i32 - 1));
+                let centred: Cell = std::array::from_fn(|a| 2 * c[a] - (layout.size[a] as i32 - 1));
                 let turned = r.apply(centred);
                 let back: Cell =
                     std::array::from_fn(|a| (turned[a] + layout.size[a] as i32 - 1) / 2);
@@ -638,7 +637,10 @@ impl<M: Mask> Tables<M> {
         }
         let everything: Vec<usize> = (1..self.group.len()).collect();
         let mut jobs: Vec<Job<M>> = Vec::new();
-        match (self.group.len() > 1).then(|| self.breaking_kind()).flatten() {
+        match (self.group.len() > 1)
+            .then(|| self.breaking_kind())
+            .flatten()
+        {
             Some(kind) => {
                 let mut seen = vec![false; self.masks.len()];
                 for p in 0..self.masks.len() {
