@@ -27,6 +27,8 @@ enum Command {
     Watch(commands::watch::Args),
     /// Solve a polycube level: one solution, or `--count [--json]`.
     Solve(commands::solve::Args),
+    /// Play a game headless from an action file or with random moves.
+    Play(commands::play::Args),
     /// Measure the headline speed figures (use a release build).
     Bench(commands::bench::Args),
 }
@@ -45,6 +47,7 @@ fn main() -> ExitCode {
         Command::Games => commands::games::run(),
         Command::Check(args) => commands::check::run(&args),
         Command::Watch(args) => commands::watch::run(&args),
+        Command::Play(args) => commands::play::run(&args),
         Command::Bench(args) => commands::bench::run(&args),
         Command::Solve(args) => commands::solve::run(&args),
     };

@@ -29,10 +29,19 @@ pub struct ChangeReport {
     pub result: Result<(), Diagnostic>,
     /// Whether an earlier good version keeps running after an error.
     pub kept_last_good: bool,
+    /// The file is gone (deleted or renamed away).
+    pub removed: bool,
 }
 
 impl fmt::Display for ChangeReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.removed {
+            return write!(
+                f,
+                "removed {} (running games keep the version they have)",
+                self.path.display()
+            );
+        }
         match &self.result {
             Ok(()) => write!(f, "reloaded {}", self.path.display()),
             Err(e) if self.kept_last_good => write!(f, "error {e} (keeping last good version)"),
@@ -161,8 +170,16 @@ impl Project {
             absolute.extension().and_then(|e| e.to_str()),
             Some("lua" | "luau")
         );
+        if !absolute.exists() {
+            return ChangeReport {
+                path: display,
+                result: Ok(()),
+                kept_last_good: true,
+                removed: true,
+            };
+        }
         if !is_script {
-            let diagnostics = check::check_level(&self.registry, &absolute);
+            let diagnostics = check::check_file(&self.registry, &absolute, self.limits);
             let result = match diagnostics.into_iter().find(Diagnostic::is_error) {
                 Some(error) => Err(Diagnostic {
                     path: display.clone(),
@@ -174,6 +191,7 @@ impl Project {
                 path: display,
                 result,
                 kept_last_good: false,
+                removed: false,
             };
         }
         let live = self.scripts.get(&absolute).cloned();
@@ -189,12 +207,14 @@ impl Project {
                     path: display,
                     result: Ok(()),
                     kept_last_good: false,
+                    removed: false,
                 }
             }
             Err(error) => ChangeReport {
                 path: display,
                 result: Err(error.into()),
                 kept_last_good: live.is_some(),
+                removed: false,
             },
         }
     }

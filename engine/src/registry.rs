@@ -7,6 +7,9 @@ use crate::plugin::{Game, GameError, Recorded, Session};
 use crate::replay::Replay;
 use crate::script::{LiveScript, ScriptSchema};
 
+/// A started session, or why it could not start.
+pub type SessionResult = Result<Box<dyn Session>, GameError>;
+
 /// A plugin as the host sees it: its names and type-erased entry points.
 #[derive(Clone)]
 pub struct PluginEntry {
@@ -15,9 +18,9 @@ pub struct PluginEntry {
     /// Human title.
     pub title: &'static str,
     schema: fn() -> ScriptSchema,
-    start: fn(Option<&Path>, LiveScript, u64) -> Result<Box<dyn Session>, GameError>,
+    start: fn(Option<&Path>, LiveScript, u64) -> SessionResult,
     check_level: fn(&str, &Path) -> Vec<Diagnostic>,
-    replay: fn(&str, &Path, LiveScript) -> Result<Box<dyn Session>, GameError>,
+    replay: fn(&str, &Path, LiveScript) -> SessionResult,
 }
 
 impl PluginEntry {

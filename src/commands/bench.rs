@@ -7,6 +7,7 @@ use std::time::{Duration, Instant};
 use crate::Status;
 
 mod polycube;
+mod sand;
 mod script;
 
 /// Arguments of `tessera bench`.
@@ -28,13 +29,21 @@ pub struct Figure {
     pub target: Option<Duration>,
 }
 
+/// A named group of figures and the function that measures them.
+type FigureGroup = (&'static str, fn() -> anyhow::Result<Vec<Figure>>);
+
+/// Every group, in the order printed.
+const GROUPS: &[FigureGroup] = &[
+    ("script", script::figures),
+    ("polycube", polycube::figures),
+    ("sand", sand::figures),
+];
+
 /// Runs every group and prints one line per figure; fails when a target is
 /// missed.
 pub fn run(args: &Args) -> anyhow::Result<Status> {
-    let groups: [(&str, fn() -> anyhow::Result<Vec<Figure>>); 2] =
-        [("script", script::figures), ("polycube", polycube::figures)];
     let mut missed = false;
-    for (group, figures) in groups {
+    for (group, figures) in GROUPS {
         if args
             .filter
             .as_deref()

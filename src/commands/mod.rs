@@ -4,6 +4,7 @@
 pub mod bench;
 pub mod check;
 pub mod games;
+pub mod play;
 pub mod solve;
 pub mod watch;
 

@@ -1,6 +1,8 @@
 //! Helpers shared by the workspace-level tests.
 #![allow(dead_code)]
 
+pub mod nim;
+
 use std::path::{Path, PathBuf};
 
 /// The repository root (the root package's folder).

@@ -63,6 +63,24 @@ const REMOVED_GLOBALS: &[&str] = &[
     "vector",
 ];
 
+/// Luau's `string.rep` silently truncates a count beyond 32 bits (so
+/// `string.rep("x", 2^40)` returns ""), which hides a memory bomb instead of
+/// reporting it. The wrapper refuses any result larger than the memory cap
+/// up front, as a memory error located at the caller's line.
+const GUARDED_STRING_REP: &str = r#"
+local cap = ...
+local rep = string.rep
+string.rep = function(s, n, sep)
+  if type(n) == "number" and n > 0 then
+    local total = #tostring(s) * n + (sep ~= nil and #tostring(sep) * (n - 1) or 0)
+    if total > cap then
+      error(string.format("string.rep would build %.0f bytes, over the memory cap of %.0f", total, cap), 2)
+    end
+  end
+  return rep(s, n, sep)
+end
+"#;
+
 /// How many interrupts pass between two clock reads; keeps the budget check
 /// cheap in tight loops while still reacting within microseconds.
 const CLOCK_EVERY: u32 = 256;
@@ -75,6 +93,8 @@ struct Budget {
     deadline: AtomicU64,
     exceeded: AtomicBool,
     ticks: AtomicU32,
+    /// The script line running when the budget ran out (0: unknown).
+    stopped_at: AtomicU32,
 }
 
 impl Budget {
@@ -84,6 +104,7 @@ impl Budget {
             deadline: AtomicU64::new(u64::MAX),
             exceeded: AtomicBool::new(false),
             ticks: AtomicU32::new(0),
+            stopped_at: AtomicU32::new(0),
         }
     }
 
@@ -94,6 +115,7 @@ impl Budget {
             .as_nanos()
             .min(u128::from(u64::MAX - 1));
         self.exceeded.store(false, Ordering::Relaxed);
+        self.stopped_at.store(0, Ordering::Relaxed);
         self.deadline.store(deadline as u64, Ordering::Relaxed);
     }
 
@@ -104,13 +126,21 @@ impl Budget {
         self.exceeded.swap(false, Ordering::Relaxed)
     }
 
+    fn stopped_line(&self) -> Option<u32> {
+        Some(self.stopped_at.load(Ordering::Relaxed)).filter(|line| *line > 0)
+    }
+
     /// Called from the interrupt: once expired it stays expired until the
     /// call ends, so every later interrupt raises again.
     fn expired(&self) -> bool {
         if self.exceeded.load(Ordering::Relaxed) {
             return true;
         }
-        if self.ticks.fetch_add(1, Ordering::Relaxed) % CLOCK_EVERY != 0 {
+        if !self
+            .ticks
+            .fetch_add(1, Ordering::Relaxed)
+            .is_multiple_of(CLOCK_EVERY)
+        {
             return false;
         }
         let now = self.origin.elapsed().as_nanos();
@@ -162,15 +192,20 @@ impl Script {
         )
         .map_err(lua_error)?;
         let printed = Arc::new(Mutex::new(Vec::new()));
-        install_engine_api(&lua, &printed).map_err(lua_error)?;
+        install_engine_api(&lua, &printed, limits.memory_bytes).map_err(lua_error)?;
         lua.sandbox(true).map_err(lua_error)?;
         lua.set_memory_limit(limits.memory_bytes)
             .map_err(lua_error)?;
 
         let budget = Arc::new(Budget::new());
         let interrupt_budget = Arc::clone(&budget);
-        lua.set_interrupt(move |_| {
+        lua.set_interrupt(move |lua| {
             if interrupt_budget.expired() {
+                if interrupt_budget.stopped_at.load(Ordering::Relaxed) == 0 {
+                    let line = lua.inspect_stack(0, |frame| frame.current_line()).flatten();
+                    let line = line.and_then(|l| u32::try_from(l).ok()).unwrap_or(0);
+                    interrupt_budget.stopped_at.store(line, Ordering::Relaxed);
+                }
                 Err(mlua::Error::runtime("time budget exceeded"))
             } else {
                 Ok(VmState::Continue)
@@ -184,9 +219,20 @@ impl Script {
             .eval::<Value>();
         let exceeded = budget.disarm();
         let value = match result {
-            Ok(_) if exceeded => return Err(budget_error(path, None, limits.load_budget)),
+            Ok(_) if exceeded => {
+                return Err(budget_error(
+                    path,
+                    budget.stopped_line(),
+                    limits.load_budget,
+                ));
+            }
             Ok(value) => value,
-            Err(e) => return Err(classify(path, &e, exceeded, limits.load_budget)),
+            Err(e) => {
+                return Err(locate_budget(
+                    classify(path, &e, exceeded, limits.load_budget),
+                    &budget,
+                ));
+            }
         };
         let Value::Table(exports) = value else {
             return Err(ScriptError::new(
@@ -294,9 +340,13 @@ impl Script {
         let result = function.call::<R>(args);
         let exceeded = self.budget.disarm();
         match result {
-            Ok(_) if exceeded => Err(budget_error(&self.path, None, self.limits.call_budget)),
+            Ok(_) if exceeded => Err(budget_error(
+                &self.path,
+                self.budget.stopped_line(),
+                self.limits.call_budget,
+            )),
             Ok(value) => Ok(value),
-            Err(e) => Err(self.error(&e, exceeded)),
+            Err(e) => Err(locate_budget(self.error(&e, exceeded), &self.budget)),
         }
     }
 
@@ -334,7 +384,11 @@ impl std::fmt::Debug for Script {
 /// Removes every global outside the allowed set and adds the engine API:
 /// `print` goes to the host's console, `collectgarbage("count")` reports
 /// memory (and nothing else of the collector is reachable).
-fn install_engine_api(lua: &Lua, printed: &Arc<Mutex<Vec<String>>>) -> mlua::Result<()> {
+fn install_engine_api(
+    lua: &Lua,
+    printed: &Arc<Mutex<Vec<String>>>,
+    memory_cap: usize,
+) -> mlua::Result<()> {
     let globals = lua.globals();
     for name in REMOVED_GLOBALS {
         globals.raw_set(*name, Value::Nil)?;
@@ -367,7 +421,18 @@ fn install_engine_api(lua: &Lua, printed: &Arc<Mutex<Vec<String>>>) -> mlua::Res
             ))),
         })?;
     globals.raw_set("collectgarbage", collectgarbage)?;
+    lua.load(GUARDED_STRING_REP)
+        .set_name("=engine")
+        .call::<()>(memory_cap as f64)?;
     Ok(())
+}
+
+/// Gives a budget error the line the interrupt saw, when Lua had none.
+fn locate_budget(mut error: ScriptError, budget: &Budget) -> ScriptError {
+    if error.kind == ScriptErrorKind::Budget && error.line.is_none() {
+        error.line = budget.stopped_line();
+    }
+    error
 }
 
 fn budget_error(path: &Path, line: Option<u32>, budget: Duration) -> ScriptError {
@@ -385,7 +450,13 @@ fn budget_error(path: &Path, line: Option<u32>, budget: Duration) -> ScriptError
 /// Turns an mlua error into a [`ScriptError`] of the right kind.
 fn classify(path: &Path, error: &mlua::Error, exceeded: bool, budget: Duration) -> ScriptError {
     match error {
-        mlua::Error::CallbackError { cause, .. } => classify(path, cause, exceeded, budget),
+        mlua::Error::CallbackError { cause, traceback } => {
+            let mut error = classify(path, cause, exceeded, budget);
+            if error.line.is_none() {
+                error.line = line_in_traceback(path, traceback);
+            }
+            error
+        }
         mlua::Error::WithContext { cause, .. } => classify(path, cause, exceeded, budget),
         _ if exceeded => {
             let located =
@@ -417,10 +488,23 @@ fn classify(path: &Path, error: &mlua::Error, exceeded: bool, budget: Duration) 
     }
 }
 
+/// The innermost line of `path` in a Lua traceback: where the script was
+/// when a Rust callback (an engine function, the budget check) failed.
+fn line_in_traceback(path: &Path, traceback: &str) -> Option<u32> {
+    let chunk = format!("{}:", path.display());
+    traceback.lines().find_map(|line| {
+        let rest = &line[line.find(&chunk)? + chunk.len()..];
+        let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+        digits.parse().ok()
+    })
+}
+
 /// Luau refuses oversized strings up front ("resulting string too large")
 /// instead of trying the allocation; both are the memory cap at work.
 fn is_memory_message(message: &str) -> bool {
-    message.contains("not enough memory") || message.contains("too large")
+    message.contains("not enough memory")
+        || message.contains("too large")
+        || message.contains("over the memory cap")
 }
 
 fn memory_error(path: &Path, raw: &str) -> ScriptError {

@@ -9,8 +9,9 @@ use std::path::{Path, PathBuf};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::Duration;
 
-use notify_debouncer_mini::notify::RecursiveMode;
-use notify_debouncer_mini::{DebounceEventResult, Debouncer, new_debouncer};
+use notify::event::{AccessKind, AccessMode, EventKind};
+use notify::{RecommendedWatcher, RecursiveMode};
+use notify_debouncer_full::{DebounceEventResult, Debouncer, RecommendedCache, new_debouncer};
 
 /// How long the file system must be quiet before a batch is reported. Short
 /// enough that save-to-reload stays well under the 500 ms target.
@@ -24,13 +25,13 @@ pub struct WatchError {
     pub path: PathBuf,
     /// What the OS said.
     #[source]
-    pub source: notify_debouncer_mini::notify::Error,
+    pub source: notify::Error,
 }
 
 /// Watches folders and delivers batches of changed file paths.
 pub struct FolderWatcher {
     // Dropping the debouncer stops the watch; keep it alive with us.
-    _debouncer: Debouncer<notify_debouncer_mini::notify::RecommendedWatcher>,
+    _debouncer: Debouncer<RecommendedWatcher, RecommendedCache>,
     events: Receiver<DebounceEventResult>,
 }
 
@@ -38,13 +39,12 @@ impl FolderWatcher {
     /// Watches each existing folder in `folders` recursively.
     pub fn new(folders: &[PathBuf], debounce: Duration) -> Result<Self, WatchError> {
         let (sender, events) = mpsc::channel();
-        let mut debouncer = new_debouncer(debounce, sender).map_err(|source| WatchError {
+        let mut debouncer = new_debouncer(debounce, None, sender).map_err(|source| WatchError {
             path: folders.first().cloned().unwrap_or_default(),
             source,
         })?;
         for folder in folders.iter().filter(|f| f.is_dir()) {
             debouncer
-                .watcher()
                 .watch(folder, RecursiveMode::Recursive)
                 .map_err(|source| WatchError {
                     path: folder.clone(),
@@ -87,9 +87,24 @@ fn collect(batch: DebounceEventResult, changed: &mut BTreeSet<PathBuf>) {
     // successful batch still reports what changed.
     let Ok(events) = batch else { return };
     for event in events {
-        if is_interesting(&event.path) {
-            changed.insert(event.path);
+        if !changes_content(&event.kind) {
+            continue;
         }
+        for path in &event.paths {
+            if is_interesting(path) {
+                changed.insert(path.clone());
+            }
+        }
+    }
+}
+
+/// Whether an event can mean new content. Reads must not count: reloading
+/// a file reads it, and a read reported as a change would reload forever.
+fn changes_content(kind: &EventKind) -> bool {
+    match kind {
+        EventKind::Create(_) | EventKind::Modify(_) => true,
+        EventKind::Access(AccessKind::Close(AccessMode::Write)) => true,
+        EventKind::Access(_) | EventKind::Remove(_) | EventKind::Any | EventKind::Other => false,
     }
 }
 

@@ -1,4 +1,4 @@
-//! Script-host figures: a Rust-to-Lua call.
+//! Script-host figures: a Rust-to-Lua call, and save-to-reload latency.
 
 use std::path::Path;
 use std::time::Duration;
@@ -7,7 +7,8 @@ use tessera_engine::{Script, ScriptLimits};
 
 use super::{Figure, median_time};
 
-/// Calls into a loaded scoring function (target: 2 us per call).
+/// Calls into a loaded scoring function (target: 2 us per call), then
+/// measures save-to-reload.
 pub fn figures() -> anyhow::Result<Vec<Figure>> {
     let source = "return { score = function(cells, chain) return math.floor(10 * math.sqrt(cells)) * chain end }";
     let script = Script::load(
@@ -32,10 +33,58 @@ pub fn figures() -> anyhow::Result<Vec<Figure>> {
         failures == 0,
         "the scoring function failed {failures} times"
     );
-    Ok(vec![Figure {
+    let call = Figure {
         group: "script",
         name: "Rust -> Lua scoring call".into(),
         measured: batch / CALLS,
         target: Some(Duration::from_micros(2)),
-    }])
+    };
+    Ok(vec![call, save_to_reload()?])
+}
+
+/// Saves a script (atomically, as the editor does) and waits until the
+/// running game's slot holds the new version: watcher, debounce, load,
+/// validate, swap (target: 500 ms).
+pub fn save_to_reload() -> anyhow::Result<Figure> {
+    use std::time::Instant;
+    use tessera_engine::Registry;
+    use tessera_engine::level::write_atomic;
+    use tessera_engine::project::Project;
+    use tessera_engine::script::watcher::{DEBOUNCE, FolderWatcher};
+
+    let dir = tempfile::tempdir()?;
+    std::fs::create_dir_all(dir.path().join("scripts"))?;
+    let path = dir.path().join("scripts/live.lua");
+    std::fs::write(&path, "return { version = 0 }")?;
+    let mut project = Project::open(dir.path(), Registry::builtin())?;
+    let live = project.script(&path)?;
+    let watcher = FolderWatcher::new(&project.watched_folders(), DEBOUNCE)?;
+
+    let mut times = Vec::new();
+    for version in 1..=7_i64 {
+        let start = Instant::now();
+        write_atomic(
+            &path,
+            format!("return {{ version = {version} }}").as_bytes(),
+        )?;
+        loop {
+            anyhow::ensure!(
+                start.elapsed() < Duration::from_secs(10),
+                "the save was never reloaded"
+            );
+            let changed = watcher.wait(Duration::from_millis(50)).unwrap_or_default();
+            project.handle_changes(&changed);
+            if live.current().value::<i64>("version")? == Some(version) {
+                break;
+            }
+        }
+        times.push(start.elapsed());
+    }
+    times.sort();
+    Ok(Figure {
+        group: "script",
+        name: "save to active script (watch + debounce + swap)".into(),
+        measured: times[times.len() / 2],
+        target: Some(Duration::from_millis(500)),
+    })
 }
