@@ -1,11 +1,13 @@
 //! Each game's editor UI (playtest view, level editor) in `games/<id>.rs`,
 //! listed here. Games register one [`GameUi`] each.
 
+pub mod polycube;
+
 use crate::playtest::GameUi;
 
 /// Every game UI the editor knows.
 pub fn all() -> Vec<GameUi> {
-    Vec::new()
+    vec![polycube::GAME_UI]
 }
 
 /// The UI for game `id`.

@@ -1,0 +1,346 @@
+//! The level editor: box size, pieces edited on z-slices with a 3D
+//! preview, live validation, and a background solve with progress and
+//! cancel.
+
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, channel};
+use std::sync::{Arc, Mutex};
+
+use egui::{Color32, RichText};
+use tessera_engine::games::polycube::import::import_json;
+use tessera_engine::games::polycube::solver::Progress;
+use tessera_engine::games::polycube::{Counts, PieceSpec, PolycubeLevel, Solver};
+use tessera_engine::level::{Diagnostic, LevelFile, parse_level, to_ron_string};
+
+use super::iso::{self, Camera, Cube};
+use crate::playtest::{LevelEditor, PlaytestContext};
+
+/// A background solve.
+struct Solve {
+    cancel: Arc<AtomicBool>,
+    progress: Arc<Mutex<Option<Progress>>>,
+    result: Receiver<Result<Counts, String>>,
+}
+
+/// The visual editor for one polycube level.
+pub struct PolycubeLevelEditor {
+    level: PolycubeLevel,
+    saved: PolycubeLevel,
+    piece: usize,
+    layer: i64,
+    camera: Camera,
+    solve: Option<Solve>,
+    verdict: Option<String>,
+}
+
+/// Opens a level's text (RON, or JSON in either import format).
+pub fn open(path: &Path, text: &str) -> anyhow::Result<Box<dyn LevelEditor>> {
+    let is_json = path.extension().and_then(|e| e.to_str()) == Some("json");
+    let level = if is_json {
+        import_json(text, path)
+    } else {
+        parse_level::<PolycubeLevel>(text, path)
+    }
+    .map_err(|e| anyhow::anyhow!("{e}"))?;
+    Ok(Box::new(PolycubeLevelEditor::new(level)))
+}
+
+impl PolycubeLevelEditor {
+    /// An editor on `level`.
+    pub fn new(level: PolycubeLevel) -> Self {
+        Self {
+            saved: level.clone(),
+            level,
+            piece: 0,
+            layer: 1,
+            camera: Camera::default(),
+            solve: None,
+            verdict: None,
+        }
+    }
+
+    /// The level as edited.
+    pub fn level(&self) -> &PolycubeLevel {
+        &self.level
+    }
+
+    fn edited(&mut self) {
+        self.verdict = None;
+        if let Some(solve) = self.solve.take() {
+            solve.cancel.store(true, Ordering::Relaxed);
+        }
+    }
+
+    fn start_solve(&mut self) {
+        let level = self.level.clone();
+        let cancel = Arc::new(AtomicBool::new(false));
+        let progress = Arc::new(Mutex::new(None));
+        let (send, result) = channel();
+        let (thread_cancel, thread_progress) = (Arc::clone(&cancel), Arc::clone(&progress));
+        std::thread::spawn(move || {
+            let outcome = Solver::new(level.extents(), &level.shapes())
+                .map_err(|e| e.to_string())
+                .and_then(|solver| {
+                    solver
+                        .count(&thread_cancel, &mut |p| {
+                            if let Ok(mut slot) = thread_progress.lock() {
+                                *slot = Some(p);
+                            }
+                        })
+                        .map_err(|e| e.to_string())
+                });
+            let _ = send.send(outcome);
+        });
+        self.solve = Some(Solve {
+            cancel,
+            progress,
+            result,
+        });
+        self.verdict = None;
+    }
+
+    fn solve_ui(&mut self, ui: &mut egui::Ui, playable: bool) {
+        if let Some(solve) = &self.solve {
+            if let Ok(outcome) = solve.result.try_recv() {
+                self.verdict = Some(match outcome {
+                    Ok(c) if c.solutions == 0 => "not solvable".into(),
+                    Ok(c) => format!(
+                        "solvable: {} solutions, {} distinct",
+                        c.solutions, c.distinct
+                    ),
+                    Err(e) => e,
+                });
+                self.solve = None;
+            }
+        }
+        ui.horizontal(|ui| match &self.solve {
+            Some(solve) => {
+                let fraction = solve
+                    .progress
+                    .lock()
+                    .ok()
+                    .and_then(|p| *p)
+                    .map_or(0.0, |p| p.fraction());
+                ui.add(
+                    egui::ProgressBar::new(fraction)
+                        .desired_width(160.0)
+                        .show_percentage(),
+                );
+                if ui.button("Cancel").clicked() {
+                    solve.cancel.store(true, Ordering::Relaxed);
+                }
+                ui.ctx().request_repaint();
+            }
+            None => {
+                if ui
+                    .add_enabled(playable, egui::Button::new("Solvable?"))
+                    .clicked()
+                {
+                    self.start_solve();
+                }
+                if let Some(v) = &self.verdict {
+                    ui.label(v);
+                }
+            }
+        });
+    }
+
+    fn box_ui(&mut self, ui: &mut egui::Ui) {
+        ui.horizontal(|ui| {
+            ui.label("Box");
+            let (mut a, mut b, mut c) = self.level.size;
+            let mut changed = false;
+            changed |= ui
+                .add(egui::DragValue::new(&mut a).range(1..=16).prefix("A "))
+                .changed();
+            changed |= ui
+                .add(egui::DragValue::new(&mut b).range(1..=16).prefix("B "))
+                .changed();
+            changed |= ui
+                .add(egui::DragValue::new(&mut c).range(1..=16).prefix("C "))
+                .changed();
+            if changed {
+                self.level.size = (a, b, c);
+                self.edited();
+            }
+            ui.label("Name");
+            if ui.text_edit_singleline(&mut self.level.name).changed() {
+                self.edited();
+            }
+        });
+    }
+
+    fn pieces_ui(&mut self, ui: &mut egui::Ui) {
+        ui.horizontal_wrapped(|ui| {
+            for i in 0..self.level.pieces.len() {
+                let p = &self.level.pieces[i];
+                let colour = p
+                    .colour
+                    .map_or(iso::palette(i), |(r, g, b)| Color32::from_rgb(r, g, b));
+                let text = RichText::new(format!("{} ({})", p.id, p.cells.len())).color(colour);
+                if ui.selectable_label(self.piece == i, text).clicked() {
+                    self.piece = i;
+                }
+            }
+        });
+        ui.horizontal(|ui| {
+            if ui.button("Add piece").clicked() {
+                let id = next_id(&self.level.pieces);
+                self.level.pieces.push(PieceSpec {
+                    id,
+                    cells: vec![(1, 1, 1)],
+                    colour: None,
+                });
+                self.piece = self.level.pieces.len() - 1;
+                self.edited();
+            }
+            let has = self.piece < self.level.pieces.len();
+            if ui
+                .add_enabled(has, egui::Button::new("Duplicate"))
+                .clicked()
+            {
+                let mut copy = self.level.pieces[self.piece].clone();
+                copy.id = next_id(&self.level.pieces);
+                self.level.pieces.push(copy);
+                self.piece = self.level.pieces.len() - 1;
+                self.edited();
+            }
+            if ui.add_enabled(has, egui::Button::new("Delete")).clicked() {
+                self.level.pieces.remove(self.piece);
+                self.piece = self.piece.saturating_sub(1);
+                self.edited();
+            }
+            if has {
+                let piece = &mut self.level.pieces[self.piece];
+                let (r, g, b) = piece.colour.unwrap_or_else(|| {
+                    let c = iso::palette(self.piece);
+                    (c.r(), c.g(), c.b())
+                });
+                let mut rgb = [r, g, b];
+                if ui.color_edit_button_srgb(&mut rgb).changed() {
+                    piece.colour = Some((rgb[0], rgb[1], rgb[2]));
+                }
+                ui.label("Id");
+                if ui.text_edit_singleline(&mut piece.id).changed() {
+                    self.verdict = None;
+                }
+            }
+        });
+    }
+
+    /// Click cells of the selected piece, one z layer at a time.
+    fn piece_grid(&mut self, ui: &mut egui::Ui) {
+        if self.piece >= self.level.pieces.len() {
+            return;
+        }
+        let (a, b, c) = self.level.size;
+        let (a, b, c) = (a.clamp(1, 16), b.clamp(1, 16), c.clamp(1, 16));
+        self.layer = self.layer.clamp(1, c);
+        ui.horizontal(|ui| {
+            ui.label("Layer z =");
+            ui.add(egui::DragValue::new(&mut self.layer).range(1..=c));
+        });
+        let z = self.layer;
+        let mut toggle = None;
+        egui::Grid::new("piece_slice")
+            .spacing([2.0, 2.0])
+            .show(ui, |ui| {
+                for y in (1..=b).rev() {
+                    for x in 1..=a {
+                        let on = self.level.pieces[self.piece].cells.contains(&(x, y, z));
+                        let fill = if on {
+                            iso::palette(self.piece)
+                        } else {
+                            ui.visuals().extreme_bg_color
+                        };
+                        let response = ui.add(
+                            egui::Button::new(if on { "■" } else { "·" })
+                                .fill(fill)
+                                .min_size(egui::vec2(24.0, 24.0)),
+                        );
+                        let label = format!("piece cell {x},{y},{z}");
+                        response.widget_info(|| {
+                            egui::WidgetInfo::labeled(egui::Role::Button, true, &label)
+                        });
+                        if response.clicked() {
+                            toggle = Some((x, y, z));
+                        }
+                    }
+                    ui.end_row();
+                }
+            });
+        if let Some(cell) = toggle {
+            let cells = &mut self.level.pieces[self.piece].cells;
+            match cells.iter().position(|&c| c == cell) {
+                Some(i) => {
+                    cells.remove(i);
+                }
+                None => cells.push(cell),
+            }
+            self.edited();
+        }
+        let cubes: Vec<Cube> = self.level.pieces[self.piece]
+            .cells
+            .iter()
+            .map(|&(x, y, z)| Cube {
+                cell: [x as i32 - 1, y as i32 - 1, z as i32 - 1],
+                colour: iso::palette(self.piece),
+            })
+            .collect();
+        iso::show(
+            ui,
+            &mut self.camera,
+            [a as usize, b as usize, c as usize],
+            &cubes,
+            200.0,
+        );
+    }
+}
+
+fn next_id(pieces: &[PieceSpec]) -> String {
+    ('A'..='Z')
+        .chain('a'..='z')
+        .map(String::from)
+        .find(|id| pieces.iter().all(|p| &p.id != id))
+        .unwrap_or_else(|| format!("P{}", pieces.len() + 1))
+}
+
+impl LevelEditor for PolycubeLevelEditor {
+    fn ui(&mut self, ui: &mut egui::Ui, _cx: &mut PlaytestContext<'_>) {
+        self.box_ui(ui);
+        ui.separator();
+        self.pieces_ui(ui);
+        ui.separator();
+        let findings: Vec<Diagnostic> = self.level.diagnose();
+        let playable = !findings.iter().any(Diagnostic::is_error);
+        let volume = self.level.size.0 * self.level.size.1 * self.level.size.2;
+        let cells: usize = self.level.pieces.iter().map(|p| p.cells.len()).sum();
+        ui.label(format!("pieces hold {cells} cells, the box has {volume}"));
+        for finding in &findings {
+            let colour = if finding.is_error() {
+                Color32::from_rgb(230, 90, 80)
+            } else {
+                Color32::from_rgb(230, 180, 60)
+            };
+            ui.label(RichText::new(&finding.message).color(colour));
+        }
+        self.solve_ui(ui, playable);
+        ui.separator();
+        self.piece_grid(ui);
+    }
+
+    fn to_ron(&self) -> anyhow::Result<String> {
+        let mut level = self.level.clone();
+        level.version = PolycubeLevel::VERSION;
+        Ok(to_ron_string(&level)?)
+    }
+
+    fn is_dirty(&self) -> bool {
+        self.level != self.saved
+    }
+
+    fn mark_saved(&mut self) {
+        self.saved = self.level.clone();
+    }
+}

@@ -1,0 +1,468 @@
+//! The playtest view: the box as z-slices and in 3D, a tray of unplaced
+//! pieces, placement by picking cells or by anchor + rotation with a
+//! green/red ghost, undo/redo, hints and a win screen.
+
+use std::path::Path;
+
+use egui::{Color32, Key, Modifiers, RichText};
+use tessera_engine::games::polycube::import::load_any;
+use tessera_engine::games::polycube::rules::PlacedPiece;
+use tessera_engine::games::polycube::{Polycube, PolycubeAction, PolycubeLevel};
+use tessera_engine::plugin::{Game, Recorded};
+use tessera_engine::project::Project;
+
+use super::iso::{self, Camera, Cube};
+use crate::playtest::{ConsoleLine, PlaytestContext, PlaytestView};
+
+/// How the player aims a piece.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    /// Click as many cells as the piece has; the shape is recognised.
+    PickCells,
+    /// Click an anchor cell; R / Shift+R cycle the 24 rotations.
+    Anchor,
+}
+
+/// The running view.
+pub struct PolycubePlaytest {
+    game: Recorded<Polycube>,
+    selected: Option<usize>,
+    mode: Mode,
+    picked: Vec<(i32, i32, i32)>,
+    anchor: Option<(i32, i32, i32)>,
+    rotation: u8,
+    camera: Camera,
+    message: Option<(String, bool)>,
+    /// Seconds not yet turned into ticks.
+    pending: f64,
+}
+
+/// Starts a playtest on a level (RON or JSON) or the default level.
+pub fn start(
+    project: &mut Project,
+    level: Option<&Path>,
+    seed: u64,
+) -> anyhow::Result<Box<dyn PlaytestView>> {
+    let level = match level {
+        Some(path) => {
+            load_any(&project.absolute(path))
+                .map_err(|e| anyhow::anyhow!("{e}"))?
+                .0
+        }
+        None => PolycubeLevel::default(),
+    };
+    let script = project.script(&project.game_script_path(Polycube::ID))?;
+    Ok(Box::new(PolycubePlaytest::new(Recorded::start(
+        level, script, seed,
+    )?)))
+}
+
+impl PolycubePlaytest {
+    /// A view on a started game.
+    pub fn new(game: Recorded<Polycube>) -> Self {
+        Self {
+            game,
+            selected: None,
+            mode: Mode::PickCells,
+            picked: Vec::new(),
+            anchor: None,
+            rotation: 0,
+            camera: Camera::default(),
+            message: None,
+            pending: 0.0,
+        }
+    }
+
+    /// The game (for tests and the console).
+    pub fn game(&self) -> &Polycube {
+        self.game.game()
+    }
+
+    fn colour(&self, piece: usize) -> Color32 {
+        match self.game().level().pieces.get(piece).and_then(|p| p.colour) {
+            Some((r, g, b)) => Color32::from_rgb(r, g, b),
+            None => iso::palette(piece),
+        }
+    }
+
+    /// The action the current aim would send, if complete.
+    fn aimed_action(&self) -> Option<PolycubeAction> {
+        let piece = self.selected?;
+        let rules = self.game().rules();
+        let id = rules.pieces()[piece].id.clone();
+        let placed = rules.placement(piece).is_some();
+        match self.mode {
+            Mode::PickCells => {
+                if self.picked.is_empty() {
+                    return None;
+                }
+                let cells = self.picked.clone();
+                Some(if placed {
+                    PolycubeAction::Move { piece: id, cells }
+                } else {
+                    PolycubeAction::Place { piece: id, cells }
+                })
+            }
+            Mode::Anchor => {
+                let at = self.anchor?;
+                let rotation = self.rotation;
+                Some(if placed {
+                    PolycubeAction::MoveAt {
+                        piece: id,
+                        rotation,
+                        at,
+                    }
+                } else {
+                    PolycubeAction::PlaceAt {
+                        piece: id,
+                        rotation,
+                        at,
+                    }
+                })
+            }
+        }
+    }
+
+    /// The ghost: where the piece would go and whether that is legal.
+    fn ghost(&self) -> Option<(Vec<[i32; 3]>, Result<PlacedPiece, String>)> {
+        let piece = self.selected?;
+        let rules = self.game().rules();
+        match self.mode {
+            Mode::PickCells => {
+                if self.picked.is_empty() {
+                    return None;
+                }
+                let cells = self
+                    .picked
+                    .iter()
+                    .map(|&(x, y, z)| [x - 1, y - 1, z - 1])
+                    .collect();
+                let verdict = rules
+                    .try_cells(piece, &self.picked)
+                    .map_err(|e| e.name().to_string());
+                Some((cells, verdict))
+            }
+            Mode::Anchor => {
+                let at = self.anchor?;
+                let pose = rules.pose_at(piece, self.rotation, at).ok()?;
+                let verdict = rules
+                    .check_pose(piece, &pose)
+                    .map(|()| pose.clone())
+                    .map_err(|e| e.name().to_string());
+                Some((pose.cells, verdict))
+            }
+        }
+    }
+
+    fn act(&mut self, action: &PolycubeAction, cx: &mut PlaytestContext<'_>) {
+        match self.game.apply(action) {
+            Ok(()) => {
+                self.picked.clear();
+                self.anchor = None;
+                if !matches!(action, PolycubeAction::Undo | PolycubeAction::Redo) {
+                    self.selected = None;
+                }
+                self.message = None;
+            }
+            Err(e) => {
+                let text = e.to_string();
+                cx.console.push(ConsoleLine {
+                    text: format!("polycube: {text}"),
+                    is_error: false,
+                });
+                self.message = Some((text, true));
+            }
+        }
+    }
+
+    fn keys(&mut self, ui: &egui::Ui, cx: &mut PlaytestContext<'_>) {
+        let (undo, redo, next, prev, enter) = ui.input_mut(|i| {
+            (
+                i.consume_key(Modifiers::COMMAND, Key::Z),
+                i.consume_key(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z),
+                i.consume_key(Modifiers::NONE, Key::R),
+                i.consume_key(Modifiers::SHIFT, Key::R),
+                i.consume_key(Modifiers::NONE, Key::Enter),
+            )
+        });
+        if redo {
+            self.act(&PolycubeAction::Redo, cx);
+        } else if undo {
+            self.act(&PolycubeAction::Undo, cx);
+        }
+        if next {
+            self.rotation = (self.rotation + 1) % 24;
+        }
+        if prev {
+            self.rotation = (self.rotation + 23) % 24;
+        }
+        if enter && let Some(action) = self.aimed_action() {
+            self.act(&action, cx);
+        }
+    }
+
+    fn tick(&mut self, ui: &egui::Ui) {
+        let dt = f64::from(ui.input(|i| i.stable_dt).min(0.25));
+        self.pending += dt;
+        let tps = f64::from(self.game().settings().ticks_per_second.max(1));
+        let ticks = (self.pending * tps).floor();
+        if ticks >= 1.0 {
+            self.pending -= ticks / tps;
+            let _ = self.game.advance(ticks as u32);
+        }
+        if !self.game().rules().is_won() {
+            ui.ctx()
+                .request_repaint_after(std::time::Duration::from_millis(250));
+        }
+    }
+
+    fn tray(&mut self, ui: &mut egui::Ui) {
+        ui.strong("Tray");
+        let rules = self.game().rules();
+        let pieces: Vec<(usize, String, usize, bool)> = rules
+            .pieces()
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (i, p.id.clone(), p.shape.len(), rules.placement(i).is_some()))
+            .collect();
+        ui.horizontal_wrapped(|ui| {
+            for (i, id, cells, placed) in pieces {
+                if placed {
+                    continue;
+                }
+                let text = RichText::new(format!("{id} ({cells})")).color(self.colour(i));
+                if ui
+                    .selectable_label(self.selected == Some(i), text)
+                    .clicked()
+                {
+                    self.selected = Some(i);
+                    self.picked.clear();
+                    self.anchor = None;
+                }
+            }
+        });
+    }
+
+    fn slices(&mut self, ui: &mut egui::Ui) {
+        let ghost = self.ghost();
+        let ghost_cells: Vec<[i32; 3]> = ghost.as_ref().map(|g| g.0.clone()).unwrap_or_default();
+        let ghost_ok = ghost.as_ref().is_some_and(|g| g.1.is_ok());
+        let supports: Vec<[i32; 3]> = match (&ghost, self.selected) {
+            (Some((_, Ok(pose))), Some(p)) if self.game().rules().support_rule() => {
+                self.game().rules().supports(p, &pose.cells)
+            }
+            _ => Vec::new(),
+        };
+        let [a, b, c] = self.game().rules().size();
+        let mut clicked: Option<(i32, i32, i32)> = None;
+        ui.horizontal_wrapped(|ui| {
+            for z in 0..c as i32 {
+                ui.vertical(|ui| {
+                    ui.label(format!("z = {}", z + 1));
+                    egui::Grid::new(("slice", z))
+                        .spacing([2.0, 2.0])
+                        .show(ui, |ui| {
+                            for y in (0..b as i32).rev() {
+                                for x in 0..a as i32 {
+                                    let cell = [x, y, z];
+                                    let owner = self.game().rules().owner(cell);
+                                    let letter = owner
+                                        .map(|o| self.game().rules().pieces()[o].letter.to_string())
+                                        .unwrap_or_else(|| "·".into());
+                                    let mut fill = owner
+                                        .map_or(ui.visuals().extreme_bg_color, |o| self.colour(o));
+                                    if ghost_cells.contains(&cell) {
+                                        fill = if ghost_ok {
+                                            Color32::from_rgb(80, 200, 90)
+                                        } else {
+                                            Color32::from_rgb(220, 70, 60)
+                                        };
+                                    }
+                                    let picked = self.picked.contains(&(x + 1, y + 1, z + 1));
+                                    let stroke = if supports.contains(&cell) {
+                                        egui::Stroke::new(2.0, Color32::YELLOW)
+                                    } else if picked {
+                                        egui::Stroke::new(2.0, Color32::WHITE)
+                                    } else {
+                                        egui::Stroke::NONE
+                                    };
+                                    let button =
+                                        egui::Button::new(RichText::new(letter).monospace())
+                                            .fill(fill)
+                                            .stroke(stroke)
+                                            .min_size(egui::vec2(24.0, 24.0));
+                                    let response = ui.add(button);
+                                    let label = format!("cell {},{},{}", x + 1, y + 1, z + 1);
+                                    response.widget_info(|| {
+                                        egui::WidgetInfo::labeled(egui::Role::Button, true, &label)
+                                    });
+                                    if response.clicked() {
+                                        clicked = Some((x + 1, y + 1, z + 1));
+                                    }
+                                }
+                                ui.end_row();
+                            }
+                        });
+                });
+            }
+        });
+        if let Some(pos) = clicked {
+            self.click_cell(pos);
+        }
+    }
+
+    fn click_cell(&mut self, pos: (i32, i32, i32)) {
+        let cell = [pos.0 - 1, pos.1 - 1, pos.2 - 1];
+        let owner = self.game().rules().owner(cell);
+        // Clicking a placed piece with nothing aimed selects it to move.
+        if self.picked.is_empty()
+            && self.anchor.is_none()
+            && let Some(o) = owner
+            && self.selected != Some(o)
+        {
+            self.selected = Some(o);
+            self.rotation = self.game().rules().placement(o).map_or(0, |p| p.rotation);
+            return;
+        }
+        if self.selected.is_none() {
+            return;
+        }
+        match self.mode {
+            Mode::PickCells => {
+                if let Some(i) = self.picked.iter().position(|&p| p == pos) {
+                    self.picked.remove(i);
+                } else {
+                    self.picked.push(pos);
+                }
+            }
+            Mode::Anchor => self.anchor = Some(pos),
+        }
+    }
+
+    fn controls(&mut self, ui: &mut egui::Ui, cx: &mut PlaytestContext<'_>) {
+        ui.horizontal(|ui| {
+            ui.selectable_value(&mut self.mode, Mode::PickCells, "Pick cells");
+            ui.selectable_value(&mut self.mode, Mode::Anchor, "Anchor + rotation");
+            if self.mode == Mode::Anchor {
+                ui.label(format!("rotation {} / 24 (R, Shift+R)", self.rotation));
+            }
+        });
+        let Some(piece) = self.selected else {
+            ui.label("Choose a piece from the tray, or click a placed piece.");
+            return;
+        };
+        let rules = self.game().rules();
+        let info = &rules.pieces()[piece];
+        let placed = rules.placement(piece).is_some();
+        let status = match (self.mode, self.ghost()) {
+            (Mode::PickCells, Some((_, verdict))) => {
+                let n = self.picked.len();
+                let shape = match rules.match_cells(piece, &self.picked) {
+                    Ok(_) => "shape matches".to_string(),
+                    Err(e) => e.name().to_string(),
+                };
+                match verdict {
+                    Ok(_) => format!("{n}/{} cells, shape matches, legal", info.shape.len()),
+                    Err(e) => format!("{n}/{} cells, {shape}, {e}", info.shape.len()),
+                }
+            }
+            (Mode::Anchor, Some((_, Ok(_)))) => "legal".into(),
+            (Mode::Anchor, Some((_, Err(e)))) => e,
+            _ => format!("aim piece {} ({} cells)", info.id, info.shape.len()),
+        };
+        let id = info.id.clone();
+        ui.horizontal(|ui| {
+            ui.label(format!("Piece {id}: {status}"));
+            let verb = if placed { "Move" } else { "Place" };
+            if ui.button(verb).clicked()
+                && let Some(action) = self.aimed_action()
+            {
+                self.act(&action, cx);
+            }
+            if placed && ui.button("Pick up").clicked() {
+                self.act(&PolycubeAction::PickUp { piece: id.clone() }, cx);
+            }
+            if ui.button("Clear aim").clicked() {
+                self.picked.clear();
+                self.anchor = None;
+            }
+        });
+    }
+}
+
+impl PlaytestView for PolycubePlaytest {
+    fn ui(&mut self, ui: &mut egui::Ui, cx: &mut PlaytestContext<'_>) {
+        self.tick(ui);
+        self.keys(ui, cx);
+        let (used, allowed) = self.game().hints();
+        ui.horizontal(|ui| {
+            ui.heading(&self.game().level().name);
+            ui.label(format!(
+                "{:.0} s, {} moves, {}/{} placed",
+                self.game().seconds(),
+                self.game().moves(),
+                self.game().rules().placed_count(),
+                self.game().rules().pieces().len()
+            ));
+            if ui
+                .add_enabled(self.game().rules().can_undo(), egui::Button::new("Undo"))
+                .clicked()
+            {
+                self.act(&PolycubeAction::Undo, cx);
+            }
+            if ui
+                .add_enabled(self.game().rules().can_redo(), egui::Button::new("Redo"))
+                .clicked()
+            {
+                self.act(&PolycubeAction::Redo, cx);
+            }
+            let hint = egui::Button::new(format!("Hint ({} left)", allowed.saturating_sub(used)));
+            if ui.add_enabled(used < allowed, hint).clicked() {
+                self.act(&PolycubeAction::Hint, cx);
+            }
+        });
+        if self.game().rules().is_won() {
+            ui.label(
+                RichText::new(format!(
+                    "Solved in {:.0} s and {} moves! {}",
+                    self.game().seconds(),
+                    self.game().moves(),
+                    "★".repeat(self.game().stars().unwrap_or(0) as usize)
+                ))
+                .heading()
+                .color(Color32::from_rgb(90, 200, 100)),
+            );
+        }
+        if let Some((text, is_error)) = &self.message {
+            let colour = if *is_error {
+                Color32::from_rgb(230, 90, 80)
+            } else {
+                ui.visuals().text_color()
+            };
+            ui.label(RichText::new(text).color(colour));
+        }
+        self.tray(ui);
+        self.controls(ui, cx);
+        ui.separator();
+        self.slices(ui);
+        ui.separator();
+        let mut cubes: Vec<Cube> = Vec::new();
+        let rules = self.game().rules();
+        for p in 0..rules.pieces().len() {
+            if let Some(pose) = rules.placement(p) {
+                let colour = self.colour(p);
+                cubes.extend(pose.cells.iter().map(|&cell| Cube { cell, colour }));
+            }
+        }
+        if let Some((cells, verdict)) = self.ghost() {
+            let colour = if verdict.is_ok() {
+                Color32::from_rgba_unmultiplied(80, 200, 90, 150)
+            } else {
+                Color32::from_rgba_unmultiplied(220, 70, 60, 150)
+            };
+            cubes.extend(cells.iter().map(|&cell| Cube { cell, colour }));
+        }
+        let size = rules.size();
+        iso::show(ui, &mut self.camera, size, &cubes, 260.0);
+    }
+}
