@@ -101,18 +101,18 @@ impl PolycubeLevelEditor {
     }
 
     fn solve_ui(&mut self, ui: &mut egui::Ui, playable: bool) {
-        if let Some(solve) = &self.solve {
-            if let Ok(outcome) = solve.result.try_recv() {
-                self.verdict = Some(match outcome {
-                    Ok(c) if c.solutions == 0 => "not solvable".into(),
-                    Ok(c) => format!(
-                        "solvable: {} solutions, {} distinct",
-                        c.solutions, c.distinct
-                    ),
-                    Err(e) => e,
-                });
-                self.solve = None;
-            }
+        if let Some(solve) = &self.solve
+            && let Ok(outcome) = solve.result.try_recv()
+        {
+            self.verdict = Some(match outcome {
+                Ok(c) if c.solutions == 0 => "not solvable".into(),
+                Ok(c) => format!(
+                    "solvable: {} solutions, {} distinct",
+                    c.solutions, c.distinct
+                ),
+                Err(e) => e,
+            });
+            self.solve = None;
         }
         ui.horizontal(|ui| match &self.solve {
             Some(solve) => {
@@ -164,8 +164,12 @@ impl PolycubeLevelEditor {
                 self.level.size = (a, b, c);
                 self.edited();
             }
-            ui.label("Name");
-            if ui.text_edit_singleline(&mut self.level.name).changed() {
+            let label = ui.label("Name");
+            if ui
+                .text_edit_singleline(&mut self.level.name)
+                .labelled_by(label.id)
+                .changed()
+            {
                 self.edited();
             }
         });
@@ -221,8 +225,12 @@ impl PolycubeLevelEditor {
                 if ui.color_edit_button_srgb(&mut rgb).changed() {
                     piece.colour = Some((rgb[0], rgb[1], rgb[2]));
                 }
-                ui.label("Id");
-                if ui.text_edit_singleline(&mut piece.id).changed() {
+                let label = ui.label("Id");
+                if ui
+                    .text_edit_singleline(&mut piece.id)
+                    .labelled_by(label.id)
+                    .changed()
+                {
                     self.verdict = None;
                 }
             }
@@ -238,8 +246,9 @@ impl PolycubeLevelEditor {
         let (a, b, c) = (a.clamp(1, 16), b.clamp(1, 16), c.clamp(1, 16));
         self.layer = self.layer.clamp(1, c);
         ui.horizontal(|ui| {
-            ui.label("Layer z =");
-            ui.add(egui::DragValue::new(&mut self.layer).range(1..=c));
+            let label = ui.label("Layer z =");
+            ui.add(egui::DragValue::new(&mut self.layer).range(1..=c))
+                .labelled_by(label.id);
         });
         let z = self.layer;
         let mut toggle = None;

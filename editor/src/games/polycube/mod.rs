@@ -12,3 +12,6 @@ pub const GAME_UI: GameUi = GameUi {
     playtest: playtest::start,
     level_editor: Some(level_editor::open),
 };
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,177 @@
+//! Driving the polycube views by clicks, as a player and a designer would.
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use tessera_engine::games::polycube::import::load_any;
+use tessera_engine::games::polycube::{Polycube, PolycubeLevel, Solver};
+use tessera_engine::plugin::Recorded;
+use tessera_engine::project::Project;
+use tessera_engine::{Game, Registry};
+
+use super::level_editor::PolycubeLevelEditor;
+use super::playtest::PolycubePlaytest;
+use crate::playtest::{ConsoleLine, LevelEditor, PlaytestContext, PlaytestView};
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+struct Playing {
+    view: PolycubePlaytest,
+    project: Project,
+    console: Vec<ConsoleLine>,
+}
+
+fn level(name: &str) -> PolycubeLevel {
+    load_any(&root().join("levels/polycube").join(name))
+        .map(|(l, _)| l)
+        .expect("level")
+}
+
+fn playing(level: PolycubeLevel) -> Harness<'static, Playing> {
+    let mut project = Project::open(&root(), Registry::builtin()).expect("project");
+    let script = project
+        .script(&project.game_script_path(Polycube::ID))
+        .expect("script");
+    let game = Recorded::<Polycube>::start(level, script, 1).expect("game");
+    let state = Playing {
+        view: PolycubePlaytest::new(game),
+        project,
+        console: Vec::new(),
+    };
+    Harness::builder()
+        .with_size(egui::vec2(1200.0, 900.0))
+        .build_ui_state(
+            |ui, s: &mut Playing| {
+                let mut cx = PlaytestContext {
+                    project: &mut s.project,
+                    console: &mut s.console,
+                };
+                s.view.ui(ui, &mut cx);
+            },
+            state,
+        )
+}
+
+#[test]
+fn a_piece_is_placed_by_clicking_its_cells() {
+    let level = level("01_first_steps.ron");
+    let solution = Solver::new(level.extents(), &level.shapes())
+        .expect("solver")
+        .first(&AtomicBool::new(false))
+        .expect("search")
+        .expect("solvable");
+    let mut harness = playing(level);
+    harness.get_by_label("A (4)").click();
+    harness.run();
+    // A floating pick first: one cell in the top layer is not the piece.
+    harness.get_by_label("cell 1,1,2").click();
+    harness.run();
+    harness.get_by_label_contains("1/4 cells, WrongCount");
+    harness.get_by_label("cell 1,1,2").click();
+    harness.run();
+    for c in &solution.pieces[0] {
+        harness
+            .get_by_label(&format!("cell {},{},{}", c[0] + 1, c[1] + 1, c[2] + 1))
+            .click();
+        harness.run();
+    }
+    harness.get_by_label("Piece A: 4/4 cells, shape matches, legal");
+    harness.get_by_label("Place").click();
+    harness.run();
+    let rules = harness.state().view.game().rules();
+    assert_eq!(rules.placed_count(), 1);
+    assert_eq!(
+        rules.placement(0).map(|p| p.cells.clone()),
+        Some(solution.pieces[0].clone())
+    );
+    // The hint places the other piece and the win screen shows.
+    harness.get_by_label("Hint (3 left)").click();
+    harness.run();
+    harness.get_by_label_contains("Solved in");
+    // Undo by keyboard takes the hinted piece back out.
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    harness.run();
+    assert_eq!(harness.state().view.game().rules().placed_count(), 1);
+}
+
+#[test]
+fn the_ghost_names_the_error_in_anchor_mode() {
+    let mut harness = playing(level("soma.ron"));
+    harness.get_by_label("V (3)").click();
+    harness.run();
+    harness.get_by_label("Anchor + rotation").click();
+    harness.run();
+    harness.get_by_label("cell 1,1,3").click();
+    harness.run();
+    harness.get_by_label("Piece V: Floating");
+    harness.get_by_label("cell 3,3,1").click();
+    harness.run();
+    harness.get_by_label("Piece V: OutOfBounds");
+    harness.get_by_label("cell 1,1,1").click();
+    harness.run();
+    harness.get_by_label("Piece V: legal");
+    harness.key_press(egui::Key::Enter);
+    harness.run();
+    assert_eq!(harness.state().view.game().rules().placed_count(), 1);
+}
+
+struct Editing {
+    editor: PolycubeLevelEditor,
+    project: Project,
+    console: Vec<ConsoleLine>,
+}
+
+#[test]
+fn the_level_editor_adds_a_piece_and_solves_in_the_background() {
+    let mut level = level("01_first_steps.ron");
+    level.pieces.truncate(1);
+    let state = Editing {
+        editor: PolycubeLevelEditor::new(level),
+        project: Project::open(&root(), Registry::builtin()).expect("project"),
+        console: Vec::new(),
+    };
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(1200.0, 900.0))
+        .build_ui_state(
+            |ui, s: &mut Editing| {
+                let mut cx = PlaytestContext {
+                    project: &mut s.project,
+                    console: &mut s.console,
+                };
+                s.editor.ui(ui, &mut cx);
+            },
+            state,
+        );
+    harness.get_by_label("the box cannot be filled: the pieces hold 4 cells, the box has 8");
+    // Copy piece A: the duplicate B fills the box too.
+    harness.get_by_label("Duplicate").click();
+    harness.run();
+    assert!(harness.state().editor.is_dirty());
+    harness.get_by_label("pieces hold 8 cells, the box has 8");
+    harness.get_by_label("Solvable?").click();
+    // The progress bar repaints every frame while the solve runs, so step
+    // frame by frame instead of running to idle.
+    for _ in 0..500 {
+        harness.step();
+        if harness.query_by_label_contains("solutions").is_some() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    // Two copies of A in a 2x2x2 box: the published count is the solver's.
+    harness.get_by_label_contains("solvable: ");
+    assert!(harness.query_by_label_contains("Cancel").is_none());
+    // A cell added in the top layer: a disconnected piece is reported.
+    harness.get_by_label("Add piece").click();
+    harness.run();
+    harness.get_by_label("piece cell 2,2,1").click();
+    harness.run();
+    harness.get_by_label_contains("not face-connected");
+    let ron = harness.state().editor.to_ron().expect("ron");
+    assert!(ron.contains("id: \"C\""), "{ron}");
+    assert!(ron.contains("(2, 2, 1)"), "{ron}");
+}
