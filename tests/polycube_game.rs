@@ -152,3 +152,41 @@ fn solve_prints_a_solution_or_counts_as_json() {
     let (code, text) = tessera(&["solve", json.to_str().unwrap()]);
     assert_eq!((code, text.as_str()), (1, "no solution\n"));
 }
+
+#[test]
+fn a_saved_game_resumes_with_its_pieces_and_history() {
+    let mut game = Recorded::<Polycube>::start(level("soma.ron"), script(None), 0).unwrap();
+    game.apply(&PolycubeAction::Hint).unwrap();
+    game.apply(&PolycubeAction::Hint).unwrap();
+    game.apply(&PolycubeAction::Undo).unwrap();
+    game.advance(120).unwrap();
+    let saved = game.game().save();
+    let text = tessera_engine::level::to_ron_string(&saved).unwrap();
+    let back: tessera_engine::games::polycube::SavedGame =
+        tessera_engine::level::parse_ron(&text, std::path::Path::new("save.ron")).unwrap();
+    let mut resumed = Polycube::resume(back, script(None)).unwrap();
+    assert_eq!(resumed.render_text(), game.game().render_text());
+    assert_eq!(
+        (resumed.moves(), resumed.seconds(), resumed.hints()),
+        (3, 2.0, (2, 3))
+    );
+    // Redo and undo still work after resuming.
+    resumed.apply(&PolycubeAction::Redo).unwrap();
+    assert_eq!(resumed.rules().placed_count(), 2);
+    resumed.apply(&PolycubeAction::Undo).unwrap();
+    resumed.apply(&PolycubeAction::Undo).unwrap();
+    assert_eq!(resumed.rules().placed_count(), 0);
+
+    // A tampered save is refused: a pose given to a piece of another shape,
+    // or a history that does not lead to the saved board.
+    let mut bad = game.game().save();
+    bad.history.clear();
+    bad.future.clear();
+    let i = bad.placed.iter().position(Option::is_some).unwrap();
+    let j = (i + 1) % bad.placed.len();
+    bad.placed[j] = bad.placed[i].take();
+    assert!(Polycube::resume(bad, script(None)).is_err());
+    let mut bad = game.game().save();
+    bad.future[0].after = bad.history[0].after.clone();
+    assert!(Polycube::resume(bad, script(None)).is_err());
+}

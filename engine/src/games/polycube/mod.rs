@@ -81,6 +81,27 @@ pub enum PolycubeAction {
     Hint,
 }
 
+/// A saved game: the level, every piece's pose (1-based anchor), the undo
+/// and redo stacks, and the clock. RON, like every other file.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SavedGame {
+    /// The level as played.
+    pub level: PolycubeLevel,
+    /// Pose of each piece, level order (`None`: in the tray).
+    pub placed: Vec<Option<PlacedPiece>>,
+    /// Undoable changes, oldest first.
+    pub history: Vec<rules::Change>,
+    /// Undone changes, for redo.
+    pub future: Vec<rules::Change>,
+    /// Ticks played.
+    pub ticks: u64,
+    /// Successful actions.
+    pub moves: u32,
+    /// Hints used.
+    pub hints_used: u32,
+}
+
 /// The script's settings, read at start.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Settings {
@@ -154,6 +175,35 @@ impl Polycube {
     /// Stars from the script once won.
     pub fn stars(&self) -> Option<u32> {
         self.stars
+    }
+
+    /// The game as a [`SavedGame`].
+    pub fn save(&self) -> SavedGame {
+        let n = self.rules.pieces().len();
+        SavedGame {
+            level: self.level.clone(),
+            placed: (0..n).map(|i| self.rules.placement(i).cloned()).collect(),
+            history: self.rules.history().to_vec(),
+            future: self.rules.future().to_vec(),
+            ticks: self.ticks,
+            moves: self.moves,
+            hints_used: self.hints_used,
+        }
+    }
+
+    /// Resumes a saved game; every saved pose is checked against the level.
+    pub fn resume(saved: SavedGame, script: LiveScript) -> Result<Self, GameError> {
+        let mut game = Self::start(saved.level, script, 0)?;
+        game.rules
+            .restore(saved.placed, saved.history, saved.future)
+            .map_err(GameError::Invalid)?;
+        game.ticks = saved.ticks;
+        game.moves = saved.moves;
+        game.hints_used = saved.hints_used;
+        if game.rules.is_won() {
+            game.rate()?;
+        }
+        Ok(game)
     }
 
     /// A solver for this level, built on first use.

@@ -238,7 +238,12 @@ impl Rules {
         &self.history
     }
 
-    /// Whether undo / redo are possible.
+    /// Undone changes, most recent last.
+    pub fn future(&self) -> &[Change] {
+        &self.future
+    }
+
+    /// Whether undo is possible.
     pub fn can_undo(&self) -> bool {
         !self.history.is_empty()
     }
@@ -355,6 +360,15 @@ impl Rules {
     /// OutOfBounds, Collision, Floating for `piece` at `pose` (its own
     /// current cells count as free, so this also checks moves).
     pub fn check_pose(&self, piece: usize, pose: &PlacedPiece) -> Result<(), PlacementError> {
+        self.check_fit(piece, pose)?;
+        if self.support_rule && self.supports(piece, &pose.cells).is_empty() {
+            return Err(PlacementError::Floating(self.pieces[piece].id.clone()));
+        }
+        Ok(())
+    }
+
+    /// OutOfBounds and Collision only.
+    fn check_fit(&self, piece: usize, pose: &PlacedPiece) -> Result<(), PlacementError> {
         for &c in &pose.cells {
             if self.index(c).is_none() {
                 return Err(PlacementError::OutOfBounds {
@@ -372,9 +386,6 @@ impl Rules {
                     other: self.pieces[other].id.clone(),
                 });
             }
-        }
-        if self.support_rule && self.supports(piece, &pose.cells).is_empty() {
-            return Err(PlacementError::Floating(self.pieces[piece].id.clone()));
         }
         Ok(())
     }
@@ -539,6 +550,18 @@ impl Rules {
         self.placed[piece] = pose;
     }
 
+    /// Whether `pose` is really piece `piece` in that rotation and anchor,
+    /// inside the box and clear of other pieces (support not checked).
+    fn is_pose_of(&self, piece: usize, pose: &PlacedPiece) -> bool {
+        let at = (
+            pose.anchor[0].saturating_add(1),
+            pose.anchor[1].saturating_add(1),
+            pose.anchor[2].saturating_add(1),
+        );
+        self.pose_at(piece, pose.rotation, at)
+            .is_ok_and(|c| c.cells == pose.cells && self.check_fit(piece, &c).is_ok())
+    }
+
     /// Restores poses and stacks (a saved game), checking every pose.
     pub fn restore(
         &mut self,
@@ -553,20 +576,9 @@ impl Rules {
                 self.pieces.len()
             ));
         }
-        let support = self.support_rule;
-        self.support_rule = false;
         for (i, pose) in placed.into_iter().enumerate() {
             if let Some(pose) = pose {
-                let checked = self.pose_at(
-                    i,
-                    pose.rotation,
-                    (pose.anchor[0] + 1, pose.anchor[1] + 1, pose.anchor[2] + 1),
-                );
-                let fine = checked
-                    .as_ref()
-                    .is_ok_and(|c| c.cells == pose.cells && self.check_pose(i, c).is_ok());
-                if !fine {
-                    self.support_rule = support;
+                if !self.is_pose_of(i, &pose) {
                     return Err(format!(
                         "piece `{}` has an impossible pose",
                         self.pieces[i].id
@@ -575,10 +587,40 @@ impl Rules {
                 self.set(i, Some(pose));
             }
         }
-        self.support_rule = support;
         let bad = |c: &Change| c.piece >= self.pieces.len();
         if history.iter().chain(&future).any(bad) {
             return Err("the history names a piece the level does not have".into());
+        }
+        // Replay the stacks on copies: undo must walk back from the saved
+        // board and redo forward from it, through legal boards only.
+        let consistent = |start: &Rules,
+                          steps: &mut dyn Iterator<
+            Item = (usize, &Option<PlacedPiece>, &Option<PlacedPiece>),
+        >| {
+            let mut board = start.clone();
+            for (piece, from, to) in steps {
+                if board.placed[piece] != *from {
+                    return false;
+                }
+                if let Some(pose) = to
+                    && !board.is_pose_of(piece, pose)
+                {
+                    return false;
+                }
+                board.set(piece, to.clone());
+            }
+            true
+        };
+        let back = consistent(
+            self,
+            &mut history.iter().rev().map(|c| (c.piece, &c.after, &c.before)),
+        );
+        let forward = consistent(
+            self,
+            &mut future.iter().rev().map(|c| (c.piece, &c.before, &c.after)),
+        );
+        if !back || !forward {
+            return Err("the saved undo history does not match the saved board".into());
         }
         self.history = history;
         self.future = future;
