@@ -14,6 +14,7 @@ use tessera_engine::script::watcher::{DEBOUNCE, FolderWatcher};
 
 use crate::console::{Console, SourceLocation};
 use crate::disk_versions::DiskVersions;
+use crate::disk_watch::DiskWatch;
 use crate::document::{Document, DocumentKind};
 use crate::playtest::{GameUi, PlaytestContext};
 use crate::playtest_area::{PlaytestArea, PlaytestRequest, PlaytestTarget};
@@ -21,8 +22,9 @@ use crate::prompts::{Answer, Prompt, Prompts};
 use crate::tabs::{TabAction, tab_bar};
 use crate::tree::ProjectTree;
 
-/// How often the editor wakes up to poll the watcher when idle.
-const POLL_INTERVAL: Duration = Duration::from_millis(200);
+/// How often an idle editor wakes up anyway (tree rescans, folders that
+/// appear); file changes wake it at once through [`DiskWatch`].
+const IDLE_WAKE: Duration = Duration::from_secs(1);
 
 const SAVE: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::S);
 const SAVE_ALL: KeyboardShortcut =
@@ -33,9 +35,13 @@ const PLAY: KeyboardShortcut = KeyboardShortcut::new(Modifiers::NONE, Key::F5);
 /// The whole editor's state.
 pub struct EditorApp {
     project: Project,
-    /// `None` when watching failed (reported in the console); saves made in
-    /// the editor still reload.
+    /// The watch, until the first frame moves it onto its thread (which
+    /// needs the `egui::Context` to wake the UI). Both `None` when watching
+    /// failed (reported in the console); saves made in the editor still
+    /// reload.
     watcher: Option<FolderWatcher>,
+    /// The watch running on its own thread.
+    watch: Option<DiskWatch>,
     /// Which watched folders existed when the watcher started, so it is
     /// restarted when `scripts/` or `levels/` appears later.
     watched: Vec<bool>,
@@ -70,6 +76,7 @@ impl EditorApp {
         let mut app = Self {
             watched: Vec::new(),
             watcher: None,
+            watch: None,
             tree,
             documents: Vec::new(),
             active: None,
@@ -283,6 +290,7 @@ impl EditorApp {
     fn start_watcher(&mut self) {
         let folders = self.project.watched_folders();
         self.watched = folders.iter().map(|f| f.is_dir()).collect();
+        self.watch = None;
         self.watcher = match FolderWatcher::new(&folders, DEBOUNCE) {
             Ok(watcher) => Some(watcher),
             Err(e) => {
@@ -306,11 +314,11 @@ impl EditorApp {
             self.start_watcher();
             self.tree.rescan();
         }
-        let changed = self
-            .watcher
-            .as_ref()
-            .map(FolderWatcher::poll)
-            .unwrap_or_default();
+        let changed = match (&self.watch, &self.watcher) {
+            (Some(watch), _) => watch.poll(),
+            (None, Some(watcher)) => watcher.poll(),
+            (None, None) => Vec::new(),
+        };
         if changed.is_empty() {
             return;
         }
@@ -591,7 +599,10 @@ impl EditorApp {
         if let Some((prompt, answer)) = self.prompts.ui(&ctx) {
             self.handle_answer(&ctx, prompt, answer);
         }
-        ctx.request_repaint_after(POLL_INTERVAL);
+        if let Some(watcher) = self.watcher.take() {
+            self.watch = Some(DiskWatch::spawn(watcher, ctx.clone()));
+        }
+        ctx.request_repaint_after(IDLE_WAKE);
     }
 
     fn menu_ui(&mut self, ui: &mut egui::Ui) {
@@ -662,7 +673,9 @@ impl EditorApp {
                     RichText::new(format!("● {unsaved} unsaved")).color(ui.visuals().warn_fg_color),
                 );
             }
-            if self.watcher.is_none() {
+            let watching =
+                self.watcher.is_some() || self.watch.as_ref().is_some_and(DiskWatch::is_running);
+            if !watching {
                 ui.separator();
                 ui.label(RichText::new("not watching disk").color(ui.visuals().warn_fg_color));
             }

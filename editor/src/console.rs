@@ -32,11 +32,40 @@ pub struct Console {
 impl Console {
     /// Adds a line.
     pub fn push(&mut self, line: ConsoleLine) {
-        self.lines.push(line);
-        self.trim();
+        if line.text.contains('\n') {
+            let is_error = line.is_error;
+            self.lines.extend(line.text.lines().map(|text| ConsoleLine {
+                text: text.to_string(),
+                is_error,
+            }));
+        } else {
+            self.lines.push(line);
+        }
+        if self.lines.len() > MAX_LINES {
+            let excess = self.lines.len() - MAX_LINES;
+            self.lines.drain(..excess);
+        }
     }
 
+    /// Splits multi-line entries into one line each (every row has the same
+    /// height, which lets the view lay out only what is visible), then drops
+    /// the oldest lines beyond the cap.
     fn trim(&mut self) {
+        if self.lines.iter().any(|l| l.text.contains('\n')) {
+            self.lines = std::mem::take(&mut self.lines)
+                .into_iter()
+                .flat_map(|line| {
+                    let is_error = line.is_error;
+                    line.text
+                        .lines()
+                        .map(|text| ConsoleLine {
+                            text: text.to_string(),
+                            is_error,
+                        })
+                        .collect::<Vec<_>>()
+                })
+                .collect();
+        }
         if self.lines.len() > MAX_LINES {
             let excess = self.lines.len() - MAX_LINES;
             self.lines.drain(..excess);
@@ -94,53 +123,59 @@ impl Console {
         ui.separator();
 
         let mut clicked = None;
+        if self.lines.is_empty() {
+            ui.weak("Reload results, script errors and print output appear here.");
+            return None;
+        }
+        // Only the visible rows are laid out, so a chatty script's thousands
+        // of lines cost nothing while scrolled away.
+        let row_height = ui.text_style_height(&egui::TextStyle::Monospace);
         egui::ScrollArea::both()
             .id_salt("console")
             .auto_shrink(false)
             // Follows new lines while scrolled to the end, and stays put
             // while the user reads older ones.
             .stick_to_bottom(true)
-            .show(ui, |ui| {
-                if self.lines.is_empty() {
-                    ui.weak("Reload results, script errors and print output appear here.");
-                }
-                for line in &self.lines {
-                    let location = line.is_error.then(|| find_location(&line.text)).flatten();
-                    let color = if line.is_error {
-                        error_color(ui)
-                    } else {
-                        ui.visuals().text_color()
-                    };
-                    let text = RichText::new(&line.text).monospace().color(color);
-                    match location {
-                        Some(location) => {
-                            let response = ui
-                                .add(egui::Label::new(text).sense(Sense::click()))
-                                .on_hover_cursor(CursorIcon::PointingHand)
-                                .on_hover_text(format!(
-                                    "Open {} at line {}",
-                                    location.path.display(),
-                                    location.line
-                                ));
-                            if response.hovered() {
-                                ui.painter().hline(
-                                    response.rect.x_range(),
-                                    response.rect.bottom(),
-                                    (1.0, color),
-                                );
-                            }
-                            if response.clicked() {
-                                clicked = Some(location);
-                            }
-                        }
-                        None => {
-                            ui.label(text);
-                        }
+            .show_rows(ui, row_height, self.lines.len(), |ui, rows| {
+                for line in &self.lines[rows] {
+                    if let Some(location) = line_ui(ui, line) {
+                        clicked = Some(location);
                     }
                 }
             });
         clicked
     }
+}
+
+/// One console line, single-row; returns its location when clicked.
+fn line_ui(ui: &mut egui::Ui, line: &ConsoleLine) -> Option<SourceLocation> {
+    let location = line.is_error.then(|| find_location(&line.text)).flatten();
+    let color = if line.is_error {
+        error_color(ui)
+    } else {
+        ui.visuals().text_color()
+    };
+    let text = RichText::new(&line.text).monospace().color(color);
+    let Some(location) = location else {
+        ui.add(egui::Label::new(text).extend());
+        return None;
+    };
+    let response = ui
+        .add(egui::Label::new(text).extend().sense(Sense::click()))
+        .on_hover_cursor(CursorIcon::PointingHand)
+        .on_hover_text(format!(
+            "Open {} at line {}",
+            location.path.display(),
+            location.line
+        ));
+    if response.hovered() {
+        ui.painter().hline(
+            response.rect.x_range(),
+            response.rect.bottom(),
+            (1.0, color),
+        );
+    }
+    response.clicked().then_some(location)
 }
 
 fn error_color(ui: &egui::Ui) -> Color32 {
@@ -207,5 +242,24 @@ mod tests {
         }
         assert_eq!(console.lines().len(), MAX_LINES);
         assert_eq!(console.lines()[0].text, "line 10");
+    }
+
+    #[test]
+    fn multi_line_entries_become_one_row_each() {
+        let mut console = Console::default();
+        console.error("error scripts/a.lua:2: boom\nstack traceback:\n  here");
+        let texts: Vec<_> = console
+            .lines()
+            .iter()
+            .map(|l| (l.text.as_str(), l.is_error))
+            .collect();
+        assert_eq!(
+            texts,
+            [
+                ("error scripts/a.lua:2: boom", true),
+                ("stack traceback:", true),
+                ("  here", true)
+            ]
+        );
     }
 }

@@ -403,3 +403,42 @@ fn a_failed_save_and_an_unreadable_file_are_reported_not_fatal() {
         "{last}"
     );
 }
+
+#[test]
+fn reload_from_disk_replaces_edits_and_closing_a_dirty_tab_asks() {
+    let dir = project();
+    let path = script_path(dir.path());
+    let mut harness = harness(dir.path());
+    open_demo_at_end(&mut harness);
+    retype_tail(&mut harness, 3, "5 }");
+    std::fs::write(&path, "return { speed = 6 }").expect("write");
+    assert!(run_until(&mut harness, |app| app.prompt().is_some()));
+    harness.get_by_label("Reload from disk").click();
+    harness.run();
+    let document = &harness.state().documents()[0];
+    assert_eq!(document.text(), "return { speed = 6 }");
+    assert!(!document.is_dirty());
+
+    harness.get_by_role(Role::MultilineTextInput).focus();
+    harness.run();
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::End);
+    retype_tail(&mut harness, 3, "2 }");
+    assert_eq!(
+        harness.state().documents()[0].text(),
+        "return { speed = 2 }"
+    );
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::W);
+    harness.run();
+    assert!(matches!(
+        harness.state().prompt(),
+        Some(Prompt::CloseTab { name, .. }) if name == "scripts/demo.lua"
+    ));
+    harness.get_by_label("Discard").click();
+    harness.run();
+    assert!(harness.state().documents().is_empty(), "the tab is closed");
+    assert_eq!(
+        std::fs::read_to_string(&path).expect("read"),
+        "return { speed = 6 }",
+        "discarding writes nothing"
+    );
+}
