@@ -3,9 +3,11 @@
 
 use crate::playtest::GameUi;
 
+pub mod sand;
+
 /// Every game UI the editor knows.
 pub fn all() -> Vec<GameUi> {
-    Vec::new()
+    vec![sand::game_ui()]
 }
 
 /// The UI for game `id`.
