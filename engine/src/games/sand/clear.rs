@@ -33,6 +33,7 @@ pub struct Cluster {
 #[derive(Debug, Clone)]
 pub struct ClusterSearch {
     height: usize,
+    settled: Vec<u128>,
     colour: Vec<u128>,
     from_left: Vec<u128>,
     spanning: Vec<u128>,
@@ -46,6 +47,7 @@ impl ClusterSearch {
     pub fn new(height: usize) -> Self {
         Self {
             height,
+            settled: vec![0; height],
             colour: vec![0; height],
             from_left: vec![0; height],
             spanning: vec![0; height],
@@ -73,12 +75,13 @@ impl ClusterSearch {
         }
         let left = 1u128;
         let right = 1u128 << (grid.width() - 1);
+        grid.settled_rows(&mut self.settled);
         for colour in 0..colours {
             let mut touches_left = false;
             let mut touches_right = false;
             for y in 0..self.height {
                 let excluded = exclude.and_then(|rows| rows.get(y)).copied().unwrap_or(0);
-                let settled = grid.occupied_row(y) & !grid.awake_row(y) & !excluded;
+                let settled = self.settled[y] & !excluded;
                 let mask = grid.colour_row(y, colour) & settled;
                 self.colour[y] = mask;
                 touches_left |= mask & left != 0;
