@@ -25,6 +25,8 @@ enum Command {
     Check(commands::check::Args),
     /// Watch scripts and levels and report every reload until interrupted.
     Watch(commands::watch::Args),
+    /// Solve a polycube level: one solution, or `--count [--json]`.
+    Solve(commands::solve::Args),
     /// Play a game headless from an action file or with random moves.
     Play(commands::play::Args),
     /// Measure the headline speed figures (use a release build).
@@ -47,6 +49,7 @@ fn main() -> ExitCode {
         Command::Watch(args) => commands::watch::run(&args),
         Command::Play(args) => commands::play::run(&args),
         Command::Bench(args) => commands::bench::run(&args),
+        Command::Solve(args) => commands::solve::run(&args),
     };
     match result {
         Ok(Status::Ok) => ExitCode::SUCCESS,

@@ -4,5 +4,19 @@
 //! The editor depends on the engine, never the reverse; rules stay in the
 //! engine, and game views only draw state and turn input into actions.
 
+pub mod app;
+pub mod code_editor;
+pub mod console;
+pub mod disk_versions;
+pub mod disk_watch;
+pub mod document;
 pub mod games;
+pub mod highlight;
 pub mod playtest;
+pub mod playtest_area;
+pub mod prompts;
+pub mod tabs;
+pub mod tree;
+
+pub use app::EditorApp;
+pub use playtest::{ConsoleLine, GameUi, LevelEditor, PlaytestContext, PlaytestView};

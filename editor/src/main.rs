@@ -1,1 +1,79 @@
-fn main() {}
+//! `tessera-editor [PROJECT_DIR]`: opens the project (default: the nearest
+//! folder at or above the current one holding `scripts/` or `levels/`).
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use tessera_editor::EditorApp;
+use tessera_engine::project::Project;
+
+const USAGE: &str = "usage: tessera-editor [PROJECT_DIR]";
+
+/// Lets eframe drive the editor's frame function.
+struct Window(EditorApp);
+
+impl eframe::App for Window {
+    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        self.0.ui(ui);
+    }
+}
+
+fn main() -> ExitCode {
+    let mut args = std::env::args_os().skip(1);
+    let first = args.next();
+    if args.next().is_some() {
+        eprintln!("{USAGE}");
+        return ExitCode::from(2);
+    }
+    let root = match first {
+        Some(arg) if arg == "-h" || arg == "--help" => {
+            println!("{USAGE}\n\nOpens a Tessera project (a folder with scripts/ and levels/).");
+            return ExitCode::SUCCESS;
+        }
+        Some(arg) => PathBuf::from(arg),
+        None => match std::env::current_dir() {
+            Ok(dir) => Project::discover(&dir),
+            Err(e) => {
+                eprintln!("tessera-editor: cannot read the current folder: {e}");
+                return ExitCode::from(2);
+            }
+        },
+    };
+    if !root.is_dir() {
+        eprintln!(
+            "tessera-editor: {} is not a folder\n{USAGE}",
+            root.display()
+        );
+        return ExitCode::from(2);
+    }
+    let app = match EditorApp::open(&root) {
+        Ok(app) => app,
+        Err(e) => {
+            eprintln!("tessera-editor: {e:#}");
+            return ExitCode::from(2);
+        }
+    };
+    let title = format!("Tessera — {}", app.project().root().display());
+    let options = eframe::NativeOptions {
+        viewport: egui::ViewportBuilder::default()
+            .with_title(title)
+            .with_inner_size([1400.0, 900.0])
+            .with_min_inner_size([800.0, 500.0]),
+        ..Default::default()
+    };
+    let result = eframe::run_native(
+        "tessera-editor",
+        options,
+        Box::new(|cc| {
+            EditorApp::apply_style(&cc.egui_ctx);
+            Ok(Box::new(Window(app)))
+        }),
+    );
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("tessera-editor: cannot open a window: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -6,6 +6,7 @@ use std::time::{Duration, Instant};
 
 use crate::Status;
 
+mod polycube;
 mod sand;
 mod script;
 
@@ -32,7 +33,11 @@ pub struct Figure {
 type FigureGroup = (&'static str, fn() -> anyhow::Result<Vec<Figure>>);
 
 /// Every group, in the order printed.
-const GROUPS: &[FigureGroup] = &[("script", script::figures), ("sand", sand::figures)];
+const GROUPS: &[FigureGroup] = &[
+    ("script", script::figures),
+    ("polycube", polycube::figures),
+    ("sand", sand::figures),
+];
 
 /// Runs every group and prints one line per figure; fails when a target is
 /// missed.

@@ -1,0 +1,235 @@
+//! A source editor: an egui `TextEdit` with syntax colouring and a
+//! line-number gutter, able to jump to a line (from a console error).
+
+use egui::text::{CCursor, CCursorRange, LayoutJob};
+use egui::{Align, Align2, Id, Sense, TextEdit, TextStyle, Vec2};
+
+use crate::highlight::{self, Language, Palette};
+
+/// Where the text cursor is, 1-based, for the status bar.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct CursorPosition {
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column, in characters.
+    pub column: usize,
+}
+
+/// Editor state for one open file's text (the text itself lives in the
+/// document).
+pub struct CodeEditor {
+    id: Id,
+    /// The editor's accessible name (screen readers, UI tests).
+    name: String,
+    language: Language,
+    /// The last colouring, keyed by a hash of everything it depends on, so
+    /// an idle frame does not re-scan the file.
+    cached: Option<(u64, LayoutJob)>,
+    /// A line to move the cursor to and scroll into view on the next frame.
+    pending_jump: Option<u32>,
+    cursor: CursorPosition,
+}
+
+impl CodeEditor {
+    /// An editor for text in `language`, with a widget id unique to the
+    /// file and an accessible `name`.
+    pub fn new(id: Id, language: Language, name: impl Into<String>) -> Self {
+        Self {
+            id,
+            name: name.into(),
+            language,
+            cached: None,
+            pending_jump: None,
+            cursor: CursorPosition { line: 1, column: 1 },
+        }
+    }
+
+    /// The `TextEdit`'s widget id.
+    pub fn id(&self) -> Id {
+        self.id
+    }
+
+    /// Moves the cursor to the start of `line` (1-based) on the next frame.
+    pub fn jump_to_line(&mut self, line: u32) {
+        self.pending_jump = Some(line);
+    }
+
+    /// Where the cursor was on the last frame.
+    pub fn cursor(&self) -> CursorPosition {
+        self.cursor
+    }
+
+    /// Draws the editor filling the available space; returns whether the
+    /// text changed.
+    pub fn ui(&mut self, ui: &mut egui::Ui, text: &mut String) -> bool {
+        let font = TextStyle::Monospace.resolve(ui.style());
+        let palette = Palette::for_theme(ui.visuals().dark_mode, ui.visuals().text_color());
+        let line_count = text.split('\n').count();
+        let digits = line_count.to_string().len().max(3);
+        let char_width = ui.fonts_mut(|f| f.glyph_width(&font, '0'));
+        let gutter_width = digits as f32 * char_width + 16.0;
+        let gutter_color = ui.visuals().weak_text_color();
+        let current_color = ui.visuals().strong_text_color();
+        let language = self.language;
+        let id = self.id;
+        let cached = &mut self.cached;
+        let mut layouter = |ui: &egui::Ui, buf: &dyn egui::TextBuffer, _wrap: f32| {
+            let key = cache_key(buf.as_str(), language, &font, ui.visuals().dark_mode);
+            let job = match cached {
+                Some((k, job)) if *k == key => job.clone(),
+                _ => {
+                    let job = highlight::layout_job(buf.as_str(), language, font.clone(), &palette);
+                    *cached = Some((key, job.clone()));
+                    job
+                }
+            };
+            ui.fonts_mut(|f| f.layout_job(job))
+        };
+
+        let mut changed = false;
+        let pending_jump = self.pending_jump.take();
+        let mut cursor = self.cursor;
+        egui::ScrollArea::both()
+            .id_salt(id.with("scroll"))
+            .auto_shrink(false)
+            .show(ui, |ui| {
+                ui.horizontal_top(|ui| {
+                    ui.spacing_mut().item_spacing.x = 0.0;
+                    let (gutter, _) =
+                        ui.allocate_exact_size(Vec2::new(gutter_width, 0.0), Sense::hover());
+                    let available = ui.available_size();
+                    let output = TextEdit::multiline(text)
+                        .id(id)
+                        .code_editor()
+                        .lock_focus(true)
+                        .frame(egui::Frame::NONE)
+                        .margin(Vec2::new(8.0, 4.0))
+                        .desired_width(f32::INFINITY)
+                        .min_size(available)
+                        .layouter(&mut layouter)
+                        .show(ui);
+                    changed = output.response.changed();
+                    let _ = output
+                        .response
+                        .response
+                        .clone()
+                        .accessible_name(self.name.clone());
+
+                    if let Some(range) = output.cursor_range {
+                        cursor = position_of(output.galley.text(), range.primary.index.0);
+                    }
+
+                    // Number each paragraph's first row, aligned with the
+                    // galley's own rows so wrapped or tall lines never drift.
+                    let painter = ui.painter();
+                    let clip = ui.clip_rect();
+                    let mut line = 1usize;
+                    let mut starts_line = true;
+                    for row in &output.galley.rows {
+                        let y = output.galley_pos.y + row.pos.y;
+                        if starts_line
+                            && y + row.rect().height() >= clip.top()
+                            && y <= clip.bottom()
+                        {
+                            let color = if line == cursor.line {
+                                current_color
+                            } else {
+                                gutter_color
+                            };
+                            painter.text(
+                                egui::pos2(gutter.right() - 6.0, y),
+                                Align2::RIGHT_TOP,
+                                line.to_string(),
+                                font.clone(),
+                                color,
+                            );
+                        }
+                        if row.ends_with_newline {
+                            line += 1;
+                            starts_line = true;
+                        } else {
+                            starts_line = false;
+                        }
+                    }
+
+                    if let Some(target) = pending_jump {
+                        let index = char_index_of_line(output.galley.text(), target);
+                        let ccursor = CCursor::new(index);
+                        let mut state = output.state.clone();
+                        state
+                            .cursor
+                            .set_char_range(Some(CCursorRange::one(ccursor)));
+                        state.store(ui.ctx(), id);
+                        ui.memory_mut(|m| m.request_focus(id));
+                        let rect = output
+                            .galley
+                            .pos_from_cursor(ccursor)
+                            .translate(output.galley_pos.to_vec2());
+                        ui.scroll_to_rect(rect.expand2(Vec2::new(0.0, 40.0)), Some(Align::Center));
+                        cursor = position_of(output.galley.text(), index);
+                    }
+                });
+            });
+        self.cursor = cursor;
+        changed
+    }
+}
+
+fn cache_key(text: &str, language: Language, font: &egui::FontId, dark: bool) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut hasher = std::hash::DefaultHasher::new();
+    text.hash(&mut hasher);
+    language.hash(&mut hasher);
+    font.hash(&mut hasher);
+    dark.hash(&mut hasher);
+    hasher.finish()
+}
+
+/// Character index of the start of 1-based `line` (the end of the text when
+/// the file is shorter).
+pub fn char_index_of_line(text: &str, line: u32) -> usize {
+    let mut remaining = line.saturating_sub(1);
+    if remaining == 0 {
+        return 0;
+    }
+    for (index, c) in text.chars().enumerate() {
+        if c == '\n' {
+            remaining -= 1;
+            if remaining == 0 {
+                return index + 1;
+            }
+        }
+    }
+    text.chars().count()
+}
+
+/// 1-based line and column of character index `index`.
+pub fn position_of(text: &str, index: usize) -> CursorPosition {
+    let mut line = 1;
+    let mut column = 1;
+    for c in text.chars().take(index) {
+        if c == '\n' {
+            line += 1;
+            column = 1;
+        } else {
+            column += 1;
+        }
+    }
+    CursorPosition { line, column }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line_starts_and_positions_agree() {
+        let text = "ab\ncé\n\nlast";
+        assert_eq!(char_index_of_line(text, 1), 0);
+        assert_eq!(char_index_of_line(text, 2), 3);
+        assert_eq!(char_index_of_line(text, 4), 7);
+        assert_eq!(char_index_of_line(text, 99), 11);
+        assert_eq!(position_of(text, 5), CursorPosition { line: 2, column: 3 });
+        assert_eq!(position_of(text, 7), CursorPosition { line: 4, column: 1 });
+    }
+}

@@ -1,0 +1,265 @@
+//! The console panel: reload results, errors, script `print` output and
+//! game messages. An error naming `file:line` opens that file at that line
+//! when clicked.
+
+use std::path::PathBuf;
+
+use egui::{Color32, CursorIcon, RichText, Sense};
+
+use crate::playtest::ConsoleLine;
+
+/// Oldest lines are dropped beyond this, so a chatty script cannot grow
+/// the editor without bound.
+const MAX_LINES: usize = 5_000;
+
+/// A place in a source file named by a console line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SourceLocation {
+    /// The file as written in the line (usually relative to the project).
+    pub path: PathBuf,
+    /// 1-based line.
+    pub line: u32,
+    /// 1-based column, when the line gives one.
+    pub column: Option<u32>,
+}
+
+/// The console's lines.
+#[derive(Debug, Default)]
+pub struct Console {
+    lines: Vec<ConsoleLine>,
+}
+
+impl Console {
+    /// Adds a line.
+    pub fn push(&mut self, line: ConsoleLine) {
+        if line.text.contains('\n') {
+            let is_error = line.is_error;
+            self.lines.extend(line.text.lines().map(|text| ConsoleLine {
+                text: text.to_string(),
+                is_error,
+            }));
+        } else {
+            self.lines.push(line);
+        }
+        if self.lines.len() > MAX_LINES {
+            let excess = self.lines.len() - MAX_LINES;
+            self.lines.drain(..excess);
+        }
+    }
+
+    /// Splits multi-line entries into one line each (every row has the same
+    /// height, which lets the view lay out only what is visible), then drops
+    /// the oldest lines beyond the cap.
+    fn trim(&mut self) {
+        if self.lines.iter().any(|l| l.text.contains('\n')) {
+            self.lines = std::mem::take(&mut self.lines)
+                .into_iter()
+                .flat_map(|line| {
+                    let is_error = line.is_error;
+                    line.text
+                        .lines()
+                        .map(|text| ConsoleLine {
+                            text: text.to_string(),
+                            is_error,
+                        })
+                        .collect::<Vec<_>>()
+                })
+                .collect();
+        }
+        if self.lines.len() > MAX_LINES {
+            let excess = self.lines.len() - MAX_LINES;
+            self.lines.drain(..excess);
+        }
+    }
+
+    /// Adds an informational line.
+    pub fn info(&mut self, text: impl Into<String>) {
+        self.push(ConsoleLine {
+            text: text.into(),
+            is_error: false,
+        });
+    }
+
+    /// Adds an error line.
+    pub fn error(&mut self, text: impl Into<String>) {
+        self.push(ConsoleLine {
+            text: text.into(),
+            is_error: true,
+        });
+    }
+
+    /// Every line, oldest first.
+    pub fn lines(&self) -> &[ConsoleLine] {
+        &self.lines
+    }
+
+    /// The buffer handed to game views, which append to it directly.
+    pub fn buffer_mut(&mut self) -> &mut Vec<ConsoleLine> {
+        &mut self.lines
+    }
+
+    /// Draws the panel; returns the location of a clicked error line.
+    pub fn ui(&mut self, ui: &mut egui::Ui) -> Option<SourceLocation> {
+        // Views append through `buffer_mut`, which cannot trim by itself.
+        self.trim();
+        let errors = self.lines.iter().filter(|l| l.is_error).count();
+        ui.horizontal(|ui| {
+            ui.strong("Console");
+            if errors > 0 {
+                ui.label(
+                    RichText::new(format!(
+                        "{errors} error{}",
+                        if errors == 1 { "" } else { "s" }
+                    ))
+                    .color(error_color(ui)),
+                );
+            }
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                if ui.small_button("Clear").clicked() {
+                    self.lines.clear();
+                }
+            });
+        });
+        ui.separator();
+
+        let mut clicked = None;
+        if self.lines.is_empty() {
+            ui.weak("Reload results, script errors and print output appear here.");
+            return None;
+        }
+        // Only the visible rows are laid out, so a chatty script's thousands
+        // of lines cost nothing while scrolled away.
+        let row_height = ui.text_style_height(&egui::TextStyle::Monospace);
+        egui::ScrollArea::both()
+            .id_salt("console")
+            .auto_shrink(false)
+            // Follows new lines while scrolled to the end, and stays put
+            // while the user reads older ones.
+            .stick_to_bottom(true)
+            .show_rows(ui, row_height, self.lines.len(), |ui, rows| {
+                for line in &self.lines[rows] {
+                    if let Some(location) = line_ui(ui, line) {
+                        clicked = Some(location);
+                    }
+                }
+            });
+        clicked
+    }
+}
+
+/// One console line, single-row; returns its location when clicked.
+fn line_ui(ui: &mut egui::Ui, line: &ConsoleLine) -> Option<SourceLocation> {
+    let location = line.is_error.then(|| find_location(&line.text)).flatten();
+    let color = if line.is_error {
+        error_color(ui)
+    } else {
+        ui.visuals().text_color()
+    };
+    let text = RichText::new(&line.text).monospace().color(color);
+    let Some(location) = location else {
+        ui.add(egui::Label::new(text).extend());
+        return None;
+    };
+    let response = ui
+        .add(egui::Label::new(text).extend().sense(Sense::click()))
+        .on_hover_cursor(CursorIcon::PointingHand)
+        .on_hover_text(format!(
+            "Open {} at line {}",
+            location.path.display(),
+            location.line
+        ));
+    if response.hovered() {
+        ui.painter().hline(
+            response.rect.x_range(),
+            response.rect.bottom(),
+            (1.0, color),
+        );
+    }
+    response.clicked().then_some(location)
+}
+
+fn error_color(ui: &egui::Ui) -> Color32 {
+    if ui.visuals().dark_mode {
+        Color32::from_rgb(0xFF, 0x6B, 0x6B)
+    } else {
+        Color32::from_rgb(0xC0, 0x1C, 0x28)
+    }
+}
+
+/// The first `path:line[:col]` in `text` whose path has a source
+/// extension, e.g. in `error scripts/sand.lua:3: ...`.
+pub fn find_location(text: &str) -> Option<SourceLocation> {
+    for word in text.split_whitespace() {
+        let mut parts = word.split(':');
+        let Some(path) = parts.next() else { continue };
+        let is_source = [".lua", ".luau", ".ron"]
+            .iter()
+            .any(|ext| path.ends_with(ext));
+        if !is_source {
+            continue;
+        }
+        let Some(Ok(line)) = parts.next().map(str::parse::<u32>) else {
+            continue;
+        };
+        let column = parts.next().and_then(|c| c.parse::<u32>().ok());
+        return Some(SourceLocation {
+            path: PathBuf::from(path),
+            line,
+            column,
+        });
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn locations_are_found_in_reload_errors() {
+        let found = find_location(
+            "error scripts/sand.lua:3: attempt to call a nil value (keeping last good version)",
+        );
+        assert_eq!(
+            found,
+            Some(SourceLocation {
+                path: "scripts/sand.lua".into(),
+                line: 3,
+                column: None
+            })
+        );
+        let ron = find_location("error levels/sand/a.ron:12:7: unknown field `sise`");
+        assert_eq!(ron.map(|l| (l.line, l.column)), Some((12, Some(7))));
+        assert_eq!(find_location("error scripts/sand.lua: cannot read"), None);
+        assert_eq!(find_location("reloaded scripts/sand.lua"), None);
+    }
+
+    #[test]
+    fn console_keeps_a_bounded_history() {
+        let mut console = Console::default();
+        for i in 0..MAX_LINES + 10 {
+            console.info(format!("line {i}"));
+        }
+        assert_eq!(console.lines().len(), MAX_LINES);
+        assert_eq!(console.lines()[0].text, "line 10");
+    }
+
+    #[test]
+    fn multi_line_entries_become_one_row_each() {
+        let mut console = Console::default();
+        console.error("error scripts/a.lua:2: boom\nstack traceback:\n  here");
+        let texts: Vec<_> = console
+            .lines()
+            .iter()
+            .map(|l| (l.text.as_str(), l.is_error))
+            .collect();
+        assert_eq!(
+            texts,
+            [
+                ("error scripts/a.lua:2: boom", true),
+                ("stack traceback:", true),
+                ("  here", true)
+            ]
+        );
+    }
+}

@@ -1,0 +1,69 @@
+//! The strip of tabs above the editor, one per open file.
+
+use egui::{PointerButton, RichText};
+
+use crate::document::Document;
+
+/// What the user did on the tab strip.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TabAction {
+    /// Show the document at this index.
+    Activate(usize),
+    /// Close the document at this index (asks first when unsaved).
+    Close(usize),
+}
+
+/// Draws one tab per document (title with `●` when unsaved, and a close
+/// button); middle-click also closes.
+pub fn tab_bar(
+    ui: &mut egui::Ui,
+    documents: &[Document],
+    active: Option<usize>,
+) -> Option<TabAction> {
+    let mut action = None;
+    egui::ScrollArea::horizontal()
+        .id_salt("tabs")
+        .auto_shrink([false, true])
+        .show(ui, |ui| {
+            ui.horizontal(|ui| {
+                ui.spacing_mut().item_spacing.x = 2.0;
+                for (index, document) in documents.iter().enumerate() {
+                    let selected = active == Some(index);
+                    let frame = egui::Frame::new()
+                        .inner_margin(egui::Margin::symmetric(6, 3))
+                        .corner_radius(egui::CornerRadius {
+                            nw: 4,
+                            ne: 4,
+                            sw: 0,
+                            se: 0,
+                        })
+                        .fill(if selected {
+                            ui.visuals().extreme_bg_color
+                        } else {
+                            ui.visuals().faint_bg_color
+                        });
+                    frame.show(ui, |ui| {
+                        ui.spacing_mut().item_spacing.x = 4.0;
+                        let title = RichText::new(document.title());
+                        let title = if selected { title.strong() } else { title };
+                        let tab = ui
+                            .selectable_label(selected, title)
+                            .on_hover_text(document.display_path().display().to_string());
+                        if tab.clicked() {
+                            action = Some(TabAction::Activate(index));
+                        }
+                        if tab.clicked_by(PointerButton::Middle) {
+                            action = Some(TabAction::Close(index));
+                        }
+                        let close = ui
+                            .add(egui::Button::new(RichText::new("×").size(14.0)).frame(false))
+                            .on_hover_text(format!("Close {}", document.display_path().display()));
+                        if close.clicked() {
+                            action = Some(TabAction::Close(index));
+                        }
+                    });
+                }
+            });
+        });
+    action
+}

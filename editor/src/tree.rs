@@ -1,0 +1,198 @@
+//! The project tree: the files under `levels/` and `scripts/`, rescanned
+//! when the watcher reports a change and every couple of seconds (so files
+//! appearing in folders that did not exist at start-up show up too).
+
+use std::path::{Path, PathBuf};
+
+use egui::{CollapsingHeader, RichText};
+use tessera_engine::project::{LEVELS_DIR, SCRIPTS_DIR};
+
+/// How often the tree rescans the disk without a watcher event.
+const RESCAN_SECONDS: f64 = 2.0;
+
+/// A file or folder in the tree.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TreeEntry {
+    /// File or folder name.
+    pub name: String,
+    /// Absolute path.
+    pub path: PathBuf,
+    /// Sub-entries (folders first, then files, each by name); empty for files.
+    pub children: Vec<TreeEntry>,
+    /// Whether this is a folder.
+    pub is_folder: bool,
+}
+
+/// The `scripts/` and `levels/` folders of a project.
+#[derive(Debug)]
+pub struct ProjectTree {
+    root: PathBuf,
+    folders: Vec<TreeEntry>,
+    last_scan: Option<f64>,
+}
+
+impl ProjectTree {
+    /// Scans the project at `root`.
+    pub fn new(root: &Path) -> Self {
+        let mut tree = Self {
+            root: root.to_path_buf(),
+            folders: Vec::new(),
+            last_scan: None,
+        };
+        tree.rescan();
+        tree
+    }
+
+    /// Reads the folders again from disk.
+    pub fn rescan(&mut self) {
+        self.folders = [SCRIPTS_DIR, LEVELS_DIR]
+            .iter()
+            .map(|name| {
+                let path = self.root.join(name);
+                TreeEntry {
+                    name: (*name).to_string(),
+                    children: scan(&path),
+                    path,
+                    is_folder: true,
+                }
+            })
+            .collect();
+    }
+
+    /// The top folders (`scripts`, `levels`).
+    pub fn folders(&self) -> &[TreeEntry] {
+        &self.folders
+    }
+
+    /// Every file in the tree, in display order.
+    pub fn files(&self) -> Vec<PathBuf> {
+        fn walk(entry: &TreeEntry, out: &mut Vec<PathBuf>) {
+            if entry.is_folder {
+                entry.children.iter().for_each(|c| walk(c, out));
+            } else {
+                out.push(entry.path.clone());
+            }
+        }
+        let mut out = Vec::new();
+        self.folders.iter().for_each(|f| walk(f, &mut out));
+        out
+    }
+
+    /// Draws the tree; returns a file the user clicked. `active` is
+    /// highlighted; `is_dirty` marks files with unsaved edits.
+    pub fn ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        active: Option<&Path>,
+        is_dirty: &dyn Fn(&Path) -> bool,
+    ) -> Option<PathBuf> {
+        let now = ui.input(|i| i.time);
+        if self
+            .last_scan
+            .is_none_or(|last| now - last >= RESCAN_SECONDS || now < last)
+        {
+            self.rescan();
+            self.last_scan = Some(now);
+        }
+        let mut clicked = None;
+        egui::ScrollArea::vertical()
+            .id_salt("project tree")
+            .auto_shrink(false)
+            .show(ui, |ui| {
+                for folder in &self.folders {
+                    entry_ui(ui, folder, active, is_dirty, &mut clicked);
+                }
+            });
+        clicked
+    }
+}
+
+fn entry_ui(
+    ui: &mut egui::Ui,
+    entry: &TreeEntry,
+    active: Option<&Path>,
+    is_dirty: &dyn Fn(&Path) -> bool,
+    clicked: &mut Option<PathBuf>,
+) {
+    if entry.is_folder {
+        CollapsingHeader::new(RichText::new(format!("🗀 {}", entry.name)))
+            .id_salt(&entry.path)
+            .default_open(true)
+            .show(ui, |ui| {
+                if entry.children.is_empty() {
+                    ui.weak("(empty)");
+                }
+                for child in &entry.children {
+                    entry_ui(ui, child, active, is_dirty, clicked);
+                }
+            });
+        return;
+    }
+    let icon = match entry.path.extension().and_then(|e| e.to_str()) {
+        Some("lua" | "luau") => "📜",
+        Some("ron") => "🗺",
+        _ => "🗋",
+    };
+    let marker = if is_dirty(&entry.path) { " ●" } else { "" };
+    let selected = active == Some(entry.path.as_path());
+    let response = ui
+        .selectable_label(selected, format!("{icon} {}{marker}", entry.name))
+        .on_hover_text(entry.path.display().to_string());
+    if response.clicked() {
+        *clicked = Some(entry.path.clone());
+    }
+}
+
+/// The entries of a folder, folders first; hidden and temporary files are
+/// left out. A missing or unreadable folder is simply empty.
+fn scan(folder: &Path) -> Vec<TreeEntry> {
+    let Ok(read) = std::fs::read_dir(folder) else {
+        return Vec::new();
+    };
+    let mut entries: Vec<TreeEntry> = read
+        .flatten()
+        .filter_map(|entry| {
+            let name = entry.file_name().to_str()?.to_string();
+            if name.starts_with('.') || name.ends_with('~') {
+                return None;
+            }
+            let path = entry.path();
+            let is_folder = path.is_dir();
+            Some(TreeEntry {
+                children: if is_folder { scan(&path) } else { Vec::new() },
+                name,
+                path,
+                is_folder,
+            })
+        })
+        .collect();
+    entries.sort_by(|a, b| b.is_folder.cmp(&a.is_folder).then(a.name.cmp(&b.name)));
+    entries
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tree_lists_files_and_notices_new_ones() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(dir.path().join("scripts")).unwrap();
+        std::fs::create_dir_all(dir.path().join("levels/sand")).unwrap();
+        std::fs::write(dir.path().join("scripts/b.lua"), "return {}").unwrap();
+        std::fs::write(dir.path().join("scripts/.b.lua.tessera-tmp"), "").unwrap();
+        std::fs::write(dir.path().join("levels/sand/one.ron"), "()").unwrap();
+        let mut tree = ProjectTree::new(dir.path());
+        let names = |tree: &ProjectTree| -> Vec<String> {
+            tree.files()
+                .iter()
+                .map(|p| p.strip_prefix(dir.path()).unwrap().display().to_string())
+                .collect()
+        };
+        assert_eq!(names(&tree), ["scripts/b.lua", "levels/sand/one.ron"]);
+        std::fs::write(dir.path().join("scripts/a.lua"), "return {}").unwrap();
+        std::fs::remove_file(dir.path().join("levels/sand/one.ron")).unwrap();
+        tree.rescan();
+        assert_eq!(names(&tree), ["scripts/a.lua", "scripts/b.lua"]);
+    }
+}

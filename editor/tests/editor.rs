@@ -1,0 +1,444 @@
+//! The editor driven through its widgets with egui_kittest: open a script,
+//! type, save with Ctrl+S, and read the console, the tab title and the file
+//! on disk.
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use egui::accesskit::Role;
+use egui::{Key, Modifiers, ViewportEvent, ViewportId};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use tessera_editor::EditorApp;
+use tessera_editor::prompts::Prompt;
+
+const SCRIPT: &str = "-- demo\n-- tunables\nreturn { speed = 1 }";
+
+/// A project with `scripts/demo.lua` and an empty `levels/`.
+fn project() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("temp dir");
+    std::fs::create_dir_all(dir.path().join("scripts")).expect("scripts/");
+    std::fs::create_dir_all(dir.path().join("levels")).expect("levels/");
+    std::fs::write(dir.path().join("scripts/demo.lua"), SCRIPT).expect("script");
+    dir
+}
+
+fn harness(root: &Path) -> Harness<'static, EditorApp> {
+    let app = EditorApp::open(root).expect("project opens");
+    Harness::builder()
+        .with_size(egui::vec2(1400.0, 900.0))
+        .with_context_setup(EditorApp::apply_style)
+        .build_ui_state(|ui, app: &mut EditorApp| app.ui(ui), app)
+}
+
+fn script_path(root: &Path) -> PathBuf {
+    root.canonicalize().expect("root").join("scripts/demo.lua")
+}
+
+/// Clicks the script in the project tree and puts the cursor at the end of
+/// its text.
+fn open_demo_at_end(harness: &mut Harness<'_, EditorApp>) {
+    harness.get_by_label_contains("demo.lua").click();
+    harness.run();
+    harness.get_by_role(Role::MultilineTextInput).focus();
+    harness.run();
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::End);
+    harness.run();
+}
+
+/// Replaces the last `n` characters before the cursor with `text`.
+fn retype_tail(harness: &mut Harness<'_, EditorApp>, n: usize, text: &str) {
+    for _ in 0..n {
+        harness.key_press(Key::Backspace);
+    }
+    harness
+        .get_by_role(Role::MultilineTextInput)
+        .type_text(text);
+    harness.run();
+}
+
+fn save(harness: &mut Harness<'_, EditorApp>) {
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::S);
+    harness.run();
+}
+
+fn console_texts(harness: &Harness<'_, EditorApp>) -> Vec<String> {
+    harness
+        .state()
+        .console()
+        .lines()
+        .iter()
+        .map(|l| l.text.clone())
+        .collect()
+}
+
+/// Runs frames until `done` holds or five seconds pass (the watcher
+/// delivers on its own thread).
+fn run_until(harness: &mut Harness<'_, EditorApp>, done: impl Fn(&EditorApp) -> bool) -> bool {
+    let start = Instant::now();
+    while start.elapsed() < Duration::from_secs(5) {
+        harness.run();
+        if done(harness.state()) {
+            return true;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    false
+}
+
+#[test]
+fn typing_marks_unsaved_and_ctrl_s_saves_and_reloads_the_running_script() {
+    let dir = project();
+    let path = script_path(dir.path());
+    let mut harness = harness(dir.path());
+    // What a running game holds: the project's live slot for the script.
+    let live = harness
+        .state_mut()
+        .project_mut()
+        .script(&path)
+        .expect("loaded");
+    assert_eq!(
+        live.current().value::<i64>("speed").expect("speed"),
+        Some(1)
+    );
+
+    open_demo_at_end(&mut harness);
+    retype_tail(&mut harness, 3, "7 }");
+
+    let document = &harness.state().documents()[0];
+    assert_eq!(
+        document.text(),
+        "-- demo\n-- tunables\nreturn { speed = 7 }"
+    );
+    assert_eq!(document.title(), "demo.lua ●");
+    harness.get_by_label("demo.lua ●");
+    assert_eq!(
+        std::fs::read_to_string(&path).expect("read"),
+        SCRIPT,
+        "nothing is written before saving"
+    );
+
+    save(&mut harness);
+
+    assert_eq!(
+        std::fs::read_to_string(&path).expect("read"),
+        "-- demo\n-- tunables\nreturn { speed = 7 }"
+    );
+    assert_eq!(
+        console_texts(&harness).last().map(String::as_str),
+        Some("reloaded scripts/demo.lua")
+    );
+    assert_eq!(
+        live.current().value::<i64>("speed").expect("speed"),
+        Some(7)
+    );
+    assert_eq!(harness.state().documents()[0].title(), "demo.lua");
+    assert!(harness.query_by_label("demo.lua ●").is_none());
+
+    // The watcher sees the same write; it must not be reported twice.
+    std::thread::sleep(Duration::from_millis(600));
+    harness.run();
+    let reloads = console_texts(&harness)
+        .iter()
+        .filter(|t| *t == "reloaded scripts/demo.lua")
+        .count();
+    assert_eq!(reloads, 1, "{:#?}", console_texts(&harness));
+}
+
+#[test]
+fn a_broken_save_reports_its_line_keeps_the_old_version_and_the_error_is_clickable() {
+    let dir = project();
+    let path = script_path(dir.path());
+    let mut harness = harness(dir.path());
+    let live = harness
+        .state_mut()
+        .project_mut()
+        .script(&path)
+        .expect("loaded");
+
+    open_demo_at_end(&mut harness);
+    retype_tail(&mut harness, 3, "7 + }");
+    save(&mut harness);
+
+    let error = console_texts(&harness).last().cloned().expect("a line");
+    assert!(
+        error.starts_with("error scripts/demo.lua:3: "),
+        "names file and line: {error}"
+    );
+    assert!(
+        error.ends_with(" (keeping last good version)"),
+        "keeps the old version: {error}"
+    );
+    assert!(
+        harness
+            .state()
+            .console()
+            .lines()
+            .last()
+            .is_some_and(|l| l.is_error)
+    );
+    assert_eq!(
+        live.current().value::<i64>("speed").expect("speed"),
+        Some(1)
+    );
+    assert_eq!(
+        std::fs::read_to_string(&path).expect("read"),
+        "-- demo\n-- tunables\nreturn { speed = 7 + }",
+        "the broken text is saved: the user's work is never dropped"
+    );
+
+    // Move the cursor away, then click the error: the cursor goes to line 3.
+    harness.key_press(Key::ArrowUp);
+    harness.key_press(Key::ArrowUp);
+    harness.run();
+    assert_eq!(
+        harness
+            .state()
+            .active_document()
+            .expect("open")
+            .cursor()
+            .line,
+        1
+    );
+    harness.get_by_label(&error).click();
+    harness.run();
+    let document = harness.state().active_document().expect("open");
+    assert_eq!(document.path(), path);
+    assert_eq!(document.cursor().line, 3);
+}
+
+fn request_close(harness: &mut Harness<'_, EditorApp>) {
+    harness
+        .input_mut()
+        .viewports
+        .entry(ViewportId::ROOT)
+        .or_default()
+        .events
+        .push(ViewportEvent::Close);
+    harness.run();
+}
+
+#[test]
+fn closing_with_unsaved_work_asks_and_save_all_writes_it() {
+    let dir = project();
+    let path = script_path(dir.path());
+    let mut harness = harness(dir.path());
+    open_demo_at_end(&mut harness);
+    retype_tail(&mut harness, 3, "9 }");
+
+    request_close(&mut harness);
+    assert_eq!(
+        harness.state().prompt(),
+        Some(&Prompt::Quit {
+            unsaved: vec!["scripts/demo.lua".into()]
+        })
+    );
+    harness.get_by_label("Unsaved changes");
+
+    // Cancel keeps everything as it was.
+    harness.get_by_label("Cancel").click();
+    harness.run();
+    assert_eq!(harness.state().prompt(), None);
+    assert!(harness.state().documents()[0].is_dirty());
+    assert_eq!(std::fs::read_to_string(&path).expect("read"), SCRIPT);
+
+    request_close(&mut harness);
+    harness.get_by_label("Save all").click();
+    harness.run();
+    assert_eq!(harness.state().prompt(), None);
+    assert_eq!(
+        std::fs::read_to_string(&path).expect("read"),
+        "-- demo\n-- tunables\nreturn { speed = 9 }"
+    );
+    assert!(!harness.state().documents()[0].is_dirty());
+}
+
+#[test]
+fn closing_without_unsaved_work_does_not_ask() {
+    let dir = project();
+    let mut harness = harness(dir.path());
+    open_demo_at_end(&mut harness);
+    request_close(&mut harness);
+    assert_eq!(harness.state().prompt(), None);
+    assert!(harness.query_by_label("Save all").is_none());
+}
+
+#[test]
+fn a_change_on_disk_reloads_a_clean_buffer_and_asks_when_there_are_edits() {
+    let dir = project();
+    let path = script_path(dir.path());
+    let mut harness = harness(dir.path());
+    open_demo_at_end(&mut harness);
+
+    // No local edits: the buffer follows the disk silently.
+    std::fs::write(&path, "return { speed = 2 }").expect("write");
+    assert!(
+        run_until(&mut harness, |app| app.documents()[0].text()
+            == "return { speed = 2 }"),
+        "buffer follows the disk; console: {:#?}",
+        console_texts(&harness)
+    );
+    assert_eq!(harness.state().prompt(), None);
+    assert!(!harness.state().documents()[0].is_dirty());
+    assert!(
+        console_texts(&harness).contains(&"reloaded scripts/demo.lua".to_string()),
+        "a save from another program reloads too: {:#?}",
+        console_texts(&harness)
+    );
+
+    // A file created by another program appears in the tree.
+    std::fs::write(dir.path().join("scripts/extra.lua"), "return {}").expect("write");
+    let start = Instant::now();
+    while harness.query_by_label("📜 extra.lua").is_none()
+        && start.elapsed() < Duration::from_secs(5)
+    {
+        std::thread::sleep(Duration::from_millis(50));
+        harness.run();
+    }
+    harness.get_by_label("📜 extra.lua");
+
+    // With local edits: ask, and keep mine when told so.
+    harness.get_by_role(Role::MultilineTextInput).focus();
+    harness.run();
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::End);
+    retype_tail(&mut harness, 3, "5 }");
+    std::fs::write(&path, "return { speed = 3 }").expect("write");
+    assert!(
+        run_until(&mut harness, |app| app.prompt().is_some()),
+        "the conflict is asked about"
+    );
+    harness.get_by_label("File changed on disk");
+    harness.get_by_label("Keep mine").click();
+    harness.run();
+    let document = &harness.state().documents()[0];
+    assert_eq!(document.text(), "return { speed = 5 }");
+    assert!(document.is_dirty(), "mine differs from the disk");
+}
+
+#[test]
+fn a_level_tab_shows_live_validation_with_line_and_column() {
+    let dir = project();
+    std::fs::create_dir_all(dir.path().join("levels/demo")).expect("folder");
+    // Broken RON: the third line is not a field.
+    std::fs::write(
+        dir.path().join("levels/demo/bad.ron"),
+        "(\n  version: 1,\n  size 3,\n)\n",
+    )
+    .expect("level");
+    let mut harness = harness(dir.path());
+    harness.get_by_label_contains("bad.ron").click();
+    harness.run();
+    let diagnostics = harness
+        .state()
+        .active_document()
+        .expect("open")
+        .diagnostics()
+        .to_vec();
+    assert_eq!(diagnostics.len(), 1, "{diagnostics:?}");
+    assert_eq!(diagnostics[0].line, Some(3));
+    let shown = tessera_editor::document::format_diagnostic(&diagnostics[0]);
+    assert!(shown.starts_with("3:"), "{shown}");
+    harness.get_by_label(&shown);
+}
+
+#[test]
+fn f5_on_a_game_without_a_view_says_so() {
+    let dir = project();
+    let mut harness = harness(dir.path());
+    harness.get_by_label_contains("demo.lua").click();
+    harness.run();
+    harness.key_press(Key::F5);
+    harness.run();
+    assert_eq!(
+        harness.state().playtest().notice(),
+        Some("no playtest view for demo")
+    );
+    // Shown in the playtest area and logged in the console.
+    assert_eq!(
+        harness
+            .get_all_by_label("no playtest view for demo")
+            .count(),
+        2
+    );
+    assert_eq!(
+        console_texts(&harness).last().map(String::as_str),
+        Some("no playtest view for demo")
+    );
+}
+
+#[test]
+fn a_failed_save_and_an_unreadable_file_are_reported_not_fatal() {
+    let dir = project();
+    let mut harness = harness(dir.path());
+    open_demo_at_end(&mut harness);
+    retype_tail(&mut harness, 3, "4 }");
+    // The folder vanishes under the editor: the save cannot be written.
+    std::fs::remove_dir_all(dir.path().join("scripts")).expect("remove");
+    save(&mut harness);
+    let error = console_texts(&harness)
+        .into_iter()
+        .find(|t| t.starts_with("error cannot save scripts/demo.lua: "));
+    assert!(error.is_some(), "{:#?}", console_texts(&harness));
+    let document = &harness.state().documents()[0];
+    assert!(document.is_dirty(), "the edit is still only in the editor");
+    assert_eq!(
+        document.text(),
+        "-- demo\n-- tunables\nreturn { speed = 4 }"
+    );
+
+    std::fs::create_dir_all(dir.path().join("levels/demo")).expect("folder");
+    std::fs::write(
+        dir.path().join("levels/demo/binary.ron"),
+        [0xff, 0xfe, 0x00],
+    )
+    .expect("write");
+    harness
+        .state_mut()
+        .open_file(Path::new("levels/demo/binary.ron"));
+    harness.run();
+    assert_eq!(harness.state().documents().len(), 1, "nothing opened");
+    let last = console_texts(&harness).last().cloned().unwrap_or_default();
+    assert!(
+        last.starts_with("error cannot open levels/demo/binary.ron: "),
+        "{last}"
+    );
+}
+
+#[test]
+fn reload_from_disk_replaces_edits_and_closing_a_dirty_tab_asks() {
+    let dir = project();
+    let path = script_path(dir.path());
+    let mut harness = harness(dir.path());
+    open_demo_at_end(&mut harness);
+    retype_tail(&mut harness, 3, "5 }");
+    std::fs::write(&path, "return { speed = 6 }").expect("write");
+    assert!(run_until(&mut harness, |app| app.prompt().is_some()));
+    harness.get_by_label("Reload from disk").click();
+    harness.run();
+    let document = &harness.state().documents()[0];
+    assert_eq!(document.text(), "return { speed = 6 }");
+    assert!(!document.is_dirty());
+
+    harness.get_by_role(Role::MultilineTextInput).focus();
+    harness.run();
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::End);
+    retype_tail(&mut harness, 3, "2 }");
+    assert_eq!(
+        harness.state().documents()[0].text(),
+        "return { speed = 2 }"
+    );
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::W);
+    harness.run();
+    assert!(matches!(
+        harness.state().prompt(),
+        Some(Prompt::CloseTab { name, .. }) if name == "scripts/demo.lua"
+    ));
+    harness.get_by_label("Discard").click();
+    harness.run();
+    assert!(harness.state().documents().is_empty(), "the tab is closed");
+    assert_eq!(
+        std::fs::read_to_string(&path).expect("read"),
+        "return { speed = 6 }",
+        "discarding writes nothing"
+    );
+}

@@ -1,0 +1,184 @@
+//! The editor hosting a game's UI: a playtest view started with F5 that
+//! keeps running across a script reload, and a visual level editor.
+
+use std::path::Path;
+
+use egui::accesskit::Role;
+use egui::{Key, Modifiers};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use tessera_editor::EditorApp;
+use tessera_editor::playtest::{ConsoleLine, GameUi, LevelEditor, PlaytestContext, PlaytestView};
+use tessera_engine::project::Project;
+use tessera_engine::script::LiveScript;
+
+/// Shows the script's `speed` as the running game sees it.
+struct SpeedView {
+    script: LiveScript,
+    seed: u64,
+}
+
+impl PlaytestView for SpeedView {
+    fn ui(&mut self, ui: &mut egui::Ui, cx: &mut PlaytestContext<'_>) {
+        let speed = self.script.current().value::<i64>("speed").ok().flatten();
+        ui.label(format!("speed {speed:?}, seed {}", self.seed));
+        if ui.button("Say hello").clicked() {
+            cx.console.push(ConsoleLine {
+                text: "hello from the demo game".into(),
+                is_error: false,
+            });
+        }
+    }
+}
+
+fn start_demo(
+    project: &mut Project,
+    _level: Option<&Path>,
+    seed: u64,
+) -> anyhow::Result<Box<dyn PlaytestView>> {
+    let script = project.script(&project.game_script_path("demo"))?;
+    Ok(Box::new(SpeedView { script, seed }))
+}
+
+/// A level that is just a width, edited with one button.
+struct WidthEditor {
+    width: u32,
+    saved: u32,
+}
+
+impl LevelEditor for WidthEditor {
+    fn ui(&mut self, ui: &mut egui::Ui, _cx: &mut PlaytestContext<'_>) {
+        ui.label(format!("width {}", self.width));
+        if ui.button("Widen").clicked() {
+            self.width += 1;
+        }
+    }
+    fn to_ron(&self) -> anyhow::Result<String> {
+        Ok(format!("(width: {})\n", self.width))
+    }
+    fn is_dirty(&self) -> bool {
+        self.width != self.saved
+    }
+    fn mark_saved(&mut self) {
+        self.saved = self.width;
+    }
+}
+
+fn open_width_editor(_path: &Path, text: &str) -> anyhow::Result<Box<dyn LevelEditor>> {
+    let digits: String = text.chars().filter(char::is_ascii_digit).collect();
+    let width = digits.parse()?;
+    Ok(Box::new(WidthEditor {
+        width,
+        saved: width,
+    }))
+}
+
+const DEMO: GameUi = GameUi {
+    id: "demo",
+    playtest: start_demo,
+    level_editor: Some(open_width_editor),
+};
+
+fn harness(root: &Path) -> Harness<'static, EditorApp> {
+    let app = EditorApp::open_with_games(root, vec![DEMO]).expect("project opens");
+    Harness::builder()
+        .with_size(egui::vec2(1400.0, 900.0))
+        .with_context_setup(EditorApp::apply_style)
+        .build_ui_state(|ui, app: &mut EditorApp| app.ui(ui), app)
+}
+
+fn project(script: &str) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("temp dir");
+    std::fs::create_dir_all(dir.path().join("scripts")).expect("scripts/");
+    std::fs::create_dir_all(dir.path().join("levels/demo")).expect("levels/");
+    std::fs::write(dir.path().join("scripts/demo.lua"), script).expect("script");
+    std::fs::write(dir.path().join("levels/demo/a.ron"), "(width: 3)\n").expect("level");
+    dir
+}
+
+fn console_texts(harness: &Harness<'_, EditorApp>) -> Vec<String> {
+    harness
+        .state()
+        .console()
+        .lines()
+        .iter()
+        .map(|l| l.text.clone())
+        .collect()
+}
+
+#[test]
+fn f5_starts_the_view_and_a_saved_script_reaches_the_running_game() {
+    let dir = project("print(\"demo loaded\")\nreturn { speed = 1 }");
+    let mut harness = harness(dir.path());
+    assert!(
+        console_texts(&harness).contains(&"scripts/demo.lua: demo loaded".to_string()),
+        "print output reaches the console: {:#?}",
+        console_texts(&harness)
+    );
+
+    harness.get_by_label("📜 demo.lua").click();
+    harness.run();
+    harness.key_press(Key::F5);
+    harness.run();
+    harness.get_by_label("speed Some(1), seed 1");
+    assert_eq!(
+        console_texts(&harness).last().map(String::as_str),
+        Some("playtest demo on its default level, seed 1")
+    );
+
+    // Edit the script while the game runs: the view sees the new value.
+    harness.get_by_role(Role::MultilineTextInput).focus();
+    harness.run();
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::End);
+    for _ in 0..3 {
+        harness.key_press(Key::Backspace);
+    }
+    harness
+        .get_by_role(Role::MultilineTextInput)
+        .type_text("8 }");
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::S);
+    harness.run();
+    harness.get_by_label("speed Some(8), seed 1");
+    let lines = console_texts(&harness);
+    let n = lines.len();
+    assert_eq!(
+        lines[n - 2..],
+        ["reloaded scripts/demo.lua", "scripts/demo.lua: demo loaded"]
+    );
+
+    // Views write to the console through their context.
+    harness.get_by_label("Say hello").click();
+    harness.run();
+    assert_eq!(
+        console_texts(&harness).last().map(String::as_str),
+        Some("hello from the demo game")
+    );
+}
+
+#[test]
+fn a_level_opens_in_the_games_visual_editor_and_saves_its_ron() {
+    let dir = project("return { speed = 1 }");
+    let level = dir.path().join("levels/demo/a.ron");
+    let mut harness = harness(dir.path());
+    harness.get_by_label_contains("a.ron").click();
+    harness.run();
+    harness.get_by_label("width 3");
+    harness.get_by_label("Widen").click();
+    harness.run();
+    harness.get_by_label("width 4");
+    assert_eq!(harness.state().documents()[0].title(), "a.ron ●");
+
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::S);
+    harness.run();
+    assert_eq!(
+        std::fs::read_to_string(&level).expect("read"),
+        "(width: 4)\n"
+    );
+    assert_eq!(harness.state().documents()[0].title(), "a.ron");
+
+    // The raw text view shows the same level.
+    harness.get_by_label("RON text").click();
+    harness.run();
+    assert_eq!(harness.state().documents()[0].text(), "(width: 4)\n");
+    assert!(harness.query_by_label("Widen").is_none());
+}
