@@ -180,4 +180,46 @@ mod tests {
             "still there"
         );
     }
+
+    #[test]
+    fn f5_in_the_editor_starts_sand_and_a_piece_can_be_dragged_onto_the_board() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(dir.path().join("scripts")).unwrap();
+        std::fs::create_dir_all(dir.path().join("levels/sand")).unwrap();
+        let shipped = Path::new(env!("CARGO_MANIFEST_DIR")).join("../scripts/sand.lua");
+        std::fs::copy(shipped, dir.path().join("scripts/sand.lua")).unwrap();
+        let app = crate::EditorApp::open(dir.path()).unwrap();
+        let mut harness = Harness::builder()
+            .with_size(egui::vec2(1600.0, 1200.0))
+            .with_context_setup(crate::EditorApp::apply_style)
+            .build_ui_state(|ui, app: &mut crate::EditorApp| app.ui(ui), app);
+        harness.run_steps(3);
+        harness.get_by_label("📜 sand.lua").click();
+        harness.run_steps(3);
+        harness.key_press(egui::Key::F5);
+        // The view animates (it asks for a repaint every frame): step, not run.
+        harness.run_steps(5);
+        harness.get_by_label("pieces placed 0");
+        let slot = harness.get_by_label("slot 1").rect().center();
+        let board = harness.get_by_label("sand board").rect();
+        // Mid-air, in the middle of the empty board: legal for every shape.
+        drop_in(&mut harness, slot, board.center());
+        harness.get_by_label("pieces placed 1");
+    }
+}
+
+/// Drags from `from` and releases at `to`, a step per pointer event.
+#[cfg(test)]
+fn drop_in<S>(harness: &mut egui_kittest::Harness<'_, S>, from: egui::Pos2, to: egui::Pos2) {
+    harness.hover_at(from);
+    harness.step();
+    harness.drag_at(from);
+    harness.step();
+    harness.hover_at(from + (to - from) * 0.5);
+    harness.step();
+    harness.hover_at(to);
+    harness.step();
+    harness.drop_at(to);
+    harness.step();
+    harness.step();
 }

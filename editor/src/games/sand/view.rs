@@ -331,7 +331,8 @@ impl SandPlaytest {
         let available = ui.available_size() - vec2(220.0, 130.0);
         let scale = (available.x / w).min(available.y / h).max(1.0);
         let scale = if scale >= 2.0 { scale.floor() } else { scale };
-        let (rect, _) = ui.allocate_exact_size(vec2(w * scale, h * scale), Sense::hover());
+        let (rect, response) = ui.allocate_exact_size(vec2(w * scale, h * scale), Sense::hover());
+        response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, "sand board"));
         self.board_rect = rect;
         self.grain_px = scale;
         self.paint_pixels();
@@ -620,6 +621,7 @@ impl SandPlaytest {
             _ => "settled",
         };
         ui.label(format!("tick {}  ·  {state}", self.game.tick()));
+        ui.label(format!("pieces placed {}", self.game.placed()));
         ui.separator();
         ui.add(
             egui::Slider::new(&mut self.speed, 0.1..=4.0)
