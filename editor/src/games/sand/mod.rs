@@ -206,20 +206,19 @@ mod tests {
         drop_in(&mut harness, slot, board.center());
         harness.get_by_label("pieces placed 1");
     }
-}
 
-/// Drags from `from` and releases at `to`, a step per pointer event.
-#[cfg(test)]
-fn drop_in<S>(harness: &mut egui_kittest::Harness<'_, S>, from: egui::Pos2, to: egui::Pos2) {
-    harness.hover_at(from);
-    harness.step();
-    harness.drag_at(from);
-    harness.step();
-    harness.hover_at(from + (to - from) * 0.5);
-    harness.step();
-    harness.hover_at(to);
-    harness.step();
-    harness.drop_at(to);
-    harness.step();
-    harness.step();
+    /// Drags from `from` and releases at `to`, a step per pointer event.
+    fn drop_in<S>(harness: &mut egui_kittest::Harness<'_, S>, from: egui::Pos2, to: egui::Pos2) {
+        harness.hover_at(from);
+        harness.step();
+        harness.drag_at(from);
+        harness.step();
+        harness.hover_at(from + (to - from) * 0.5);
+        harness.step();
+        harness.hover_at(to);
+        harness.step();
+        harness.drop_at(to);
+        harness.step();
+        harness.step();
+    }
 }
