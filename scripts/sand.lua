@@ -32,7 +32,10 @@ return {
 
   -- Points for one cleared cluster. `cells` = grains / 100 (a logical cell
   -- holds 10x10 grains); `chain` = 1 for the first clear after a placement,
-  -- +1 for each further clear caused by the fall. Must return a number >= 0.
+  -- +1 for each further clear caused by the fall. Must return a number >= 0;
+  -- if it raises an error or returns NaN or a negative number, that cluster
+  -- scores 0, the error (with this file's line) goes to the console, and the
+  -- game goes on. Saving a fixed version applies to the next clear.
   score = function(cells, chain)
     return math.floor(10 * math.sqrt(cells)) * chain
   end,

@@ -85,7 +85,7 @@ fn step() -> impl Strategy<Value = Step> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(64))]
+    #![proptest_config(ProptestConfig::with_cases(200))]
 
     #[test]
     fn grains_are_conserved_except_cleared_and_settled_boards_cannot_move(

@@ -417,3 +417,28 @@ fn the_same_seed_and_actions_give_the_same_game() {
     assert_eq!(run(21), run(21));
     assert_ne!(run(21).0, run(22).0);
 }
+
+#[test]
+fn a_piece_that_settles_is_checked_while_another_still_falls() {
+    let mut game = start(level(6, 10, 10, &["RR..RR"]), 6);
+    game.settle().unwrap();
+    drop_piece(&mut game, Shape::I, BLUE, 1, 0);
+    drop_piece(&mut game, Shape::O, RED, 2, 7);
+    for _ in 0..40 {
+        if !game.chain_log().is_empty() {
+            break;
+        }
+        game.advance(1).unwrap();
+    }
+    let log = game.chain_log();
+    assert_eq!(log.len(), 1, "the red O was checked as soon as it settled");
+    assert_eq!(
+        (log[0].clusters[0].colour, log[0].clusters[0].grains),
+        (RED, 800)
+    );
+    assert!(!game.grid().is_settled(), "the blue I is still falling");
+    game.settle().unwrap();
+    assert_eq!(count_colour(game.grid(), BLUE), 400);
+    assert_eq!(count_colour(game.grid(), RED), 0);
+    assert_eq!(movable_grains(game.grid()), vec![]);
+}

@@ -1,13 +1,14 @@
-//! Each game's editor UI (playtest view, level editor) in `games/<id>.rs`,
+//! Each game's editor UI (playtest view, level editor) in `games/<id>/`,
 //! listed here. Games register one [`GameUi`] each.
 
 pub mod polycube;
+pub mod sand;
 
 use crate::playtest::GameUi;
 
 /// Every game UI the editor knows.
 pub fn all() -> Vec<GameUi> {
-    vec![polycube::GAME_UI]
+    vec![polycube::GAME_UI, sand::game_ui()]
 }
 
 /// The UI for game `id`.

@@ -33,6 +33,7 @@ pub struct Cluster {
 #[derive(Debug, Clone)]
 pub struct ClusterSearch {
     height: usize,
+    settled: Vec<u128>,
     colour: Vec<u128>,
     from_left: Vec<u128>,
     spanning: Vec<u128>,
@@ -46,6 +47,7 @@ impl ClusterSearch {
     pub fn new(height: usize) -> Self {
         Self {
             height,
+            settled: vec![0; height],
             colour: vec![0; height],
             from_left: vec![0; height],
             spanning: vec![0; height],
@@ -73,23 +75,31 @@ impl ClusterSearch {
         }
         let left = 1u128;
         let right = 1u128 << (grid.width() - 1);
+        grid.settled_rows(&mut self.settled);
         for colour in 0..colours {
             let mut touches_left = false;
             let mut touches_right = false;
+            // Rows holding this colour: every later pass stays inside them.
+            let mut top = usize::MAX;
+            let mut bottom = 0;
             for y in 0..self.height {
                 let excluded = exclude.and_then(|rows| rows.get(y)).copied().unwrap_or(0);
-                let settled = grid.occupied_row(y) & !grid.awake_row(y) & !excluded;
-                let mask = grid.colour_row(y, colour) & settled;
+                let mask = grid.colour_row(y, colour) & self.settled[y] & !excluded;
                 self.colour[y] = mask;
-                touches_left |= mask & left != 0;
-                touches_right |= mask & right != 0;
+                if mask != 0 {
+                    top = top.min(y);
+                    bottom = y;
+                    touches_left |= mask & left != 0;
+                    touches_right |= mask & right != 0;
+                }
             }
             if !(touches_left && touches_right) {
                 continue;
             }
-            // Everything reachable from the left wall.
-            self.from_left.fill(0);
-            for y in 0..self.height {
+            let rows = top..bottom + 1;
+            // Everything reachable from the left wall. (`from_left` is all
+            // zero here: each colour clears the rows it used.)
+            for y in rows.clone() {
                 self.seed(y, self.colour[y] & left);
             }
             flood(
@@ -98,12 +108,16 @@ impl ClusterSearch {
                 &mut self.pending,
                 &mut self.stack,
             );
-            if !self.from_left.iter().any(|row| row & right != 0) {
+            if !self.from_left[rows.clone()]
+                .iter()
+                .any(|row| row & right != 0)
+            {
+                self.from_left[rows].fill(0);
                 continue;
             }
             // The part of it that also reaches the right wall.
-            self.spanning.fill(0);
-            for y in 0..self.height {
+            self.spanning[rows.clone()].fill(0);
+            for y in rows.clone() {
                 self.seed(y, self.from_left[y] & right);
             }
             flood(
@@ -112,15 +126,24 @@ impl ClusterSearch {
                 &mut self.pending,
                 &mut self.stack,
             );
-            self.split(colour, found, clusters);
+            self.from_left[rows.clone()].fill(0);
+            self.split(colour, rows, found, clusters);
         }
     }
 
     /// Splits `spanning` into clusters (it is consumed).
-    fn split(&mut self, colour: u8, found: &mut [u128], clusters: &mut Vec<Cluster>) {
-        while let Some(y) = self.spanning.iter().position(|&row| row != 0) {
+    fn split(
+        &mut self,
+        colour: u8,
+        rows: std::ops::Range<usize>,
+        found: &mut [u128],
+        clusters: &mut Vec<Cluster>,
+    ) {
+        let start = rows.start;
+        while let Some(offset) = self.spanning[rows.clone()].iter().position(|&row| row != 0) {
+            let y = start + offset;
             let seed = self.spanning[y] & self.spanning[y].wrapping_neg();
-            self.one.fill(0);
+            self.one[rows.clone()].fill(0);
             self.seed(y, seed);
             flood(
                 &self.spanning,
@@ -134,12 +157,16 @@ impl ClusterSearch {
                 top: u32::MAX,
                 bottom: 0,
             };
-            for (row, (&grains, (span, out))) in self
-                .one
+            for (row, (&grains, (span, out))) in self.one[rows.clone()]
                 .iter()
-                .zip(self.spanning.iter_mut().zip(found.iter_mut()))
+                .zip(
+                    self.spanning[rows.clone()]
+                        .iter_mut()
+                        .zip(found[rows.clone()].iter_mut()),
+                )
                 .enumerate()
             {
+                let row = start + row;
                 if grains == 0 {
                     continue;
                 }
@@ -212,6 +239,13 @@ fn pass(
 /// `open` carries through exactly the run.
 #[inline]
 pub fn fill_runs(seeds: u128, open: u128) -> u128 {
+    if seeds & open == 0 {
+        return 0;
+    }
+    // One run (the common case on packed boards): it is the answer.
+    if open.wrapping_add(open & open.wrapping_neg()) & open == 0 {
+        return open;
+    }
     let mut g = seeds & open;
     let mut p = open;
     g |= p & g >> 1;
@@ -306,5 +340,30 @@ mod tests {
         assert_eq!(clusters.len(), 1);
         assert_eq!(clusters[0].colour, 2);
         assert_eq!(found[..3], [0, 0, 0]);
+    }
+
+    #[test]
+    fn benchmark_boards_give_the_expected_clusters() {
+        use super::super::scenarios;
+        let (clusters, _) = search(&scenarios::one_colour_settled());
+        assert_eq!(clusters.len(), 1);
+        assert_eq!(clusters[0].grains, 120 * 220);
+        let (clusters, found) = search(&scenarios::four_bands_settled());
+        let sizes: Vec<(u8, u32, u32, u32)> = clusters
+            .iter()
+            .map(|c| (c.colour, c.grains, c.top, c.bottom))
+            .collect();
+        assert_eq!(
+            sizes,
+            vec![
+                (0, 55 * 120, 0, 54),
+                (1, 55 * 120, 55, 109),
+                (2, 55 * 120, 110, 164),
+                (3, 55 * 120, 165, 219)
+            ]
+        );
+        assert!(found.iter().all(|&row| row == (1u128 << 120) - 1));
+        let (clusters, _) = search(&scenarios::four_columns_settled());
+        assert!(clusters.is_empty());
     }
 }

@@ -2,8 +2,9 @@
 //! on whole rows at once.
 //!
 //! Layout (why): a row of at most 128 grains is one `u128`. Occupancy, the
-//! awake flag and the colour (three bit planes holding the palette index) are
-//! each a `Vec<u128>` with one word per row, top row first. A tick then moves
+//! awake flag, the colour (three bit planes holding the palette index) and a
+//! piece tag (four planes: which falling piece a grain belongs to, so the
+//! game knows when a placed piece has fully settled) are each a `Vec<u128>` with one word per row, top row first. A tick then moves
 //! every awake grain of a row with a handful of word operations instead of a
 //! branch per grain, and a colour's mask for a row is three ANDs.
 //!
@@ -23,6 +24,12 @@ pub const MAX_WIDTH: usize = 128;
 pub const COLOUR_PLANES: usize = 3;
 /// Colours the planes can tell apart.
 pub const MAX_COLOURS: usize = 1 << COLOUR_PLANES;
+/// Bit planes that hold a grain's piece tag (0 = not a falling piece).
+pub const TAG_PLANES: usize = 4;
+/// Largest piece tag.
+pub const MAX_TAG: u8 = (1 << TAG_PLANES) - 1;
+/// All bit planes moved with a grain: colour, then piece tag.
+pub const PLANES: usize = COLOUR_PLANES + TAG_PLANES;
 
 /// Why a grid cannot be built.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -41,7 +48,7 @@ pub struct GrainGrid {
     full: u128,
     occupied: Vec<u128>,
     awake: Vec<u128>,
-    planes: [Vec<u128>; COLOUR_PLANES],
+    planes: [Vec<u128>; PLANES],
     /// Rows that may hold awake grains: `awake_top..=awake_bottom`; empty
     /// when `awake_top > awake_bottom`. Lets an idle tick return at once.
     awake_top: usize,
@@ -99,7 +106,7 @@ impl GrainGrid {
     /// Grains of row `y` whose colour index is `colour`.
     pub fn colour_row(&self, y: usize, colour: u8) -> u128 {
         let mut mask = self.occupied[y];
-        for (plane, rows) in self.planes.iter().enumerate() {
+        for (plane, rows) in self.planes[..COLOUR_PLANES].iter().enumerate() {
             if colour >> plane & 1 == 1 {
                 mask &= rows[y];
             } else {
@@ -115,7 +122,7 @@ impl GrainGrid {
             return None;
         }
         let mut colour = 0u8;
-        for (plane, rows) in self.planes.iter().enumerate() {
+        for (plane, rows) in self.planes[..COLOUR_PLANES].iter().enumerate() {
             colour |= ((rows[y] >> x & 1) as u8) << plane;
         }
         Some(colour)
@@ -165,9 +172,23 @@ impl GrainGrid {
     /// Fills the rectangle `x..x+w`, `y..y+h` with awake grains of `colour`,
     /// overwriting what was there. The caller checks the area first.
     pub fn fill_area(&mut self, x: usize, y: usize, w: usize, h: usize, colour: u8) {
+        self.fill_area_tagged(x, y, w, h, colour, 0);
+    }
+
+    /// [`GrainGrid::fill_area`] with grains that carry piece tag `tag`.
+    pub fn fill_area_tagged(
+        &mut self,
+        x: usize,
+        y: usize,
+        w: usize,
+        h: usize,
+        colour: u8,
+        tag: u8,
+    ) {
         let mask = span_mask(x, w) & self.full;
         for row in y..(y + h).min(self.height) {
             self.set_row_bits(row, mask, colour);
+            self.set_tag_bits(row, mask, tag);
             self.awake[row] |= mask;
         }
         if h > 0 && y < self.height {
@@ -183,13 +204,54 @@ impl GrainGrid {
         }
         let bit = 1u128 << x;
         self.set_row_bits(y, bit, colour);
+        self.set_tag_bits(y, bit, 0);
         self.awake[y] |= bit;
         self.note_awake(y);
     }
 
+    fn set_tag_bits(&mut self, y: usize, mask: u128, tag: u8) {
+        for (plane, rows) in self.planes[COLOUR_PLANES..].iter_mut().enumerate() {
+            if tag >> plane & 1 == 1 {
+                rows[y] |= mask;
+            } else {
+                rows[y] &= !mask;
+            }
+        }
+    }
+
+    /// Grains of row `y` carrying piece tag `tag` among `candidates`.
+    fn tag_row(&self, y: usize, tag: u8, candidates: u128) -> u128 {
+        let mut mask = candidates;
+        for (plane, rows) in self.planes[COLOUR_PLANES..].iter().enumerate() {
+            if tag >> plane & 1 == 1 {
+                mask &= rows[y];
+            } else {
+                mask &= !rows[y];
+            }
+        }
+        mask
+    }
+
+    /// Whether any awake grain carries piece tag `tag`.
+    pub fn any_awake_with_tag(&self, tag: u8) -> bool {
+        self.awake_rows()
+            .any(|y| self.awake[y] != 0 && self.tag_row(y, tag, self.awake[y]) != 0)
+    }
+
+    /// Resets tag `tag` to 0 on every grain carrying it (its piece settled,
+    /// so the tag can be reused).
+    pub fn clear_tag(&mut self, tag: u8) {
+        for y in 0..self.height {
+            let mask = self.tag_row(y, tag, self.occupied[y]);
+            if mask != 0 {
+                self.set_tag_bits(y, mask, 0);
+            }
+        }
+    }
+
     fn set_row_bits(&mut self, y: usize, mask: u128, colour: u8) {
         self.occupied[y] |= mask;
-        for (plane, rows) in self.planes.iter_mut().enumerate() {
+        for (plane, rows) in self.planes[..COLOUR_PLANES].iter_mut().enumerate() {
             if colour >> plane & 1 == 1 {
                 rows[y] |= mask;
             } else {
@@ -223,6 +285,24 @@ impl GrainGrid {
             }
         }
         removed
+    }
+
+    /// Writes the truly settled grains of each row into `out`: asleep, with
+    /// all three cells below holding settled grains or lying outside the
+    /// grid (seed 8.4.2: a falling grain is no support). While some grains
+    /// fall, an asleep grain can rest on one that is about to move away;
+    /// this excludes it.
+    pub fn settled_rows(&self, out: &mut [u128]) {
+        let last_column = 1u128 << (self.width - 1);
+        let mut below = self.full;
+        for y in (0..self.height).rev() {
+            let supported = below & (below << 1 | 1) & (below >> 1 | last_column);
+            let row = self.occupied[y] & !self.awake[y] & supported;
+            if let Some(slot) = out.get_mut(y) {
+                *slot = row;
+            }
+            below = row;
+        }
     }
 
     /// Marks every grain awake (used by benchmarks and tools).
@@ -332,7 +412,7 @@ pub(super) struct RowsMut<'a> {
     pub full: u128,
     pub occupied: &'a mut [u128],
     pub awake: &'a mut [u128],
-    pub planes: &'a mut [Vec<u128>; COLOUR_PLANES],
+    pub planes: &'a mut [Vec<u128>; PLANES],
 }
 
 /// Bits `x..x+w` of a row.

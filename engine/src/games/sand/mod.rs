@@ -9,13 +9,16 @@
 //!   removal, fall, chain), scoring through the script, and game over.
 //!
 //! Flow decisions (RULINGS "Sand drop" plus our choices where it is silent):
-//! - A spanning check runs when the whole board has settled (no awake grain),
-//!   no clear is under way, and something was placed or removed since the
-//!   last check. A piece that lands while another still falls is checked
-//!   together with it; pieces placed during a clear join the next check.
-//! - A check that follows a removal continues the chain (level + 1); a check
-//!   that finds nothing ends the chain, calls `on_settle` and checks game
-//!   over. Several clusters found by one check are scored at the same level.
+//! - A spanning check (settled grains only) runs when a placed piece has
+//!   fully settled (its grains carry a piece tag, so this is exact even
+//!   while other pieces fall) and when the board has settled after a
+//!   removal. No check runs while a clear is under way: a piece that lands
+//!   meanwhile is checked right after the removal.
+//! - A check that follows a removal continues the chain (level + 1); the
+//!   chain ends when the board settles after a removal with nothing to
+//!   clear. A check that finds nothing checks game over (and calls
+//!   `on_settle` when the whole board is settled). Several clusters found by
+//!   one check are scored at the same level.
 //! - A score function that fails (error, NaN, negative) scores 0 for that
 //!   cluster; the error is kept for the host (`take_messages`) and the game
 //!   goes on. A later script swap takes effect at the next clear.
@@ -246,7 +249,17 @@ pub struct Sand {
     phase: Option<ClearPhase>,
     /// Chain level of the last clear of the chain under way; 0 when none.
     chain: u32,
+    /// A check is due once the whole board has settled (after a removal,
+    /// or for grains that carry no piece tag).
     check_due: bool,
+    /// A placed piece has fully settled; a check is due (once no clear is
+    /// under way).
+    piece_check_due: bool,
+    /// The last check removed grains: the next check on the settled board
+    /// continues the chain.
+    chain_pending: bool,
+    /// Tags of placed pieces with grains still awake.
+    in_flight: Vec<u8>,
     slots: Vec<Piece>,
     bag: Bag,
     pieces_rng: GameRng,
@@ -338,7 +351,11 @@ impl Sand {
 
     /// Whether the board is settled and no clear or check is pending.
     pub fn is_idle(&self) -> bool {
-        self.grid.is_settled() && self.phase.is_none() && !self.check_due
+        self.grid.is_settled()
+            && self.phase.is_none()
+            && !self.check_due
+            && !self.piece_check_due
+            && self.in_flight.is_empty()
     }
 
     /// Takes the messages (script errors, hook prints) since the last call.
@@ -489,17 +506,24 @@ impl Sand {
             Err(error) => return Err(error),
         };
         let piece = self.slots[slot];
+        // A free tag lets the game see when this piece has settled; with
+        // every tag in use the piece is checked when the board settles.
+        let tag = (1..=grid::MAX_TAG).find(|t| !self.in_flight.contains(t));
+        match tag {
+            Some(tag) => self.in_flight.push(tag),
+            None => self.check_due = true,
+        }
         for (cx, cy) in cells {
-            self.grid.fill_area(
+            self.grid.fill_area_tagged(
                 cx * self.cell,
                 cy * self.cell,
                 self.cell,
                 self.cell,
                 piece.colour,
+                tag.unwrap_or(0),
             );
         }
         self.placed += 1;
-        self.check_due = true;
         let colours = self.settings.palette.len() as u8;
         self.slots[slot] = self.bag.draw(&mut self.pieces_rng, colours);
         Ok(())
@@ -529,7 +553,20 @@ impl Sand {
             Some(ClearPhase::Burst { .. }) => self.remove_cleared(),
             None => {}
         }
-        if self.phase.is_none() && self.check_due && self.grid.is_settled() {
+        let mut i = 0;
+        while i < self.in_flight.len() {
+            let tag = self.in_flight[i];
+            if self.grid.any_awake_with_tag(tag) {
+                i += 1;
+            } else {
+                self.grid.clear_tag(tag);
+                self.in_flight.swap_remove(i);
+                self.piece_check_due = true;
+            }
+        }
+        if self.phase.is_none()
+            && (self.piece_check_due || self.check_due && self.grid.is_settled())
+        {
             self.run_check();
         }
     }
@@ -540,6 +577,7 @@ impl Sand {
         self.clearing.fill(0);
         self.phase = None;
         self.check_due = true;
+        self.chain_pending = true;
     }
 
     fn timings_now(&mut self) -> ClearTimings {
@@ -574,9 +612,14 @@ impl Sand {
         }
     }
 
-    /// The spanning check on a settled board.
+    /// The spanning check (settled grains only). Runs when a placed piece
+    /// has settled, and when the board has settled after a removal.
     fn run_check(&mut self) {
-        self.check_due = false;
+        let board_settled = self.grid.is_settled();
+        self.piece_check_due = false;
+        if board_settled {
+            self.check_due = false;
+        }
         let script = self.script.current();
         let colours = self.settings.palette.len() as u8;
         self.clearing.fill(0);
@@ -589,15 +632,27 @@ impl Sand {
             &mut self.clusters,
         );
         if self.clusters.is_empty() {
-            self.chain = 0;
-            if let Err(error) = settings::hook(&script, "on_settle", self.score) {
-                self.report(&error);
+            // The chain ends when the board has settled after its last
+            // removal without a new clear.
+            if board_settled || !self.chain_pending {
+                self.chain = 0;
+                self.chain_pending = false;
             }
-            self.forward_prints(&script);
+            if board_settled {
+                if let Err(error) = settings::hook(&script, "on_settle", self.score) {
+                    self.report(&error);
+                }
+                self.forward_prints(&script);
+            }
             self.check_game_over_with(&script);
             return;
         }
-        self.chain += 1;
+        self.chain = if self.chain_pending {
+            self.chain + 1
+        } else {
+            1
+        };
+        self.chain_pending = false;
         let chain = self.chain;
         let area = (self.cell * self.cell) as f64;
         let mut round = ClearRound {
@@ -760,6 +815,9 @@ impl Game for Sand {
             phase: None,
             chain: 0,
             check_due: false,
+            piece_check_due: false,
+            chain_pending: false,
+            in_flight: Vec::with_capacity(usize::from(grid::MAX_TAG)),
             slots,
             bag,
             pieces_rng,

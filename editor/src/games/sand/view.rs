@@ -1,0 +1,717 @@
+//! The sand playtest view: board texture, slots with drag-and-drop, score
+//! panel, speed controls, debug overlays, effects and the game-over screen.
+
+use egui::{
+    Align2, Color32, ColorImage, FontId, Pos2, Rect, Sense, Stroke, StrokeKind, TextureHandle,
+    TextureOptions, Vec2, pos2, vec2,
+};
+use tessera_engine::games::sand::piece::Piece;
+use tessera_engine::games::sand::{ClearPhase, Sand, SandAction, SandLevel};
+use tessera_engine::{Game, LiveScript, Outcome};
+
+use crate::playtest::{ConsoleLine, PlaytestContext, PlaytestView};
+
+/// Seconds a rejected piece shakes in its slot.
+const SHAKE_SECONDS: f64 = 0.4;
+/// Seconds a score pop-up stays up.
+const POPUP_SECONDS: f64 = 1.4;
+/// Most particles one burst spawns (one per sampled grain).
+const MAX_PARTICLES: usize = 1500;
+/// Most ticks one frame may run (a stalled frame does not fast-forward).
+const MAX_TICKS_PER_FRAME: f64 = 240.0;
+
+/// Which debug drawings are on.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Overlays {
+    /// Logical cell lines.
+    pub logical_grid: bool,
+    /// Tint awake grains.
+    pub awake: bool,
+    /// Outline the cluster being cleared.
+    pub cluster: bool,
+    /// Grain count and frame rate.
+    pub stats: bool,
+}
+
+struct Popup {
+    text: String,
+    /// In grain coordinates.
+    at: Pos2,
+    born: f64,
+    colour: Color32,
+}
+
+struct Particle {
+    /// In grain coordinates.
+    at: Pos2,
+    velocity: Vec2,
+    colour: Color32,
+    life: f32,
+}
+
+/// The interactive sand view.
+pub struct SandPlaytest {
+    level: SandLevel,
+    script: LiveScript,
+    seed: u64,
+    seed_input: u64,
+    game: Sand,
+    texture: Option<TextureHandle>,
+    pixels: Vec<Color32>,
+    /// Game speed multiplier (0.1x to 4x).
+    pub speed: f32,
+    /// Whether time stands still.
+    pub paused: bool,
+    carry: f64,
+    dragging: Option<usize>,
+    shake: Option<(usize, f64)>,
+    popups: Vec<Popup>,
+    particles: Vec<Particle>,
+    seen_rounds: usize,
+    was_bursting: bool,
+    /// Debug drawings.
+    pub overlays: Overlays,
+    fps: f32,
+    noise: u64,
+    board_rect: Rect,
+    grain_px: f32,
+}
+
+impl SandPlaytest {
+    /// A new game on `level` with `seed`.
+    pub fn new(level: SandLevel, script: LiveScript, seed: u64) -> anyhow::Result<Self> {
+        let game =
+            Sand::start(level.clone(), script.clone(), seed).map_err(|e| anyhow::anyhow!("{e}"))?;
+        Ok(Self {
+            level,
+            script,
+            seed,
+            seed_input: seed,
+            game,
+            texture: None,
+            pixels: Vec::new(),
+            speed: 1.0,
+            paused: false,
+            carry: 0.0,
+            dragging: None,
+            shake: None,
+            popups: Vec::new(),
+            particles: Vec::new(),
+            seen_rounds: 0,
+            was_bursting: false,
+            overlays: Overlays::default(),
+            fps: 0.0,
+            noise: seed ^ 0x9e37_79b9_7f4a_7c15,
+            board_rect: Rect::NOTHING,
+            grain_px: 1.0,
+        })
+    }
+
+    /// The game being played.
+    pub fn game(&self) -> &Sand {
+        &self.game
+    }
+
+    /// The game, for tools that set up positions (tests, debugging).
+    pub fn game_mut(&mut self) -> &mut Sand {
+        &mut self.game
+    }
+
+    /// Where the board was last drawn, in screen points.
+    pub fn board_rect(&self) -> Rect {
+        self.board_rect
+    }
+
+    /// Screen position of the centre of logical cell (x, y).
+    pub fn cell_centre(&self, x: usize, y: usize) -> Pos2 {
+        let cell = self.game.cell_size() as f32 * self.grain_px;
+        self.board_rect.min + vec2((x as f32 + 0.5) * cell, (y as f32 + 0.5) * cell)
+    }
+
+    /// Starts over with `seed`.
+    pub fn restart(&mut self, seed: u64) -> anyhow::Result<()> {
+        let fresh = Self::new(self.level.clone(), self.script.clone(), seed)?;
+        let (speed, paused, overlays) = (self.speed, self.paused, self.overlays);
+        *self = Self {
+            speed,
+            paused,
+            overlays,
+            texture: self.texture.take(),
+            ..fresh
+        };
+        Ok(())
+    }
+
+    fn random(&mut self) -> f32 {
+        // xorshift64*: presentation only, never the rules' generator.
+        self.noise ^= self.noise >> 12;
+        self.noise ^= self.noise << 25;
+        self.noise ^= self.noise >> 27;
+        let bits = self.noise.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 40;
+        bits as f32 / (1u64 << 24) as f32
+    }
+
+    fn colour(&self, index: u8) -> Color32 {
+        self.game
+            .palette()
+            .get(usize::from(index))
+            .map(|c| Color32::from_rgb(c.rgb[0], c.rgb[1], c.rgb[2]))
+            .unwrap_or(Color32::GRAY)
+    }
+
+    fn advance_time(&mut self, dt: f64) {
+        if self.paused {
+            return;
+        }
+        let rate = self.game.settings().ticks_per_second * f64::from(self.speed);
+        self.carry = (self.carry + dt * rate).min(MAX_TICKS_PER_FRAME);
+        let ticks = self.carry.floor();
+        self.carry -= ticks;
+        if ticks >= 1.0 {
+            let _ = self.game.advance(ticks as u32);
+        }
+    }
+
+    /// Console lines, pop-ups and particles for what happened since the
+    /// last frame.
+    fn collect_events(&mut self, cx: &mut PlaytestContext<'_>, now: f64) {
+        for message in self.game.take_messages() {
+            cx.console.push(ConsoleLine {
+                text: format!("sand: {}", message.text),
+                is_error: message.is_error,
+            });
+        }
+        let rounds = self.game.chain_log().len();
+        if rounds > self.seen_rounds {
+            let width = self.game.grid().width() as f32;
+            let new: Vec<_> = self.game.chain_log()[self.seen_rounds..].to_vec();
+            let clusters = self.game.clusters().to_vec();
+            for round in new {
+                let y = clusters
+                    .first()
+                    .map(|c| (c.top + c.bottom) as f32 / 2.0)
+                    .unwrap_or(0.0);
+                if round.chain > 1 {
+                    self.popups.push(Popup {
+                        text: format!("Chain x{}", round.chain),
+                        at: pos2(width / 2.0, y - 12.0),
+                        born: now,
+                        colour: Color32::from_rgb(255, 220, 90),
+                    });
+                }
+                self.popups.push(Popup {
+                    text: format!("+{}", round.points()),
+                    at: pos2(width / 2.0, y),
+                    born: now,
+                    colour: Color32::WHITE,
+                });
+                cx.console.push(ConsoleLine {
+                    text: format!(
+                        "sand: chain x{}: {} cluster(s), +{}",
+                        round.chain,
+                        round.clusters.len(),
+                        round.points()
+                    ),
+                    is_error: false,
+                });
+            }
+            self.seen_rounds = rounds;
+        }
+        let bursting = matches!(self.game.clear_phase(), Some(ClearPhase::Burst { .. }));
+        if bursting && !self.was_bursting {
+            self.spawn_particles();
+        }
+        self.was_bursting = bursting;
+    }
+
+    fn spawn_particles(&mut self) {
+        let rows = self.game.clearing_rows().to_vec();
+        let total: u32 = rows.iter().map(|r| r.count_ones()).sum();
+        let stride = (total as usize / MAX_PARTICLES).max(1);
+        let mut n = 0usize;
+        for (y, &row) in rows.iter().enumerate() {
+            let mut bits = row;
+            while bits != 0 {
+                let x = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                n += 1;
+                if !n.is_multiple_of(stride) {
+                    continue;
+                }
+                let colour = self
+                    .game
+                    .grid()
+                    .colour_at(x, y)
+                    .map(|c| self.colour(c))
+                    .unwrap_or(Color32::WHITE);
+                let velocity = vec2((self.random() - 0.5) * 100.0, -self.random() * 100.0);
+                self.particles.push(Particle {
+                    at: pos2(x as f32, y as f32),
+                    velocity,
+                    colour,
+                    life: 1.0,
+                });
+            }
+        }
+    }
+
+    fn update_effects(&mut self, dt: f32, now: f64) {
+        let burst_seconds = match self.game.clear_phase() {
+            Some(ClearPhase::Burst { total, .. }) => {
+                total as f32 / self.game.settings().ticks_per_second as f32
+            }
+            _ => 1.0,
+        }
+        .max(0.05);
+        let step = if self.paused { 0.0 } else { dt * self.speed };
+        for p in &mut self.particles {
+            p.velocity.y += 150.0 * step;
+            p.at += p.velocity * step;
+            p.life -= step / burst_seconds;
+        }
+        self.particles.retain(|p| p.life > 0.0);
+        self.popups.retain(|p| now - p.born < POPUP_SECONDS);
+        if let Some((_, start)) = self.shake
+            && now - start > SHAKE_SECONDS
+        {
+            self.shake = None;
+        }
+    }
+
+    /// The board texture: palette colours, flashing grains, hidden bursting
+    /// grains, and tinted awake grains when that overlay is on.
+    fn paint_pixels(&mut self) {
+        let grid = self.game.grid();
+        let (w, h) = (grid.width(), grid.height());
+        self.pixels.clear();
+        self.pixels.resize(w * h, Color32::from_gray(18));
+        let clearing = self.game.clearing_rows();
+        let phase = self.game.clear_phase();
+        let palette: Vec<Color32> = (0..self.game.palette().len() as u8)
+            .map(|c| self.colour(c))
+            .collect();
+        for y in 0..h {
+            let occupied = grid.occupied_row(y);
+            if occupied == 0 {
+                continue;
+            }
+            let awake = grid.awake_row(y);
+            let clear_row = clearing.get(y).copied().unwrap_or(0);
+            for x in 0..w {
+                if occupied >> x & 1 == 0 {
+                    continue;
+                }
+                let Some(c) = grid.colour_at(x, y) else {
+                    continue;
+                };
+                let mut colour = palette
+                    .get(usize::from(c))
+                    .copied()
+                    .unwrap_or(Color32::GRAY);
+                if clear_row >> x & 1 == 1 {
+                    match phase {
+                        Some(ClearPhase::Flash { left }) if (left / 3) % 2 == 0 => {
+                            colour = Color32::WHITE;
+                        }
+                        Some(ClearPhase::Burst { .. }) => continue,
+                        _ => {}
+                    }
+                }
+                if self.overlays.awake && awake >> x & 1 == 1 {
+                    colour = colour.lerp_to_gamma(Color32::from_rgb(255, 0, 255), 0.6);
+                }
+                self.pixels[y * w + x] = colour;
+            }
+        }
+    }
+
+    fn board_ui(&mut self, ui: &mut egui::Ui, now: f64) {
+        let (grid_w, grid_h) = (self.game.grid().width(), self.game.grid().height());
+        let (w, h) = (grid_w as f32, grid_h as f32);
+        let available = ui.available_size() - vec2(220.0, 130.0);
+        let scale = (available.x / w).min(available.y / h).max(1.0);
+        let scale = if scale >= 2.0 { scale.floor() } else { scale };
+        let (rect, response) = ui.allocate_exact_size(vec2(w * scale, h * scale), Sense::hover());
+        response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, "sand board"));
+        self.board_rect = rect;
+        self.grain_px = scale;
+        self.paint_pixels();
+        let image = ColorImage::new([grid_w, grid_h], self.pixels.clone());
+        match &mut self.texture {
+            Some(texture) => texture.set(image, TextureOptions::NEAREST),
+            None => {
+                self.texture = Some(ui.ctx().load_texture(
+                    "sand-board",
+                    image,
+                    TextureOptions::NEAREST,
+                ));
+            }
+        }
+        let painter = ui.painter_at(rect.expand(2.0));
+        if let Some(texture) = &self.texture {
+            painter.image(
+                texture.id(),
+                rect,
+                Rect::from_min_max(pos2(0.0, 0.0), pos2(1.0, 1.0)),
+                Color32::WHITE,
+            );
+        }
+        painter.rect_stroke(
+            rect,
+            0.0,
+            Stroke::new(1.0, Color32::from_gray(90)),
+            StrokeKind::Outside,
+        );
+        let cell = self.game.cell_size() as f32 * scale;
+        let (columns, rows) = self.game.logical_size();
+        if self.overlays.logical_grid {
+            let stroke = Stroke::new(1.0, Color32::from_white_alpha(40));
+            for x in 1..columns {
+                let px = rect.min.x + x as f32 * cell;
+                painter.line_segment([pos2(px, rect.min.y), pos2(px, rect.max.y)], stroke);
+            }
+            for y in 1..rows {
+                let py = rect.min.y + y as f32 * cell;
+                painter.line_segment([pos2(rect.min.x, py), pos2(rect.max.x, py)], stroke);
+            }
+        }
+        if self.overlays.cluster {
+            self.paint_cluster_outline(&painter, rect, scale);
+        }
+        for p in &self.particles {
+            let at = rect.min + p.at.to_vec2() * scale;
+            let alpha = (p.life.clamp(0.0, 1.0) * 255.0) as u8;
+            let colour =
+                Color32::from_rgba_unmultiplied(p.colour.r(), p.colour.g(), p.colour.b(), alpha);
+            painter.rect_filled(
+                Rect::from_center_size(at, Vec2::splat(scale * 1.5)),
+                0.0,
+                colour,
+            );
+        }
+        for popup in &self.popups {
+            let age = (now - popup.born) as f32;
+            let at = rect.min + popup.at.to_vec2() * scale - vec2(0.0, age * 30.0);
+            let alpha = ((1.0 - age / POPUP_SECONDS as f32).clamp(0.0, 1.0) * 255.0) as u8;
+            let c = popup.colour;
+            painter.text(
+                at,
+                Align2::CENTER_CENTER,
+                &popup.text,
+                FontId::proportional(22.0),
+                Color32::from_rgba_unmultiplied(c.r(), c.g(), c.b(), alpha),
+            );
+        }
+        if let Some(slot) = self.dragging {
+            self.paint_ghost(ui, &painter, slot, cell);
+        }
+        if self.overlays.stats {
+            painter.text(
+                rect.left_top() + vec2(4.0, 4.0),
+                Align2::LEFT_TOP,
+                format!(
+                    "grains {}  awake {}  {:.0} fps",
+                    self.game.grid().grain_count(),
+                    self.game.grid().awake_count(),
+                    self.fps
+                ),
+                FontId::monospace(12.0),
+                Color32::WHITE,
+            );
+        }
+        if self.game.outcome() == Outcome::Lost {
+            self.game_over_ui(ui, rect);
+        }
+    }
+
+    fn paint_cluster_outline(&self, painter: &egui::Painter, rect: Rect, scale: f32) {
+        let rows = self.game.clearing_rows();
+        let stroke = Stroke::new(1.5, Color32::from_rgb(0, 255, 255));
+        let edge = |a: Pos2, b: Pos2| {
+            painter.line_segment(
+                [
+                    rect.min + a.to_vec2() * scale,
+                    rect.min + b.to_vec2() * scale,
+                ],
+                stroke,
+            );
+        };
+        for (y, &row) in rows.iter().enumerate() {
+            if row == 0 {
+                continue;
+            }
+            let above = if y > 0 { rows[y - 1] } else { 0 };
+            let below = rows.get(y + 1).copied().unwrap_or(0);
+            let (yt, yb) = (y as f32, y as f32 + 1.0);
+            // Vertical edges: where a run starts or ends.
+            let starts = row & !(row << 1);
+            let ends = row & !(row >> 1);
+            for (bits, offset) in [(starts, 0.0), (ends, 1.0)] {
+                let mut bits = bits;
+                while bits != 0 {
+                    let x = bits.trailing_zeros() as f32 + offset;
+                    bits &= bits - 1;
+                    edge(pos2(x, yt), pos2(x, yb));
+                }
+            }
+            // Horizontal edges: grains with no cluster grain above / below.
+            for (bits, yy) in [(row & !above, yt), (row & !below, yb)] {
+                let mut bits = bits;
+                while bits != 0 {
+                    let x0 = bits.trailing_zeros();
+                    let run = (bits >> x0).trailing_ones();
+                    bits &= !(((1u128 << run) - 1) << x0);
+                    edge(pos2(x0 as f32, yy), pos2((x0 + run) as f32, yy));
+                }
+            }
+        }
+    }
+
+    /// The logical cell the dragged piece's top-left would snap to.
+    fn snapped_cell(&self, pointer: Pos2, piece: &Piece) -> (i32, i32) {
+        let cell = self.game.cell_size() as f32 * self.grain_px;
+        let cells = piece.shape.cells();
+        let width = cells.iter().map(|c| c.0).max().unwrap_or(0) as f32 + 1.0;
+        let height = cells.iter().map(|c| c.1).max().unwrap_or(0) as f32 + 1.0;
+        let local = pointer - self.board_rect.min;
+        (
+            (local.x / cell - width / 2.0).round() as i32,
+            (local.y / cell - height / 2.0).round() as i32,
+        )
+    }
+
+    fn paint_ghost(&self, ui: &egui::Ui, painter: &egui::Painter, slot: usize, cell: f32) {
+        let Some(pointer) = ui.ctx().pointer_latest_pos() else {
+            return;
+        };
+        let Some(piece) = self.game.slots().get(slot).copied() else {
+            return;
+        };
+        let (x, y) = self.snapped_cell(pointer, &piece);
+        let (columns, rows) = self.game.logical_size();
+        let colour = self.colour(piece.colour);
+        let n = self.game.cell_size();
+        for (dx, dy) in piece.shape.cells() {
+            let (cx, cy) = (x + i32::from(dx), y + i32::from(dy));
+            let min = self.board_rect.min + vec2(cx as f32 * cell, cy as f32 * cell);
+            let r = Rect::from_min_size(min, Vec2::splat(cell));
+            let inside = cx >= 0 && cy >= 0 && (cx as usize) < columns && (cy as usize) < rows;
+            let free = inside
+                && self
+                    .game
+                    .grid()
+                    .area_is_empty(cx as usize * n, cy as usize * n, n, n);
+            let fill = if free {
+                Color32::from_rgba_unmultiplied(colour.r(), colour.g(), colour.b(), 150)
+            } else {
+                Color32::from_rgba_unmultiplied(230, 40, 40, 150)
+            };
+            painter.rect_filled(r, 2.0, fill);
+            painter.rect_stroke(
+                r,
+                2.0,
+                Stroke::new(1.0, Color32::from_white_alpha(120)),
+                StrokeKind::Inside,
+            );
+        }
+    }
+
+    fn slots_ui(&mut self, ui: &mut egui::Ui, now: f64) {
+        let mut started = None;
+        ui.horizontal(|ui| {
+            for slot in 0..self.game.slots().len() {
+                let piece = self.game.slots()[slot];
+                let fits = self.game.fits_anywhere(slot) && !self.game.outcome().is_over();
+                let (rect, response) = ui.allocate_exact_size(vec2(96.0, 80.0), Sense::drag());
+                response.widget_info(|| {
+                    egui::WidgetInfo::labeled(
+                        egui::Role::Button,
+                        fits,
+                        format!("slot {}", slot + 1),
+                    )
+                });
+                if fits && response.drag_started() {
+                    started = Some(slot);
+                }
+                let shake = match self.shake {
+                    Some((s, start)) if s == slot => {
+                        let t = (now - start) as f32;
+                        (t * 50.0).sin() * 8.0 * (1.0 - t / SHAKE_SECONDS as f32).max(0.0)
+                    }
+                    _ => 0.0,
+                };
+                let rect = rect.translate(vec2(shake, 0.0));
+                let painter = ui.painter();
+                painter.rect_filled(rect, 6.0, Color32::from_gray(if fits { 40 } else { 25 }));
+                let mut colour = if fits {
+                    self.colour(piece.colour)
+                } else {
+                    Color32::from_gray(70)
+                };
+                if self.dragging == Some(slot) {
+                    colour = colour.gamma_multiply(0.35);
+                }
+                let size = 16.0;
+                let centre = rect.center();
+                let cells = piece.shape.cells();
+                let width = cells.iter().map(|c| c.0).max().unwrap_or(0) as f32 + 1.0;
+                let height = cells.iter().map(|c| c.1).max().unwrap_or(0) as f32 + 1.0;
+                let origin = centre - vec2(width, height) * size / 2.0;
+                for (dx, dy) in cells {
+                    let min = origin + vec2(f32::from(dx), f32::from(dy)) * size;
+                    painter.rect_filled(
+                        Rect::from_min_size(min, Vec2::splat(size - 1.0)),
+                        2.0,
+                        colour,
+                    );
+                }
+                if !fits {
+                    painter.text(
+                        rect.center_bottom() - vec2(0.0, 8.0),
+                        Align2::CENTER_CENTER,
+                        "no room",
+                        FontId::proportional(11.0),
+                        Color32::from_gray(140),
+                    );
+                }
+            }
+        });
+        if let Some(slot) = started {
+            self.dragging = Some(slot);
+        }
+        // Release anywhere ends the drag: a legal spot places the piece,
+        // anything else sends it back with a shake.
+        if let Some(slot) = self.dragging
+            && ui.input(|i| i.pointer.any_released())
+        {
+            self.dragging = None;
+            let pointer = ui.ctx().pointer_latest_pos();
+            let placed = pointer.is_some_and(|p| {
+                let piece = self.game.slots()[slot];
+                let (x, y) = self.snapped_cell(p, &piece);
+                self.game
+                    .apply(&SandAction::Place {
+                        slot,
+                        x,
+                        y,
+                        rotation: 0,
+                    })
+                    .is_ok()
+            });
+            if !placed {
+                self.shake = Some((slot, now));
+            }
+        }
+    }
+
+    fn panel_ui(&mut self, ui: &mut egui::Ui) {
+        ui.set_min_width(200.0);
+        ui.heading(format!("Score {}", self.game.score()));
+        let chain = self.game.chain();
+        ui.label(if chain > 0 {
+            format!("Chain x{chain}")
+        } else {
+            "Chain -".to_string()
+        });
+        let state = match (self.game.outcome(), self.game.clear_phase()) {
+            (Outcome::Lost, _) => "game over",
+            (_, Some(ClearPhase::Flash { .. })) => "clear: flash",
+            (_, Some(ClearPhase::Burst { .. })) => "clear: burst",
+            _ if !self.game.grid().is_settled() => "grains falling",
+            _ => "settled",
+        };
+        ui.label(format!("tick {}  ·  {state}", self.game.tick()));
+        ui.label(format!("pieces placed {}", self.game.placed()));
+        ui.separator();
+        ui.add(
+            egui::Slider::new(&mut self.speed, 0.1..=4.0)
+                .logarithmic(true)
+                .text("speed")
+                .suffix("x"),
+        );
+        ui.horizontal(|ui| {
+            let label = if self.paused { "Resume" } else { "Pause" };
+            if ui.button(label).clicked() {
+                self.paused = !self.paused;
+            }
+            if ui.button("Step 1 tick").clicked() {
+                self.paused = true;
+                let _ = self.game.advance(1);
+            }
+        });
+        ui.separator();
+        ui.horizontal(|ui| {
+            ui.label("seed");
+            ui.add(egui::DragValue::new(&mut self.seed_input));
+            if ui.button("Restart").clicked() {
+                let seed = self.seed_input;
+                let _ = self.restart(seed);
+            }
+        });
+        ui.separator();
+        ui.label("Debug overlays");
+        ui.checkbox(&mut self.overlays.logical_grid, "logical grid");
+        ui.checkbox(&mut self.overlays.awake, "awake grains");
+        ui.checkbox(&mut self.overlays.cluster, "cluster outline");
+        ui.checkbox(&mut self.overlays.stats, "grain count and FPS");
+        ui.separator();
+        ui.label("Recent clears");
+        for round in self.game.chain_log().iter().rev().take(6) {
+            ui.label(format!(
+                "tick {}  x{}  {} grains  +{}",
+                round.tick,
+                round.chain,
+                round.clusters.iter().map(|c| c.grains).sum::<u32>(),
+                round.points()
+            ));
+        }
+        ui.label(format!("seed {}", self.seed));
+    }
+
+    fn game_over_ui(&mut self, ui: &mut egui::Ui, rect: Rect) {
+        let painter = ui.painter_at(rect);
+        painter.rect_filled(rect, 0.0, Color32::from_black_alpha(170));
+        painter.text(
+            rect.center() - vec2(0.0, 40.0),
+            Align2::CENTER_CENTER,
+            "Game over",
+            FontId::proportional(32.0),
+            Color32::WHITE,
+        );
+        painter.text(
+            rect.center(),
+            Align2::CENTER_CENTER,
+            format!("Final score {}", self.game.score()),
+            FontId::proportional(20.0),
+            Color32::WHITE,
+        );
+        let button = Rect::from_center_size(rect.center() + vec2(0.0, 44.0), vec2(140.0, 28.0));
+        if ui.put(button, egui::Button::new("Play again")).clicked() {
+            let seed = self.seed.wrapping_add(1);
+            self.seed_input = seed;
+            let _ = self.restart(seed);
+        }
+    }
+}
+
+impl PlaytestView for SandPlaytest {
+    fn ui(&mut self, ui: &mut egui::Ui, cx: &mut PlaytestContext<'_>) {
+        let now = ui.input(|i| i.time);
+        let dt = ui.input(|i| i.stable_dt).clamp(0.0, 0.1);
+        if dt > 0.0 {
+            self.fps = self.fps * 0.9 + 0.1 / dt;
+        }
+        self.advance_time(f64::from(dt));
+        self.collect_events(cx, now);
+        self.update_effects(dt, now);
+        ui.horizontal_top(|ui| {
+            ui.vertical(|ui| {
+                self.board_ui(ui, now);
+                ui.add_space(8.0);
+                self.slots_ui(ui, now);
+            });
+            ui.vertical(|ui| self.panel_ui(ui));
+        });
+        ui.ctx().request_repaint();
+    }
+}
