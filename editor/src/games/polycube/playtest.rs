@@ -14,6 +14,9 @@ use tessera_engine::project::Project;
 use super::iso::{self, Camera, Cube};
 use crate::playtest::{ConsoleLine, PlaytestContext, PlaytestView};
 
+/// A ghost's cells (0-based) and the pipeline's verdict on placing there:
+/// the placement, or the error name to show.
+type Ghost = (Vec<[i32; 3]>, Result<PlacedPiece, String>);
 /// How the player aims a piece.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Mode {
@@ -124,7 +127,7 @@ impl PolycubePlaytest {
     }
 
     /// The ghost: where the piece would go and whether that is legal.
-    fn ghost(&self) -> Option<(Vec<[i32; 3]>, Result<PlacedPiece, String>)> {
+    fn ghost(&self) -> Option<Ghost> {
         let piece = self.selected?;
         let rules = self.game().rules();
         match self.mode {
