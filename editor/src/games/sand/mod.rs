@@ -116,7 +116,8 @@ mod tests {
             )
     }
 
-    fn drag(harness: &mut Harness<'_, Rig>, from: egui::Pos2, to: egui::Pos2) {
+    /// Drags from `from` and releases at `to`, a step per pointer event.
+    fn drag<S>(harness: &mut Harness<'_, S>, from: egui::Pos2, to: egui::Pos2) {
         harness.hover_at(from);
         harness.step();
         harness.drag_at(from);
@@ -126,6 +127,7 @@ mod tests {
         harness.hover_at(to);
         harness.step();
         harness.drop_at(to);
+        harness.step();
         harness.step();
     }
 
@@ -203,22 +205,7 @@ mod tests {
         let slot = harness.get_by_label("slot 1").rect().center();
         let board = harness.get_by_label("sand board").rect();
         // Mid-air, in the middle of the empty board: legal for every shape.
-        drop_in(&mut harness, slot, board.center());
+        drag(&mut harness, slot, board.center());
         harness.get_by_label("pieces placed 1");
-    }
-
-    /// Drags from `from` and releases at `to`, a step per pointer event.
-    fn drop_in<S>(harness: &mut egui_kittest::Harness<'_, S>, from: egui::Pos2, to: egui::Pos2) {
-        harness.hover_at(from);
-        harness.step();
-        harness.drag_at(from);
-        harness.step();
-        harness.hover_at(from + (to - from) * 0.5);
-        harness.step();
-        harness.hover_at(to);
-        harness.step();
-        harness.drop_at(to);
-        harness.step();
-        harness.step();
     }
 }
