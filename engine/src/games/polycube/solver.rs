@@ -1019,30 +1019,24 @@ impl<'t, M: Mask, V: Visitor<M>> Search<'t, M, V> {
         best.1
     }
 
-    /// Places `mask` (placement `id`) when it fits and leaves no isolated
-    /// cell, and searches on; `false` when the search should stop.
-    #[inline(always)]
-    fn try_place(&mut self, filled: M, mask: M, id: u32) -> bool {
-        if !mask.and(filled).is_zero() {
-            return true;
-        }
-        let next = filled.or(mask);
-        if self.t.has_isolated(next) {
-            return true;
-        }
-        self.chosen.push(id);
-        let keep = self.go(next);
-        self.chosen.pop();
-        keep
-    }
-
     /// Tries every fitting placement of the last piece of `kind`.
     fn place_piece(&mut self, filled: M, kind: usize) -> bool {
         let t = self.t;
         self.avail[kind] -= 1;
         for i in t.kind_ranges[kind]..t.kind_ranges[kind + 1] {
             let p = t.kind_ids[i as usize];
-            if !self.try_place(filled, t.masks[p as usize], p) {
+            let m = t.masks[p as usize];
+            if !m.and(filled).is_zero() {
+                continue;
+            }
+            let next = filled.or(m);
+            if t.has_isolated(next) {
+                continue;
+            }
+            self.chosen.push(p);
+            let keep = self.go(next);
+            self.chosen.pop();
+            if !keep {
                 self.avail[kind] += 1;
                 return false;
             }
@@ -1063,7 +1057,18 @@ impl<'t, M: Mask, V: Visitor<M>> Search<'t, M, V> {
             }
             self.avail[kind] -= 1;
             for i in group.start..group.end {
-                if !self.try_place(filled, t.cover_masks[i as usize], t.cover_ids[i as usize]) {
+                let m = t.cover_masks[i as usize];
+                if !m.and(filled).is_zero() {
+                    continue;
+                }
+                let next = filled.or(m);
+                if t.has_isolated(next) {
+                    continue;
+                }
+                self.chosen.push(t.cover_ids[i as usize]);
+                let keep = self.go(next);
+                self.chosen.pop();
+                if !keep {
                     self.avail[kind] += 1;
                     return false;
                 }
@@ -1103,7 +1108,18 @@ impl<'t, M: Mask, V: Visitor<M>> Search<'t, M, V> {
             }
             self.avail[kind] -= 1;
             for p in group.start..group.end {
-                if !self.try_place(filled, t.masks[p as usize], p) {
+                let m = t.masks[p as usize];
+                if !m.and(filled).is_zero() {
+                    continue;
+                }
+                let next = filled.or(m);
+                if t.has_isolated(next) {
+                    continue;
+                }
+                self.chosen.push(p);
+                let keep = self.go(next);
+                self.chosen.pop();
+                if !keep {
                     self.avail[kind] += 1;
                     return false;
                 }
