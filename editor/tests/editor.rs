@@ -2,8 +2,11 @@
 //! type, save with Ctrl+S, and read the console, the tab title and the file
 //! on disk.
 
+mod support;
+
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
+use support::console_texts;
 
 use egui::accesskit::Role;
 use egui::{Key, Modifiers, ViewportEvent, ViewportId};
@@ -60,16 +63,6 @@ fn retype_tail(harness: &mut Harness<'_, EditorApp>, n: usize, text: &str) {
 fn save(harness: &mut Harness<'_, EditorApp>) {
     harness.key_press_modifiers(Modifiers::COMMAND, Key::S);
     harness.run();
-}
-
-fn console_texts(harness: &Harness<'_, EditorApp>) -> Vec<String> {
-    harness
-        .state()
-        .console()
-        .lines()
-        .iter()
-        .map(|l| l.text.clone())
-        .collect()
 }
 
 /// Runs frames until `done` holds or five seconds pass (the watcher

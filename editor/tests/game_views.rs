@@ -1,7 +1,10 @@
 //! The editor hosting a game's UI: a playtest view started with F5 that
 //! keeps running across a script reload, and a visual level editor.
 
+mod support;
+
 use std::path::Path;
+use support::console_texts;
 
 use egui::accesskit::Role;
 use egui::{Key, Modifiers};
@@ -94,16 +97,6 @@ fn project(script: &str) -> tempfile::TempDir {
     std::fs::write(dir.path().join("scripts/demo.lua"), script).expect("script");
     std::fs::write(dir.path().join("levels/demo/a.ron"), "(width: 3)\n").expect("level");
     dir
-}
-
-fn console_texts(harness: &Harness<'_, EditorApp>) -> Vec<String> {
-    harness
-        .state()
-        .console()
-        .lines()
-        .iter()
-        .map(|l| l.text.clone())
-        .collect()
 }
 
 #[test]

@@ -488,19 +488,12 @@ impl SandPlaytest {
             return;
         };
         let (x, y) = self.snapped_cell(pointer, &piece);
-        let (columns, rows) = self.game.logical_size();
         let colour = self.colour(piece.colour);
-        let n = self.game.cell_size();
         for (dx, dy) in piece.shape.cells() {
             let (cx, cy) = (x + i32::from(dx), y + i32::from(dy));
             let min = self.board_rect.min + vec2(cx as f32 * cell, cy as f32 * cell);
             let r = Rect::from_min_size(min, Vec2::splat(cell));
-            let inside = cx >= 0 && cy >= 0 && (cx as usize) < columns && (cy as usize) < rows;
-            let free = inside
-                && self
-                    .game
-                    .grid()
-                    .area_is_empty(cx as usize * n, cy as usize * n, n, n);
+            let free = self.game.logical_cell_is_free(i64::from(cx), i64::from(cy));
             let fill = if free {
                 Color32::from_rgba_unmultiplied(colour.r(), colour.g(), colour.b(), 150)
             } else {

@@ -415,10 +415,7 @@ impl Sand {
             *out = (cx as usize, cy as usize);
         }
         for &(cx, cy) in &cells {
-            if !self
-                .grid
-                .area_is_empty(cx * self.cell, cy * self.cell, self.cell, self.cell)
-            {
+            if !self.logical_cell_is_free(cx as i64, cy as i64) {
                 return Err(GameError::Illegal(format!(
                     "the {} piece at column {x}, row {y} overlaps grains in cell {cx},{cy}",
                     piece.shape
@@ -426,6 +423,20 @@ impl Sand {
             }
         }
         Ok(cells)
+    }
+
+    /// Whether logical cell (cx, cy) is on the board and its whole grain
+    /// area is empty: the placement rule for one cell (RULINGS 6.3), shared
+    /// by [`Sand::check_placement`] and the editor's ghost.
+    pub fn logical_cell_is_free(&self, cx: i64, cy: i64) -> bool {
+        let inside = cx >= 0 && cy >= 0 && cx < self.columns as i64 && cy < self.rows as i64;
+        inside
+            && self.grid.area_is_empty(
+                cx as usize * self.cell,
+                cy as usize * self.cell,
+                self.cell,
+                self.cell,
+            )
     }
 
     /// Whether the piece of `slot` fits somewhere on the board now.
