@@ -9,8 +9,6 @@ use std::process::{Command, Output, Stdio};
 use std::sync::mpsc;
 use std::time::Duration;
 
-use tessera_engine::Registry;
-
 fn tessera(args: &[&str], cwd: &Path) -> Output {
     Command::new(env!("CARGO_BIN_EXE_tessera"))
         .args(args)
@@ -32,10 +30,10 @@ fn project() -> tempfile::TempDir {
 
 #[test]
 fn games_lists_every_plugin_with_its_title() {
-    let output = tessera(&["games"], common::repo_root());
+    let output = tessera(&["games"], &common::repo_root());
     assert_eq!(output.status.code(), Some(0));
     let text = stdout(&output);
-    let registry = Registry::builtin();
+    let registry = tessera_builtin::registry();
     assert_eq!(text.lines().count(), registry.iter().count(), "{text}");
     for (line, entry) in text.lines().zip(registry.iter()) {
         let mut words = line.split_whitespace();
@@ -166,10 +164,10 @@ fn watch_prints_a_line_per_reload_and_keeps_the_last_good_version() {
     assert!(next_line(&lines).starts_with("watching "));
 
     let script = dir.path().join("scripts/x.lua");
-    tessera_engine::level::write_atomic(&script, b"return { n = 2 }").unwrap();
+    tessera_host::level::write_atomic(&script, b"return { n = 2 }").unwrap();
     assert_eq!(next_line(&lines), "reloaded scripts/x.lua");
 
-    tessera_engine::level::write_atomic(&script, b"return {\n  n = = 3,\n}").unwrap();
+    tessera_host::level::write_atomic(&script, b"return {\n  n = = 3,\n}").unwrap();
     let line = next_line(&lines);
     assert!(line.starts_with("error scripts/x.lua:2: "), "{line}");
     assert!(line.ends_with("(keeping last good version)"), "{line}");

@@ -3,10 +3,10 @@
 
 use std::process::Command;
 
-use tessera_engine::games::polycube::import::load_any;
-use tessera_engine::games::polycube::{Polycube, PolycubeAction, PolycubeLevel};
-use tessera_engine::plugin::{Game, Outcome, Recorded};
-use tessera_engine::{LiveScript, Registry, Script, ScriptLimits};
+use tessera_host::plugin::{Game, Outcome, Recorded};
+use tessera_host::{LiveScript, Script, ScriptLimits};
+use tessera_polycube::import::load_any;
+use tessera_polycube::{Polycube, PolycubeAction, PolycubeLevel};
 
 mod common;
 
@@ -28,7 +28,7 @@ fn level(name: &str) -> PolycubeLevel {
 
 #[test]
 fn the_game_is_registered() {
-    let registry = Registry::builtin();
+    let registry = tessera_builtin::registry();
     assert_eq!(
         registry.get("polycube").map(|e| e.title),
         Some("Polycube packing")
@@ -161,9 +161,9 @@ fn a_saved_game_resumes_with_its_pieces_and_history() {
     game.apply(&PolycubeAction::Undo).unwrap();
     game.advance(120).unwrap();
     let saved = game.game().save();
-    let text = tessera_engine::level::to_ron_string(&saved).unwrap();
-    let back: tessera_engine::games::polycube::SavedGame =
-        tessera_engine::level::parse_ron(&text, std::path::Path::new("save.ron")).unwrap();
+    let text = tessera_host::level::to_ron_string(&saved).unwrap();
+    let back: tessera_polycube::SavedGame =
+        tessera_host::level::parse_ron(&text, std::path::Path::new("save.ron")).unwrap();
     let mut resumed = Polycube::resume(back, script(None)).unwrap();
     assert_eq!(resumed.render_text(), game.game().render_text());
     assert_eq!(

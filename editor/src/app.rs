@@ -8,9 +8,8 @@ use std::time::Duration;
 
 use anyhow::Context as _;
 use egui::{Key, KeyboardShortcut, Modifiers, RichText, ViewportCommand};
-use tessera_engine::project::{ChangeReport, Project};
-use tessera_engine::registry::Registry;
-use tessera_engine::script::watcher::{DEBOUNCE, FolderWatcher};
+use tessera_host::project::{ChangeReport, Project};
+use tessera_host::script::watcher::{DEBOUNCE, FolderWatcher};
 
 use crate::console::{Console, SourceLocation};
 use crate::disk_versions::DiskVersions;
@@ -70,7 +69,7 @@ impl EditorApp {
     /// Opens the project with a chosen set of game UIs (tests bring their
     /// own small games).
     pub fn open_with_games(root: &Path, games: Vec<GameUi>) -> anyhow::Result<Self> {
-        let project = Project::open(root, Registry::builtin())
+        let project = Project::open(root, tessera_builtin::registry())
             .with_context(|| format!("cannot open project {}", root.display()))?;
         let tree = ProjectTree::new(project.root());
         let mut app = Self {

@@ -10,7 +10,7 @@ use std::sync::mpsc::{self, Receiver};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use tessera_engine::script::watcher::FolderWatcher;
+use tessera_host::script::watcher::FolderWatcher;
 
 /// How often the thread checks whether the editor has gone away.
 const STOP_CHECK: Duration = Duration::from_millis(250);

@@ -5,9 +5,9 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Context as _;
 use egui::{Id, RichText};
-use tessera_engine::check;
-use tessera_engine::level::{Diagnostic, Severity, write_atomic};
-use tessera_engine::registry::Registry;
+use tessera_host::check;
+use tessera_host::level::{Diagnostic, Severity, write_atomic};
+use tessera_host::registry::Registry;
 
 use crate::code_editor::{CodeEditor, CursorPosition};
 use crate::highlight::Language;

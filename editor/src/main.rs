@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use tessera_editor::EditorApp;
-use tessera_engine::project::Project;
+use tessera_host::project::Project;
 
 const USAGE: &str = "usage: tessera-editor [PROJECT_DIR]";
 

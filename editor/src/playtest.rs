@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use tessera_engine::project::Project;
+use tessera_host::project::Project;
 
 /// One line for the editor's console (reloads, errors, game messages).
 #[derive(Debug, Clone, PartialEq, Eq)]

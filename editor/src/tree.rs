@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 
 use egui::{CollapsingHeader, RichText};
-use tessera_engine::project::{LEVELS_DIR, SCRIPTS_DIR};
+use tessera_host::project::{LEVELS_DIR, SCRIPTS_DIR};
 
 /// How often the tree rescans the disk without a watcher event.
 const RESCAN_SECONDS: f64 = 2.0;

@@ -12,8 +12,8 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use tessera_editor::EditorApp;
 use tessera_editor::playtest::{ConsoleLine, GameUi, LevelEditor, PlaytestContext, PlaytestView};
-use tessera_engine::project::Project;
-use tessera_engine::script::LiveScript;
+use tessera_host::project::Project;
+use tessera_host::script::LiveScript;
 
 /// Shows the script's `speed` as the running game sees it.
 struct SpeedView {

@@ -1,6 +1,6 @@
 //! `tessera bench`: the headline speed figures in one run (release build
 //! recommended: `cargo run --release -- bench`). Criterion benches in
-//! `engine/benches/` give the detailed, statistically sound numbers.
+//! the criterion benches in each crate's `benches/` give the detailed, statistically sound numbers.
 
 use std::time::{Duration, Instant};
 

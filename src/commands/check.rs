@@ -2,8 +2,8 @@
 
 use std::path::PathBuf;
 
-use tessera_engine::check::{check_file, expand_paths};
-use tessera_engine::{Registry, ScriptLimits};
+use tessera_host::ScriptLimits;
+use tessera_host::check::{check_file, expand_paths};
 
 use crate::Status;
 
@@ -22,7 +22,7 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
     if let Some(path) = missing.first() {
         anyhow::bail!("no such file or folder: {}", path.display());
     }
-    let registry = Registry::builtin();
+    let registry = tessera_builtin::registry();
     let mut failed = false;
     for path in expand_paths(&args.paths) {
         let findings = check_file(&registry, &path, ScriptLimits::default());

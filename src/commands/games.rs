@@ -1,12 +1,10 @@
 //! `tessera games`
 
-use tessera_engine::Registry;
-
 use crate::Status;
 
 /// Prints one line per plugin: id, then title.
 pub fn run() -> anyhow::Result<Status> {
-    for entry in Registry::builtin().iter() {
+    for entry in tessera_builtin::registry().iter() {
         println!("{:<10} {}", entry.id, entry.title);
     }
     Ok(Status::Ok)

@@ -8,8 +8,8 @@ pub mod play;
 pub mod solve;
 pub mod watch;
 
-use tessera_engine::Registry;
-use tessera_engine::project::Project;
+use tessera_host::Registry;
+use tessera_host::project::Project;
 
 /// The project the current folder belongs to.
 pub fn current_project(registry: Registry) -> anyhow::Result<Project> {

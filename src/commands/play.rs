@@ -7,10 +7,10 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, bail};
 use rand::Rng;
-use tessera_engine::games::sand::{Sand, SandAction, SandLevel};
-use tessera_engine::level::{Diagnostic, LevelFile, load_level, parse_ron, read_text};
-use tessera_engine::rng::game_rng;
-use tessera_engine::{Game, Registry};
+use tessera_host::Game;
+use tessera_host::level::{Diagnostic, LevelFile, load_level, parse_ron, read_text};
+use tessera_host::rng::game_rng;
+use tessera_sand::{Sand, SandAction, SandLevel};
 
 use crate::Status;
 
@@ -44,7 +44,7 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
     match args.game.as_str() {
         "sand" => play_sand(args),
         other => {
-            if Registry::builtin().get(other).is_some() {
+            if tessera_builtin::registry().get(other).is_some() {
                 bail!("`play` does not support `{other}` yet");
             }
             bail!("unknown game `{other}` (see `tessera games`)")
@@ -71,7 +71,7 @@ fn play_sand(args: &Args) -> anyhow::Result<Status> {
     if args.actions.is_none() && args.random_play.is_none() {
         bail!("give --actions FILE or --random-play TURNS");
     }
-    let mut project = super::current_project(Registry::builtin())?;
+    let mut project = super::current_project(tessera_builtin::registry())?;
     let script_path = project.game_script_path(Sand::ID);
     let script = project
         .script(&script_path)

@@ -5,9 +5,9 @@ use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-use tessera_engine::games::polycube::Solver;
-use tessera_engine::games::polycube::import::load_any;
-use tessera_engine::games::polycube::rules::Rules;
+use tessera_polycube::Solver;
+use tessera_polycube::import::load_any;
+use tessera_polycube::rules::Rules;
 
 use crate::Status;
 

@@ -4,10 +4,9 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use tessera_engine::Registry;
-use tessera_engine::check::expand_paths;
-use tessera_engine::project::{Project, SCRIPTS_DIR};
-use tessera_engine::script::watcher::{DEBOUNCE, FolderWatcher};
+use tessera_host::check::expand_paths;
+use tessera_host::project::{Project, SCRIPTS_DIR};
+use tessera_host::script::watcher::{DEBOUNCE, FolderWatcher};
 
 use crate::Status;
 
@@ -23,8 +22,8 @@ pub struct Args {
 pub fn run(args: &Args) -> anyhow::Result<Status> {
     let mut project = match &args.dir {
         Some(dir) if !dir.is_dir() => anyhow::bail!("not a folder: {}", dir.display()),
-        Some(dir) => super::open_project(dir, Registry::builtin())?,
-        None => super::current_project(Registry::builtin())?,
+        Some(dir) => super::open_project(dir, tessera_builtin::registry())?,
+        None => super::current_project(tessera_builtin::registry())?,
     };
     let watcher = FolderWatcher::new(&project.watched_folders(), DEBOUNCE)?;
     preload_scripts(&mut project);

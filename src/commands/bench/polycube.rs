@@ -5,8 +5,8 @@ use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use tessera_engine::games::polycube::import::load_any;
-use tessera_engine::games::polycube::{PolycubeLevel, Solver};
+use tessera_polycube::import::load_any;
+use tessera_polycube::{PolycubeLevel, Solver};
 
 use super::{Figure, median_time};
 

@@ -1,14 +1,14 @@
 //! Sand drop figures: physics ticks and the spanning-cluster search on the
-//! default 120x220 grain board (criterion: `cargo bench -p tessera-engine
+//! default 120x220 grain board (criterion: `cargo bench -p tessera-sand
 //! --bench sand`).
 
 use std::time::{Duration, Instant};
 
-use tessera_engine::games::sand::clear::ClusterSearch;
-use tessera_engine::games::sand::grid::GrainGrid;
-use tessera_engine::games::sand::physics::RandomBits;
-use tessera_engine::games::sand::scenarios;
-use tessera_engine::rng::game_rng;
+use tessera_host::rng::game_rng;
+use tessera_sand::clear::ClusterSearch;
+use tessera_sand::grid::GrainGrid;
+use tessera_sand::physics::RandomBits;
+use tessera_sand::scenarios;
 
 use super::{Figure, median_time};
 

@@ -3,7 +3,7 @@
 use std::path::Path;
 use std::time::Duration;
 
-use tessera_engine::{Script, ScriptLimits};
+use tessera_host::{Script, ScriptLimits};
 
 use super::{Figure, median_time};
 
@@ -47,16 +47,16 @@ pub fn figures() -> anyhow::Result<Vec<Figure>> {
 /// validate, swap (target: 500 ms).
 pub fn save_to_reload() -> anyhow::Result<Figure> {
     use std::time::Instant;
-    use tessera_engine::Registry;
-    use tessera_engine::level::write_atomic;
-    use tessera_engine::project::Project;
-    use tessera_engine::script::watcher::{DEBOUNCE, FolderWatcher};
+
+    use tessera_host::level::write_atomic;
+    use tessera_host::project::Project;
+    use tessera_host::script::watcher::{DEBOUNCE, FolderWatcher};
 
     let dir = tempfile::tempdir()?;
     std::fs::create_dir_all(dir.path().join("scripts"))?;
     let path = dir.path().join("scripts/live.lua");
     std::fs::write(&path, "return { version = 0 }")?;
-    let mut project = Project::open(dir.path(), Registry::builtin())?;
+    let mut project = Project::open(dir.path(), tessera_builtin::registry())?;
     let live = project.script(&path)?;
     let watcher = FolderWatcher::new(&project.watched_folders(), DEBOUNCE)?;
 

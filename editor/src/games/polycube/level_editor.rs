@@ -8,10 +8,10 @@ use std::sync::mpsc::{Receiver, channel};
 use std::sync::{Arc, Mutex};
 
 use egui::{Color32, RichText};
-use tessera_engine::games::polycube::import::import_json;
-use tessera_engine::games::polycube::solver::Progress;
-use tessera_engine::games::polycube::{Counts, PieceSpec, PolycubeLevel, Solver};
-use tessera_engine::level::{Diagnostic, LevelFile, parse_level, to_ron_string};
+use tessera_host::level::{Diagnostic, LevelFile, parse_level, to_ron_string};
+use tessera_polycube::import::import_json;
+use tessera_polycube::solver::Progress;
+use tessera_polycube::{Counts, PieceSpec, PolycubeLevel, Solver};
 
 use super::iso::{self, Camera, Cube};
 use crate::playtest::{LevelEditor, PlaytestContext};

@@ -5,11 +5,11 @@
 use std::path::Path;
 
 use egui::{Color32, Key, Modifiers, RichText};
-use tessera_engine::games::polycube::import::load_any;
-use tessera_engine::games::polycube::rules::PlacedPiece;
-use tessera_engine::games::polycube::{Polycube, PolycubeAction, PolycubeLevel};
-use tessera_engine::plugin::{Game, Recorded};
-use tessera_engine::project::Project;
+use tessera_host::plugin::{Game, Recorded};
+use tessera_host::project::Project;
+use tessera_polycube::import::load_any;
+use tessera_polycube::rules::PlacedPiece;
+use tessera_polycube::{Polycube, PolycubeAction, PolycubeLevel};
 
 use super::iso::{self, Camera, Cube};
 use crate::playtest::{ConsoleLine, PlaytestContext, PlaytestView};

@@ -5,11 +5,11 @@ use std::sync::atomic::AtomicBool;
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use tessera_engine::games::polycube::import::load_any;
-use tessera_engine::games::polycube::{Polycube, PolycubeLevel, Solver};
-use tessera_engine::plugin::Recorded;
-use tessera_engine::project::Project;
-use tessera_engine::{Game, Registry};
+use tessera_host::Game;
+use tessera_host::plugin::Recorded;
+use tessera_host::project::Project;
+use tessera_polycube::import::load_any;
+use tessera_polycube::{Polycube, PolycubeLevel, Solver};
 
 use super::level_editor::PolycubeLevelEditor;
 use super::playtest::PolycubePlaytest;
@@ -32,7 +32,7 @@ fn level(name: &str) -> PolycubeLevel {
 }
 
 fn playing(level: PolycubeLevel) -> Harness<'static, Playing> {
-    let mut project = Project::open(&root(), Registry::builtin()).expect("project");
+    let mut project = Project::open(&root(), tessera_builtin::registry()).expect("project");
     let script = project
         .script(&project.game_script_path(Polycube::ID))
         .expect("script");
@@ -131,7 +131,7 @@ fn the_level_editor_adds_a_piece_and_solves_in_the_background() {
     level.pieces.truncate(1);
     let state = Editing {
         editor: PolycubeLevelEditor::new(level),
-        project: Project::open(&root(), Registry::builtin()).expect("project"),
+        project: Project::open(&root(), tessera_builtin::registry()).expect("project"),
         console: Vec::new(),
     };
     let mut harness = Harness::builder()

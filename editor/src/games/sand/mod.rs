@@ -9,10 +9,10 @@ mod view;
 
 use std::path::Path;
 
-use tessera_engine::Game;
-use tessera_engine::games::sand::{Sand, SandLevel};
-use tessera_engine::level::{Diagnostic, LevelFile, load_level};
-use tessera_engine::project::Project;
+use tessera_host::Game;
+use tessera_host::level::{Diagnostic, LevelFile, load_level};
+use tessera_host::project::Project;
+use tessera_sand::{Sand, SandLevel};
 
 use crate::playtest::{GameUi, PlaytestView};
 
@@ -60,9 +60,9 @@ pub fn start_playtest(
 mod tests {
     use egui_kittest::Harness;
     use egui_kittest::kittest::Queryable;
-    use tessera_engine::Registry;
-    use tessera_engine::games::sand::piece::{Piece, Shape};
-    use tessera_engine::project::Project;
+
+    use tessera_host::project::Project;
+    use tessera_sand::piece::{Piece, Shape};
 
     use super::*;
     use crate::playtest::{ConsoleLine, PlaytestContext};
@@ -79,7 +79,7 @@ mod tests {
         std::fs::create_dir(dir.path().join("scripts")).unwrap();
         let shipped = Path::new(env!("CARGO_MANIFEST_DIR")).join("../scripts/sand.lua");
         std::fs::copy(shipped, dir.path().join("scripts/sand.lua")).unwrap();
-        let mut project = Project::open(dir.path(), Registry::builtin()).unwrap();
+        let mut project = Project::open(dir.path(), tessera_builtin::registry()).unwrap();
         let script = project.script(&project.game_script_path("sand")).unwrap();
         let mut view = SandPlaytest::new(SandLevel::default(), script, 7).unwrap();
         // Time stands still so the test sees the piece where it was dropped.

@@ -5,9 +5,9 @@ use egui::{
     Align2, Color32, ColorImage, FontId, Pos2, Rect, Sense, Stroke, StrokeKind, TextureHandle,
     TextureOptions, Vec2, pos2, vec2,
 };
-use tessera_engine::games::sand::piece::Piece;
-use tessera_engine::games::sand::{ClearPhase, Sand, SandAction, SandLevel};
-use tessera_engine::{Game, LiveScript, Outcome};
+use tessera_host::{Game, LiveScript, Outcome};
+use tessera_sand::piece::Piece;
+use tessera_sand::{ClearPhase, Sand, SandAction, SandLevel};
 
 use crate::playtest::{ConsoleLine, PlaytestContext, PlaytestView};
 

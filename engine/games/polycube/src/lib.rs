@@ -1,0 +1,512 @@
+//! Polycube packing (seed 003): fill an A x B x C box with polycube pieces.
+//!
+//! - [`geometry`]: cells, the 24 rotations, signatures.
+//! - [`level`]: the RON level format and its diagnosis; [`import`]: the two
+//!   JSON formats.
+//! - [`rules`]: the board and the placement pipeline.
+//! - [`solver`]: exact cover on bit masks; [`hint`] and [`disassembly`]
+//!   build on it.
+//!
+//! Tunables (support rule, hints, stars, tick rate) come from
+//! `scripts/polycube.lua`, read once per event.
+
+pub mod disassembly;
+pub mod geometry;
+pub mod hint;
+pub mod import;
+pub mod level;
+pub mod mask;
+pub mod rules;
+pub mod solver;
+
+use std::sync::atomic::AtomicBool;
+
+use serde::{Deserialize, Serialize};
+
+use tessera_host::level::Diagnostic;
+use tessera_host::plugin::{Game, GameError, Outcome};
+use tessera_host::script::{FieldKind, FieldSpec, LiveScript, ScriptSchema};
+
+pub use level::{PieceSpec, PolycubeLevel};
+pub use rules::{PlacedPiece, PlacementError, Rules};
+pub use solver::{Counts, Solver};
+
+/// One player action. Cells and anchors are 1-based `(x, y, z)`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PolycubeAction {
+    /// Put a tray piece on these target cells (rotation and position are
+    /// recovered from the shape).
+    Place {
+        /// Piece id.
+        piece: String,
+        /// Target cells.
+        cells: Vec<(i32, i32, i32)>,
+    },
+    /// Put a tray piece in rotation `rotation` (0..24) with its bounding-box
+    /// corner at `at`.
+    PlaceAt {
+        /// Piece id.
+        piece: String,
+        /// Rotation index.
+        rotation: u8,
+        /// Anchor cell.
+        at: (i32, i32, i32),
+    },
+    /// Move a placed piece onto target cells (on failure it stays put).
+    Move {
+        /// Piece id.
+        piece: String,
+        /// Target cells.
+        cells: Vec<(i32, i32, i32)>,
+    },
+    /// Move a placed piece to a rotation and anchor.
+    MoveAt {
+        /// Piece id.
+        piece: String,
+        /// Rotation index.
+        rotation: u8,
+        /// Anchor cell.
+        at: (i32, i32, i32),
+    },
+    /// Take a placed piece back to the tray.
+    PickUp {
+        /// Piece id.
+        piece: String,
+    },
+    /// Revert the last place, move or pick-up.
+    Undo,
+    /// Re-apply the last undone change.
+    Redo,
+    /// Let the solver place one piece (uses up one of the level's hints).
+    Hint,
+}
+
+/// A saved game: the level, every piece's pose (1-based anchor), the undo
+/// and redo stacks, and the clock. RON, like every other file.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SavedGame {
+    /// The level as played.
+    pub level: PolycubeLevel,
+    /// Pose of each piece, level order (`None`: in the tray).
+    pub placed: Vec<Option<PlacedPiece>>,
+    /// Undoable changes, oldest first.
+    pub history: Vec<rules::Change>,
+    /// Undone changes, for redo.
+    pub future: Vec<rules::Change>,
+    /// Ticks played.
+    pub ticks: u64,
+    /// Successful actions.
+    pub moves: u32,
+    /// Hints used.
+    pub hints_used: u32,
+}
+
+/// The script's settings, read at start.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Settings {
+    /// Whether placements need support (the Floating check).
+    pub support_rule: bool,
+    /// Hints this level allows.
+    pub hints_allowed: u32,
+    /// Ticks per second, for the time shown and the star rating.
+    pub ticks_per_second: u32,
+}
+
+/// Seed defaults, used where the script is silent.
+const DEFAULT_SETTINGS: Settings = Settings {
+    support_rule: true,
+    hints_allowed: 3,
+    ticks_per_second: 60,
+};
+
+/// A polycube session.
+pub struct Polycube {
+    level: PolycubeLevel,
+    rules: Rules,
+    script: LiveScript,
+    settings: Settings,
+    /// Built on the first hint; hints on big boxes reuse it.
+    solver: Option<Solver>,
+    ticks: u64,
+    moves: u32,
+    hints_used: u32,
+    last_error: Option<PlacementError>,
+    /// Stars awarded at the win (0 to 3), from the script.
+    stars: Option<u32>,
+}
+
+impl Polycube {
+    /// The board.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// The level being played.
+    pub fn level(&self) -> &PolycubeLevel {
+        &self.level
+    }
+
+    /// The script settings in force.
+    pub fn settings(&self) -> Settings {
+        self.settings
+    }
+
+    /// Successful actions so far.
+    pub fn moves(&self) -> u32 {
+        self.moves
+    }
+
+    /// Seconds played (ticks over the script's tick rate).
+    pub fn seconds(&self) -> f64 {
+        self.ticks as f64 / f64::from(self.settings.ticks_per_second.max(1))
+    }
+
+    /// Hints used and allowed.
+    pub fn hints(&self) -> (u32, u32) {
+        (self.hints_used, self.settings.hints_allowed)
+    }
+
+    /// The last refused action's error, cleared by the next success.
+    pub fn last_error(&self) -> Option<&PlacementError> {
+        self.last_error.as_ref()
+    }
+
+    /// Stars from the script once won.
+    pub fn stars(&self) -> Option<u32> {
+        self.stars
+    }
+
+    /// The game as a [`SavedGame`].
+    pub fn save(&self) -> SavedGame {
+        let n = self.rules.pieces().len();
+        SavedGame {
+            level: self.level.clone(),
+            placed: (0..n).map(|i| self.rules.placement(i).cloned()).collect(),
+            history: self.rules.history().to_vec(),
+            future: self.rules.future().to_vec(),
+            ticks: self.ticks,
+            moves: self.moves,
+            hints_used: self.hints_used,
+        }
+    }
+
+    /// Resumes a saved game; every saved pose is checked against the level.
+    pub fn resume(saved: SavedGame, script: LiveScript) -> Result<Self, GameError> {
+        let mut game = Self::start(saved.level, script, 0)?;
+        game.rules
+            .restore(saved.placed, saved.history, saved.future)
+            .map_err(GameError::Invalid)?;
+        game.ticks = saved.ticks;
+        game.moves = saved.moves;
+        game.hints_used = saved.hints_used;
+        if game.rules.is_won() {
+            game.rate()?;
+        }
+        Ok(game)
+    }
+
+    /// A solver for this level, built on first use.
+    pub fn solver(&mut self) -> Result<&Solver, GameError> {
+        if self.solver.is_none() {
+            let solver = Solver::new(self.level.extents(), &self.level.shapes())
+                .map_err(|e| GameError::Invalid(e.to_string()))?;
+            self.solver = Some(solver);
+        }
+        self.solver
+            .as_ref()
+            .ok_or_else(|| GameError::Invalid("no solver".into()))
+    }
+
+    fn piece(&self, id: &str) -> Result<usize, PlacementError> {
+        self.rules.piece_index(id)
+    }
+
+    fn apply_rules(&mut self, action: &PolycubeAction) -> Result<(), GameError> {
+        let result = match action {
+            PolycubeAction::Place { piece, cells } => self
+                .piece(piece)
+                .and_then(|p| self.rules.place_cells(p, cells)),
+            PolycubeAction::PlaceAt {
+                piece,
+                rotation,
+                at,
+            } => self
+                .piece(piece)
+                .and_then(|p| self.rules.place_at(p, *rotation, *at)),
+            PolycubeAction::Move { piece, cells } => self
+                .piece(piece)
+                .and_then(|p| self.rules.move_cells(p, cells)),
+            PolycubeAction::MoveAt {
+                piece,
+                rotation,
+                at,
+            } => self
+                .piece(piece)
+                .and_then(|p| self.rules.move_at(p, *rotation, *at)),
+            PolycubeAction::PickUp { piece } => {
+                self.piece(piece).and_then(|p| self.rules.pick_up(p))
+            }
+            PolycubeAction::Undo => self.rules.undo(),
+            PolycubeAction::Redo => self.rules.redo(),
+            PolycubeAction::Hint => return self.apply_hint(),
+        };
+        match result {
+            Ok(()) => {
+                self.last_error = None;
+                Ok(())
+            }
+            Err(e) => {
+                let message = e.to_string();
+                self.last_error = Some(e);
+                Err(GameError::Illegal(message))
+            }
+        }
+    }
+
+    fn apply_hint(&mut self) -> Result<(), GameError> {
+        if self.hints_used >= self.settings.hints_allowed {
+            return Err(GameError::Illegal(format!(
+                "NoHintsLeft: this level allows {} hints",
+                self.settings.hints_allowed
+            )));
+        }
+        let cancel = AtomicBool::new(false);
+        let rules = self.rules.clone();
+        let found = hint::hint(&rules, self.solver()?, &cancel)
+            .map_err(|e| GameError::Invalid(e.to_string()))?;
+        match found {
+            hint::Hint::Place { piece, pose } => {
+                let at = (pose.anchor[0] + 1, pose.anchor[1] + 1, pose.anchor[2] + 1);
+                self.rules
+                    .place_at(piece, pose.rotation, at)
+                    .map_err(|e| GameError::Illegal(e.to_string()))?;
+                self.hints_used += 1;
+                self.last_error = None;
+                Ok(())
+            }
+            hint::Hint::Stuck => Err(GameError::Illegal(
+                "Stuck: the box can no longer be completed from here; pick a piece up".into(),
+            )),
+            hint::Hint::Done => Err(GameError::Illegal("Done: every piece is placed".into())),
+        }
+    }
+
+    /// Asks the script for the star rating of a finished game.
+    fn rate(&mut self) -> Result<(), GameError> {
+        let script = self.script.current();
+        if script.has("stars") {
+            let stars: u32 = script.call(
+                "stars",
+                (
+                    self.seconds(),
+                    self.moves,
+                    self.hints_used,
+                    self.rules.pieces().len(),
+                ),
+            )?;
+            self.stars = Some(stars.min(3));
+        } else {
+            self.stars = Some(3);
+        }
+        Ok(())
+    }
+}
+
+impl Game for Polycube {
+    const ID: &'static str = "polycube";
+    const TITLE: &'static str = "Polycube packing";
+    type Level = PolycubeLevel;
+    type Action = PolycubeAction;
+
+    fn script_schema() -> ScriptSchema {
+        ScriptSchema {
+            game: Self::ID,
+            fields: vec![
+                FieldSpec::optional(
+                    "support_rule",
+                    FieldKind::Boolean,
+                    "whether a placed piece must touch the floor or another piece (default true)",
+                ),
+                FieldSpec::optional(
+                    "ticks_per_second",
+                    FieldKind::Integer,
+                    "ticks in one second of play (default 60)",
+                ),
+                FieldSpec::optional(
+                    "hints_allowed",
+                    FieldKind::Function,
+                    "hints_allowed(level_name, pieces, cells) -> how many hints the level allows (default 3)",
+                ),
+                FieldSpec::optional(
+                    "stars",
+                    FieldKind::Function,
+                    "stars(seconds, moves, hints_used, pieces) -> 0 to 3 stars for a win",
+                ),
+            ],
+        }
+    }
+
+    fn start(level: PolycubeLevel, script: LiveScript, _seed: u64) -> Result<Self, GameError> {
+        if let Some(error) = level.diagnose_errors().into_iter().next() {
+            return Err(GameError::Level(error));
+        }
+        let current = script.current();
+        let cells: usize = level.shapes().iter().map(Vec::len).sum();
+        let hints_allowed = if current.has("hints_allowed") {
+            let n: i64 = current.call(
+                "hints_allowed",
+                (level.name.clone(), level.pieces.len(), cells),
+            )?;
+            u32::try_from(n.max(0)).unwrap_or(u32::MAX)
+        } else {
+            DEFAULT_SETTINGS.hints_allowed
+        };
+        let tps: i64 = current.value_or(
+            "ticks_per_second",
+            i64::from(DEFAULT_SETTINGS.ticks_per_second),
+        )?;
+        let settings = Settings {
+            support_rule: current.value_or("support_rule", DEFAULT_SETTINGS.support_rule)?,
+            hints_allowed,
+            ticks_per_second: u32::try_from(tps.clamp(1, 10_000)).unwrap_or(60),
+        };
+        Ok(Self {
+            rules: Rules::new(&level, settings.support_rule),
+            level,
+            script,
+            settings,
+            solver: None,
+            ticks: 0,
+            moves: 0,
+            hints_used: 0,
+            last_error: None,
+            stars: None,
+        })
+    }
+
+    fn apply(&mut self, action: &PolycubeAction) -> Result<(), GameError> {
+        if self.rules.is_won() && !matches!(action, PolycubeAction::Undo) {
+            return Err(GameError::Illegal("the box is already solved".into()));
+        }
+        self.apply_rules(action)?;
+        self.moves += 1;
+        if self.rules.is_won() {
+            self.rate()?;
+        } else {
+            self.stars = None;
+        }
+        Ok(())
+    }
+
+    fn advance(&mut self, ticks: u32) -> Result<(), GameError> {
+        if !self.rules.is_won() {
+            self.ticks += u64::from(ticks);
+        }
+        Ok(())
+    }
+
+    fn legal_actions(&self) -> Vec<PolycubeAction> {
+        let mut out = Vec::new();
+        if self.rules.is_won() {
+            return out;
+        }
+        for (i, piece) in self.rules.pieces().iter().enumerate() {
+            if self.rules.placement(i).is_some() {
+                out.push(PolycubeAction::PickUp {
+                    piece: piece.id.clone(),
+                });
+                continue;
+            }
+            let size = self.rules.size();
+            for orientation in &piece.orientations {
+                for z in 1..=size[2] as i32 {
+                    for y in 1..=size[1] as i32 {
+                        for x in 1..=size[0] as i32 {
+                            if self
+                                .rules
+                                .try_at(i, orientation.rotation, (x, y, z))
+                                .is_ok()
+                            {
+                                out.push(PolycubeAction::PlaceAt {
+                                    piece: piece.id.clone(),
+                                    rotation: orientation.rotation,
+                                    at: (x, y, z),
+                                });
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        if self.rules.can_undo() {
+            out.push(PolycubeAction::Undo);
+        }
+        if self.rules.can_redo() {
+            out.push(PolycubeAction::Redo);
+        }
+        out
+    }
+
+    /// The solver's next piece (what a hint would place), without using up
+    /// a hint.
+    fn ai_action(&mut self) -> Result<Option<PolycubeAction>, GameError> {
+        let cancel = AtomicBool::new(false);
+        let rules = self.rules.clone();
+        let found = hint::hint(&rules, self.solver()?, &cancel)
+            .map_err(|e| GameError::Invalid(e.to_string()))?;
+        Ok(match found {
+            hint::Hint::Place { piece, pose } => Some(PolycubeAction::PlaceAt {
+                piece: rules.pieces()[piece].id.clone(),
+                rotation: pose.rotation,
+                at: (pose.anchor[0] + 1, pose.anchor[1] + 1, pose.anchor[2] + 1),
+            }),
+            _ => None,
+        })
+    }
+
+    fn render_text(&self) -> String {
+        let mut out = self.rules.render_text();
+        let tray: Vec<&str> = self
+            .rules
+            .pieces()
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| self.rules.placement(*i).is_none())
+            .map(|(_, p)| p.id.as_str())
+            .collect();
+        out.push_str(&format!(
+            "placed {}/{}, tray: {}\n",
+            self.rules.placed_count(),
+            self.rules.pieces().len(),
+            if tray.is_empty() {
+                "empty".to_string()
+            } else {
+                tray.join(" ")
+            }
+        ));
+        if let Some(e) = &self.last_error {
+            out.push_str(&format!("refused: {e}\n"));
+        }
+        out
+    }
+
+    fn outcome(&self) -> Outcome {
+        if self.rules.is_won() {
+            Outcome::Won
+        } else {
+            Outcome::Playing
+        }
+    }
+}
+
+impl PolycubeLevel {
+    /// Only the errors of [`tessera_host::level::LevelFile::diagnose`].
+    pub fn diagnose_errors(&self) -> Vec<Diagnostic> {
+        use tessera_host::level::LevelFile;
+        self.diagnose()
+            .into_iter()
+            .filter(Diagnostic::is_error)
+            .collect()
+    }
+}

@@ -1,0 +1,216 @@
+//! The script sandbox: escapes refused, runaway code stopped (also inside
+//! `pcall`), memory capped, errors located at `path:line`, tables validated.
+
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use tessera_host::script::{FieldKind, FieldSpec, ScriptErrorKind};
+use tessera_host::{Script, ScriptError, ScriptLimits, ScriptSchema};
+
+fn load(source: &str) -> Result<Script, ScriptError> {
+    Script::load(
+        Path::new("scripts/test.lua"),
+        source,
+        None,
+        ScriptLimits::default(),
+    )
+}
+
+fn load_err(source: &str) -> ScriptError {
+    load(source).expect_err("the script must be refused")
+}
+
+#[test]
+fn every_escape_hatch_is_absent() {
+    for global in [
+        "io",
+        "os",
+        "require",
+        "load",
+        "loadstring",
+        "dofile",
+        "loadfile",
+        "debug",
+        "getfenv",
+        "setfenv",
+    ] {
+        let script = load(&format!("return {{ present = {global} ~= nil }}")).unwrap();
+        assert_eq!(
+            script.value::<bool>("present").unwrap(),
+            Some(false),
+            "`{global}` must be absent"
+        );
+    }
+}
+
+#[test]
+fn calling_an_escape_is_a_located_runtime_error() {
+    let err = load_err("local x = 1\nreturn io.open('/etc/passwd')");
+    assert_eq!(err.kind, ScriptErrorKind::Runtime);
+    assert_eq!(err.line, Some(2), "{err}");
+    assert!(err.to_string().starts_with("scripts/test.lua:2: "), "{err}");
+
+    let err = load_err("return require('os')");
+    assert_eq!(err.line, Some(1), "{err}");
+    let err = load_err("\n\nreturn loadstring('return 1')()");
+    assert_eq!(err.line, Some(3), "{err}");
+}
+
+#[test]
+fn collectgarbage_offers_count_only() {
+    let script = load("return { kb = collectgarbage('count') }").unwrap();
+    let kb: f64 = script.value("kb").unwrap().unwrap();
+    assert!(kb > 0.0 && kb < 64.0 * 1024.0, "{kb}");
+    let err = load_err("collectgarbage('collect')\nreturn {}");
+    assert_eq!(err.line, Some(1), "{err}");
+    assert!(err.message.contains("only \"count\""), "{err}");
+}
+
+#[test]
+fn allowed_libraries_work_and_are_read_only() {
+    let script =
+        load("return { s = string.upper('ab') .. table.concat({1, 2}, ',') .. math.floor(2.5) }")
+            .unwrap();
+    assert_eq!(
+        script.value::<String>("s").unwrap().as_deref(),
+        Some("AB1,22")
+    );
+    let err = load_err("math.floor = nil\nreturn {}");
+    assert_eq!(err.line, Some(1), "{err}");
+    assert!(err.message.contains("readonly"), "{err}");
+}
+
+/// Runs `f` and returns its result with the time it took.
+fn timed<T>(f: impl FnOnce() -> T) -> (T, Duration) {
+    let start = Instant::now();
+    let value = f();
+    (value, start.elapsed())
+}
+
+#[test]
+fn endless_loop_at_top_level_stops_within_a_second() {
+    let (err, took) = timed(|| load_err("local n = 0\nwhile true do n = n + 1 end\nreturn {}"));
+    assert_eq!(err.kind, ScriptErrorKind::Budget, "{err}");
+    assert!(err.message.contains("time budget"), "{err}");
+    assert_eq!(err.line, Some(2), "the error points into the loop: {err}");
+    assert!(took < Duration::from_secs(1), "took {took:?}");
+}
+
+#[test]
+fn endless_loop_in_a_hook_stops_within_a_second() {
+    let script = load("return {\n  score = function()\n    while true do end\n  end,\n}").unwrap();
+    let (result, took) = timed(|| script.call::<i64>("score", ()));
+    let err = result.expect_err("the loop must be stopped");
+    assert_eq!(err.kind, ScriptErrorKind::Budget, "{err}");
+    assert_eq!(err.line, Some(3), "{err}");
+    assert!(took < Duration::from_secs(1), "took {took:?}");
+    // The script stays usable after being stopped.
+    let ok = load("return { score = function() return 5 end }").unwrap();
+    assert_eq!(ok.call::<i64>("score", ()).unwrap(), 5);
+}
+
+#[test]
+fn endless_loop_inside_pcall_is_still_stopped() {
+    let source = "return {\n  score = function()\n    while true do\n      pcall(function() while true do end end)\n    end\n  end,\n}";
+    let script = load(source).unwrap();
+    let (result, took) = timed(|| script.call::<i64>("score", ()));
+    let err = result.expect_err("pcall must not swallow the budget");
+    assert_eq!(err.kind, ScriptErrorKind::Budget, "{err}");
+    assert!(took < Duration::from_secs(1), "took {took:?}");
+
+    // Even a script that catches the error and returns normally is reported.
+    let sneaky =
+        "return { score = function()\n  pcall(function() while true do end end)\n  return 1\nend }";
+    let script = load(sneaky).unwrap();
+    let err = script
+        .call::<i64>("score", ())
+        .expect_err("over budget even if caught");
+    assert_eq!(err.kind, ScriptErrorKind::Budget, "{err}");
+
+    let (err, took) =
+        timed(|| load_err("while true do pcall(function() while true do end end) end"));
+    assert_eq!(err.kind, ScriptErrorKind::Budget, "{err}");
+    assert!(took < Duration::from_secs(1), "took {took:?}");
+}
+
+#[test]
+fn memory_bombs_stop_with_a_memory_error() {
+    for source in [
+        "return { s = string.rep('x', 2^40) }",
+        "return { s = string.rep('x', 2^28) }",
+        "local t = {}\nlocal i = 0\nwhile true do i = i + 1; t[i] = {i, i, i} end",
+        "local s = 'xxxxxxxx'\nwhile true do s = s .. s end",
+    ] {
+        let err = load(source).map(|s| s.used_memory()).expect_err(source);
+        assert_eq!(err.kind, ScriptErrorKind::Memory, "{source}: {err}");
+        assert!(err.message.starts_with("out of memory"), "{err}");
+    }
+}
+
+#[test]
+fn memory_cap_is_configurable_and_the_vm_survives_a_bomb() {
+    let limits = ScriptLimits {
+        memory_bytes: 4 * 1024 * 1024,
+        ..ScriptLimits::default()
+    };
+    let source =
+        "return { grow = function(n) local t = {} for i = 1, n do t[i] = i end return #t end }";
+    let script = Script::load(Path::new("m.lua"), source, None, limits).unwrap();
+    assert_eq!(script.call::<i64>("grow", 1000).unwrap(), 1000);
+    let err = script.call::<i64>("grow", 10_000_000).unwrap_err();
+    assert_eq!(err.kind, ScriptErrorKind::Memory, "{err}");
+    assert_eq!(
+        script.call::<i64>("grow", 1000).unwrap(),
+        1000,
+        "usable after the bomb"
+    );
+    assert!(script.used_memory() < limits.memory_bytes);
+}
+
+#[test]
+fn syntax_and_runtime_errors_carry_path_and_line() {
+    let err = load_err("return {\n  x = 1,\n  y = = 2,\n}");
+    assert_eq!(err.kind, ScriptErrorKind::Syntax);
+    assert_eq!(err.line, Some(3), "{err}");
+    assert!(err.to_string().starts_with("scripts/test.lua:3: "), "{err}");
+
+    let script = load("return {\n  score = function(n)\n    return n + nil\n  end,\n}").unwrap();
+    let err = script.call::<i64>("score", 1).unwrap_err();
+    assert_eq!(err.kind, ScriptErrorKind::Runtime);
+    assert_eq!(err.line, Some(3), "{err}");
+}
+
+#[test]
+fn the_returned_table_is_validated_against_the_schema() {
+    let schema = ScriptSchema {
+        game: "demo",
+        fields: vec![
+            FieldSpec::required("score", FieldKind::Function, "points for a clear"),
+            FieldSpec::optional("speed", FieldKind::Number, "ticks per second"),
+            FieldSpec::optional("slots", FieldKind::Integer, "preview slots"),
+        ],
+    };
+    let path = Path::new("scripts/demo.lua");
+    let check =
+        |src: &str| Script::load(path, src, Some(&schema), ScriptLimits::default()).map(|_| ());
+
+    let err = check("return { speed = 2 }").unwrap_err();
+    assert_eq!(err.kind, ScriptErrorKind::Schema);
+    assert!(err.message.contains("missing `score`"), "{err}");
+    let err = check("return { score = function() end, speed = 'fast' }").unwrap_err();
+    assert_eq!(err.message, "`speed` must be a number, found a string");
+    let err = check("return { score = function() end, slots = 2.5 }").unwrap_err();
+    assert_eq!(err.message, "`slots` must be a integer, found a number");
+    let err = check("return 42").unwrap_err();
+    assert!(err.message.contains("must return a table"), "{err}");
+    check("return { score = function() end, speed = 2.5, slots = 3 }").unwrap();
+}
+
+#[test]
+fn print_goes_to_the_host_not_stdout() {
+    let script = load("print('hello', 3)\nreturn { f = function() print('again') end }").unwrap();
+    assert_eq!(script.take_printed(), vec!["hello\t3"]);
+    script.call::<()>("f", ()).unwrap();
+    assert_eq!(script.take_printed(), vec!["again"]);
+    assert!(script.take_printed().is_empty());
+}
