@@ -3,7 +3,7 @@
 
 use std::process::Command;
 
-use tessera_host::plugin::{Game, Outcome, Recorded};
+use tessera_host::{Game, Outcome, Recorded};
 use tessera_host::{LiveScript, Script, ScriptLimits};
 use tessera_polycube::import::load_any;
 use tessera_polycube::{Polycube, PolycubeAction, PolycubeLevel};
@@ -37,7 +37,9 @@ fn the_game_is_registered() {
 
 #[test]
 fn a_session_plays_to_a_win_with_hints_and_stars() {
-    let mut game = Recorded::<Polycube>::start(level("soma.ron"), script(None), 7).unwrap();
+    let mut game =
+        Recorded::<Polycube>::start(level("soma.ron"), script(None), 7, &Default::default())
+            .unwrap();
     assert_eq!(
         game.game().hints(),
         (0, 3),
@@ -58,9 +60,11 @@ fn a_session_plays_to_a_win_with_hints_and_stars() {
         e.to_string().starts_with("illegal action: NoHintsLeft"),
         "{e}"
     );
-    // Finish with the solver's moves (ai_action does not use up hints).
+    // Finish with the solver's moves (the AI's path does not use up hints).
     while game.game().outcome() == Outcome::Playing {
-        let action = game.game_mut().ai_action().unwrap().expect("a next piece");
+        let solver = game.game().solver().unwrap();
+        let cancel = std::sync::atomic::AtomicBool::new(false);
+        let action = tessera_polycube::hint_action(game.game().rules(), &solver, &cancel).unwrap();
         game.advance(60).unwrap();
         game.apply(&action).unwrap();
     }
@@ -77,14 +81,16 @@ fn a_session_plays_to_a_win_with_hints_and_stars() {
     common::snapshots().bind(|| insta::assert_snapshot!("soma_won", game.game().render_text()));
     // The replay reproduces the session.
     let replay = game.replay().clone();
-    let again = Recorded::<Polycube>::from_replay(replay, script(None)).unwrap();
+    let again = Recorded::<Polycube>::from_replay(replay, script(None), true, None).unwrap();
     assert_eq!(again.game().render_text(), game.game().render_text());
 }
 
 #[test]
 fn the_support_rule_follows_the_script() {
     let off = "return { support_rule = false }";
-    let mut game = Recorded::<Polycube>::start(level("soma.ron"), script(Some(off)), 0).unwrap();
+    let mut game =
+        Recorded::<Polycube>::start(level("soma.ron"), script(Some(off)), 0, &Default::default())
+            .unwrap();
     assert!(!game.game().settings().support_rule);
     game.apply(&PolycubeAction::PlaceAt {
         piece: "V".into(),
@@ -98,12 +104,23 @@ fn the_support_rule_follows_the_script() {
 
 #[test]
 fn legal_actions_are_all_accepted() {
-    let game = Recorded::<Polycube>::start(level("01_first_steps.ron"), script(None), 0).unwrap();
+    let game = Recorded::<Polycube>::start(
+        level("01_first_steps.ron"),
+        script(None),
+        0,
+        &Default::default(),
+    )
+    .unwrap();
     let actions = game.game().legal_actions();
     assert!(!actions.is_empty());
     for action in &actions {
-        let mut copy =
-            Recorded::<Polycube>::start(level("01_first_steps.ron"), script(None), 0).unwrap();
+        let mut copy = Recorded::<Polycube>::start(
+            level("01_first_steps.ron"),
+            script(None),
+            0,
+            &Default::default(),
+        )
+        .unwrap();
         copy.apply(action).unwrap();
     }
     // Every placement on the floor layer of a 2x2x2 box, nothing floating.
@@ -155,7 +172,9 @@ fn solve_prints_a_solution_or_counts_as_json() {
 
 #[test]
 fn a_saved_game_resumes_with_its_pieces_and_history() {
-    let mut game = Recorded::<Polycube>::start(level("soma.ron"), script(None), 0).unwrap();
+    let mut game =
+        Recorded::<Polycube>::start(level("soma.ron"), script(None), 0, &Default::default())
+            .unwrap();
     game.apply(&PolycubeAction::Hint).unwrap();
     game.apply(&PolycubeAction::Hint).unwrap();
     game.apply(&PolycubeAction::Undo).unwrap();

@@ -153,5 +153,8 @@ fn an_illegal_action_is_named_by_index_and_text() {
 fn an_unknown_game_or_missing_mode_is_bad_usage() {
     let (code, _, err) = play(&[]);
     assert_eq!(code, 2);
-    assert!(err.contains("--actions FILE or --random-play"), "{err}");
+    assert!(
+        err.contains("--actions FILE, --random-play TURNS or --ai-only"),
+        "{err}"
+    );
 }

@@ -1,16 +1,17 @@
-//! `tessera play GAME`: plays a game headless from an action file or with
-//! random legal moves, and prints the score, the chain log and the outcome.
+//! `tessera play GAME`: plays any game headless, through the same recorded
+//! session the editor uses, from an action file, with random legal moves,
+//! or with AI players in every seat; then prints the game's own summary.
 //!
-//! Each game that supports headless play adds one arm to [`run`].
+//! Nothing here names a game: modes, seats and AI levels come from the
+//! game's spec, the summary from the game's report.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use anyhow::{Context, bail};
 use rand::Rng;
-use tessera_host::Game;
-use tessera_host::level::{Diagnostic, LevelFile, load_level, parse_ron, read_text};
+use tessera_host::level::read_text;
 use tessera_host::rng::game_rng;
-use tessera_sand::{Sand, SandAction, SandLevel};
+use tessera_host::{Budget, Seat, Session, SessionOptions, Turn};
 
 use crate::Status;
 
@@ -22,15 +23,32 @@ pub struct Args {
     /// The session's seed.
     #[arg(long, default_value_t = 0)]
     seed: u64,
-    /// A RON list of actions, e.g. `[Place(slot: 0, x: 4, y: 0), Tick(30), Settle]`.
-    #[arg(long, conflicts_with = "random_play")]
-    actions: Option<PathBuf>,
-    /// Play this many turns of random legal moves instead.
-    #[arg(long, value_name = "TURNS")]
-    random_play: Option<u32>,
     /// Level file (default: the game's default level).
     #[arg(long)]
     level: Option<PathBuf>,
+    /// Game mode (`tessera games` lists each game's modes).
+    #[arg(long)]
+    mode: Option<String>,
+    /// Who plays each seat, in turn order: `human` or `ai:LEVEL`; repeat
+    /// per seat (default: the game's default seats).
+    #[arg(long = "seat", value_name = "SEAT")]
+    seats: Vec<Seat>,
+    /// A RON list of actions, e.g. `[Place(slot: 0, x: 4, y: 0), Tick(30), Settle]`.
+    #[arg(long, conflicts_with_all = ["random_play", "ai_only"])]
+    actions: Option<PathBuf>,
+    /// Play this many turns of random legal moves instead.
+    #[arg(long, value_name = "TURNS", conflicts_with = "ai_only")]
+    random_play: Option<u32>,
+    /// Let the AI play every seat (seats given with --seat keep their AI
+    /// level; the others get the game's strongest).
+    #[arg(long)]
+    ai_only: bool,
+    /// Most AI moves with --ai-only (guards against endless games).
+    #[arg(long, default_value_t = 10_000, value_name = "MOVES")]
+    max_moves: u32,
+    /// Save the session as a replay file (`.replay.ron`).
+    #[arg(long, value_name = "FILE")]
+    save_replay: Option<PathBuf>,
     /// Also print the board as text.
     #[arg(long)]
     render: bool,
@@ -41,82 +59,91 @@ pub struct Args {
 
 /// Runs `tessera play`.
 pub fn run(args: &Args) -> anyhow::Result<Status> {
-    match args.game.as_str() {
-        "sand" => play_sand(args),
-        other => {
-            if tessera_builtin::registry().get(other).is_some() {
-                bail!("`play` does not support `{other}` yet");
-            }
-            bail!("unknown game `{other}` (see `tessera games`)")
-        }
+    let registry = tessera_builtin::registry();
+    if registry.get(&args.game).is_none() {
+        let known: Vec<&str> = registry.iter().map(|e| e.id).collect();
+        bail!(
+            "unknown game `{}` (known: {}; see `tessera games`)",
+            args.game,
+            known.join(", ")
+        );
     }
-}
-
-fn load_sand_level(path: Option<&Path>) -> anyhow::Result<SandLevel> {
-    let Some(path) = path else {
-        return Ok(SandLevel::default());
+    if args.actions.is_none() && args.random_play.is_none() && !args.ai_only {
+        bail!("give --actions FILE, --random-play TURNS or --ai-only");
+    }
+    let mut project = super::current_project(registry)?;
+    let mut options = SessionOptions {
+        mode: args.mode.clone(),
+        seats: args.seats.clone(),
     };
-    let level: SandLevel = load_level(path)?;
-    if let Some(error) = level.diagnose().into_iter().find(Diagnostic::is_error) {
-        return Err(Diagnostic {
-            path: path.to_path_buf(),
-            ..error
-        }
-        .into());
+    if args.ai_only {
+        let spec = project
+            .spec(&args.game)
+            .map_err(|e| anyhow::anyhow!("{e}"))?;
+        let Some(strongest) = spec.strongest_ai() else {
+            bail!("`{}` has no AI: --ai-only cannot play it", args.game);
+        };
+        let count = if options.seats.is_empty() {
+            spec.default_seats.len()
+        } else {
+            options.seats.len()
+        };
+        options.seats = (0..count)
+            .map(|i| match options.seats.get(i) {
+                Some(seat @ Seat::Ai { .. }) => seat.clone(),
+                _ => Seat::Ai {
+                    level: strongest.to_string(),
+                },
+            })
+            .collect();
     }
-    Ok(level)
-}
-
-fn play_sand(args: &Args) -> anyhow::Result<Status> {
-    if args.actions.is_none() && args.random_play.is_none() {
-        bail!("give --actions FILE or --random-play TURNS");
-    }
-    let mut project = super::current_project(tessera_builtin::registry())?;
-    let script_path = project.game_script_path(Sand::ID);
-    let script = project
-        .script(&script_path)
+    let level = args
+        .level
+        .as_ref()
+        .map(|l| std::env::current_dir().map(|cwd| cwd.join(l)))
+        .transpose()?;
+    let mut session = project
+        .start_session(&args.game, level.as_deref(), args.seed, &options)
         .map_err(|e| anyhow::anyhow!("{e}"))?;
-    let level = load_sand_level(args.level.as_deref())?;
-    let mut game = Sand::start(level, script, args.seed).map_err(|e| anyhow::anyhow!("{e}"))?;
+
     let mut failure = None;
     if let Some(path) = &args.actions {
         let text = read_text(path)?;
-        let actions: Vec<SandAction> = parse_ron(&text, path)?;
+        let entry = project.registry().get(&args.game).cloned();
+        let actions = match entry {
+            Some(entry) => entry.parse_actions(&text, path)?,
+            None => Vec::new(),
+        };
         for (index, action) in actions.iter().enumerate() {
-            let result = game.apply(action);
-            print_messages(&mut game);
+            let result = session.apply_ron(action);
+            print_events(session.as_mut());
             if let Err(error) = result {
                 failure = Some(format!(
-                    "{}: action {} `{}`: {error}",
+                    "{}: action {} `{action}`: {error}",
                     path.display(),
-                    index + 1,
-                    action_text(action)
+                    index + 1
                 ));
                 break;
             }
+            play_ai_turns(session.as_mut(), args.max_moves)?;
         }
     }
     if let Some(turns) = args.random_play {
-        let mut rng = game_rng(args.seed ^ 0x5eed_5a4d);
-        for _ in 0..turns {
-            if game.outcome().is_over() {
-                break;
-            }
-            let moves = game.legal_placements();
-            if moves.is_empty() {
-                break;
-            }
-            let action = moves[rng.random_range(0..moves.len())];
-            game.apply(&action)
-                .with_context(|| format!("random move `{}`", action_text(&action)))?;
-            game.settle()?;
-            print_messages(&mut game);
-        }
+        random_play(session.as_mut(), args.seed, turns)?;
+    }
+    if args.ai_only {
+        play_ai_turns(session.as_mut(), args.max_moves)?;
+    }
+    if let Some(path) = &args.save_replay {
+        let text = session.replay_ron().map_err(|e| anyhow::anyhow!("{e}"))?;
+        tessera_host::level::write_atomic(path, text.as_bytes())
+            .with_context(|| format!("cannot write {}", path.display()))?;
+        eprintln!("saved replay {}", path.display());
     }
     if args.json {
-        println!("{}", serde_json::to_string_pretty(&sand_json(&game, args))?);
+        println!("{}", serde_json::to_string_pretty(&session.report_json())?);
     } else {
-        print!("{}", sand_summary(&game, args));
+        print!("{}", session.report_text(args.render));
     }
     if let Some(failure) = failure {
         eprintln!("tessera: {failure}");
@@ -125,92 +152,68 @@ fn play_sand(args: &Args) -> anyhow::Result<Status> {
     Ok(Status::Ok)
 }
 
-fn print_messages(game: &mut Sand) {
-    for message in game.take_messages() {
-        if message.is_error {
-            eprintln!("script error: {}", message.text);
-        } else {
-            eprintln!("script: {}", message.text);
+/// Random legal moves (drawn from a stream of their own, derived from the
+/// seed), letting time settle after each where the game has a settle
+/// action; AI seats answer in between.
+fn random_play(session: &mut dyn Session, seed: u64, turns: u32) -> anyhow::Result<()> {
+    let mut rng = game_rng(seed ^ 0x5eed_5a4d);
+    for _ in 0..turns {
+        if session.outcome().is_over() {
+            break;
+        }
+        let moves = session.legal_actions_ron();
+        if moves.is_empty() {
+            break;
+        }
+        let action = &moves[rng.random_range(0..moves.len())];
+        session
+            .apply_ron(action)
+            .with_context(|| format!("random move `{action}`"))?;
+        if let Some(settle) = session.settle_action_ron() {
+            session
+                .apply_ron(&settle)
+                .with_context(|| format!("`{settle}` after a random move"))?;
+        }
+        print_events(session);
+        play_ai_turns(session, u32::MAX)?;
+    }
+    Ok(())
+}
+
+/// Lets AI seats move while it is their turn (at most `max_moves`).
+fn play_ai_turns(session: &mut dyn Session, max_moves: u32) -> anyhow::Result<()> {
+    for _ in 0..max_moves {
+        if session.turn() == Turn::Over {
+            break;
+        }
+        let Some(seat) = session.ai_to_move() else {
+            break;
+        };
+        let task = session
+            .ai_task(seat, Budget::unbounded())
+            .map_err(|e| anyhow::anyhow!("{e}"))?;
+        let decision = task
+            .run(&tessera_host::ThinkControl::new())
+            .map_err(|e| anyhow::anyhow!("the AI of seat {} found no move: {e}", seat + 1))?;
+        let text = decision.action_ron.clone();
+        session
+            .apply_ai(decision)
+            .with_context(|| format!("AI move `{text}`"))?;
+        print_events(session);
+    }
+    Ok(())
+}
+
+fn print_events(session: &mut dyn Session) {
+    for event in session.take_new_events() {
+        if event.text.starts_with("refused: ") {
+            // The failed action is reported once, with its file and index.
+            continue;
+        }
+        if event.is_error {
+            eprintln!("script error: {}", event.text);
+        } else if let Some(line) = event.text.strip_prefix("script: ") {
+            eprintln!("script: {line}");
         }
     }
-}
-
-fn action_text(action: &SandAction) -> String {
-    ron::to_string(action).unwrap_or_else(|_| format!("{action:?}"))
-}
-
-fn letter(game: &Sand, colour: u8) -> char {
-    game.palette()
-        .get(usize::from(colour))
-        .map(|c| c.letter)
-        .unwrap_or('?')
-}
-
-/// The text summary: header, chain log, outcome, and the grid when asked.
-fn sand_summary(game: &Sand, args: &Args) -> String {
-    let mut out = format!(
-        "sand  seed {}  ticks {}  placed {}  grains {}  score {}\n",
-        args.seed,
-        game.tick(),
-        game.placed(),
-        game.grid().grain_count(),
-        game.score()
-    );
-    out.push_str("chain log:\n");
-    if game.chain_log().is_empty() {
-        out.push_str("  (no clears)\n");
-    }
-    for round in game.chain_log() {
-        for cluster in &round.clusters {
-            out.push_str(&format!(
-                "  tick {}  chain x{}  {} {} grains ({} cells)  +{}\n",
-                round.tick,
-                round.chain,
-                letter(game, cluster.colour),
-                cluster.grains,
-                cluster.cells,
-                cluster.points
-            ));
-        }
-    }
-    let slots: Vec<String> = game
-        .slots()
-        .iter()
-        .map(|p| format!("{}{}", letter(game, p.colour), p.shape))
-        .collect();
-    out.push_str(&format!("slots: {}\n", slots.join(" ")));
-    out.push_str(&format!("outcome: {}\n", game.outcome()));
-    if args.render {
-        out.push_str(&game.grid_text());
-    }
-    out
-}
-
-fn sand_json(game: &Sand, args: &Args) -> serde_json::Value {
-    let slots: Vec<serde_json::Value> = game
-        .slots()
-        .iter()
-        .map(|p| {
-            serde_json::json!({
-                "shape": p.shape.to_string(),
-                "colour": game.palette().get(usize::from(p.colour)).map(|c| c.name.clone()),
-            })
-        })
-        .collect();
-    let grid: Vec<String> = game.grid_text().lines().map(str::to_string).collect();
-    serde_json::json!({
-        "game": "sand",
-        "seed": args.seed,
-        "tick": game.tick(),
-        "placed": game.placed(),
-        "score": game.score(),
-        "grains": game.grid().grain_count(),
-        "cleared_grains": game.cleared_grains(),
-        "outcome": game.outcome().to_string(),
-        "chain_log": game.chain_log(),
-        "slots": slots,
-        "width": game.grid().width(),
-        "height": game.grid().height(),
-        "grid": grid,
-    })
 }

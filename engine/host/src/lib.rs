@@ -1,26 +1,39 @@
-//! Tessera's engine: the plugin host every game runs in.
+//! Tessera's plugin host: what every game runs in. It names no game; each
+//! game is a crate of its own (`engine/games/<id>`) implementing [`Game`],
+//! and `tessera-builtin` lists them.
 //!
-//! A game is a [`Game`] implementation in `games/<id>/`. Everything shared by
-//! all games lives beside `games/`: the plugin trait and registry
-//! ([`plugin`], [`registry`]), the Lua script host ([`script`]), RON level
-//! loading ([`level`]), the seeded RNG ([`rng`]), replays ([`replay`]), file
-//! checks ([`check`]) and the live project with hot reload ([`project`]).
+//! - [`plugin`]: the [`Game`] trait; [`options`]: modes and seats;
+//!   [`agent`]: the AI contract; [`session`]: recorded sessions
+//!   ([`Recorded`], [`Session`]); [`registry`]: type-erased plugins.
+//! - [`replay`] and [`trajectory`]: what a session records and how a replay
+//!   prints; [`worker`]: background jobs with progress and cancel.
+//! - [`script`]: the Luau host; [`level`]: RON levels; [`rng`]: the seeded
+//!   RNG; [`check`]: file checks; [`project`]: the live project and its hot
+//!   reload.
 //!
 //! The engine knows nothing about any UI: the CLI and the editor drive games
 //! through the same API.
 
+pub mod agent;
 pub mod check;
 pub mod level;
+pub mod options;
 pub mod plugin;
 pub mod project;
 pub mod registry;
 pub mod replay;
 pub mod rng;
 pub mod script;
+pub mod session;
+pub mod trajectory;
+pub mod worker;
 
+pub use agent::{Agent, AiTask, Budget, Considered, Decision, ThinkControl, Thinking};
 /// The Lua binding the script host is built on, for games that read script
 /// tables themselves (same version as the host, by construction).
 pub use mlua;
-pub use plugin::{Game, GameError, Outcome, Session};
+pub use options::{GameSpec, ModeSpec, Seat, SessionOptions};
+pub use plugin::{Game, GameError, GameEvent, Outcome, Setup, Turn};
 pub use registry::{PluginEntry, Registry};
 pub use script::{LiveScript, Script, ScriptError, ScriptLimits, ScriptSchema};
+pub use session::{Recorded, Session, downcast, downcast_mut};

@@ -1,15 +1,16 @@
-//! The one trait every game implements, and its type-erased twin that the
-//! registry, the CLI, replays and the editor's generic panels use.
+//! The one trait every game implements. Its type-erased twin, the
+//! recorded [`crate::session::Session`], is what the registry, the CLI,
+//! replays and the editor's generic panels use.
 
-use std::any::Any;
 use std::fmt;
 
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
+use crate::agent::Agent;
 use crate::level::{Diagnostic, LevelFile};
-use crate::replay::{Replay, Step};
-use crate::script::{LiveScript, ScriptError, ScriptSchema};
+use crate::options::{GameSpec, SessionOptions};
+use crate::script::{LiveScript, Script, ScriptError, ScriptSchema};
 
 /// How a session stands.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -20,10 +21,11 @@ pub enum Outcome {
     Won,
     /// The (single) player lost: game over.
     Lost,
-    /// A multi-player game ended with this player (0-based) ahead.
+    /// A multi-player game ended with this seat (0-based) ahead.
     Winner(usize),
-    /// A multi-player game ended level.
-    Draw,
+    /// A multi-player game ended with these seats sharing the win (a tie
+    /// that no tie-break settles).
+    Shared(Vec<usize>),
 }
 
 impl Outcome {
@@ -40,7 +42,10 @@ impl fmt::Display for Outcome {
             Outcome::Won => write!(f, "won"),
             Outcome::Lost => write!(f, "lost"),
             Outcome::Winner(player) => write!(f, "player {} wins", player + 1),
-            Outcome::Draw => write!(f, "draw"),
+            Outcome::Shared(players) => {
+                let names: Vec<String> = players.iter().map(|p| (p + 1).to_string()).collect();
+                write!(f, "players {} share the win", names.join(" and "))
+            }
         }
     }
 }
@@ -64,6 +69,75 @@ pub enum GameError {
     /// The script failed; the game keeps its state.
     #[error(transparent)]
     Script(#[from] ScriptError),
+    /// An AI (or other background work) was cancelled before it decided.
+    #[error("cancelled")]
+    Cancelled,
+}
+
+/// Whose move it is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Turn {
+    /// This seat (0-based) is to move; AI seats are asked for a move.
+    Seat(usize),
+    /// A real-time game: the player acts whenever they like and time runs
+    /// in ticks (sand, classic tetris).
+    RealTime,
+    /// The game is over.
+    Over,
+}
+
+/// Something that happened in a game, for the console, the replay
+/// trajectory and snapshot tests: a clear, a chain, a refused placement
+/// and why, an AI's decision.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameEvent {
+    /// One line, stable wording (snapshots pin it).
+    pub text: String,
+    /// Whether it reports a problem (a script error, say).
+    pub is_error: bool,
+}
+
+impl GameEvent {
+    /// An ordinary event.
+    pub fn info(text: impl Into<String>) -> Self {
+        Self {
+            text: text.into(),
+            is_error: false,
+        }
+    }
+
+    /// A problem worth showing in red.
+    pub fn error(text: impl Into<String>) -> Self {
+        Self {
+            text: text.into(),
+            is_error: true,
+        }
+    }
+}
+
+/// Everything a game starts from.
+pub struct Setup<L> {
+    /// The level (already checked).
+    pub level: L,
+    /// The game's live script.
+    pub script: LiveScript,
+    /// The seed of the rules' random stream.
+    pub seed: u64,
+    /// Mode and seats, already resolved against [`Game::spec`].
+    pub options: SessionOptions,
+}
+
+impl<L> Setup<L> {
+    /// A setup with the game's default mode and seats (tests, benches,
+    /// single-player tools).
+    pub fn new(level: L, script: LiveScript, seed: u64) -> Self {
+        Self {
+            level,
+            script,
+            seed,
+            options: SessionOptions::default(),
+        }
+    }
 }
 
 /// A game plugin: the rules of one game, driven by actions and ticks.
@@ -80,12 +154,22 @@ pub trait Game: Sized + Send + 'static {
     type Level: LevelFile;
     /// One player move or command, serializable for replays and the CLI.
     type Action: Serialize + DeserializeOwned + Clone + fmt::Debug + Send + 'static;
+    /// The read-only view an AI decides from (`()` for games without AI).
+    /// It holds no script: an agent never calls Lua.
+    type Snapshot: Send + 'static;
 
     /// What `scripts/<id>.lua` must return.
     fn script_schema() -> ScriptSchema;
 
+    /// The modes, seat counts and AI levels this game offers (AI level
+    /// names may come from the script). Default: one mode, one human seat.
+    fn spec(script: &Script) -> Result<GameSpec, GameError> {
+        let _ = script;
+        Ok(GameSpec::single_player())
+    }
+
     /// Starts a session.
-    fn start(level: Self::Level, script: LiveScript, seed: u64) -> Result<Self, GameError>;
+    fn start(setup: Setup<Self::Level>) -> Result<Self, GameError>;
 
     /// Applies one action.
     fn apply(&mut self, action: &Self::Action) -> Result<(), GameError>;
@@ -99,187 +183,67 @@ pub trait Game: Sized + Send + 'static {
     /// Every action that is legal now.
     fn legal_actions(&self) -> Vec<Self::Action>;
 
-    /// The move the game's AI would make now, for games that have one.
-    fn ai_action(&mut self) -> Result<Option<Self::Action>, GameError> {
-        Ok(None)
+    /// Whose move it is. Default: seat 0 until the game is over.
+    fn turn(&self) -> Turn {
+        if self.outcome().is_over() {
+            Turn::Over
+        } else {
+            Turn::Seat(0)
+        }
+    }
+
+    /// How the session stands.
+    fn outcome(&self) -> Outcome;
+
+    /// Each seat's score (empty for games without one).
+    fn scores(&self) -> Vec<i64> {
+        Vec::new()
+    }
+
+    /// Takes the events since the last call (clears, refusals, script
+    /// errors). The recorded session collects them per step.
+    fn take_events(&mut self) -> Vec<GameEvent> {
+        Vec::new()
+    }
+
+    /// For headless random play: the action that lets time run until the
+    /// game waits for input again (sand's `Settle`), if the game has one.
+    fn settle_action(&self) -> Option<Self::Action> {
+        None
     }
 
     /// A plain-text picture of the state, stable enough for snapshots.
     fn render_text(&self) -> String;
 
-    /// How the session stands.
-    fn outcome(&self) -> Outcome;
-}
+    /// The summary `tessera play` prints: by default the picture and the
+    /// outcome. `render` asks for the full board where the summary would
+    /// otherwise leave it out.
+    fn report_text(&self, render: bool) -> String {
+        let _ = render;
+        format!("{}outcome: {}\n", self.render_text(), self.outcome())
+    }
 
-/// A running game of any kind, behind one object-safe interface. Actions
-/// cross it as RON text; every step is recorded into a replay.
-pub trait Session: Send {
-    /// The plugin id.
-    fn game_id(&self) -> &'static str;
-    /// Parses `action` as RON and applies it.
-    fn apply_ron(&mut self, action: &str) -> Result<(), GameError>;
-    /// Advances time.
-    fn advance(&mut self, ticks: u32) -> Result<(), GameError>;
-    /// Legal actions as RON text.
-    fn legal_actions_ron(&self) -> Vec<String>;
-    /// The AI's move as RON text, if the game has an AI.
-    fn ai_action_ron(&mut self) -> Result<Option<String>, GameError>;
-    /// Text picture of the state.
-    fn render_text(&self) -> String;
-    /// How the session stands.
-    fn outcome(&self) -> Outcome;
-    /// The replay so far (seed, level, steps) as RON.
-    fn replay_ron(&self) -> Result<String, GameError>;
-    /// For views that know the concrete game: downcast to [`Recorded<G>`].
-    fn as_any(&self) -> &dyn Any;
-    /// Mutable form of [`Session::as_any`].
-    fn as_any_mut(&mut self) -> &mut dyn Any;
-}
-
-/// A game plus the record of everything done to it.
-pub struct Recorded<G: Game> {
-    game: G,
-    replay: Replay<G::Level, G::Action>,
-}
-
-impl<G: Game> Recorded<G> {
-    /// Starts `G` and begins recording.
-    pub fn start(level: G::Level, script: LiveScript, seed: u64) -> Result<Self, GameError> {
-        let game = G::start(level.clone(), script, seed)?;
-        Ok(Self {
-            game,
-            replay: Replay {
-                game: G::ID.to_string(),
-                seed,
-                level,
-                steps: Vec::new(),
-            },
+    /// The final state `tessera play --json` prints.
+    fn report_json(&self) -> serde_json::Value {
+        serde_json::json!({
+            "game": Self::ID,
+            "outcome": self.outcome().to_string(),
+            "scores": self.scores(),
+            "board": self.render_text().lines().collect::<Vec<_>>(),
         })
     }
 
-    /// Plays a replay back, step by step. Steps that failed when recorded
-    /// fail again the same way; that is part of the record.
-    pub fn from_replay(
-        replay: Replay<G::Level, G::Action>,
-        script: LiveScript,
-    ) -> Result<Self, GameError> {
-        if replay.game != G::ID {
-            return Err(GameError::Invalid(format!(
-                "this replay is for `{}`, not `{}`",
-                replay.game,
-                G::ID
-            )));
-        }
-        let mut session = Self::start(replay.level, script, replay.seed)?;
-        for step in replay.steps {
-            let _ = match step {
-                Step::Act(action) => session.apply(&action),
-                Step::Tick(ticks) => session.advance(ticks),
-            };
-        }
-        Ok(session)
-    }
+    /// The read-only view an agent decides from.
+    fn snapshot(&self) -> Self::Snapshot;
 
-    /// The game, for views that read its concrete state.
-    pub fn game(&self) -> &G {
-        &self.game
-    }
-
-    /// The game, mutable, for settings that are not moves (view options,
-    /// say). Moves go through [`Recorded::apply`] so they are recorded.
-    pub fn game_mut(&mut self) -> &mut G {
-        &mut self.game
-    }
-
-    /// Applies and records an action (also when it fails: a failed attempt
-    /// can have consequences, such as a game-over check).
-    pub fn apply(&mut self, action: &G::Action) -> Result<(), GameError> {
-        self.replay.steps.push(Step::Act(action.clone()));
-        self.game.apply(action)
-    }
-
-    /// Advances and records time.
-    pub fn advance(&mut self, ticks: u32) -> Result<(), GameError> {
-        if ticks == 0 {
-            return Ok(());
-        }
-        match self.replay.steps.last_mut() {
-            Some(Step::Tick(n)) => *n = n.saturating_add(ticks),
-            _ => self.replay.steps.push(Step::Tick(ticks)),
-        }
-        self.game.advance(ticks)
-    }
-
-    /// The record so far.
-    pub fn replay(&self) -> &Replay<G::Level, G::Action> {
-        &self.replay
+    /// An AI player for `seat` at `level` (one of the spec's AI levels).
+    /// Reads every tunable it needs from the script now; the agent it
+    /// returns never calls Lua.
+    fn agent(&self, seat: usize, level: &str) -> Result<Box<dyn Agent<Self>>, GameError> {
+        let _ = seat;
+        Err(GameError::Invalid(format!(
+            "{} has no AI (asked for level `{level}`)",
+            Self::ID
+        )))
     }
 }
-
-impl<G: Game> Session for Recorded<G> {
-    fn game_id(&self) -> &'static str {
-        G::ID
-    }
-
-    fn apply_ron(&mut self, action: &str) -> Result<(), GameError> {
-        let action: G::Action =
-            ron::from_str(action).map_err(|e| GameError::BadAction(format!("{e}")))?;
-        self.apply(&action)
-    }
-
-    fn advance(&mut self, ticks: u32) -> Result<(), GameError> {
-        Recorded::advance(self, ticks)
-    }
-
-    fn legal_actions_ron(&self) -> Vec<String> {
-        self.game
-            .legal_actions()
-            .iter()
-            .filter_map(|a| ron::to_string(a).ok())
-            .collect()
-    }
-
-    fn ai_action_ron(&mut self) -> Result<Option<String>, GameError> {
-        let Some(action) = self.game.ai_action()? else {
-            return Ok(None);
-        };
-        ron::to_string(&action)
-            .map(Some)
-            .map_err(|e| GameError::Invalid(format!("cannot write action: {e}")))
-    }
-
-    fn render_text(&self) -> String {
-        self.game.render_text()
-    }
-
-    fn outcome(&self) -> Outcome {
-        self.game.outcome()
-    }
-
-    fn replay_ron(&self) -> Result<String, GameError> {
-        crate::level::to_ron_string(&self.replay)
-            .map_err(|e| GameError::Invalid(format!("cannot write replay: {e}")))
-    }
-
-    fn as_any(&self) -> &dyn Any {
-        self
-    }
-
-    fn as_any_mut(&mut self) -> &mut dyn Any {
-        self
-    }
-}
-
-/// The concrete game behind a session, if it is a `G`.
-pub fn downcast<G: Game>(session: &dyn Session) -> Option<&Recorded<G>> {
-    session.as_any().downcast_ref()
-}
-
-/// Mutable form of [`downcast`].
-pub fn downcast_mut<G: Game>(session: &mut dyn Session) -> Option<&mut Recorded<G>> {
-    session.as_any_mut().downcast_mut()
-}
-
-/// An action list as stored in files: RON `[ ... ]` of actions and ticks.
-#[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct ActionList<A>(pub Vec<Step<A>>);

@@ -11,9 +11,12 @@ use std::path::{Path, PathBuf};
 
 use crate::check;
 use crate::level::{Diagnostic, read_text};
-use crate::plugin::{GameError, Session};
-use crate::registry::Registry;
+use crate::options::{GameSpec, SessionOptions};
+use crate::plugin::GameError;
+use crate::registry::{PluginEntry, Registry, ReplayRun, ReplaySetup};
+use crate::replay::ReplayHeader;
 use crate::script::{LiveScript, Script, ScriptError, ScriptErrorKind, ScriptLimits};
+use crate::session::Session;
 
 /// Folder of scripts inside a project.
 pub const SCRIPTS_DIR: &str = "scripts";
@@ -147,13 +150,50 @@ impl Project {
         game: &str,
         level: Option<&Path>,
         seed: u64,
+        options: &SessionOptions,
     ) -> Result<Box<dyn Session>, GameError> {
-        let Some(entry) = self.registry.get(game).cloned() else {
-            return Err(GameError::Invalid(format!("unknown game `{game}`")));
-        };
+        let entry = self.entry(game)?;
         let script = self.script(&self.game_script_path(game))?;
         let level = level.map(|l| self.absolute(l));
-        entry.start(level.as_deref(), script, seed)
+        let mut session = entry.start(level.as_deref(), script, seed, options)?;
+        let inside = level
+            .as_deref()
+            .and_then(|l| l.strip_prefix(&self.root).ok());
+        session.set_level_path(inside.map(|p| p.display().to_string()));
+        Ok(session)
+    }
+
+    /// What `game` offers (modes, seats, AI levels) with its current script.
+    pub fn spec(&mut self, game: &str) -> Result<GameSpec, GameError> {
+        let entry = self.entry(game)?;
+        let script = self.script(&self.game_script_path(game))?;
+        entry.spec(&script.current())
+    }
+
+    /// Runs a replay file (`.replay.ron`) with the script and level `setup`
+    /// asks for; the notes say which were used.
+    pub fn replay(&mut self, path: &Path, setup: &ReplaySetup) -> Result<ReplayRun, GameError> {
+        let absolute = self.absolute(path);
+        let display = self.display_path(&absolute);
+        let text = read_text(&absolute).map_err(|e| Diagnostic {
+            path: display.clone(),
+            ..e
+        })?;
+        let header: ReplayHeader = crate::level::parse_ron(&text, &display)?;
+        let entry = self.entry(&header.game)?;
+        let script = self.script(&self.game_script_path(&header.game))?;
+        let root = self.root.clone();
+        entry.replay(&text, &display, script, &root, setup)
+    }
+
+    fn entry(&self, game: &str) -> Result<PluginEntry, GameError> {
+        self.registry.get(game).cloned().ok_or_else(|| {
+            let known: Vec<&str> = self.registry.iter().map(|e| e.id).collect();
+            GameError::Invalid(format!(
+                "unknown game `{game}` (known: {})",
+                known.join(", ")
+            ))
+        })
     }
 
     /// Reacts to changed files: scripts are reloaded (swapped into running

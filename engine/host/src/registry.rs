@@ -3,12 +3,34 @@
 use std::path::Path;
 
 use crate::level::{Diagnostic, LevelFile, parse_level, parse_ron, read_text};
-use crate::plugin::{Game, GameError, Recorded, Session};
-use crate::replay::Replay;
-use crate::script::{LiveScript, ScriptSchema};
+use crate::options::{GameSpec, SessionOptions};
+use crate::plugin::{Game, GameError};
+use crate::replay::{LevelChoice, Replay, ScriptChoice};
+use crate::script::{LiveScript, Script, ScriptSchema};
+use crate::session::{Recorded, Session};
 
 /// A started session, or why it could not start.
 pub type SessionResult = Result<Box<dyn Session>, GameError>;
+
+/// How to run a replay file.
+#[derive(Debug, Clone, Default)]
+pub struct ReplaySetup {
+    /// Which script: the recorded text or the project's current file.
+    pub script: ScriptChoice,
+    /// Which level: the inline copy or the project's current file.
+    pub level: LevelChoice,
+    /// Play only the first N steps (the editor opens a replay at a step).
+    pub stop_after: Option<usize>,
+}
+
+/// A replay that ran, and what it ran with.
+pub struct ReplayRun {
+    /// The session after the replayed steps.
+    pub session: Box<dyn Session>,
+    /// Which script and level it used, in words (`script: current
+    /// scripts/sand.lua (differs from the recorded one)`).
+    pub notes: Vec<String>,
+}
 
 /// A plugin as the host sees it: its names and type-erased entry points.
 #[derive(Clone)]
@@ -18,9 +40,11 @@ pub struct PluginEntry {
     /// Human title.
     pub title: &'static str,
     schema: fn() -> ScriptSchema,
-    start: fn(Option<&Path>, LiveScript, u64) -> SessionResult,
+    spec: fn(&Script) -> Result<GameSpec, GameError>,
+    start: fn(Option<&Path>, LiveScript, u64, &SessionOptions) -> SessionResult,
     check_level: fn(&str, &Path) -> Vec<Diagnostic>,
-    replay: fn(&str, &Path, LiveScript) -> SessionResult,
+    parse_actions: fn(&str, &Path) -> Result<Vec<String>, Diagnostic>,
+    replay: fn(&str, &Path, LiveScript, &Path, &ReplaySetup) -> Result<ReplayRun, GameError>,
 }
 
 impl PluginEntry {
@@ -30,8 +54,10 @@ impl PluginEntry {
             id: G::ID,
             title: G::TITLE,
             schema: G::script_schema,
+            spec: G::spec,
             start: start_erased::<G>,
             check_level: check_level_erased::<G>,
+            parse_actions: parse_actions_erased::<G>,
             replay: replay_erased::<G>,
         }
     }
@@ -41,6 +67,11 @@ impl PluginEntry {
         (self.schema)()
     }
 
+    /// The modes, seats and AI levels the game offers with this script.
+    pub fn spec(&self, script: &Script) -> Result<GameSpec, GameError> {
+        (self.spec)(script)
+    }
+
     /// Starts a session on the level file at `level` (or the game's default
     /// level when `None`).
     pub fn start(
@@ -48,8 +79,9 @@ impl PluginEntry {
         level: Option<&Path>,
         script: LiveScript,
         seed: u64,
+        options: &SessionOptions,
     ) -> Result<Box<dyn Session>, GameError> {
-        (self.start)(level, script, seed)
+        (self.start)(level, script, seed, options)
     }
 
     /// Every finding about a level file's text (empty when it is fine).
@@ -57,14 +89,25 @@ impl PluginEntry {
         (self.check_level)(text, path)
     }
 
-    /// Replays a RON replay file's text.
+    /// Reads an action file (a RON list of the game's actions) into one
+    /// RON text per action, for [`Session::apply_ron`]; errors name the
+    /// line and column.
+    pub fn parse_actions(&self, text: &str, path: &Path) -> Result<Vec<String>, Diagnostic> {
+        (self.parse_actions)(text, path)
+    }
+
+    /// Runs a RON replay file's text. `current_script` is the project's
+    /// live script (used or not, per `setup`); `root` resolves the
+    /// replay's level path.
     pub fn replay(
         &self,
         text: &str,
         path: &Path,
-        script: LiveScript,
-    ) -> Result<Box<dyn Session>, GameError> {
-        (self.replay)(text, path, script)
+        current_script: LiveScript,
+        root: &Path,
+        setup: &ReplaySetup,
+    ) -> Result<ReplayRun, GameError> {
+        (self.replay)(text, path, current_script, root, setup)
     }
 }
 
@@ -80,6 +123,7 @@ fn start_erased<G: Game>(
     level: Option<&Path>,
     script: LiveScript,
     seed: u64,
+    options: &SessionOptions,
 ) -> Result<Box<dyn Session>, GameError> {
     let level = match level {
         Some(path) => {
@@ -88,11 +132,13 @@ fn start_erased<G: Game>(
         }
         None => G::Level::default(),
     };
-    Ok(Box::new(Recorded::<G>::start(level, script, seed)?))
+    Ok(Box::new(Recorded::<G>::start(
+        level, script, seed, options,
+    )?))
 }
 
 /// Parses a level and refuses it when its diagnosis holds an error.
-fn load_checked<L: LevelFile>(text: &str, path: &Path) -> Result<L, Diagnostic> {
+pub fn load_checked<L: LevelFile>(text: &str, path: &Path) -> Result<L, Diagnostic> {
     let level: L = parse_level(text, path)?;
     if let Some(error) = level.diagnose().into_iter().find(Diagnostic::is_error) {
         return Err(Diagnostic {
@@ -117,13 +163,86 @@ fn check_level_erased<G: Game>(text: &str, path: &Path) -> Vec<Diagnostic> {
     }
 }
 
+fn parse_actions_erased<G: Game>(text: &str, path: &Path) -> Result<Vec<String>, Diagnostic> {
+    let actions: Vec<G::Action> = parse_ron(text, path)?;
+    actions
+        .iter()
+        .map(|a| {
+            ron::to_string(a)
+                .map_err(|e| Diagnostic::error(path, format!("cannot write action: {e}")))
+        })
+        .collect()
+}
+
 fn replay_erased<G: Game>(
     text: &str,
     path: &Path,
-    script: LiveScript,
-) -> Result<Box<dyn Session>, GameError> {
-    let replay: Replay<G::Level, G::Action> = parse_ron(text, path)?;
-    Ok(Box::new(Recorded::<G>::from_replay(replay, script)?))
+    current_script: LiveScript,
+    root: &Path,
+    setup: &ReplaySetup,
+) -> Result<ReplayRun, GameError> {
+    let mut replay: Replay<G::Level, G::Action> = parse_ron(text, path)?;
+    let mut notes = Vec::new();
+
+    let current = current_script.current();
+    let current_hash = current.content_hash();
+    let script = match (&replay.script, setup.script) {
+        (Some(recorded), ScriptChoice::Recorded) => {
+            let schema = G::script_schema();
+            let script = Script::load(
+                Path::new(&recorded.path),
+                &recorded.source,
+                Some(&schema),
+                current.limits(),
+            )?;
+            notes.push(format!("script: recorded {}", recorded.path));
+            LiveScript::new(script)
+        }
+        (recorded, choice) => {
+            let status = match recorded {
+                None => "the replay records no script",
+                Some(r) if r.hash == current_hash => "same as recorded",
+                Some(_) => "differs from the recorded one",
+            };
+            let forced = if choice == ScriptChoice::Recorded {
+                " (asked for the recorded one)"
+            } else {
+                ""
+            };
+            notes.push(format!(
+                "script: current {} ({status}){forced}",
+                current.path().display()
+            ));
+            current_script
+        }
+    };
+
+    if setup.level == LevelChoice::Current
+        && let Some(level_path) = &replay.level_path
+    {
+        let file = root.join(level_path);
+        let text = read_text(&file)?;
+        let level = load_checked::<G::Level>(&text, &file)?;
+        let same = ron::to_string(&level).ok() == ron::to_string(&replay.level).ok();
+        notes.push(format!(
+            "level: current {level_path} ({})",
+            if same {
+                "same as recorded"
+            } else {
+                "differs from the recorded one"
+            }
+        ));
+        replay.level = level;
+    } else {
+        notes.push("level: recorded (inline)".into());
+    }
+
+    let apply_reloads = setup.script == ScriptChoice::Recorded;
+    let session = Recorded::<G>::from_replay(replay, script, apply_reloads, setup.stop_after)?;
+    Ok(ReplayRun {
+        session: Box::new(session),
+        notes,
+    })
 }
 
 /// The set of plugins.

@@ -1,31 +1,62 @@
 //! The plugin host, proven with the Nim test game: sessions through the
-//! registry, actions as RON, the AI, replays that reproduce a session.
+//! registry, options and seats, actions as RON, AI agents off the calling
+//! thread, replays that reproduce a session (script reloads included).
 
 use tessera_testkit as common;
 
 use std::path::Path;
+use std::time::Duration;
 
 use common::nim::{NIM_SCRIPT, Nim, NimAction, NimLevel};
-use tessera_host::plugin::{Recorded, downcast};
-use tessera_host::replay::Step;
-use tessera_host::{Game, GameError, LiveScript, Outcome, Registry, Script, ScriptLimits};
+use tessera_host::registry::ReplaySetup;
+use tessera_host::replay::{LevelChoice, ScriptChoice, Step};
+use tessera_host::worker::Job;
+use tessera_host::{
+    Budget, Game, GameError, LiveScript, Outcome, Recorded, Registry, Script, ScriptLimits, Seat,
+    SessionOptions, Turn, downcast,
+};
 
 fn nim_script() -> LiveScript {
+    LiveScript::new(nim_script_text(NIM_SCRIPT))
+}
+
+fn nim_script_text(text: &str) -> Script {
     let schema = Nim::script_schema();
-    let script = Script::load(
+    Script::load(
         Path::new("scripts/nim.lua"),
-        NIM_SCRIPT,
+        text,
         Some(&schema),
         ScriptLimits::default(),
     )
-    .expect("the test script is valid");
-    LiveScript::new(script)
+    .expect("the test script is valid")
 }
 
 fn registry() -> Registry {
     let mut registry = Registry::empty();
     registry.register::<Nim>();
     registry
+}
+
+fn no_options() -> SessionOptions {
+    SessionOptions::default()
+}
+
+fn ai_vs_ai() -> SessionOptions {
+    let ai = Seat::Ai {
+        level: "perfect".into(),
+    };
+    SessionOptions {
+        mode: None,
+        seats: vec![ai.clone(), ai],
+    }
+}
+
+fn recorded_setup() -> ReplaySetup {
+    ReplaySetup {
+        script: ScriptChoice::Recorded,
+        level: LevelChoice::Recorded,
+        stop_after: None,
+    }
 }
 
 #[test]
@@ -37,7 +68,9 @@ fn registry_starts_a_session_from_a_level_file_and_plays_it() {
     let entry = registry.get("nim").expect("nim is registered");
     assert_eq!(entry.title, "Nim (test game)");
 
-    let mut session = entry.start(Some(&level), nim_script(), 7).unwrap();
+    let mut session = entry
+        .start(Some(&level), nim_script(), 7, &no_options())
+        .unwrap();
     assert_eq!(session.game_id(), "nim");
     assert_eq!(
         session.legal_actions_ron(),
@@ -56,7 +89,8 @@ fn registry_starts_a_session_from_a_level_file_and_plays_it() {
 
 #[test]
 fn illegal_and_unreadable_actions_are_refused_without_changing_state() {
-    let mut session = Recorded::<Nim>::start(NimLevel::default(), nim_script(), 1).unwrap();
+    let mut session =
+        Recorded::<Nim>::start(NimLevel::default(), nim_script(), 1, &no_options()).unwrap();
     let err = session.apply(&NimAction::Take(4)).unwrap_err();
     assert!(matches!(err, GameError::Illegal(_)), "{err}");
     assert_eq!(
@@ -72,13 +106,102 @@ fn illegal_and_unreadable_actions_are_refused_without_changing_state() {
 }
 
 #[test]
-fn ai_plays_the_winning_move() {
-    let mut session = Recorded::<Nim>::start(NimLevel::default(), nim_script(), 1).unwrap();
-    // 10 stones, take at most 3: leaving a multiple of 4 means taking 2.
+fn options_are_resolved_against_the_spec() {
+    let session =
+        Recorded::<Nim>::start(NimLevel::default(), nim_script(), 1, &no_options()).unwrap();
+    assert_eq!(session.options().mode(), "play");
     assert_eq!(
-        session.game_mut().ai_action().unwrap(),
-        Some(NimAction::Take(2))
+        session.options().seats,
+        vec![
+            Seat::Human,
+            Seat::Ai {
+                level: "perfect".into()
+            }
+        ]
     );
+    assert_eq!(session.turn(), Turn::Seat(0));
+    assert_eq!(session.ai_to_move(), None, "the human moves first");
+
+    let three = SessionOptions {
+        mode: None,
+        seats: vec![Seat::Human; 3],
+    };
+    let err = Recorded::<Nim>::start(NimLevel::default(), nim_script(), 1, &three)
+        .err()
+        .unwrap();
+    assert_eq!(err.to_string(), "3 seats given; this game is played by 2");
+    let bad_level = SessionOptions {
+        mode: None,
+        seats: vec![Seat::Human, "ai:god".parse().unwrap()],
+    };
+    let err = Recorded::<Nim>::start(NimLevel::default(), nim_script(), 1, &bad_level)
+        .err()
+        .unwrap();
+    assert_eq!(
+        err.to_string(),
+        "seat `ai:god`: no AI level `god` (levels: perfect)"
+    );
+}
+
+#[test]
+fn the_ai_seat_answers_with_the_winning_move_on_a_worker_thread() {
+    let mut session =
+        Recorded::<Nim>::start(NimLevel::default(), nim_script(), 1, &no_options()).unwrap();
+    session.apply(&NimAction::Take(1)).unwrap();
+    assert_eq!(session.ai_to_move(), Some(1));
+    // 9 stones, take at most 3: leaving a multiple of 4 means taking 1.
+    let task = session.ai_task(1).unwrap();
+    let mut job = Job::spawn("nim ai", move |control| task.run(control));
+    let decision = job
+        .wait(Duration::from_secs(30))
+        .expect("the job ends")
+        .unwrap();
+    assert_eq!(decision.action, NimAction::Take(1));
+    session.apply_decision(&decision).unwrap();
+    assert_eq!(session.game().pile(), 8);
+    let trajectory = session.trajectory().render();
+    assert!(
+        trajectory.contains("   2 | ai:perfect (seat 2) Take(1) | scores 2 / 2"),
+        "{trajectory}"
+    );
+}
+
+#[test]
+fn an_ai_decision_repeats_for_the_same_seed_and_step() {
+    // From 8 stones (a lost position) the AI picks at random, from its own
+    // stream: the same session gives the same pick.
+    let level = NimLevel {
+        version: 1,
+        stones: 8,
+        random_extra: 0,
+    };
+    let picks: Vec<NimAction> = (0..2)
+        .map(|_| {
+            let mut session =
+                Recorded::<Nim>::start(level.clone(), nim_script(), 5, &ai_vs_ai()).unwrap();
+            session.play_ai_turn(Budget::unbounded()).unwrap().unwrap()
+        })
+        .collect();
+    assert_eq!(picks[0], picks[1]);
+}
+
+#[test]
+fn the_erased_session_runs_ai_tasks_too() {
+    let registry = registry();
+    let entry = registry.get("nim").unwrap();
+    let mut session = entry.start(None, nim_script(), 3, &ai_vs_ai()).unwrap();
+    assert_eq!(session.spec().ai_levels, vec!["perfect".to_string()]);
+    let mut moves = 0;
+    while let Some(seat) = session.ai_to_move() {
+        let task = session.ai_task(seat, Budget::nodes(100)).unwrap();
+        let decision = task.run(&tessera_host::ThinkControl::new()).unwrap();
+        session.apply_ai(decision).unwrap();
+        moves += 1;
+    }
+    assert_eq!(session.turn(), Turn::Over);
+    // Perfect play from 10 stones: the first player takes 2 and wins.
+    assert_eq!(session.outcome(), Outcome::Winner(0));
+    assert!(moves >= 3, "{moves}");
 }
 
 #[test]
@@ -88,30 +211,100 @@ fn a_replay_reproduces_the_session_exactly() {
         stones: 20,
         random_extra: 30,
     };
-    let mut session = Recorded::<Nim>::start(level, nim_script(), 99).unwrap();
-    // Both sides play the AI, whose moves in lost positions come from the RNG.
-    while !session.game().outcome().is_over() {
-        let action = session
-            .game_mut()
-            .ai_action()
-            .unwrap()
-            .expect("a move while playing");
-        session.apply(&action).unwrap();
+    let mut session = Recorded::<Nim>::start(level, nim_script(), 99, &ai_vs_ai()).unwrap();
+    while session.play_ai_turn(Budget::unbounded()).unwrap().is_some() {
         session.advance(2).unwrap();
     }
+    assert!(session.game().outcome().is_over());
     let text = tessera_host::level::to_ron_string(session.replay()).unwrap();
     assert!(text.contains("seed: 99"), "{text}");
+    assert!(text.contains("hash: \"sha256:"), "{text}");
     assert!(matches!(session.replay().steps[1], Step::Tick(2)));
 
-    let entry = registry();
-    let replayed = entry
+    let dir = tempfile::tempdir().unwrap();
+    let run = registry()
         .get("nim")
         .unwrap()
-        .replay(&text, Path::new("game.replay.ron"), nim_script())
+        .replay(
+            &text,
+            Path::new("game.replay.ron"),
+            nim_script(),
+            dir.path(),
+            &recorded_setup(),
+        )
         .unwrap();
+    let replayed = run.session;
     assert_eq!(replayed.render_text(), session.game().render_text());
     assert_eq!(replayed.outcome(), session.game().outcome());
     assert_eq!(replayed.replay_ron().unwrap(), text);
+    assert_eq!(replayed.trajectory(), session.trajectory());
+}
+
+#[test]
+fn a_reload_during_the_session_is_recorded_and_replayed() {
+    let live = nim_script();
+    let mut session =
+        Recorded::<Nim>::start(NimLevel::default(), live.clone(), 4, &no_options()).unwrap();
+    session.apply(&NimAction::Take(1)).unwrap();
+    let triple = NIM_SCRIPT.replace("n * 2", "n * 3");
+    live.replace(nim_script_text(&triple));
+    session.apply(&NimAction::Take(2)).unwrap();
+    assert_eq!(session.game().scores(), [2, 6]);
+    assert!(matches!(&session.replay().steps[1], Step::Reload(text) if text == &triple));
+    let text = tessera_host::level::to_ron_string(session.replay()).unwrap();
+
+    let dir = tempfile::tempdir().unwrap();
+    let registry = registry();
+    let entry = registry.get("nim").unwrap();
+    let file = Path::new("r.replay.ron");
+    // The recorded script, with its reload, reproduces the scores...
+    let run = entry
+        .replay(&text, file, nim_script(), dir.path(), &recorded_setup())
+        .unwrap();
+    let scores = downcast::<Nim>(run.session.as_ref())
+        .unwrap()
+        .game()
+        .scores();
+    assert_eq!(scores, [2, 6]);
+    assert_eq!(run.notes[0], "script: recorded scripts/nim.lua");
+    // ...the current one (doubling throughout) does not, and says which
+    // script it used.
+    let current = ReplaySetup {
+        script: ScriptChoice::Current,
+        ..recorded_setup()
+    };
+    let run = entry
+        .replay(&text, file, nim_script(), dir.path(), &current)
+        .unwrap();
+    let scores = downcast::<Nim>(run.session.as_ref())
+        .unwrap()
+        .game()
+        .scores();
+    assert_eq!(scores, [2, 4]);
+    assert_eq!(
+        run.notes[0],
+        "script: current scripts/nim.lua (same as recorded)"
+    );
+    let tripled = LiveScript::new(nim_script_text(&triple));
+    let run = entry
+        .replay(&text, file, tripled, dir.path(), &current)
+        .unwrap();
+    assert_eq!(
+        run.notes[0],
+        "script: current scripts/nim.lua (differs from the recorded one)"
+    );
+    // Stopping after a step: only the first move.
+    let first = ReplaySetup {
+        stop_after: Some(1),
+        ..recorded_setup()
+    };
+    let run = entry
+        .replay(&text, file, nim_script(), dir.path(), &first)
+        .unwrap();
+    assert_eq!(
+        downcast::<Nim>(run.session.as_ref()).unwrap().game().pile(),
+        9
+    );
 }
 
 #[test]
@@ -123,7 +316,7 @@ fn the_seed_decides_the_random_start() {
     };
     let piles: Vec<u32> = (0..5)
         .map(|seed| {
-            Recorded::<Nim>::start(level.clone(), nim_script(), seed)
+            Recorded::<Nim>::start(level.clone(), nim_script(), seed, &no_options())
                 .unwrap()
                 .game()
                 .pile()
@@ -131,7 +324,7 @@ fn the_seed_decides_the_random_start() {
         .collect();
     let again: Vec<u32> = (0..5)
         .map(|seed| {
-            Recorded::<Nim>::start(level.clone(), nim_script(), seed)
+            Recorded::<Nim>::start(level.clone(), nim_script(), seed, &no_options())
                 .unwrap()
                 .game()
                 .pile()
@@ -152,7 +345,7 @@ fn a_level_that_breaks_a_rule_is_refused_at_start() {
     let err = registry()
         .get("nim")
         .unwrap()
-        .start(Some(&level), nim_script(), 0)
+        .start(Some(&level), nim_script(), 0, &no_options())
         .err()
         .expect("a pile of 0 cannot be played");
     assert!(err.to_string().contains("empty.ron"), "{err}");

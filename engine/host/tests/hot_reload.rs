@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use common::nim::{NIM_SCRIPT, Nim};
 use tessera_host::Registry;
-use tessera_host::plugin::downcast;
+use tessera_host::downcast;
 use tessera_host::project::Project;
 use tessera_host::script::watcher::{DEBOUNCE, FolderWatcher};
 
@@ -33,7 +33,9 @@ fn write(dir: &Path, relative: &str, text: &str) -> PathBuf {
 #[test]
 fn a_good_edit_is_swapped_in_and_state_survives() {
     let (dir, mut project) = nim_project();
-    let mut session = project.start_session("nim", None, 3).unwrap();
+    let mut session = project
+        .start_session("nim", None, 3, &Default::default())
+        .unwrap();
     session.apply_ron("Take(3)").unwrap();
 
     let path = write(
@@ -57,7 +59,9 @@ fn a_good_edit_is_swapped_in_and_state_survives() {
 #[test]
 fn a_broken_edit_reports_its_line_and_the_last_good_version_keeps_running() {
     let (dir, mut project) = nim_project();
-    let mut session = project.start_session("nim", None, 3).unwrap();
+    let mut session = project
+        .start_session("nim", None, 3, &Default::default())
+        .unwrap();
 
     let path = write(
         dir.path(),
@@ -82,7 +86,9 @@ fn a_broken_edit_reports_its_line_and_the_last_good_version_keeps_running() {
 #[test]
 fn a_script_missing_a_hook_is_refused_by_name() {
     let (dir, mut project) = nim_project();
-    project.start_session("nim", None, 0).unwrap();
+    project
+        .start_session("nim", None, 0, &Default::default())
+        .unwrap();
     let path = write(dir.path(), "scripts/nim.lua", "return { max_take = 3 }");
     let report = project.handle_change(&path);
     let line = report.to_string();
@@ -93,7 +99,9 @@ fn a_script_missing_a_hook_is_refused_by_name() {
 #[test]
 fn a_runtime_error_in_a_hook_leaves_the_state_unchanged() {
     let (dir, mut project) = nim_project();
-    let mut session = project.start_session("nim", None, 0).unwrap();
+    let mut session = project
+        .start_session("nim", None, 0, &Default::default())
+        .unwrap();
     let path = write(
         dir.path(),
         "scripts/nim.lua",
@@ -147,7 +155,9 @@ fn wait_for(watcher: &FolderWatcher, path: &Path) -> Vec<PathBuf> {
 #[test]
 fn the_folder_watcher_sees_saves_by_rename_and_the_reload_follows() {
     let (dir, mut project) = nim_project();
-    let mut session = project.start_session("nim", None, 0).unwrap();
+    let mut session = project
+        .start_session("nim", None, 0, &Default::default())
+        .unwrap();
     let watcher = FolderWatcher::new(&project.watched_folders(), DEBOUNCE).unwrap();
 
     // Save as editors do: write a temporary file, rename it over the script.
@@ -184,7 +194,9 @@ fn the_folder_watcher_sees_saves_by_rename_and_the_reload_follows() {
 #[test]
 fn a_removed_script_is_reported_and_the_game_keeps_its_version() {
     let (dir, mut project) = nim_project();
-    let mut session = project.start_session("nim", None, 0).unwrap();
+    let mut session = project
+        .start_session("nim", None, 0, &Default::default())
+        .unwrap();
     let path = dir.path().join("scripts/nim.lua");
     std::fs::remove_file(&path).unwrap();
     assert_eq!(

@@ -10,7 +10,10 @@ use serde::{Deserialize, Serialize};
 use tessera_host::level::{Diagnostic, LevelFile};
 use tessera_host::rng::{GameRng, game_rng};
 use tessera_host::script::{FieldKind, FieldSpec};
-use tessera_host::{Game, GameError, LiveScript, Outcome, ScriptSchema};
+use tessera_host::{
+    Agent, Decision, Game, GameError, GameSpec, ModeSpec, Outcome, Script, ScriptSchema, Seat,
+    Setup, Thinking, Turn,
+};
 
 /// A Nim level.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -66,8 +69,44 @@ pub struct Nim {
     to_move: usize,
     scores: [i64; 2],
     last_taker: Option<usize>,
-    script: LiveScript,
-    rng: GameRng,
+    script: tessera_host::LiveScript,
+    /// Unused by the rules today; kept so the level's random extra and
+    /// later rules draw from the one seeded stream.
+    _rng: GameRng,
+}
+
+/// What Nim's AI sees: the pile and the most one move may take.
+#[derive(Debug, Clone, Copy)]
+pub struct NimView {
+    /// Stones left.
+    pub pile: u32,
+    /// Most stones one move may take (read from the script beforehand).
+    pub max_take: u32,
+}
+
+/// Nim's one AI level, `perfect`: leaves a multiple of `max_take + 1`
+/// when it can, and otherwise takes a random legal number from its own
+/// stream.
+struct PerfectNim;
+
+impl Agent<Nim> for PerfectNim {
+    fn decide(
+        &mut self,
+        view: &NimView,
+        thinking: &mut Thinking<'_>,
+    ) -> Result<Decision<NimAction>, GameError> {
+        if view.pile == 0 {
+            return Err(GameError::Illegal("the pile is empty".into()));
+        }
+        thinking.count_nodes(1);
+        let winning = view.pile % (view.max_take + 1);
+        let take = if winning == 0 {
+            thinking.rng.random_range(1..=view.max_take.min(view.pile))
+        } else {
+            winning
+        };
+        Ok(Decision::just(NimAction::Take(take)))
+    }
 }
 
 impl Nim {
@@ -94,6 +133,25 @@ impl Game for Nim {
     const TITLE: &'static str = "Nim (test game)";
     type Level = NimLevel;
     type Action = NimAction;
+    type Snapshot = NimView;
+
+    fn spec(_script: &Script) -> Result<GameSpec, GameError> {
+        Ok(GameSpec {
+            modes: vec![ModeSpec {
+                id: "play".into(),
+                title: "Play".into(),
+            }],
+            min_seats: 2,
+            max_seats: 2,
+            default_seats: vec![
+                Seat::Human,
+                Seat::Ai {
+                    level: "perfect".into(),
+                },
+            ],
+            ai_levels: vec!["perfect".into()],
+        })
+    }
 
     fn script_schema() -> ScriptSchema {
         ScriptSchema {
@@ -109,7 +167,13 @@ impl Game for Nim {
         }
     }
 
-    fn start(level: NimLevel, script: LiveScript, seed: u64) -> Result<Self, GameError> {
+    fn start(setup: Setup<NimLevel>) -> Result<Self, GameError> {
+        let Setup {
+            level,
+            script,
+            seed,
+            ..
+        } = setup;
         let mut rng = game_rng(seed);
         let extra = if level.random_extra > 0 {
             rng.random_range(0..=level.random_extra)
@@ -122,7 +186,7 @@ impl Game for Nim {
             scores: [0; 2],
             last_taker: None,
             script,
-            rng,
+            _rng: rng,
         })
     }
 
@@ -153,19 +217,38 @@ impl Game for Nim {
         (1..=max.min(self.pile)).map(NimAction::Take).collect()
     }
 
-    fn ai_action(&mut self) -> Result<Option<NimAction>, GameError> {
+    fn turn(&self) -> Turn {
         if self.pile == 0 {
-            return Ok(None);
-        }
-        let max = self.max_take()?;
-        let winning = self.pile % (max + 1);
-        let take = if winning == 0 {
-            // A lost position: any move; draw it from the game's RNG.
-            self.rng.random_range(1..=max.min(self.pile))
+            Turn::Over
         } else {
-            winning
-        };
-        Ok(Some(NimAction::Take(take)))
+            Turn::Seat(self.to_move)
+        }
+    }
+
+    fn scores(&self) -> Vec<i64> {
+        self.scores.to_vec()
+    }
+
+    fn snapshot(&self) -> NimView {
+        NimView {
+            pile: self.pile,
+            max_take: self.max_take().unwrap_or(1),
+        }
+    }
+
+    fn agent(
+        &self,
+        _seat: usize,
+        level: &str,
+    ) -> Result<Box<dyn tessera_host::Agent<Self>>, GameError> {
+        match level {
+            "perfect" => {
+                // Read the script now: the agent never calls Lua.
+                self.max_take()?;
+                Ok(Box::new(PerfectNim))
+            }
+            other => Err(GameError::Invalid(format!("no AI level `{other}`"))),
+        }
     }
 
     fn render_text(&self) -> String {

@@ -5,8 +5,8 @@
 use std::path::Path;
 
 use egui::{Color32, Key, Modifiers, RichText};
-use tessera_host::plugin::{Game, Recorded};
 use tessera_host::project::Project;
+use tessera_host::{Game, Recorded};
 use tessera_polycube::import::load_any;
 use tessera_polycube::rules::PlacedPiece;
 use tessera_polycube::{Polycube, PolycubeAction, PolycubeLevel};
@@ -56,7 +56,10 @@ pub fn start(
     };
     let script = project.script(&project.game_script_path(Polycube::ID))?;
     Ok(Box::new(PolycubePlaytest::new(Recorded::start(
-        level, script, seed,
+        level,
+        script,
+        seed,
+        &tessera_host::SessionOptions::default(),
     )?)))
 }
 

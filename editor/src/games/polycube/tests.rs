@@ -6,7 +6,7 @@ use std::sync::atomic::AtomicBool;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use tessera_host::Game;
-use tessera_host::plugin::Recorded;
+use tessera_host::Recorded;
 use tessera_host::project::Project;
 use tessera_polycube::import::load_any;
 use tessera_polycube::{Polycube, PolycubeLevel, Solver};
@@ -36,7 +36,7 @@ fn playing(level: PolycubeLevel) -> Harness<'static, Playing> {
     let script = project
         .script(&project.game_script_path(Polycube::ID))
         .expect("script");
-    let game = Recorded::<Polycube>::start(level, script, 1).expect("game");
+    let game = Recorded::<Polycube>::start(level, script, 1, &Default::default()).expect("game");
     let state = Playing {
         view: PolycubePlaytest::new(game),
         project,

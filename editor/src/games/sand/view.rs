@@ -5,7 +5,7 @@ use egui::{
     Align2, Color32, ColorImage, FontId, Pos2, Rect, Sense, Stroke, StrokeKind, TextureHandle,
     TextureOptions, Vec2, pos2, vec2,
 };
-use tessera_host::{Game, LiveScript, Outcome};
+use tessera_host::{Game, LiveScript, Outcome, Recorded, SessionOptions};
 use tessera_sand::piece::Piece;
 use tessera_sand::{ClearPhase, Sand, SandAction, SandLevel};
 
@@ -55,7 +55,8 @@ pub struct SandPlaytest {
     script: LiveScript,
     seed: u64,
     seed_input: u64,
-    game: Sand,
+    /// The recorded session: every placement and tick is a replay step.
+    session: Recorded<Sand>,
     texture: Option<TextureHandle>,
     pixels: Vec<Color32>,
     /// Game speed multiplier (0.1x to 4x).
@@ -80,14 +81,19 @@ pub struct SandPlaytest {
 impl SandPlaytest {
     /// A new game on `level` with `seed`.
     pub fn new(level: SandLevel, script: LiveScript, seed: u64) -> anyhow::Result<Self> {
-        let game =
-            Sand::start(level.clone(), script.clone(), seed).map_err(|e| anyhow::anyhow!("{e}"))?;
+        let session = Recorded::start(
+            level.clone(),
+            script.clone(),
+            seed,
+            &SessionOptions::default(),
+        )
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
         Ok(Self {
             level,
             script,
             seed,
             seed_input: seed,
-            game,
+            session,
             texture: None,
             pixels: Vec::new(),
             speed: 1.0,
@@ -109,12 +115,18 @@ impl SandPlaytest {
 
     /// The game being played.
     pub fn game(&self) -> &Sand {
-        &self.game
+        self.session.game()
     }
 
-    /// The game, for tools that set up positions (tests, debugging).
+    /// The game, for tools that set up positions (tests, debugging); such
+    /// changes are not recorded.
     pub fn game_mut(&mut self) -> &mut Sand {
-        &mut self.game
+        self.session.game_mut()
+    }
+
+    /// The recorded session (its replay and trajectory).
+    pub fn session(&self) -> &Recorded<Sand> {
+        &self.session
     }
 
     /// Where the board was last drawn, in screen points.
@@ -124,7 +136,7 @@ impl SandPlaytest {
 
     /// Screen position of the centre of logical cell (x, y).
     pub fn cell_centre(&self, x: usize, y: usize) -> Pos2 {
-        let cell = self.game.cell_size() as f32 * self.grain_px;
+        let cell = self.session.game().cell_size() as f32 * self.grain_px;
         self.board_rect.min + vec2((x as f32 + 0.5) * cell, (y as f32 + 0.5) * cell)
     }
 
@@ -152,7 +164,8 @@ impl SandPlaytest {
     }
 
     fn colour(&self, index: u8) -> Color32 {
-        self.game
+        self.session
+            .game()
             .palette()
             .get(usize::from(index))
             .map(|c| Color32::from_rgb(c.rgb[0], c.rgb[1], c.rgb[2]))
@@ -163,29 +176,31 @@ impl SandPlaytest {
         if self.paused {
             return;
         }
-        let rate = self.game.settings().ticks_per_second * f64::from(self.speed);
+        let rate = self.session.game().settings().ticks_per_second * f64::from(self.speed);
         self.carry = (self.carry + dt * rate).min(MAX_TICKS_PER_FRAME);
         let ticks = self.carry.floor();
         self.carry -= ticks;
         if ticks >= 1.0 {
-            let _ = self.game.advance(ticks as u32);
+            let _ = self.session.advance(ticks as u32);
         }
     }
 
     /// Console lines, pop-ups and particles for what happened since the
     /// last frame.
     fn collect_events(&mut self, cx: &mut PlaytestContext<'_>, now: f64) {
-        for message in self.game.take_messages() {
-            cx.console.push(ConsoleLine {
-                text: format!("sand: {}", message.text),
-                is_error: message.is_error,
-            });
+        for event in self.session.take_new_events() {
+            if event.is_error || event.text.starts_with("script: ") {
+                cx.console.push(ConsoleLine {
+                    text: format!("sand: {}", event.text),
+                    is_error: event.is_error,
+                });
+            }
         }
-        let rounds = self.game.chain_log().len();
+        let rounds = self.session.game().chain_log().len();
         if rounds > self.seen_rounds {
-            let width = self.game.grid().width() as f32;
-            let new: Vec<_> = self.game.chain_log()[self.seen_rounds..].to_vec();
-            let clusters = self.game.clusters().to_vec();
+            let width = self.session.game().grid().width() as f32;
+            let new: Vec<_> = self.session.game().chain_log()[self.seen_rounds..].to_vec();
+            let clusters = self.session.game().clusters().to_vec();
             for round in new {
                 let y = clusters
                     .first()
@@ -217,7 +232,10 @@ impl SandPlaytest {
             }
             self.seen_rounds = rounds;
         }
-        let bursting = matches!(self.game.clear_phase(), Some(ClearPhase::Burst { .. }));
+        let bursting = matches!(
+            self.session.game().clear_phase(),
+            Some(ClearPhase::Burst { .. })
+        );
         if bursting && !self.was_bursting {
             self.spawn_particles();
         }
@@ -225,7 +243,7 @@ impl SandPlaytest {
     }
 
     fn spawn_particles(&mut self) {
-        let rows = self.game.clearing_rows().to_vec();
+        let rows = self.session.game().clearing_rows().to_vec();
         let total: u32 = rows.iter().map(|r| r.count_ones()).sum();
         let stride = (total as usize / MAX_PARTICLES).max(1);
         let mut n = 0usize;
@@ -239,7 +257,8 @@ impl SandPlaytest {
                     continue;
                 }
                 let colour = self
-                    .game
+                    .session
+                    .game()
                     .grid()
                     .colour_at(x, y)
                     .map(|c| self.colour(c))
@@ -256,9 +275,9 @@ impl SandPlaytest {
     }
 
     fn update_effects(&mut self, dt: f32, now: f64) {
-        let burst_seconds = match self.game.clear_phase() {
+        let burst_seconds = match self.session.game().clear_phase() {
             Some(ClearPhase::Burst { total, .. }) => {
-                total as f32 / self.game.settings().ticks_per_second as f32
+                total as f32 / self.session.game().settings().ticks_per_second as f32
             }
             _ => 1.0,
         }
@@ -281,13 +300,13 @@ impl SandPlaytest {
     /// The board texture: palette colours, flashing grains, hidden bursting
     /// grains, and tinted awake grains when that overlay is on.
     fn paint_pixels(&mut self) {
-        let grid = self.game.grid();
+        let grid = self.session.game().grid();
         let (w, h) = (grid.width(), grid.height());
         self.pixels.clear();
         self.pixels.resize(w * h, Color32::from_gray(18));
-        let clearing = self.game.clearing_rows();
-        let phase = self.game.clear_phase();
-        let palette: Vec<Color32> = (0..self.game.palette().len() as u8)
+        let clearing = self.session.game().clearing_rows();
+        let phase = self.session.game().clear_phase();
+        let palette: Vec<Color32> = (0..self.session.game().palette().len() as u8)
             .map(|c| self.colour(c))
             .collect();
         for y in 0..h {
@@ -326,7 +345,10 @@ impl SandPlaytest {
     }
 
     fn board_ui(&mut self, ui: &mut egui::Ui, now: f64) {
-        let (grid_w, grid_h) = (self.game.grid().width(), self.game.grid().height());
+        let (grid_w, grid_h) = (
+            self.session.game().grid().width(),
+            self.session.game().grid().height(),
+        );
         let (w, h) = (grid_w as f32, grid_h as f32);
         let available = ui.available_size() - vec2(220.0, 130.0);
         let scale = (available.x / w).min(available.y / h).max(1.0);
@@ -362,8 +384,8 @@ impl SandPlaytest {
             Stroke::new(1.0, Color32::from_gray(90)),
             StrokeKind::Outside,
         );
-        let cell = self.game.cell_size() as f32 * scale;
-        let (columns, rows) = self.game.logical_size();
+        let cell = self.session.game().cell_size() as f32 * scale;
+        let (columns, rows) = self.session.game().logical_size();
         if self.overlays.logical_grid {
             let stroke = Stroke::new(1.0, Color32::from_white_alpha(40));
             for x in 1..columns {
@@ -411,21 +433,21 @@ impl SandPlaytest {
                 Align2::LEFT_TOP,
                 format!(
                     "grains {}  awake {}  {:.0} fps",
-                    self.game.grid().grain_count(),
-                    self.game.grid().awake_count(),
+                    self.session.game().grid().grain_count(),
+                    self.session.game().grid().awake_count(),
                     self.fps
                 ),
                 FontId::monospace(12.0),
                 Color32::WHITE,
             );
         }
-        if self.game.outcome() == Outcome::Lost {
+        if self.session.game().outcome() == Outcome::Lost {
             self.game_over_ui(ui, rect);
         }
     }
 
     fn paint_cluster_outline(&self, painter: &egui::Painter, rect: Rect, scale: f32) {
-        let rows = self.game.clearing_rows();
+        let rows = self.session.game().clearing_rows();
         let stroke = Stroke::new(1.5, Color32::from_rgb(0, 255, 255));
         let edge = |a: Pos2, b: Pos2| {
             painter.line_segment(
@@ -469,7 +491,7 @@ impl SandPlaytest {
 
     /// The logical cell the dragged piece's top-left would snap to.
     fn snapped_cell(&self, pointer: Pos2, piece: &Piece) -> (i32, i32) {
-        let cell = self.game.cell_size() as f32 * self.grain_px;
+        let cell = self.session.game().cell_size() as f32 * self.grain_px;
         let cells = piece.shape.cells();
         let width = cells.iter().map(|c| c.0).max().unwrap_or(0) as f32 + 1.0;
         let height = cells.iter().map(|c| c.1).max().unwrap_or(0) as f32 + 1.0;
@@ -484,7 +506,7 @@ impl SandPlaytest {
         let Some(pointer) = ui.ctx().pointer_latest_pos() else {
             return;
         };
-        let Some(piece) = self.game.slots().get(slot).copied() else {
+        let Some(piece) = self.session.game().slots().get(slot).copied() else {
             return;
         };
         let (x, y) = self.snapped_cell(pointer, &piece);
@@ -493,7 +515,10 @@ impl SandPlaytest {
             let (cx, cy) = (x + i32::from(dx), y + i32::from(dy));
             let min = self.board_rect.min + vec2(cx as f32 * cell, cy as f32 * cell);
             let r = Rect::from_min_size(min, Vec2::splat(cell));
-            let free = self.game.logical_cell_is_free(i64::from(cx), i64::from(cy));
+            let free = self
+                .session
+                .game()
+                .logical_cell_is_free(i64::from(cx), i64::from(cy));
             let fill = if free {
                 Color32::from_rgba_unmultiplied(colour.r(), colour.g(), colour.b(), 150)
             } else {
@@ -512,9 +537,10 @@ impl SandPlaytest {
     fn slots_ui(&mut self, ui: &mut egui::Ui, now: f64) {
         let mut started = None;
         ui.horizontal(|ui| {
-            for slot in 0..self.game.slots().len() {
-                let piece = self.game.slots()[slot];
-                let fits = self.game.fits_anywhere(slot) && !self.game.outcome().is_over();
+            for slot in 0..self.session.game().slots().len() {
+                let piece = self.session.game().slots()[slot];
+                let fits = self.session.game().fits_anywhere(slot)
+                    && !self.session.game().outcome().is_over();
                 let (rect, response) = ui.allocate_exact_size(vec2(96.0, 80.0), Sense::drag());
                 response.widget_info(|| {
                     egui::WidgetInfo::labeled(
@@ -580,9 +606,9 @@ impl SandPlaytest {
             self.dragging = None;
             let pointer = ui.ctx().pointer_latest_pos();
             let placed = pointer.is_some_and(|p| {
-                let piece = self.game.slots()[slot];
+                let piece = self.session.game().slots()[slot];
                 let (x, y) = self.snapped_cell(p, &piece);
-                self.game
+                self.session
                     .apply(&SandAction::Place {
                         slot,
                         x,
@@ -599,22 +625,25 @@ impl SandPlaytest {
 
     fn panel_ui(&mut self, ui: &mut egui::Ui) {
         ui.set_min_width(200.0);
-        ui.heading(format!("Score {}", self.game.score()));
-        let chain = self.game.chain();
+        ui.heading(format!("Score {}", self.session.game().score()));
+        let chain = self.session.game().chain();
         ui.label(if chain > 0 {
             format!("Chain x{chain}")
         } else {
             "Chain -".to_string()
         });
-        let state = match (self.game.outcome(), self.game.clear_phase()) {
+        let state = match (
+            self.session.game().outcome(),
+            self.session.game().clear_phase(),
+        ) {
             (Outcome::Lost, _) => "game over",
             (_, Some(ClearPhase::Flash { .. })) => "clear: flash",
             (_, Some(ClearPhase::Burst { .. })) => "clear: burst",
-            _ if !self.game.grid().is_settled() => "grains falling",
+            _ if !self.session.game().grid().is_settled() => "grains falling",
             _ => "settled",
         };
-        ui.label(format!("tick {}  ·  {state}", self.game.tick()));
-        ui.label(format!("pieces placed {}", self.game.placed()));
+        ui.label(format!("tick {}  ·  {state}", self.session.game().tick()));
+        ui.label(format!("pieces placed {}", self.session.game().placed()));
         ui.separator();
         ui.add(
             egui::Slider::new(&mut self.speed, 0.1..=4.0)
@@ -629,7 +658,7 @@ impl SandPlaytest {
             }
             if ui.button("Step 1 tick").clicked() {
                 self.paused = true;
-                let _ = self.game.advance(1);
+                let _ = self.session.advance(1);
             }
         });
         ui.separator();
@@ -649,7 +678,7 @@ impl SandPlaytest {
         ui.checkbox(&mut self.overlays.stats, "grain count and FPS");
         ui.separator();
         ui.label("Recent clears");
-        for round in self.game.chain_log().iter().rev().take(6) {
+        for round in self.session.game().chain_log().iter().rev().take(6) {
             ui.label(format!(
                 "tick {}  x{}  {} grains  +{}",
                 round.tick,
@@ -674,7 +703,7 @@ impl SandPlaytest {
         painter.text(
             rect.center(),
             Align2::CENTER_CENTER,
-            format!("Final score {}", self.game.score()),
+            format!("Final score {}", self.session.game().score()),
             FontId::proportional(20.0),
             Color32::WHITE,
         );

@@ -20,12 +20,14 @@ pub mod rules;
 pub mod solver;
 
 use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, OnceLock};
 
 use serde::{Deserialize, Serialize};
 
 use tessera_host::level::Diagnostic;
-use tessera_host::plugin::{Game, GameError, Outcome};
-use tessera_host::script::{FieldKind, FieldSpec, LiveScript, ScriptSchema};
+use tessera_host::plugin::{Game, GameError, GameEvent, Outcome, Setup};
+use tessera_host::script::{FieldKind, FieldSpec, LiveScript, Script, ScriptSchema};
+use tessera_host::{Agent, Decision, GameSpec, Thinking};
 
 pub use level::{PieceSpec, PolycubeLevel};
 pub use rules::{PlacedPiece, PlacementError, Rules};
@@ -126,14 +128,68 @@ pub struct Polycube {
     rules: Rules,
     script: LiveScript,
     settings: Settings,
-    /// Built on the first hint; hints on big boxes reuse it.
-    solver: Option<Solver>,
+    /// Built on the first hint or AI move; later ones reuse it.
+    solver: OnceLock<Arc<Solver>>,
     ticks: u64,
     moves: u32,
     hints_used: u32,
     last_error: Option<PlacementError>,
     /// Stars awarded at the win (0 to 3), from the script.
     stars: Option<u32>,
+    /// Events since the host last took them.
+    events: Vec<GameEvent>,
+}
+
+/// The name of polycube's one AI level.
+pub const SOLVER_AI: &str = "solver";
+
+/// What polycube's AI sees: the board and the level's solver (or why there
+/// is none).
+pub struct PolycubeView {
+    /// The board.
+    pub rules: Rules,
+    /// The solver of the level.
+    pub solver: Result<Arc<Solver>, GameError>,
+}
+
+/// Polycube's AI: places the piece a hint would (the solver's next piece).
+struct SolverAgent;
+
+impl Agent<Polycube> for SolverAgent {
+    fn decide(
+        &mut self,
+        view: &PolycubeView,
+        thinking: &mut Thinking<'_>,
+    ) -> Result<Decision<PolycubeAction>, GameError> {
+        let solver = view.solver.as_ref().map_err(Clone::clone)?;
+        thinking.note("solving");
+        let action = hint_action(&view.rules, solver, thinking.cancel_flag())?;
+        Ok(Decision::just(action))
+    }
+}
+
+/// The one path from a hint to an action, shared by the Hint action and the
+/// AI: the solver's next piece as a `PlaceAt`, or why there is none.
+pub fn hint_action(
+    rules: &Rules,
+    solver: &Solver,
+    cancel: &AtomicBool,
+) -> Result<PolycubeAction, GameError> {
+    let found = hint::hint(rules, solver, cancel).map_err(|e| match e {
+        solver::SolveError::Cancelled => GameError::Cancelled,
+        other => GameError::Invalid(other.to_string()),
+    })?;
+    match found {
+        hint::Hint::Place { piece, pose } => Ok(PolycubeAction::PlaceAt {
+            piece: rules.pieces()[piece].id.clone(),
+            rotation: pose.rotation,
+            at: (pose.anchor[0] + 1, pose.anchor[1] + 1, pose.anchor[2] + 1),
+        }),
+        hint::Hint::Stuck => Err(GameError::Illegal(
+            "Stuck: the box can no longer be completed from here; pick a piece up".into(),
+        )),
+        hint::Hint::Done => Err(GameError::Illegal("Done: every piece is placed".into())),
+    }
 }
 
 impl Polycube {
@@ -193,7 +249,12 @@ impl Polycube {
 
     /// Resumes a saved game; every saved pose is checked against the level.
     pub fn resume(saved: SavedGame, script: LiveScript) -> Result<Self, GameError> {
-        let mut game = Self::start(saved.level, script, 0)?;
+        let mut game = Self::start(Setup {
+            level: saved.level,
+            script,
+            seed: 0,
+            options: tessera_host::SessionOptions::default(),
+        })?;
         game.rules
             .restore(saved.placed, saved.history, saved.future)
             .map_err(GameError::Invalid)?;
@@ -207,15 +268,13 @@ impl Polycube {
     }
 
     /// A solver for this level, built on first use.
-    pub fn solver(&mut self) -> Result<&Solver, GameError> {
-        if self.solver.is_none() {
-            let solver = Solver::new(self.level.extents(), &self.level.shapes())
-                .map_err(|e| GameError::Invalid(e.to_string()))?;
-            self.solver = Some(solver);
+    pub fn solver(&self) -> Result<Arc<Solver>, GameError> {
+        if let Some(solver) = self.solver.get() {
+            return Ok(Arc::clone(solver));
         }
-        self.solver
-            .as_ref()
-            .ok_or_else(|| GameError::Invalid("no solver".into()))
+        let solver = Solver::new(self.level.extents(), &self.level.shapes())
+            .map_err(|e| GameError::Invalid(e.to_string()))?;
+        Ok(Arc::clone(self.solver.get_or_init(|| Arc::new(solver))))
     }
 
     fn piece(&self, id: &str) -> Result<usize, PlacementError> {
@@ -272,24 +331,11 @@ impl Polycube {
             )));
         }
         let cancel = AtomicBool::new(false);
-        let rules = self.rules.clone();
-        let found = hint::hint(&rules, self.solver()?, &cancel)
-            .map_err(|e| GameError::Invalid(e.to_string()))?;
-        match found {
-            hint::Hint::Place { piece, pose } => {
-                let at = (pose.anchor[0] + 1, pose.anchor[1] + 1, pose.anchor[2] + 1);
-                self.rules
-                    .place_at(piece, pose.rotation, at)
-                    .map_err(|e| GameError::Illegal(e.to_string()))?;
-                self.hints_used += 1;
-                self.last_error = None;
-                Ok(())
-            }
-            hint::Hint::Stuck => Err(GameError::Illegal(
-                "Stuck: the box can no longer be completed from here; pick a piece up".into(),
-            )),
-            hint::Hint::Done => Err(GameError::Illegal("Done: every piece is placed".into())),
-        }
+        let action = hint_action(&self.rules, self.solver()?.as_ref(), &cancel)?;
+        // The hinted placement goes through the same pipeline as a player's.
+        self.apply_rules(&action)?;
+        self.hints_used += 1;
+        Ok(())
     }
 
     /// Asks the script for the star rating of a finished game.
@@ -318,6 +364,15 @@ impl Game for Polycube {
     const TITLE: &'static str = "Polycube packing";
     type Level = PolycubeLevel;
     type Action = PolycubeAction;
+    type Snapshot = PolycubeView;
+
+    /// One seat; the AI (`solver`) places the piece a hint would, without
+    /// using up a hint.
+    fn spec(_script: &Script) -> Result<GameSpec, GameError> {
+        let mut spec = GameSpec::single_player();
+        spec.ai_levels = vec![SOLVER_AI.into()];
+        Ok(spec)
+    }
 
     fn script_schema() -> ScriptSchema {
         ScriptSchema {
@@ -347,7 +402,8 @@ impl Game for Polycube {
         }
     }
 
-    fn start(level: PolycubeLevel, script: LiveScript, _seed: u64) -> Result<Self, GameError> {
+    fn start(setup: Setup<PolycubeLevel>) -> Result<Self, GameError> {
+        let Setup { level, script, .. } = setup;
         if let Some(error) = level.diagnose_errors().into_iter().next() {
             return Err(GameError::Level(error));
         }
@@ -376,12 +432,13 @@ impl Game for Polycube {
             level,
             script,
             settings,
-            solver: None,
+            solver: OnceLock::new(),
             ticks: 0,
             moves: 0,
             hints_used: 0,
             last_error: None,
             stars: None,
+            events: Vec::new(),
         })
     }
 
@@ -393,6 +450,12 @@ impl Game for Polycube {
         self.moves += 1;
         if self.rules.is_won() {
             self.rate()?;
+            self.events.push(GameEvent::info(format!(
+                "solved in {} moves, {:.1} s, {} stars",
+                self.moves,
+                self.seconds(),
+                self.stars.unwrap_or(0)
+            )));
         } else {
             self.stars = None;
         }
@@ -448,21 +511,24 @@ impl Game for Polycube {
         out
     }
 
-    /// The solver's next piece (what a hint would place), without using up
-    /// a hint.
-    fn ai_action(&mut self) -> Result<Option<PolycubeAction>, GameError> {
-        let cancel = AtomicBool::new(false);
-        let rules = self.rules.clone();
-        let found = hint::hint(&rules, self.solver()?, &cancel)
-            .map_err(|e| GameError::Invalid(e.to_string()))?;
-        Ok(match found {
-            hint::Hint::Place { piece, pose } => Some(PolycubeAction::PlaceAt {
-                piece: rules.pieces()[piece].id.clone(),
-                rotation: pose.rotation,
-                at: (pose.anchor[0] + 1, pose.anchor[1] + 1, pose.anchor[2] + 1),
-            }),
-            _ => None,
-        })
+    fn take_events(&mut self) -> Vec<GameEvent> {
+        std::mem::take(&mut self.events)
+    }
+
+    fn snapshot(&self) -> PolycubeView {
+        PolycubeView {
+            rules: self.rules.clone(),
+            solver: self.solver(),
+        }
+    }
+
+    fn agent(&self, _seat: usize, level: &str) -> Result<Box<dyn Agent<Self>>, GameError> {
+        match level {
+            SOLVER_AI => Ok(Box::new(SolverAgent)),
+            other => Err(GameError::Invalid(format!(
+                "no AI level `{other}` (polycube has `{SOLVER_AI}`)"
+            ))),
+        }
     }
 
     fn render_text(&self) -> String {

@@ -35,7 +35,7 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 use tessera_host::level::{Diagnostic, LevelFile};
-use tessera_host::plugin::{Game, GameError, Outcome};
+use tessera_host::plugin::{Game, GameError, GameEvent, Outcome, Setup, Turn};
 use tessera_host::rng::{GameRng, game_rng};
 use tessera_host::script::{LiveScript, Script, ScriptError, ScriptSchema};
 
@@ -224,15 +224,6 @@ pub enum ClearPhase {
     },
 }
 
-/// A message for the host's console (script errors, hook output).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SandMessage {
-    /// The text.
-    pub text: String,
-    /// Whether it reports a problem.
-    pub is_error: bool,
-}
-
 /// A game of sand drop.
 pub struct Sand {
     level: SandLevel,
@@ -262,6 +253,8 @@ pub struct Sand {
     in_flight: Vec<u8>,
     slots: Vec<Piece>,
     bag: Bag,
+    /// The session's seed (shown in summaries).
+    seed: u64,
     pieces_rng: GameRng,
     physics_rng: GameRng,
     score: u64,
@@ -270,7 +263,9 @@ pub struct Sand {
     cleared_grains: u64,
     outcome: Outcome,
     log: Vec<ClearRound>,
-    messages: Vec<SandMessage>,
+    /// Events since the host last took them (clears, script errors and
+    /// prints, game over).
+    events: Vec<GameEvent>,
 }
 
 impl Sand {
@@ -356,11 +351,6 @@ impl Sand {
             && !self.check_due
             && !self.piece_check_due
             && self.in_flight.is_empty()
-    }
-
-    /// Takes the messages (script errors, hook prints) since the last call.
-    pub fn take_messages(&mut self) -> Vec<SandMessage> {
-        std::mem::take(&mut self.messages)
     }
 
     /// Replaces the piece in `slot` (tests, editor debug tools).
@@ -608,18 +598,12 @@ impl Sand {
     }
 
     fn report(&mut self, error: &ScriptError) {
-        self.messages.push(SandMessage {
-            text: error.to_string(),
-            is_error: true,
-        });
+        self.events.push(GameEvent::error(error.to_string()));
     }
 
     fn forward_prints(&mut self, script: &Script) {
         for line in script.take_printed() {
-            self.messages.push(SandMessage {
-                text: line,
-                is_error: false,
-            });
+            self.events.push(GameEvent::info(format!("script: {line}")));
         }
     }
 
@@ -698,6 +682,16 @@ impl Sand {
             self.report(&error);
         }
         self.forward_prints(&script);
+        let letters = self.settings.letters();
+        for cluster in &round.clusters {
+            self.events.push(GameEvent::info(format!(
+                "clear chain x{chain}: {} {} grains ({} cells) +{}",
+                letters.get(usize::from(cluster.colour)).unwrap_or(&'?'),
+                cluster.grains,
+                cluster.cells,
+                cluster.points
+            )));
+        }
         self.log.push(round);
         let timings = self.timings_now();
         if timings.flash > 0 {
@@ -727,6 +721,8 @@ impl Sand {
             return;
         }
         self.outcome = Outcome::Lost;
+        self.events
+            .push(GameEvent::info("game over: no slot piece fits anywhere"));
         if let Err(error) = settings::hook(script, "on_game_over", self.score) {
             self.report(&error);
         }
@@ -746,6 +742,128 @@ impl Sand {
             self.tick_once();
         }
         Ok(self.tick - start)
+    }
+
+    /// The slots as `letter + shape` (`rT bI`).
+    fn slots_text(&self) -> String {
+        let slots: Vec<String> = self
+            .slots
+            .iter()
+            .map(|p| format!("{}{}", self.letter(p.colour), p.shape))
+            .collect();
+        slots.join(" ")
+    }
+
+    /// A palette colour's letter (`?` outside the palette).
+    fn letter(&self, colour: u8) -> char {
+        self.settings
+            .palette
+            .get(usize::from(colour))
+            .map_or('?', |c| c.letter)
+    }
+
+    /// The board in logical cells, one character each: `.` empty, the
+    /// letter of the colour most of its grains have, lower case when the
+    /// cell is less than half full.
+    pub fn cells_text(&self) -> String {
+        let area = self.cell * self.cell;
+        let mut counts = vec![0usize; self.settings.palette.len().max(1)];
+        let mut out = String::with_capacity((self.columns + 1) * self.rows);
+        for cy in 0..self.rows {
+            for cx in 0..self.columns {
+                counts.fill(0);
+                for y in cy * self.cell..(cy + 1) * self.cell {
+                    for x in cx * self.cell..(cx + 1) * self.cell {
+                        if let Some(c) = self.grid.colour_at(x, y)
+                            && let Some(n) = counts.get_mut(usize::from(c))
+                        {
+                            *n += 1;
+                        }
+                    }
+                }
+                let total: usize = counts.iter().sum();
+                let best = (0..counts.len()).max_by_key(|&c| (counts[c], usize::MAX - c));
+                out.push(match best {
+                    Some(colour) if total > 0 => {
+                        let letter = self.letter(colour as u8);
+                        if total * 2 >= area {
+                            letter.to_ascii_uppercase()
+                        } else {
+                            letter.to_ascii_lowercase()
+                        }
+                    }
+                    _ => '.',
+                });
+            }
+            out.push('\n');
+        }
+        out
+    }
+
+    /// What `tessera play sand` prints: header, chain log, slots, outcome,
+    /// and the grain grid when `render` is set.
+    pub fn summary(&self, render: bool) -> String {
+        let mut out = format!(
+            "sand  seed {}  ticks {}  placed {}  grains {}  score {}\n",
+            self.seed,
+            self.tick,
+            self.placed,
+            self.grid.grain_count(),
+            self.score
+        );
+        out.push_str("chain log:\n");
+        if self.log.is_empty() {
+            out.push_str("  (no clears)\n");
+        }
+        for round in &self.log {
+            for cluster in &round.clusters {
+                out.push_str(&format!(
+                    "  tick {}  chain x{}  {} {} grains ({} cells)  +{}\n",
+                    round.tick,
+                    round.chain,
+                    self.letter(cluster.colour),
+                    cluster.grains,
+                    cluster.cells,
+                    cluster.points
+                ));
+            }
+        }
+        out.push_str(&format!("slots: {}\n", self.slots_text()));
+        out.push_str(&format!("outcome: {}\n", self.outcome));
+        if render {
+            out.push_str(&self.grid_text());
+        }
+        out
+    }
+
+    /// The final state as JSON, for `tessera play sand --json`.
+    pub fn summary_json(&self) -> serde_json::Value {
+        let slots: Vec<serde_json::Value> = self
+            .slots
+            .iter()
+            .map(|p| {
+                serde_json::json!({
+                    "shape": p.shape.to_string(),
+                    "colour": self.settings.palette.get(usize::from(p.colour)).map(|c| c.name.clone()),
+                })
+            })
+            .collect();
+        let grid: Vec<String> = self.grid_text().lines().map(str::to_string).collect();
+        serde_json::json!({
+            "game": "sand",
+            "seed": self.seed,
+            "tick": self.tick,
+            "placed": self.placed,
+            "score": self.score,
+            "grains": self.grid.grain_count(),
+            "cleared_grains": self.cleared_grains,
+            "outcome": self.outcome.to_string(),
+            "chain_log": self.log,
+            "slots": slots,
+            "width": self.grid.width(),
+            "height": self.grid.height(),
+            "grid": grid,
+        })
     }
 
     /// The grain grid as text (one character per grain, top row first).
@@ -787,12 +905,19 @@ impl Game for Sand {
     const TITLE: &'static str = "Sand drop";
     type Level = SandLevel;
     type Action = SandAction;
+    type Snapshot = ();
 
     fn script_schema() -> ScriptSchema {
         settings::schema()
     }
 
-    fn start(level: SandLevel, script: LiveScript, seed: u64) -> Result<Self, GameError> {
+    fn start(setup: Setup<SandLevel>) -> Result<Self, GameError> {
+        let Setup {
+            level,
+            script,
+            seed,
+            ..
+        } = setup;
         if let Some(error) = level.diagnose().into_iter().find(Diagnostic::is_error) {
             return Err(GameError::Level(error));
         }
@@ -831,6 +956,7 @@ impl Game for Sand {
             in_flight: Vec::with_capacity(usize::from(grid::MAX_TAG)),
             slots,
             bag,
+            seed,
             pieces_rng,
             physics_rng,
             score: 0,
@@ -839,7 +965,7 @@ impl Game for Sand {
             cleared_grains: 0,
             outcome: Outcome::Playing,
             log: Vec::new(),
-            messages: Vec::new(),
+            events: Vec::new(),
         };
         game.load_board(&board)?;
         Ok(game)
@@ -869,19 +995,29 @@ impl Game for Sand {
         self.legal_placements()
     }
 
+    fn turn(&self) -> Turn {
+        if self.outcome.is_over() {
+            Turn::Over
+        } else {
+            Turn::RealTime
+        }
+    }
+
+    fn scores(&self) -> Vec<i64> {
+        vec![i64::try_from(self.score).unwrap_or(i64::MAX)]
+    }
+
+    fn take_events(&mut self) -> Vec<GameEvent> {
+        std::mem::take(&mut self.events)
+    }
+
+    fn settle_action(&self) -> Option<SandAction> {
+        Some(SandAction::Settle)
+    }
+
+    /// The header line and the board in logical cells (the grain grid is
+    /// [`Sand::grid_text`]).
     fn render_text(&self) -> String {
-        let letters = self.settings.letters();
-        let slots: Vec<String> = self
-            .slots
-            .iter()
-            .map(|p| {
-                format!(
-                    "{}{}",
-                    letters.get(usize::from(p.colour)).unwrap_or(&'?'),
-                    p.shape
-                )
-            })
-            .collect();
         format!(
             "tick {}  score {}  chain {}  grains {}  awake {}  slots [{}]  {}\n{}",
             self.tick,
@@ -889,11 +1025,21 @@ impl Game for Sand {
             self.chain,
             self.grid.grain_count(),
             self.grid.awake_count(),
-            slots.join(" "),
+            self.slots_text(),
             self.outcome,
-            self.grid_text()
+            self.cells_text()
         )
     }
+
+    fn report_text(&self, render: bool) -> String {
+        self.summary(render)
+    }
+
+    fn report_json(&self) -> serde_json::Value {
+        self.summary_json()
+    }
+
+    fn snapshot(&self) {}
 
     fn outcome(&self) -> Outcome {
         self.outcome.clone()

@@ -262,7 +262,12 @@ fn a_placement_refills_only_its_slot_and_a_failed_one_refills_nothing() {
 #[test]
 fn editing_the_score_function_while_playing_changes_the_next_clear() {
     let live: LiveScript = shipped_script();
-    let mut game = Sand::start(level(6, 4, 10, &CHAIN_BOARD), live.clone(), 3).unwrap();
+    let mut game = Sand::start(tessera_host::Setup::new(
+        level(6, 4, 10, &CHAIN_BOARD),
+        live.clone(),
+        3,
+    ))
+    .unwrap();
     while game.chain_log().is_empty() {
         game.advance(1).unwrap();
     }
@@ -298,10 +303,14 @@ fn a_failing_score_function_names_its_line_and_the_game_goes_on() {
         ("return -5", "scripts/sand.lua:2: score(6, 1) returned -5"),
         ("return \"lots\"", "returned a string"),
     ] {
-        let mut game =
-            Sand::start(level(6, 4, 10, &CHAIN_BOARD), script_with_score(body), 3).unwrap();
+        let mut game = Sand::start(tessera_host::Setup::new(
+            level(6, 4, 10, &CHAIN_BOARD),
+            script_with_score(body),
+            3,
+        ))
+        .unwrap();
         game.settle().unwrap();
-        let messages = game.take_messages();
+        let messages = game.take_events();
         assert!(
             messages
                 .iter()
@@ -356,24 +365,39 @@ fn bad_placements_are_refused_with_reasons() {
 
 #[test]
 fn bad_levels_and_scripts_are_refused_with_reasons() {
-    let err = Sand::start(level(13, 22, 10, &[]), shipped_script(), 1).unwrap_err();
+    let err = Sand::start(tessera_host::Setup::new(
+        level(13, 22, 10, &[]),
+        shipped_script(),
+        1,
+    ))
+    .unwrap_err();
     assert!(err.to_string().contains("130 grains wide"), "{err}");
-    let err = Sand::start(level(6, 4, 10, &["RRXR.."]), shipped_script(), 1).unwrap_err();
+    let err = Sand::start(tessera_host::Setup::new(
+        level(6, 4, 10, &["RRXR.."]),
+        shipped_script(),
+        1,
+    ))
+    .unwrap_err();
     assert!(
         err.to_string().contains("'X' is not a palette letter"),
         "{err}"
     );
-    let err = Sand::start(level(6, 4, 10, &["RRR"]), shipped_script(), 1).unwrap_err();
+    let err = Sand::start(tessera_host::Setup::new(
+        level(6, 4, 10, &["RRR"]),
+        shipped_script(),
+        1,
+    ))
+    .unwrap_err();
     assert!(
         err.to_string().contains("3 cells, the board has 6 columns"),
         "{err}"
     );
     let source = "return { score = function() return 1 end, palette = { { name = \"red\", letter = \"RR\", rgb = {1,2,3} } } }";
-    let err = Sand::start(
+    let err = Sand::start(tessera_host::Setup::new(
         level(6, 4, 10, &[]),
         LiveScript::new(script(source).unwrap()),
         1,
-    )
+    ))
     .unwrap_err();
     assert!(
         err.to_string()
@@ -390,11 +414,11 @@ fn a_six_colour_palette_is_one_edit_away() {
         .unwrap()
         .replace("-- { name = \"purple\"", "{ name = \"purple\"")
         .replace("-- { name = \"white\"", "{ name = \"white\"");
-    let game = Sand::start(
+    let game = Sand::start(tessera_host::Setup::new(
         level(12, 22, 10, &[]),
         LiveScript::new(script(&source).unwrap()),
         1,
-    )
+    ))
     .unwrap();
     assert_eq!(game.palette().len(), 6);
     assert_eq!(game.palette()[5].letter, 'W');

@@ -1,6 +1,7 @@
 //! The slot a running game holds its script in; a hot reload swaps what the
 //! slot holds, so game state (which lives in Rust) is never touched.
 
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, RwLock};
 
 use super::Script;
@@ -11,6 +12,9 @@ use super::Script;
 #[derive(Clone)]
 pub struct LiveScript {
     slot: Arc<RwLock<Arc<Script>>>,
+    /// Bumped by every swap, so holders can tell that a reload happened
+    /// (a recorded session notes it as a `Reload` step).
+    generation: Arc<AtomicU64>,
 }
 
 impl LiveScript {
@@ -18,6 +22,7 @@ impl LiveScript {
     pub fn new(script: Script) -> Self {
         Self {
             slot: Arc::new(RwLock::new(Arc::new(script))),
+            generation: Arc::new(AtomicU64::new(0)),
         }
     }
 
@@ -39,6 +44,12 @@ impl LiveScript {
             Ok(mut guard) => *guard = script,
             Err(poisoned) => *poisoned.into_inner() = script,
         }
+        self.generation.fetch_add(1, Ordering::Release);
+    }
+
+    /// How many swaps this slot has seen.
+    pub fn generation(&self) -> u64 {
+        self.generation.load(Ordering::Acquire)
     }
 }
 

@@ -17,5 +17,5 @@ pub mod watcher;
 
 pub use error::{ScriptError, ScriptErrorKind};
 pub use live::LiveScript;
-pub use sandbox::{Script, ScriptLimits};
+pub use sandbox::{Script, ScriptLimits, content_hash};
 pub use schema::{FieldKind, FieldSpec, ScriptSchema};

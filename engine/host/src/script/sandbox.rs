@@ -155,6 +155,8 @@ impl Budget {
 /// One loaded and validated version of a script file.
 pub struct Script {
     path: PathBuf,
+    /// The text this version was compiled from (replays record it).
+    source: Arc<str>,
     lua: Lua,
     exports: Table,
     budget: Arc<Budget>,
@@ -251,6 +253,7 @@ impl Script {
         }
         Ok(Self {
             path: path.to_path_buf(),
+            source: Arc::from(source),
             lua,
             exports,
             budget,
@@ -269,6 +272,18 @@ impl Script {
     /// The file this version was loaded from.
     pub fn path(&self) -> &Path {
         &self.path
+    }
+
+    /// The source text of this version.
+    pub fn source(&self) -> &str {
+        &self.source
+    }
+
+    /// A content hash of the source (`sha256:<hex>`), stable across
+    /// machines and versions: replays record it to tell whether a script
+    /// changed since.
+    pub fn content_hash(&self) -> String {
+        content_hash(&self.source)
     }
 
     /// The limits this version runs under.
@@ -371,6 +386,14 @@ impl Script {
     fn error(&self, e: &mlua::Error, exceeded: bool) -> ScriptError {
         classify(&self.path, e, exceeded, self.limits.call_budget)
     }
+}
+
+/// The content hash [`Script::content_hash`] uses, for any text.
+pub fn content_hash(text: &str) -> String {
+    use sha2::Digest;
+    let digest = sha2::Sha256::digest(text.as_bytes());
+    let hex: String = digest.iter().map(|b| format!("{b:02x}")).collect();
+    format!("sha256:{hex}")
 }
 
 impl std::fmt::Debug for Script {

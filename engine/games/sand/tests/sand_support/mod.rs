@@ -45,7 +45,7 @@ pub fn level(columns: u32, rows: u32, cell: u32, board: &[&str]) -> SandLevel {
 
 /// Starts a game with the shipped script.
 pub fn start(level: SandLevel, seed: u64) -> Sand {
-    Sand::start(level, shipped_script(), seed).expect("game starts")
+    Sand::start(tessera_host::Setup::new(level, shipped_script(), seed)).expect("game starts")
 }
 
 /// Palette indices of the shipped script.

@@ -1,0 +1,587 @@
+//! Recorded sessions: a game plus the record of everything done to it.
+//!
+//! [`Recorded<G>`] is the one way a game is played, by the CLI, the editor
+//! and the replay suite alike: it resolves the options, records every step
+//! (actions, ticks, script reloads) into a [`Replay`], collects the game's
+//! events per step, and hands AI seats their [`AiTask`]s. [`Session`] is
+//! its object-safe twin, with actions as RON, for code that does not know
+//! the game.
+
+use std::any::Any;
+
+use serde::Serialize;
+
+use crate::agent::{AiTask, Budget, Considered, Decision, ThinkControl, agent_rng};
+use crate::options::{GameSpec, Seat, SessionOptions};
+use crate::plugin::{Game, GameError, GameEvent, Outcome, Setup, Turn};
+use crate::replay::{Replay, ScriptRecord, Step};
+use crate::script::{LiveScript, Script};
+use crate::trajectory::{Row, Trajectory};
+
+/// What followed one recorded step.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct StepRecord {
+    actor: String,
+    scores: Vec<i64>,
+    events: Vec<String>,
+}
+
+/// A game plus the record of everything done to it.
+pub struct Recorded<G: Game> {
+    game: G,
+    script: LiveScript,
+    /// The script generation the record has caught up with.
+    seen_generation: u64,
+    spec: GameSpec,
+    replay: Replay<G::Level, G::Action>,
+    /// One entry per step of `replay.steps`.
+    records: Vec<StepRecord>,
+    /// Events the UI has not taken yet.
+    unread: Vec<GameEvent>,
+}
+
+impl<G: Game> Recorded<G> {
+    /// Starts `G` with options resolved against its spec, and begins
+    /// recording.
+    pub fn start(
+        level: G::Level,
+        script: LiveScript,
+        seed: u64,
+        options: &SessionOptions,
+    ) -> Result<Self, GameError> {
+        let current = script.current();
+        let spec = G::spec(&current)?;
+        let options = spec.resolve(options)?;
+        let game = G::start(Setup {
+            level: level.clone(),
+            script: script.clone(),
+            seed,
+            options: options.clone(),
+        })?;
+        let record = ScriptRecord {
+            path: current.path().display().to_string(),
+            hash: current.content_hash(),
+            source: current.source().to_string(),
+        };
+        let mut session = Self {
+            game,
+            seen_generation: script.generation(),
+            script,
+            spec,
+            replay: Replay {
+                game: G::ID.to_string(),
+                seed,
+                options,
+                level_path: None,
+                level,
+                script: Some(record),
+                steps: Vec::new(),
+            },
+            records: Vec::new(),
+            unread: Vec::new(),
+        };
+        // Events of the start itself (a script error in a setting, say)
+        // reach the UI but belong to no step.
+        session.unread = session.game.take_events();
+        Ok(session)
+    }
+
+    /// Plays a replay back step by step (see [`ReplayRun`] for the script
+    /// and level choices, made by the caller). Steps that failed when
+    /// recorded fail again the same way; that is part of the record.
+    /// `apply_reloads`: apply the recorded `Reload` steps (the recorded
+    /// script) or skip them (the current one). `stop_after`: play only the
+    /// first N steps.
+    pub fn from_replay(
+        replay: Replay<G::Level, G::Action>,
+        script: LiveScript,
+        apply_reloads: bool,
+        stop_after: Option<usize>,
+    ) -> Result<Self, GameError> {
+        if replay.game != G::ID {
+            return Err(GameError::Invalid(format!(
+                "this replay is for `{}`, not `{}`",
+                replay.game,
+                G::ID
+            )));
+        }
+        let mut session = Self::start(replay.level, script, replay.seed, &replay.options)?;
+        session.replay.level_path = replay.level_path;
+        let limit = stop_after.unwrap_or(usize::MAX);
+        for step in replay.steps.into_iter().take(limit) {
+            let _ = match step {
+                Step::Act(action) => session.apply(&action),
+                Step::Tick(ticks) => session.advance(ticks),
+                Step::Reload(source) if apply_reloads => session.reload_from_text(&source),
+                Step::Reload(_) => Ok(()),
+            };
+        }
+        Ok(session)
+    }
+
+    /// The game, for views that read its concrete state.
+    pub fn game(&self) -> &G {
+        &self.game
+    }
+
+    /// The game, mutable, for settings that are not moves (view options,
+    /// say). Moves go through [`Recorded::apply`] so they are recorded.
+    pub fn game_mut(&mut self) -> &mut G {
+        &mut self.game
+    }
+
+    /// What the game offers (modes, seats, AI levels).
+    pub fn spec(&self) -> &GameSpec {
+        &self.spec
+    }
+
+    /// The resolved options.
+    pub fn options(&self) -> &SessionOptions {
+        &self.replay.options
+    }
+
+    /// The session's seed.
+    pub fn seed(&self) -> u64 {
+        self.replay.seed
+    }
+
+    /// Notes which level file the session plays (relative to the project),
+    /// so the replay can be run against the current file later.
+    pub fn set_level_path(&mut self, path: Option<String>) {
+        self.replay.level_path = path;
+    }
+
+    /// Whose move it is.
+    pub fn turn(&self) -> Turn {
+        self.game.turn()
+    }
+
+    /// The seat to move, when it is an AI seat.
+    pub fn ai_to_move(&self) -> Option<usize> {
+        match self.game.turn() {
+            Turn::Seat(seat) if self.options().ai_level(seat).is_some() => Some(seat),
+            _ => None,
+        }
+    }
+
+    /// Applies and records an action (also when it fails: a failed attempt
+    /// can have consequences, such as a game-over check).
+    pub fn apply(&mut self, action: &G::Action) -> Result<(), GameError> {
+        self.note_reload();
+        let actor = self.actor();
+        self.replay.steps.push(Step::Act(action.clone()));
+        let result = self.game.apply(action);
+        self.finish_step(actor, result.as_ref().err(), false);
+        result
+    }
+
+    /// Advances and records time (consecutive ticks merge into one step).
+    pub fn advance(&mut self, ticks: u32) -> Result<(), GameError> {
+        if ticks == 0 {
+            return Ok(());
+        }
+        self.note_reload();
+        let merged = match self.replay.steps.last_mut() {
+            Some(Step::Tick(n)) => match n.checked_add(ticks) {
+                Some(sum) => {
+                    *n = sum;
+                    true
+                }
+                None => false,
+            },
+            _ => false,
+        };
+        if !merged {
+            self.replay.steps.push(Step::Tick(ticks));
+        }
+        let result = self.game.advance(ticks);
+        self.finish_step(String::new(), result.as_ref().err(), merged);
+        result
+    }
+
+    /// Builds the decision of the AI seat to move: agent, snapshot and its
+    /// own random stream, detached from the game so it can run on a worker
+    /// thread. The script is read here, never during the search.
+    pub fn ai_task(&self, seat: usize) -> Result<AiTask<G>, GameError> {
+        let Some(level) = self.options().ai_level(seat) else {
+            return Err(GameError::Invalid(format!(
+                "seat {} is not played by an AI",
+                seat + 1
+            )));
+        };
+        let agent = self.game.agent(seat, level)?;
+        // The step count numbers decisions: the same session gives every
+        // decision the same stream, run after run.
+        let rng = agent_rng(self.seed(), seat, self.replay.steps.len() as u64);
+        Ok(AiTask::new(
+            seat,
+            level.to_string(),
+            agent,
+            self.game.snapshot(),
+            rng,
+        ))
+    }
+
+    /// Applies an AI's decision like any action, with its reasoning among
+    /// the step's events.
+    pub fn apply_decision(&mut self, decision: &Decision<G::Action>) -> Result<(), GameError> {
+        let result = self.apply(&decision.action);
+        if let (Some(record), Some(best)) = (self.records.last_mut(), decision.considered.first()) {
+            let others = decision.considered.len().saturating_sub(1);
+            record.events.push(format!(
+                "ai value {:.2} ({others} others weighed)",
+                best.value
+            ));
+        }
+        result
+    }
+
+    /// Decides and plays the AI seat to move, on this thread (headless
+    /// play); `None` when no AI is to move.
+    pub fn play_ai_turn(&mut self, budget: Budget) -> Result<Option<G::Action>, GameError> {
+        let Some(seat) = self.ai_to_move() else {
+            return Ok(None);
+        };
+        let task = self.ai_task(seat)?.with_budget(budget);
+        let decision = task.run(&ThinkControl::new())?;
+        self.apply_decision(&decision)?;
+        Ok(Some(decision.action))
+    }
+
+    /// The record so far.
+    pub fn replay(&self) -> &Replay<G::Level, G::Action> {
+        &self.replay
+    }
+
+    /// Events since the last call, for the console and the views.
+    pub fn take_new_events(&mut self) -> Vec<GameEvent> {
+        std::mem::take(&mut self.unread)
+    }
+
+    /// The trajectory so far.
+    pub fn trajectory(&self) -> Trajectory {
+        let rows = self
+            .replay
+            .steps
+            .iter()
+            .zip(&self.records)
+            .enumerate()
+            .map(|(i, (step, record))| Row {
+                index: i + 1,
+                actor: record.actor.clone(),
+                step: step_text(step),
+                scores: record.scores.clone(),
+                events: record.events.clone(),
+            })
+            .collect();
+        let seats: Vec<String> = self.options().seats.iter().map(Seat::to_string).collect();
+        Trajectory {
+            header: format!(
+                "game: {}  seed: {}  mode: {}  seats: {}",
+                G::ID,
+                self.seed(),
+                self.options().mode(),
+                seats.join(", ")
+            ),
+            rows,
+            outcome: self.game.outcome().to_string(),
+            board: self.game.render_text(),
+        }
+    }
+
+    /// Loads `source` as the next version of the session's script and
+    /// records the reload (used when replaying `Reload` steps).
+    fn reload_from_text(&mut self, source: &str) -> Result<(), GameError> {
+        let current = self.script.current();
+        let schema = G::script_schema();
+        let script = Script::load(current.path(), source, Some(&schema), current.limits())?;
+        self.script.replace(script);
+        self.note_reload();
+        Ok(())
+    }
+
+    /// Records a `Reload` step when the script was swapped since the last
+    /// step.
+    fn note_reload(&mut self) {
+        let generation = self.script.generation();
+        if generation == self.seen_generation {
+            return;
+        }
+        self.seen_generation = generation;
+        let current = self.script.current();
+        self.replay
+            .steps
+            .push(Step::Reload(current.source().to_string()));
+        let event = format!(
+            "script {} reloaded ({})",
+            current.path().display(),
+            short_hash(&current.content_hash())
+        );
+        self.unread.push(GameEvent::info(event.clone()));
+        self.records.push(StepRecord {
+            actor: String::new(),
+            scores: self.game.scores(),
+            events: vec![event],
+        });
+    }
+
+    /// Who is about to act: the AI seat's name, or nobody in particular.
+    fn actor(&self) -> String {
+        match self.game.turn() {
+            Turn::Seat(seat) => match self.options().seats.get(seat) {
+                Some(Seat::Ai { level }) => format!("ai:{level} (seat {})", seat + 1),
+                _ if self.options().seats.len() > 1 => format!("seat {}", seat + 1),
+                _ => String::new(),
+            },
+            _ => String::new(),
+        }
+    }
+
+    fn finish_step(&mut self, actor: String, error: Option<&GameError>, merged: bool) {
+        let mut events = self.game.take_events();
+        if let Some(error) = error {
+            events.push(GameEvent::error(format!("refused: {error}")));
+        }
+        self.unread.extend(events.iter().cloned());
+        let texts = events.into_iter().map(|e| e.text);
+        let scores = self.game.scores();
+        match self.records.last_mut() {
+            Some(record) if merged => {
+                record.events.extend(texts);
+                record.scores = scores;
+            }
+            _ => self.records.push(StepRecord {
+                actor,
+                scores,
+                events: texts.collect(),
+            }),
+        }
+    }
+}
+
+/// The first 12 hex digits of a content hash, for messages.
+pub fn short_hash(hash: &str) -> &str {
+    let hex = hash.strip_prefix("sha256:").unwrap_or(hash);
+    hex.get(..12).unwrap_or(hex)
+}
+
+/// A step as compact RON.
+fn step_text<A: Serialize>(step: &Step<A>) -> String {
+    match step {
+        Step::Act(action) => ron::to_string(action).unwrap_or_else(|_| "?".into()),
+        Step::Tick(n) => format!("Tick({n})"),
+        Step::Reload(_) => "Reload".into(),
+    }
+}
+
+/// An AI decision whose game is not known to the caller: the action as RON
+/// plus what the AI weighed.
+pub struct ErasedDecision {
+    /// The seat that decided.
+    pub seat: usize,
+    /// The action, as the game's own value (for [`Session::apply_ai`]).
+    action: Box<dyn Any + Send>,
+    /// The action as RON.
+    pub action_ron: String,
+    /// The moves the AI weighed, best first.
+    pub considered: Vec<Considered>,
+}
+
+/// An AI decision ready to run on any thread, for callers that do not know
+/// the game (the editor's generic worker, the CLI).
+pub trait ErasedAiTask: Send {
+    /// The seat deciding.
+    fn seat(&self) -> usize;
+    /// Decides, watching `control` for cancel.
+    fn run(self: Box<Self>, control: &ThinkControl) -> Result<ErasedDecision, GameError>;
+}
+
+impl<G: Game> ErasedAiTask for AiTask<G> {
+    fn seat(&self) -> usize {
+        self.seat
+    }
+
+    fn run(self: Box<Self>, control: &ThinkControl) -> Result<ErasedDecision, GameError> {
+        let seat = self.seat;
+        let decision = AiTask::run(*self, control)?;
+        let action_ron = ron::to_string(&decision.action)
+            .map_err(|e| GameError::Invalid(format!("cannot write action: {e}")))?;
+        Ok(ErasedDecision {
+            seat,
+            action_ron,
+            considered: decision.considered,
+            action: Box::new(decision.action),
+        })
+    }
+}
+
+/// A running game of any kind, behind one object-safe interface. Actions
+/// cross it as RON text; every step is recorded into a replay.
+pub trait Session: Send {
+    /// The plugin id.
+    fn game_id(&self) -> &'static str;
+    /// What the game offers.
+    fn spec(&self) -> &GameSpec;
+    /// The resolved options.
+    fn options(&self) -> &SessionOptions;
+    /// Whose move it is.
+    fn turn(&self) -> Turn;
+    /// The AI seat to move, if any.
+    fn ai_to_move(&self) -> Option<usize>;
+    /// Parses `action` as RON and applies it.
+    fn apply_ron(&mut self, action: &str) -> Result<(), GameError>;
+    /// Advances time.
+    fn advance(&mut self, ticks: u32) -> Result<(), GameError>;
+    /// Legal actions as RON text.
+    fn legal_actions_ron(&self) -> Vec<String>;
+    /// The game's settle action as RON, if it has one.
+    fn settle_action_ron(&self) -> Option<String>;
+    /// The decision of the AI seat `seat`, ready to run on a worker.
+    fn ai_task(&self, seat: usize, budget: Budget) -> Result<Box<dyn ErasedAiTask>, GameError>;
+    /// Applies an AI decision made by [`Session::ai_task`].
+    fn apply_ai(&mut self, decision: ErasedDecision) -> Result<(), GameError>;
+    /// Text picture of the state.
+    fn render_text(&self) -> String;
+    /// The summary `tessera play` prints.
+    fn report_text(&self, render: bool) -> String;
+    /// The final state as JSON.
+    fn report_json(&self) -> serde_json::Value;
+    /// How the session stands.
+    fn outcome(&self) -> Outcome;
+    /// Each seat's score.
+    fn scores(&self) -> Vec<i64>;
+    /// Events since the last call.
+    fn take_new_events(&mut self) -> Vec<GameEvent>;
+    /// The trajectory so far.
+    fn trajectory(&self) -> Trajectory;
+    /// Notes the level file played (relative to the project root).
+    fn set_level_path(&mut self, path: Option<String>);
+    /// The replay so far as RON.
+    fn replay_ron(&self) -> Result<String, GameError>;
+    /// For views that know the concrete game: downcast to [`Recorded<G>`].
+    fn as_any(&self) -> &dyn Any;
+    /// Mutable form of [`Session::as_any`].
+    fn as_any_mut(&mut self) -> &mut dyn Any;
+}
+
+impl<G: Game> Session for Recorded<G> {
+    fn game_id(&self) -> &'static str {
+        G::ID
+    }
+
+    fn spec(&self) -> &GameSpec {
+        &self.spec
+    }
+
+    fn options(&self) -> &SessionOptions {
+        Recorded::options(self)
+    }
+
+    fn turn(&self) -> Turn {
+        self.game.turn()
+    }
+
+    fn ai_to_move(&self) -> Option<usize> {
+        Recorded::ai_to_move(self)
+    }
+
+    fn apply_ron(&mut self, action: &str) -> Result<(), GameError> {
+        let action: G::Action =
+            ron::from_str(action).map_err(|e| GameError::BadAction(format!("{e}")))?;
+        self.apply(&action)
+    }
+
+    fn advance(&mut self, ticks: u32) -> Result<(), GameError> {
+        Recorded::advance(self, ticks)
+    }
+
+    fn legal_actions_ron(&self) -> Vec<String> {
+        self.game
+            .legal_actions()
+            .iter()
+            .filter_map(|a| ron::to_string(a).ok())
+            .collect()
+    }
+
+    fn settle_action_ron(&self) -> Option<String> {
+        self.game
+            .settle_action()
+            .and_then(|a| ron::to_string(&a).ok())
+    }
+
+    fn ai_task(&self, seat: usize, budget: Budget) -> Result<Box<dyn ErasedAiTask>, GameError> {
+        Ok(Box::new(Recorded::ai_task(self, seat)?.with_budget(budget)))
+    }
+
+    fn apply_ai(&mut self, decision: ErasedDecision) -> Result<(), GameError> {
+        let Ok(action) = decision.action.downcast::<G::Action>() else {
+            return Err(GameError::Invalid(format!(
+                "this decision is not a {} action",
+                G::ID
+            )));
+        };
+        self.apply_decision(&Decision {
+            action: *action,
+            considered: decision.considered,
+        })
+    }
+
+    fn render_text(&self) -> String {
+        self.game.render_text()
+    }
+
+    fn report_text(&self, render: bool) -> String {
+        self.game.report_text(render)
+    }
+
+    fn report_json(&self) -> serde_json::Value {
+        self.game.report_json()
+    }
+
+    fn outcome(&self) -> Outcome {
+        self.game.outcome()
+    }
+
+    fn scores(&self) -> Vec<i64> {
+        self.game.scores()
+    }
+
+    fn take_new_events(&mut self) -> Vec<GameEvent> {
+        Recorded::take_new_events(self)
+    }
+
+    fn trajectory(&self) -> Trajectory {
+        Recorded::trajectory(self)
+    }
+
+    fn set_level_path(&mut self, path: Option<String>) {
+        Recorded::set_level_path(self, path);
+    }
+
+    fn replay_ron(&self) -> Result<String, GameError> {
+        crate::level::to_ron_string(&self.replay)
+            .map_err(|e| GameError::Invalid(format!("cannot write replay: {e}")))
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+
+    fn as_any_mut(&mut self) -> &mut dyn Any {
+        self
+    }
+}
+
+/// The concrete game behind a session, if it is a `G`.
+pub fn downcast<G: Game>(session: &dyn Session) -> Option<&Recorded<G>> {
+    session.as_any().downcast_ref()
+}
+
+/// Mutable form of [`downcast`].
+pub fn downcast_mut<G: Game>(session: &mut dyn Session) -> Option<&mut Recorded<G>> {
+    session.as_any_mut().downcast_mut()
+}
+
+/// An action list as stored in files: RON `[ ... ]` of actions and ticks.
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
+pub struct ActionList<A>(pub Vec<Step<A>>);
