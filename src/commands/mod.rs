@@ -5,6 +5,7 @@ pub mod bench;
 pub mod check;
 pub mod games;
 pub mod play;
+pub mod replay;
 pub mod solve;
 pub mod watch;
 

@@ -25,6 +25,7 @@ pub mod replay;
 pub mod rng;
 pub mod script;
 pub mod session;
+pub mod suite;
 pub mod trajectory;
 pub mod worker;
 

@@ -559,8 +559,7 @@ impl<G: Game> Session for Recorded<G> {
     }
 
     fn replay_ron(&self) -> Result<String, GameError> {
-        crate::level::to_ron_string(&self.replay)
-            .map_err(|e| GameError::Invalid(format!("cannot write replay: {e}")))
+        replay_to_ron(&self.replay)
     }
 
     fn as_any(&self) -> &dyn Any {
@@ -570,6 +569,23 @@ impl<G: Game> Session for Recorded<G> {
     fn as_any_mut(&mut self) -> &mut dyn Any {
         self
     }
+}
+
+/// A replay as RON: the header fields one per line, each step on a line of
+/// its own, so a replay file diffs well.
+pub fn replay_to_ron<L: Serialize, A: Serialize>(
+    replay: &Replay<L, A>,
+) -> Result<String, GameError> {
+    let config = ron::ser::PrettyConfig::new()
+        .depth_limit(2)
+        .struct_names(false)
+        .separate_tuple_members(false);
+    ron::ser::to_string_pretty(replay, config)
+        .map(|mut s| {
+            s.push('\n');
+            s
+        })
+        .map_err(|e| GameError::Invalid(format!("cannot write replay: {e}")))
 }
 
 /// The concrete game behind a session, if it is a `G`.
