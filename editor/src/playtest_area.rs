@@ -5,6 +5,8 @@ use std::path::{Path, PathBuf};
 
 use egui::RichText;
 
+use tessera_host::suite;
+
 use crate::playtest::{GameUi, PlaytestContext, PlaytestView};
 
 /// What a playtest runs: a game, on a level file or its default level.
@@ -29,6 +31,8 @@ pub struct PlaytestArea {
     seed_text: String,
     /// Why nothing is running (no view for the game, a start error).
     notice: Option<String>,
+    /// The name typed for "Save as test", while that field is open.
+    test_name: Option<String>,
 }
 
 impl Default for PlaytestArea {
@@ -37,6 +41,7 @@ impl Default for PlaytestArea {
             running: None,
             seed_text: "1".into(),
             notice: None,
+            test_name: None,
         }
     }
 }
@@ -93,12 +98,23 @@ impl PlaytestArea {
         };
         let level_name = describe_level(target.level.as_deref(), cx);
         match (game_ui.playtest)(cx.project, target.level.as_deref(), seed) {
-            Ok(view) => {
+            Ok(mut view) => {
                 cx.console.push(crate::ConsoleLine {
                     text: format!("playtest {} on {level_name}, seed {seed}", target.game),
                     is_error: false,
                 });
+                // The replay notes the level file, so the test suite can
+                // run it against the file as it is later.
+                let inside = target
+                    .level
+                    .as_deref()
+                    .and_then(|l| l.strip_prefix(cx.project.root()).ok())
+                    .map(|p| p.display().to_string());
+                if let Some(session) = view.session_mut() {
+                    session.set_level_path(inside);
+                }
                 self.notice = None;
+                self.test_name = None;
                 self.running = Some(Running { target, seed, view });
             }
             Err(e) => self.fail(
@@ -108,10 +124,58 @@ impl PlaytestArea {
         }
     }
 
+    /// Shows a view that already holds a session (a replay opened at a
+    /// step by the Tests panel).
+    pub fn show(&mut self, target: PlaytestTarget, seed: u64, view: Box<dyn PlaytestView>) {
+        self.notice = None;
+        self.test_name = None;
+        self.running = Some(Running { target, seed, view });
+    }
+
+    /// The running view's recorded session, if it records one.
+    pub fn session(&self) -> Option<&dyn tessera_host::Session> {
+        self.running.as_ref().and_then(|r| r.view.session())
+    }
+
+    /// Writes the running session as a test: its replay to
+    /// `tests/replays/<game>/<name>.replay.ron` and its trajectory as the
+    /// accepted snapshot, so `cargo test` passes until a rule changes it.
+    /// Returns the replay's path relative to the project.
+    pub fn save_as_test(
+        &self,
+        name: &str,
+        cx: &mut PlaytestContext<'_>,
+    ) -> anyhow::Result<PathBuf> {
+        let Some(session) = self.session() else {
+            anyhow::bail!("this playtest records no session");
+        };
+        let root = cx.project.root().to_path_buf();
+        let path = suite::replay_path(&root, session.game_id(), name);
+        let text = session.replay_ron().map_err(|e| anyhow::anyhow!("{e}"))?;
+        if let Some(folder) = path.parent() {
+            std::fs::create_dir_all(folder)?;
+        }
+        tessera_host::level::write_atomic(&path, text.as_bytes())?;
+        let case = suite::Case {
+            game: session.game_id().to_string(),
+            name: suite::file_safe(name),
+            path: path.clone(),
+        };
+        // The snapshot comes from re-running the saved file, exactly as
+        // `cargo test` will.
+        let trajectory = suite::run(cx.project, &case).map_err(|e| anyhow::anyhow!("{e}"))?;
+        suite::write_snapshot(&root, &case, &trajectory)?;
+        Ok(path
+            .strip_prefix(&root)
+            .map(Path::to_path_buf)
+            .unwrap_or(path))
+    }
+
     /// Stops the running view.
     pub fn stop(&mut self) {
         self.running = None;
         self.notice = None;
+        self.test_name = None;
     }
 
     fn fail(&mut self, cx: &mut PlaytestContext<'_>, message: String) {
@@ -154,7 +218,21 @@ impl PlaytestArea {
             }
             ui.add(field)
                 .on_hover_text("Seed for the game's random numbers");
+            let can_save = self.session().is_some();
+            if ui
+                .add_enabled(can_save, egui::Button::new("💾 Save as test"))
+                .on_hover_text(
+                    "Save this playtest as a replay in tests/replays/: `cargo test` and the Tests panel then show how a rule change alters it",
+                )
+                .on_disabled_hover_text("Start a playtest first")
+                .clicked()
+            {
+                self.test_name = Some(default_test_name(self.session()));
+            }
         });
+        if self.test_name.is_some() {
+            self.save_test_ui(ui, cx);
+        }
         let label = match (&self.running, target) {
             (Some(running), _) => format!(
                 "{} · {} · seed {}",
@@ -187,6 +265,74 @@ impl PlaytestArea {
             }
         }
         request
+    }
+}
+
+/// A name proposal: the level's file name and the step count.
+fn default_test_name(session: Option<&dyn tessera_host::Session>) -> String {
+    match session {
+        Some(session) => {
+            let steps = session.trajectory().rows.len();
+            format!("{}_{steps}_steps", session.game_id())
+        }
+        None => "playtest".into(),
+    }
+}
+
+impl PlaytestArea {
+    fn save_test_ui(&mut self, ui: &mut egui::Ui, cx: &mut PlaytestContext<'_>) {
+        let Some(name) = self.test_name.as_mut() else {
+            return;
+        };
+        let mut save = false;
+        let mut cancel = false;
+        ui.horizontal(|ui| {
+            let label = ui.label("Test name");
+            let field = ui
+                .add(
+                    egui::TextEdit::singleline(name)
+                        .desired_width(180.0)
+                        .id_salt("test name"),
+                )
+                .labelled_by(label.id);
+            if field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
+                save = true;
+            }
+            let game = self.running.as_ref().map(|r| r.target.game.clone());
+            let path = game.map(|g| suite::replay_path(cx.project.root(), &g, name));
+            let exists = path.as_ref().is_some_and(|p| p.exists());
+            let label = if exists { "Replace" } else { "Save" };
+            if ui.button(label).clicked() {
+                save = true;
+            }
+            if ui.button("Cancel").clicked() {
+                cancel = true;
+            }
+            if exists {
+                ui.colored_label(ui.visuals().warn_fg_color, "a test of this name exists");
+            }
+        });
+        if cancel {
+            self.test_name = None;
+        } else if save {
+            let name = name.clone();
+            match self.save_as_test(&name, cx) {
+                Ok(path) => {
+                    cx.console.push(crate::ConsoleLine {
+                        text: format!(
+                            "saved test {} (its trajectory is the accepted snapshot)",
+                            path.display()
+                        ),
+                        is_error: false,
+                    });
+                    self.test_name = None;
+                }
+                Err(e) => cx.console.push(crate::ConsoleLine {
+                    text: format!("error saving test: {e:#}"),
+                    is_error: true,
+                }),
+            }
+        }
     }
 }
 

@@ -79,6 +79,7 @@ fn open_width_editor(_path: &Path, text: &str) -> anyhow::Result<Box<dyn LevelEd
 const DEMO: GameUi = GameUi {
     id: "demo",
     playtest: start_demo,
+    resume: None,
     level_editor: Some(open_width_editor),
 };
 

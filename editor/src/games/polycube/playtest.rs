@@ -63,6 +63,16 @@ pub fn start(
     )?)))
 }
 
+/// Shows a replayed polycube session in the playtest view.
+pub fn resume(
+    _project: &mut Project,
+    session: Box<dyn tessera_host::Session>,
+) -> anyhow::Result<Box<dyn PlaytestView>> {
+    let session = tessera_host::session::downcast_box::<Polycube>(session)
+        .map_err(|_| anyhow::anyhow!("this session is not a polycube game"))?;
+    Ok(Box::new(PolycubePlaytest::new(*session)))
+}
+
 impl PolycubePlaytest {
     /// A view on a started game.
     pub fn new(game: Recorded<Polycube>) -> Self {
@@ -397,6 +407,14 @@ impl PolycubePlaytest {
 }
 
 impl PlaytestView for PolycubePlaytest {
+    fn session(&self) -> Option<&dyn tessera_host::Session> {
+        Some(&self.game)
+    }
+
+    fn session_mut(&mut self) -> Option<&mut dyn tessera_host::Session> {
+        Some(&mut self.game)
+    }
+
     fn ui(&mut self, ui: &mut egui::Ui, cx: &mut PlaytestContext<'_>) {
         self.tick(ui);
         self.keys(ui, cx);
