@@ -66,7 +66,10 @@ fn every_lua_block_loads_and_passes_its_games_schema() {
             .expect("a Lua block starts with `-- scripts/<game>.lua`");
         let script = Script::load(Path::new(path), &body, None, ScriptLimits::default())
             .unwrap_or_else(|e| panic!("README block {path}: {e}"));
-        let game = Path::new(path).file_stem().and_then(|s| s.to_str()).unwrap();
+        let game = Path::new(path)
+            .file_stem()
+            .and_then(|s| s.to_str())
+            .unwrap();
         let entry = registry.get(game).expect("the block names a game");
         script
             .validate(&entry.script_schema())
@@ -117,5 +120,7 @@ fn every_tessera_command_in_the_readme_runs() {
 fn placeholders_are_recognised() {
     assert!(has_placeholder("tessera check PATH..."));
     assert!(has_placeholder("tessera play GAME --seed N"));
-    assert!(!has_placeholder("tessera replay tests/replays/sand/a.replay.ron"));
+    assert!(!has_placeholder(
+        "tessera replay tests/replays/sand/a.replay.ron"
+    ));
 }

@@ -410,6 +410,11 @@ impl EditorApp {
         Some(PlaytestTarget { game, level })
     }
 
+    /// Mutable form of [`EditorApp::playtest`] (tests choose seats there).
+    pub fn playtest_mut(&mut self) -> &mut PlaytestArea {
+        &mut self.playtest
+    }
+
     /// The Tests panel.
     pub fn tests(&self) -> &TestsPanel {
         &self.tests

@@ -3,8 +3,8 @@
 
 use std::path::Path;
 
-use tessera_host::Session;
 use tessera_host::project::Project;
+use tessera_host::{Session, SessionOptions};
 
 /// One line for the editor's console (reloads, errors, game messages).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -47,6 +47,7 @@ pub type PlaytestFactory = fn(
     project: &mut Project,
     level: Option<&Path>,
     seed: u64,
+    options: &SessionOptions,
 ) -> anyhow::Result<Box<dyn PlaytestView>>;
 
 /// Shows a session that already ran (a replay opened at a step) in the

@@ -45,6 +45,7 @@ pub fn start(
     project: &mut Project,
     level: Option<&Path>,
     seed: u64,
+    options: &tessera_host::SessionOptions,
 ) -> anyhow::Result<Box<dyn PlaytestView>> {
     let level = match level {
         Some(path) => {
@@ -56,10 +57,7 @@ pub fn start(
     };
     let script = project.script(&project.game_script_path(Polycube::ID))?;
     Ok(Box::new(PolycubePlaytest::new(Recorded::start(
-        level,
-        script,
-        seed,
-        &tessera_host::SessionOptions::default(),
+        level, script, seed, options,
     )?)))
 }
 

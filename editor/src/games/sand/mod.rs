@@ -12,7 +12,7 @@ use std::path::Path;
 use tessera_host::level::{Diagnostic, LevelFile, load_level};
 use tessera_host::project::Project;
 use tessera_host::session::downcast_box;
-use tessera_host::{Game, Session};
+use tessera_host::{Game, Recorded, Session, SessionOptions};
 use tessera_sand::{Sand, SandLevel};
 
 use crate::playtest::{GameUi, PlaytestView};
@@ -50,12 +50,15 @@ pub fn start_playtest(
     project: &mut Project,
     level: Option<&Path>,
     seed: u64,
+    options: &SessionOptions,
 ) -> anyhow::Result<Box<dyn PlaytestView>> {
     let level = load_sand_level(level)?;
     let script = project
         .script(&project.game_script_path(Sand::ID))
         .map_err(|e| anyhow::anyhow!("{e}"))?;
-    Ok(Box::new(SandPlaytest::new(level, script, seed)?))
+    let session =
+        Recorded::start(level, script, seed, options).map_err(|e| anyhow::anyhow!("{e}"))?;
+    Ok(Box::new(SandPlaytest::from_session(session)))
 }
 
 /// Shows a replayed sand session in the playtest view.
