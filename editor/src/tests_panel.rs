@@ -146,7 +146,7 @@ impl TestsPanel {
         let mut open = self.open;
         egui::Window::new("Tests")
             .open(&mut open)
-            .default_size([760.0, 480.0])
+            .default_size([1060.0, 560.0])
             .resizable(true)
             .show(ctx, |ui| {
                 request = self.contents(ui, project);
