@@ -217,14 +217,12 @@ pub fn read_text_capped(path: &Path, cap: u64) -> Result<String, Diagnostic> {
         };
         return Err(fail(format!("cannot read: {kind}")));
     }
-    let too_big = |size: u64| {
-        fail(format!(
-            "the file is {size} bytes or more, over the {} MiB limit",
-            cap / (1024 * 1024)
-        ))
-    };
+    let limit = cap / (1024 * 1024);
     if meta.len() > cap {
-        return Err(too_big(meta.len()));
+        return Err(fail(format!(
+            "the file is {} bytes, over the {limit} MiB limit",
+            meta.len()
+        )));
     }
     let file = std::fs::File::open(path).map_err(|e| fail(io_reason(&e, path)))?;
     let mut bytes = Vec::with_capacity(meta.len() as usize);
@@ -232,7 +230,9 @@ pub fn read_text_capped(path: &Path, cap: u64) -> Result<String, Diagnostic> {
         .read_to_end(&mut bytes)
         .map_err(|e| fail(io_reason(&e, path)))?;
     if bytes.len() as u64 > cap {
-        return Err(too_big(bytes.len() as u64));
+        return Err(fail(format!(
+            "the file grew past the {limit} MiB limit while being read"
+        )));
     }
     String::from_utf8(bytes).map_err(|e| {
         let at = e.utf8_error().valid_up_to();

@@ -353,10 +353,21 @@ impl Script {
 
         let budget = Arc::new(Budget::new());
         let interrupt_budget = Arc::clone(&budget);
+        let chunk = format!("@{}", path.display());
         lua.set_interrupt(move |lua| {
             if interrupt_budget.expired() {
                 if interrupt_budget.stopped_at.load(Ordering::Relaxed) == 0 {
-                    let line = lua.inspect_stack(0, |frame| frame.current_line()).flatten();
+                    // The innermost frame of the script itself: the budget
+                    // may run out in the engine's own wrapper code.
+                    let line = (0..64)
+                        .map_while(|level| {
+                            lua.inspect_stack(level, |frame| {
+                                let own = frame.source().source.as_deref() == Some(chunk.as_str());
+                                own.then(|| frame.current_line()).flatten()
+                            })
+                        })
+                        .flatten()
+                        .next();
                     let line = line.and_then(|l| u32::try_from(l).ok()).unwrap_or(0);
                     interrupt_budget.stopped_at.store(line, Ordering::Relaxed);
                 }
