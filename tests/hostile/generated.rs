@@ -180,9 +180,20 @@ fn sources() -> Vec<Source> {
     out
 }
 
-/// A message with its numbers and the case's file name taken out: the
-/// wording to review.
+/// A message with its numbers and the file name taken out: the wording to
+/// review (`FILE.ron:N:N: expected integer`).
 fn shape(text: &str) -> String {
+    let text = text.strip_prefix("tessera: ").unwrap_or(text);
+    let text = match [".ron:", ".lua:", ".json:"]
+        .iter()
+        .find_map(|ext| text.find(ext).map(|at| (at, ext)))
+    {
+        Some((at, ext)) if !text[..at].contains(' ') => {
+            format!("FILE{ext}{}", &text[at + ext.len()..])
+        }
+        _ => text.to_string(),
+    };
+    let text = text.replace("UTF-8", "UTF~8");
     let mut out = String::new();
     let mut last_digit = false;
     for c in text.chars() {
@@ -196,7 +207,7 @@ fn shape(text: &str) -> String {
             last_digit = false;
         }
     }
-    out.chars().take(160).collect()
+    out.replace("UTF~N", "UTF-8").chars().take(160).collect()
 }
 
 /// The error lines of a run (not boards or summaries).

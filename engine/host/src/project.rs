@@ -272,7 +272,10 @@ impl Project {
     fn load_script(&self, absolute: &Path) -> Result<Script, ScriptError> {
         let display = self.display_path(absolute);
         let source = crate::level::read_text_capped(absolute, crate::script::MAX_SOURCE_BYTES)
-            .map_err(|e| ScriptError::new(&display, ScriptErrorKind::Io, e.message))?;
+            .map_err(|e| ScriptError {
+                line: e.line,
+                ..ScriptError::new(&display, ScriptErrorKind::Io, e.message)
+            })?;
         let script = Script::load(&display, &source, None, self.limits)?;
         check::validate_for_game(&self.registry, absolute, &script)?;
         Ok(script)

@@ -310,8 +310,11 @@ impl Script {
         schema: Option<&ScriptSchema>,
         limits: ScriptLimits,
     ) -> Result<Self, ScriptError> {
-        let source = crate::level::read_text_capped(path, MAX_SOURCE_BYTES)
-            .map_err(|e| ScriptError::new(path, ScriptErrorKind::Io, e.message))?;
+        let source =
+            crate::level::read_text_capped(path, MAX_SOURCE_BYTES).map_err(|e| ScriptError {
+                line: e.line,
+                ..ScriptError::new(path, ScriptErrorKind::Io, e.message)
+            })?;
         Self::load(path, &source, schema, limits)
     }
 
@@ -402,14 +405,24 @@ impl Script {
             }
         };
         let Value::Table(exports) = value else {
-            return Err(ScriptError::new(
-                path,
-                ScriptErrorKind::Schema,
-                format!(
-                    "the script must return a table of settings and hooks, it returned a {}",
-                    value.type_name()
-                ),
-            ));
+            // The end of the file is where the `return` was expected.
+            let last_line = source
+                .lines()
+                .enumerate()
+                .filter(|(_, line)| !line.trim().is_empty())
+                .last()
+                .map_or(1, |(i, _)| i + 1);
+            return Err(ScriptError {
+                line: u32::try_from(last_line).ok(),
+                ..ScriptError::new(
+                    path,
+                    ScriptErrorKind::Schema,
+                    format!(
+                        "the script must end by returning a table of settings and hooks, it returned a {}",
+                        value.type_name()
+                    ),
+                )
+            });
         };
         let script = Self {
             path: path.to_path_buf(),
