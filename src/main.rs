@@ -1,7 +1,8 @@
 //! `tessera`: the headless command line for the Tessera engine.
 //!
-//! Exit codes: 0 ok; 1 a check or rule failure; 2 bad usage (clap's own
-//! code for a bad command line, and ours for a bad argument value).
+//! Exit codes: 0 ok; 1 a check or rule failure, or an input file that
+//! cannot be read or is refused; 2 bad usage (clap's own code for a bad
+//! command line, and ours, [`Usage`], for a bad argument value).
 
 use std::process::ExitCode;
 
@@ -35,6 +36,27 @@ enum Command {
     Bench(commands::bench::Args),
 }
 
+/// A bad command line (an unknown game, a missing option, a bad value):
+/// exit 2. Every other error is about an input file or a rule and exits 1.
+#[derive(Debug)]
+pub struct Usage(pub String);
+
+impl std::fmt::Display for Usage {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Usage {}
+
+/// Returns early with a [`Usage`] error (exit 2).
+#[macro_export]
+macro_rules! usage {
+    ($($arg:tt)*) => {
+        return Err(anyhow::Error::new($crate::Usage(format!($($arg)*))))
+    };
+}
+
 /// How a command ended, mapped onto the exit-code policy.
 pub enum Status {
     /// Everything passed.
@@ -59,7 +81,11 @@ fn main() -> ExitCode {
         Ok(Status::Failed) => ExitCode::from(1),
         Err(error) => {
             eprintln!("tessera: {error:#}");
-            ExitCode::from(2)
+            if error.downcast_ref::<Usage>().is_some() {
+                ExitCode::from(2)
+            } else {
+                ExitCode::from(1)
+            }
         }
     }
 }

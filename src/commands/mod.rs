@@ -1,5 +1,6 @@
 //! One module per subcommand. Each `run` returns [`crate::Status`] for a
-//! finished command and `Err` for bad usage (a missing file, a bad value).
+//! finished command and `Err` for a failure: a [`crate::Usage`] error for a
+//! bad command line (exit 2), any other for an input file (exit 1).
 
 pub mod bench;
 pub mod check;

@@ -7,7 +7,7 @@
 
 use std::path::PathBuf;
 
-use anyhow::{Context, bail};
+use anyhow::Context;
 use rand::Rng;
 use tessera_host::level::read_text;
 use tessera_host::rng::game_rng;
@@ -67,14 +67,14 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
     let registry = tessera_builtin::registry();
     if registry.get(&args.game).is_none() {
         let known: Vec<&str> = registry.iter().map(|e| e.id).collect();
-        bail!(
+        crate::usage!(
             "unknown game `{}` (known: {}; see `tessera games`)",
             args.game,
             known.join(", ")
         );
     }
     if args.actions.is_none() && args.random_play.is_none() && !args.ai_only {
-        bail!("give --actions FILE, --random-play TURNS or --ai-only");
+        crate::usage!("give --actions FILE, --random-play TURNS or --ai-only");
     }
     let mut project = super::current_project(registry)?;
     let mut options = SessionOptions {
@@ -86,7 +86,7 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
             .spec(&args.game)
             .map_err(|e| anyhow::anyhow!("{e}"))?;
         let Some(strongest) = spec.strongest_ai() else {
-            bail!("`{}` has no AI: --ai-only cannot play it", args.game);
+            crate::usage!("`{}` has no AI: --ai-only cannot play it", args.game);
         };
         let count = if options.seats.is_empty() {
             spec.default_seats.len()
@@ -172,7 +172,18 @@ fn random_play(session: &mut dyn Session, seed: u64, turns: u32) -> anyhow::Resu
         if session.outcome().is_over() {
             break;
         }
-        let moves = session.legal_actions_ron();
+        let mut moves = session.legal_actions_ron();
+        if moves.is_empty()
+            && let Some(settle) = session.settle_action_ron()
+        {
+            // No move fits: let time settle, so the game can see that it
+            // is over (a full board is lost, as a refused placement says).
+            session
+                .apply_ron(&settle)
+                .with_context(|| format!("`{settle}` with no legal move"))?;
+            print_events(session);
+            moves = session.legal_actions_ron();
+        }
         if moves.is_empty() {
             break;
         }

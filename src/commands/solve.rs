@@ -20,7 +20,7 @@ pub struct Args {
     #[arg(long)]
     count: bool,
     /// With `--count`: print one JSON object `{"solutions", "distinct", "seconds"}`.
-    #[arg(long)]
+    #[arg(long, requires = "count")]
     json: bool,
 }
 

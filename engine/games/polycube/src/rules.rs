@@ -655,16 +655,25 @@ impl Rules {
     /// The box as text, one block per layer, z = 1 first; rows y = 1 first,
     /// columns x = 1 first; a letter per piece, `.` for empty.
     pub fn render_text(&self) -> String {
+        // Past 62 pieces one character cannot tell them apart: every cell
+        // gets a two-character label (`AA`, `AB`, ..., `..` for empty).
+        let wide = self.pieces.len() > LETTERS.len();
+        let letters: Vec<char> = LETTERS.chars().collect();
         let mut out = String::new();
         for z in 0..self.size[2] {
             out.push_str(&format!("z={}\n", Pos::of([0, 0, z as i32]).2));
             for y in 0..self.size[1] {
                 for x in 0..self.size[0] {
                     let c = [x as i32, y as i32, z as i32];
-                    out.push(match self.owner(c) {
-                        Some(p) => self.pieces[p].letter,
-                        None => '.',
-                    });
+                    match (self.owner(c), wide) {
+                        (Some(p), false) => out.push(self.pieces[p].letter),
+                        (None, false) => out.push('.'),
+                        (Some(p), true) => {
+                            out.push(letters[(p / letters.len()) % letters.len()]);
+                            out.push(letters[p % letters.len()]);
+                        }
+                        (None, true) => out.push_str(".."),
+                    }
                 }
                 out.push('\n');
             }
