@@ -349,7 +349,12 @@ impl Tetris {
             self.report(&error, "hook failed");
         }
         if lock.topped_out {
-            self.end(Outcome::Lost, "OVER: a block reached the top row".into(), &script);
+            let reason = if self.field.board().row(0) != 0 {
+                "OVER: a block locked in the top row"
+            } else {
+                "OVER: the next piece cannot spawn"
+            };
+            self.end(Outcome::Lost, reason.into(), &script);
         } else if self.goal_met(&script) {
             self.end(Outcome::Won, format!("won: {}", self.level.goal), &script);
         } else if lock.out_of_pieces {
