@@ -169,6 +169,22 @@ pub fn write_atomic(path: &Path, contents: &[u8]) -> std::io::Result<()> {
     })
 }
 
+/// Gives a finding from [`LevelFile::diagnose`] its line: a message that
+/// starts with ``field `NAME` `` points at the line of `NAME:` in `text`
+/// (diagnosis sees the parsed level only, not the text).
+pub fn locate(diagnostic: Diagnostic, text: &str) -> Diagnostic {
+    if diagnostic.line.is_some() {
+        return diagnostic;
+    }
+    let field = diagnostic
+        .message
+        .strip_prefix("field `")
+        .or_else(|| diagnostic.message.strip_prefix("fields `"))
+        .and_then(|rest| rest.split('`').next());
+    let line = field.and_then(|name| find_field_line(text, name));
+    Diagnostic { line, ..diagnostic }
+}
+
 /// Line (1-based) of the first `field:` in RON text, for errors about a
 /// value that parsed but is not acceptable.
 pub fn find_field_line(text: &str, field: &str) -> Option<u32> {

@@ -2,7 +2,7 @@
 
 use std::path::Path;
 
-use crate::level::{Diagnostic, LevelFile, parse_level, parse_ron, read_text};
+use crate::level::{Diagnostic, LevelFile, locate, parse_level, parse_ron, read_text};
 use crate::options::{GameSpec, SessionOptions};
 use crate::plugin::{Game, GameError};
 use crate::replay::{LevelChoice, Replay, ScriptChoice};
@@ -141,10 +141,13 @@ fn start_erased<G: Game>(
 pub fn load_checked<L: LevelFile>(text: &str, path: &Path) -> Result<L, Diagnostic> {
     let level: L = parse_level(text, path)?;
     if let Some(error) = level.diagnose().into_iter().find(Diagnostic::is_error) {
-        return Err(Diagnostic {
-            path: path.to_path_buf(),
-            ..error
-        });
+        return Err(locate(
+            Diagnostic {
+                path: path.to_path_buf(),
+                ..error
+            },
+            text,
+        ));
     }
     Ok(level)
 }
@@ -154,9 +157,14 @@ fn check_level_erased<G: Game>(text: &str, path: &Path) -> Vec<Diagnostic> {
         Ok(level) => level
             .diagnose()
             .into_iter()
-            .map(|d| Diagnostic {
-                path: path.to_path_buf(),
-                ..d
+            .map(|d| {
+                locate(
+                    Diagnostic {
+                        path: path.to_path_buf(),
+                        ..d
+                    },
+                    text,
+                )
             })
             .collect(),
         Err(error) => vec![error],
