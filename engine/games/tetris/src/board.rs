@@ -155,7 +155,13 @@ impl Board {
 
 impl std::fmt::Debug for Board {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Board {}x{}\n{}", self.width, self.height, self.to_text())
+        write!(
+            f,
+            "Board {}x{}\n{}",
+            self.width,
+            self.height,
+            self.to_text()
+        )
     }
 }
 

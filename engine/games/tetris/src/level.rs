@@ -229,7 +229,11 @@ impl LevelFile for TetrisLevel {
                     ),
                 ));
             }
-            if let Some((x, c)) = row.chars().enumerate().find(|(_, c)| garbage_colour(*c).is_none()) {
+            if let Some((x, c)) = row
+                .chars()
+                .enumerate()
+                .find(|(_, c)| garbage_colour(*c).is_none())
+            {
                 found.push(Diagnostic::error(
                     path,
                     format!(
@@ -269,7 +273,9 @@ impl LevelFile for TetrisLevel {
         {
             found.push(Diagnostic::error(
                 path,
-                format!("field `rotation`: {name:?} is not a rotation system (\"cycle\" or \"srs\")"),
+                format!(
+                    "field `rotation`: {name:?} is not a rotation system (\"cycle\" or \"srs\")"
+                ),
             ));
         }
         if let Some(name) = &self.randomizer
@@ -277,7 +283,9 @@ impl LevelFile for TetrisLevel {
         {
             found.push(Diagnostic::error(
                 path,
-                format!("field `randomizer`: {name:?} is not a randomizer (\"bag\" or \"uniform\")"),
+                format!(
+                    "field `randomizer`: {name:?} is not a randomizer (\"bag\" or \"uniform\")"
+                ),
             ));
         }
         if found.iter().any(Diagnostic::is_error) {

@@ -213,7 +213,10 @@ impl Tetris {
             Goal::ClearGarbage => {
                 let (start, _) = self.level.starting_cells();
                 let total = u64::from(start.count());
-                (total - u64::from(self.field.garbage().count()).min(total), total)
+                (
+                    total - u64::from(self.field.garbage().count()).min(total),
+                    total,
+                )
             }
         }
     }
@@ -230,7 +233,12 @@ impl Tetris {
     }
 
     /// The landing `Drop { x, rotation, y }` names, or why none does.
-    pub fn find_drop(&mut self, x: i32, rotation: u8, y: Option<i32>) -> Result<Placement, GameError> {
+    pub fn find_drop(
+        &mut self,
+        x: i32,
+        rotation: u8,
+        y: Option<i32>,
+    ) -> Result<Placement, GameError> {
         let Some(active) = self.field.active() else {
             return Err(GameError::Illegal("no piece in play".into()));
         };
@@ -360,7 +368,10 @@ impl Tetris {
         } else if lock.out_of_pieces {
             self.end(
                 Outcome::Lost,
-                format!("OVER: the sequence ran out before the goal ({})", self.level.goal),
+                format!(
+                    "OVER: the sequence ran out before the goal ({})",
+                    self.level.goal
+                ),
                 &script,
             );
         }
@@ -553,7 +564,12 @@ impl Game for Tetris {
             return Err(GameError::Illegal("the game is over".into()));
         }
         let paused = self.field.is_paused();
-        if paused && !matches!(action, TetrisAction::Pause | TetrisAction::Tick(_) | TetrisAction::Release(_)) {
+        if paused
+            && !matches!(
+                action,
+                TetrisAction::Pause | TetrisAction::Tick(_) | TetrisAction::Release(_)
+            )
+        {
             return Err(GameError::Illegal("the game is paused".into()));
         }
         match *action {
@@ -583,7 +599,9 @@ impl Game for Tetris {
                     ));
                 }
                 if self.field.hold_used() {
-                    return Err(GameError::Illegal("hold was already used for this piece".into()));
+                    return Err(GameError::Illegal(
+                        "hold was already used for this piece".into(),
+                    ));
                 }
                 let lock = self.field.hold();
                 if let Some(lock) = lock {

@@ -222,7 +222,8 @@ impl MoveGen {
                         let ot = orientation(kind, t as u8);
                         let mut rest = fresh;
                         for &(kx, ky) in system.kicks(kind, s as u8, clockwise) {
-                            let qt = q as i32 - i32::from(os.top) + i32::from(ky) + i32::from(ot.top);
+                            let qt =
+                                q as i32 - i32::from(os.top) + i32::from(ky) + i32::from(ot.top);
                             let d = i32::from(kx) - i32::from(os.left) + i32::from(ot.left);
                             if qt >= 0 && (qt as usize) < rows_of[t] {
                                 let qt = qt as usize;
@@ -343,17 +344,18 @@ pub fn find_path(
             path.reverse();
             return Some(path);
         }
-        let mut next = |nx: i32, ny: i32, ns: u8, step: Move, queue: &mut VecDeque<(i32, i32, u8)>| {
-            if nx < -PAD || ny < -PAD || nx >= span_x - PAD || ny >= span_y - PAD {
-                return;
-            }
-            let i = index(nx, ny, ns);
-            if !seen[i] {
-                seen[i] = true;
-                parent[i] = Some((index(x, y, s), step));
-                queue.push_back((nx, ny, ns));
-            }
-        };
+        let mut next =
+            |nx: i32, ny: i32, ns: u8, step: Move, queue: &mut VecDeque<(i32, i32, u8)>| {
+                if nx < -PAD || ny < -PAD || nx >= span_x - PAD || ny >= span_y - PAD {
+                    return;
+                }
+                let i = index(nx, ny, ns);
+                if !seen[i] {
+                    seen[i] = true;
+                    parent[i] = Some((index(x, y, s), step));
+                    queue.push_back((nx, ny, ns));
+                }
+            };
         if board.fits(kind, s, x - 1, y) {
             next(x - 1, y, s, Move::Left, &mut queue);
         }

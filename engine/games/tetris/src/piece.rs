@@ -143,7 +143,9 @@ impl RotationSystem {
     pub fn kicks(self, kind: PieceKind, from: u8, clockwise: bool) -> &'static [(i8, i8)] {
         match (self, kind) {
             (RotationSystem::Cycle, _) | (RotationSystem::Srs, PieceKind::O) => &[(0, 0)],
-            (RotationSystem::Srs, PieceKind::I) => &I_KICKS[usize::from(from)][usize::from(!clockwise)],
+            (RotationSystem::Srs, PieceKind::I) => {
+                &I_KICKS[usize::from(from)][usize::from(!clockwise)]
+            }
             (RotationSystem::Srs, _) => &JLSTZ_KICKS[usize::from(from)][usize::from(!clockwise)],
         }
     }

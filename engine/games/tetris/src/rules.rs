@@ -364,7 +364,10 @@ impl Field {
     /// A successful move or turn on the ground restarts the lock delay
     /// (up to the reset limit).
     fn moved(&mut self, was_grounded: bool) {
-        if self.config.lock_delay_ticks > 0 && was_grounded && self.resets_used < self.config.lock_resets {
+        if self.config.lock_delay_ticks > 0
+            && was_grounded
+            && self.resets_used < self.config.lock_resets
+        {
             self.lock_clock = 0;
             self.resets_used += 1;
         }
@@ -392,8 +395,13 @@ impl Field {
         };
         let system = self.config.rotation;
         // A state the system does not have (after a switch) turns from 0.
-        let state = if a.state >= system.states(a.kind) { 0 } else { a.state };
-        let Some((x, y, state)) = turn(&self.board, system, a.kind, state, a.x, a.y, clockwise) else {
+        let state = if a.state >= system.states(a.kind) {
+            0
+        } else {
+            a.state
+        };
+        let Some((x, y, state)) = turn(&self.board, system, a.kind, state, a.x, a.y, clockwise)
+        else {
             return false;
         };
         let grounded = self.grounded(&a);
@@ -468,7 +476,10 @@ impl Field {
         if held.down {
             return;
         }
-        *held = Held { down: true, clock: 0 };
+        *held = Held {
+            down: true,
+            clock: 0,
+        };
         match key {
             Key::Left => {
                 self.last_side = Key::Left;

@@ -102,30 +102,74 @@ pub fn schema() -> ScriptSchema {
                 FieldKind::Function,
                 "score(lines, level) -> points for one lock that cleared 1-4 lines",
             ),
-            FieldSpec::optional("level_for", FieldKind::Function, "level_for(score) -> level (0-based)"),
+            FieldSpec::optional(
+                "level_for",
+                FieldKind::Function,
+                "level_for(score) -> level (0-based)",
+            ),
             FieldSpec::optional(
                 "won",
                 FieldKind::Function,
                 "won(score, level, lines) -> true when a marathon game is won",
             ),
-            FieldSpec::optional("ticks_per_second", FieldKind::Number, "game ticks per second (60)"),
+            FieldSpec::optional(
+                "ticks_per_second",
+                FieldKind::Number,
+                "game ticks per second (60)",
+            ),
             FieldSpec::optional(
                 "fall_seconds",
                 FieldKind::Table,
                 "seconds per row of gravity for levels 0, 1, 2, ... (decreasing)",
             ),
-            FieldSpec::optional("soft_drop_ticks", FieldKind::Integer, "ticks per row while down is held (2)"),
-            FieldSpec::optional("lock_delay_ticks", FieldKind::Integer, "ticks on the ground before locking (0)"),
-            FieldSpec::optional("lock_resets", FieldKind::Integer, "moves on the ground that restart the lock delay (15)"),
-            FieldSpec::optional("das_ticks", FieldKind::Integer, "ticks before a held left/right repeats (10)"),
-            FieldSpec::optional("arr_ticks", FieldKind::Integer, "ticks between repeats (2; 0 = to the wall)"),
+            FieldSpec::optional(
+                "soft_drop_ticks",
+                FieldKind::Integer,
+                "ticks per row while down is held (2)",
+            ),
+            FieldSpec::optional(
+                "lock_delay_ticks",
+                FieldKind::Integer,
+                "ticks on the ground before locking (0)",
+            ),
+            FieldSpec::optional(
+                "lock_resets",
+                FieldKind::Integer,
+                "moves on the ground that restart the lock delay (15)",
+            ),
+            FieldSpec::optional(
+                "das_ticks",
+                FieldKind::Integer,
+                "ticks before a held left/right repeats (10)",
+            ),
+            FieldSpec::optional(
+                "arr_ticks",
+                FieldKind::Integer,
+                "ticks between repeats (2; 0 = to the wall)",
+            ),
             FieldSpec::optional("preview", FieldKind::Integer, "next pieces shown, 1-5 (1)"),
             FieldSpec::optional("hold", FieldKind::Boolean, "hold box on (false)"),
-            FieldSpec::optional("rotation", FieldKind::String, "\"cycle\" (the seed) or \"srs\""),
-            FieldSpec::optional("randomizer", FieldKind::String, "\"bag\" (7-bag) or \"uniform\""),
-            FieldSpec::optional("on_lock", FieldKind::Function, "on_lock(piece, lines, score)"),
+            FieldSpec::optional(
+                "rotation",
+                FieldKind::String,
+                "\"cycle\" (the seed) or \"srs\"",
+            ),
+            FieldSpec::optional(
+                "randomizer",
+                FieldKind::String,
+                "\"bag\" (7-bag) or \"uniform\"",
+            ),
+            FieldSpec::optional(
+                "on_lock",
+                FieldKind::Function,
+                "on_lock(piece, lines, score)",
+            ),
             FieldSpec::optional("on_level_up", FieldKind::Function, "on_level_up(level)"),
-            FieldSpec::optional("on_game_over", FieldKind::Function, "on_game_over(score, won)"),
+            FieldSpec::optional(
+                "on_game_over",
+                FieldKind::Function,
+                "on_game_over(score, won)",
+            ),
         ],
     }
 }
@@ -147,13 +191,22 @@ fn bad(script: &Script, field: &str, message: String) -> ScriptError {
     }
 }
 
-fn integer(script: &Script, name: &str, default: i64, range: std::ops::RangeInclusive<i64>) -> Result<i64, ScriptError> {
+fn integer(
+    script: &Script,
+    name: &str,
+    default: i64,
+    range: std::ops::RangeInclusive<i64>,
+) -> Result<i64, ScriptError> {
     let value = script.value_or::<i64>(name, default)?;
     if !range.contains(&value) {
         return Err(bad(
             script,
             name,
-            format!("`{name}` must be {} to {}, not {value}", range.start(), range.end()),
+            format!(
+                "`{name}` must be {} to {}, not {value}",
+                range.start(),
+                range.end()
+            ),
         ));
     }
     Ok(value)
@@ -248,7 +301,9 @@ fn read_speeds(script: &Script, table: &Table) -> Result<Vec<f64>, ScriptError> 
             return Err(bad(
                 script,
                 "fall_seconds",
-                format!("`fall_seconds` entry for level {level} is {seconds}; seconds per row must be a positive number"),
+                format!(
+                    "`fall_seconds` entry for level {level} is {seconds}; seconds per row must be a positive number"
+                ),
             ));
         }
         if let Some(&previous) = out.last()
@@ -266,7 +321,11 @@ fn read_speeds(script: &Script, table: &Table) -> Result<Vec<f64>, ScriptError> 
         out.push(seconds);
     }
     if out.is_empty() {
-        return Err(bad(script, "fall_seconds", "`fall_seconds` is empty; give at least level 0".into()));
+        return Err(bad(
+            script,
+            "fall_seconds",
+            "`fall_seconds` is empty; give at least level 0".into(),
+        ));
     }
     Ok(out)
 }
@@ -302,11 +361,19 @@ fn number(script: &Script, name: &str, value: Value, call: &str) -> Result<u64, 
         Value::Integer(n) => n as f64,
         Value::Number(n) => n,
         other => {
-            return Err(bad(script, name, format!("{call} returned a {}, not a number", other.type_name())));
+            return Err(bad(
+                script,
+                name,
+                format!("{call} returned a {}, not a number", other.type_name()),
+            ));
         }
     };
     if !n.is_finite() || n < 0.0 {
-        return Err(bad(script, name, format!("{call} returned {n}; it must be a number >= 0")));
+        return Err(bad(
+            script,
+            name,
+            format!("{call} returned {n}; it must be a number >= 0"),
+        ));
     }
     Ok(n.floor().min(u64::MAX as f64) as u64)
 }

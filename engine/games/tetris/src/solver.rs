@@ -72,7 +72,9 @@ impl Search<'_> {
         }
         let spawn = spawn_position(kind, board.width());
         let mut generator = MoveGen::new();
-        let landings = generator.generate(&board, kind, self.rotation, spawn).to_vec();
+        let landings = generator
+            .generate(&board, kind, self.rotation, spawn)
+            .to_vec();
         for placement in landings {
             let mut next = board;
             next.place(kind, placement.state, placement.x, placement.y);
@@ -83,7 +85,12 @@ impl Search<'_> {
             let mut next_garbage = garbage;
             next_garbage.clear_rows(cleared);
             self.path.push(placement);
-            if self.run(next, next_garbage, lines + u64::from(cleared.count_ones()), depth + 1) {
+            if self.run(
+                next,
+                next_garbage,
+                lines + u64::from(cleared.count_ones()),
+                depth + 1,
+            ) {
                 return true;
             }
             self.path.pop();

@@ -105,7 +105,12 @@ fn game_steps_and_move_generation_allocate_nothing() {
     let n = allocations_during(|| {
         for p in &positions {
             total += generator
-                .generate(&p.board, p.piece, RotationSystem::Srs, spawn_position(p.piece, 10))
+                .generate(
+                    &p.board,
+                    p.piece,
+                    RotationSystem::Srs,
+                    spawn_position(p.piece, 10),
+                )
                 .len();
         }
     });

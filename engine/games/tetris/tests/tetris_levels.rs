@@ -44,7 +44,10 @@ fn at_least_eight_levels_with_the_seeds_classic() {
         .iter()
         .find(|(n, _)| n == "marathon_20x10.ron")
         .expect("marathon");
-    assert_eq!((marathon.1.rows, marathon.1.columns, marathon.1.hidden_rows), (20, 10, 2));
+    assert_eq!(
+        (marathon.1.rows, marathon.1.columns, marathon.1.hidden_rows),
+        (20, 10, 2)
+    );
     for (name, level) in &levels {
         let found = level.diagnose();
         assert!(found.is_empty(), "{name}: {found:?}");
@@ -95,7 +98,11 @@ fn the_t_spin_puzzles_need_their_spins() {
     // Under the seed's cycle rotation the triple cannot be done.
     let path = tessera_testkit::repo_path("levels/tetris/puzzle_4_tspin_triple.ron");
     let level = load_level::<TetrisLevel>(Path::new(&path)).unwrap();
-    let report = solve(&level, tessera_tetris::piece::RotationSystem::Cycle, &mut |_| true);
+    let report = solve(
+        &level,
+        tessera_tetris::piece::RotationSystem::Cycle,
+        &mut |_| true,
+    );
     assert_eq!(report.verdict, Verdict::Unsolvable);
 }
 
@@ -104,10 +111,14 @@ fn the_search_can_be_cancelled_and_reports_progress() {
     let path = tessera_testkit::repo_path("levels/tetris/puzzle_6_five_pieces.ron");
     let level = load_level::<TetrisLevel>(Path::new(&path)).unwrap();
     let mut seen = 0;
-    let report = solve(&level, tessera_tetris::piece::RotationSystem::Srs, &mut |nodes| {
-        seen = nodes;
-        nodes < 1000
-    });
+    let report = solve(
+        &level,
+        tessera_tetris::piece::RotationSystem::Srs,
+        &mut |nodes| {
+            seen = nodes;
+            nodes < 1000
+        },
+    );
     assert_eq!(report.verdict, Verdict::Cancelled);
     assert_eq!(seen, 1024);
 }

@@ -20,7 +20,15 @@ fn slow_landings(board: &Board, kind: PieceKind, system: RotationSystem) -> BTre
     seen.insert((spawn.0, spawn.1, 0u8));
     while let Some((x, y, s)) = stack.pop() {
         if !board.fits(kind, s, x, y + 1) {
-            out.insert(Placement { kind, state: s, x, y }.canonical());
+            out.insert(
+                Placement {
+                    kind,
+                    state: s,
+                    x,
+                    y,
+                }
+                .canonical(),
+            );
         }
         let mut next = Vec::new();
         for (dx, dy) in [(-1, 0), (1, 0), (0, 1)] {
@@ -51,12 +59,23 @@ fn empty_board_counts_match_the_issue() {
             .iter()
             .map(|&k| {
                 let spawn = spawn_position(k, 10);
-                (k.letter(), generator.generate(&board, k, system, spawn).len())
+                (
+                    k.letter(),
+                    generator.generate(&board, k, system, spawn).len(),
+                )
             })
             .collect();
         assert_eq!(
             counts,
-            vec![('I', 17), ('O', 9), ('T', 34), ('S', 17), ('Z', 17), ('J', 34), ('L', 34)],
+            vec![
+                ('I', 17),
+                ('O', 9),
+                ('T', 34),
+                ('S', 17),
+                ('Z', 17),
+                ('J', 34),
+                ('L', 34)
+            ],
             "{system}"
         );
     }
@@ -103,14 +122,28 @@ fn every_landing_has_a_path_that_reaches_it() {
                     Move::Right => x += 1,
                     Move::Down => y += 1,
                     Move::Cw | Move::Ccw => {
-                        let t = turn(&position.board, RotationSystem::Srs, kind, s, x, y, step == Move::Cw)
-                            .expect("turn in path");
+                        let t = turn(
+                            &position.board,
+                            RotationSystem::Srs,
+                            kind,
+                            s,
+                            x,
+                            y,
+                            step == Move::Cw,
+                        )
+                        .expect("turn in path");
                         (x, y, s) = t;
                     }
                 }
                 assert!(position.board.fits(kind, s, x, y));
             }
-            let reached = Placement { kind, state: s, x, y }.canonical();
+            let reached = Placement {
+                kind,
+                state: s,
+                x,
+                y,
+            }
+            .canonical();
             assert_eq!(reached, landing);
         }
     }

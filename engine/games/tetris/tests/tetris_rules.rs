@@ -4,11 +4,11 @@
 mod tetris_support;
 
 use tessera_host::{Game, Outcome};
+use tessera_tetris::TetrisAction::{self, *};
 use tessera_tetris::board::{Board, spawn_position};
 use tessera_tetris::movegen::turn;
 use tessera_tetris::piece::{PieceKind, RotationSystem, orientation};
 use tessera_tetris::rules::Key;
-use tessera_tetris::TetrisAction::{self, *};
 use tetris_support::*;
 
 fn snap(name: &str, text: String) {
@@ -28,7 +28,10 @@ fn every_orientation_on_an_empty_board() {
             } else {
                 format!("same cells as state {}", o.canonical)
             };
-            out.push_str(&format!("{kind} state {state} ({distinct})\n{}\n", board.to_text()));
+            out.push_str(&format!(
+                "{kind} state {state} ({distinct})\n{}\n",
+                board.to_text()
+            ));
         }
     }
     snap("orientations", out);
@@ -42,7 +45,15 @@ fn srs_turns_an_i_next_to_each_wall() {
     // right wall (state R at box x = 7), turned both ways.
     for (state, x, wall) in [(3u8, -1, "left"), (1u8, 7, "right")] {
         for clockwise in [true, false] {
-            let result = turn(&board, RotationSystem::Srs, PieceKind::I, state, x, 5, clockwise);
+            let result = turn(
+                &board,
+                RotationSystem::Srs,
+                PieceKind::I,
+                state,
+                x,
+                5,
+                clockwise,
+            );
             let mut shown = Board::new(10, 10);
             if let Some((nx, ny, ns)) = result {
                 shown.place(PieceKind::I, ns, nx, ny);
@@ -55,8 +66,16 @@ fn srs_turns_an_i_next_to_each_wall() {
             ));
             // Without kicks the same turn would leave the board.
             assert!(
-                turn(&board, RotationSystem::Cycle, PieceKind::I, state % 2, x, 5, clockwise)
-                    .is_none_or(|(nx, _, ns)| board.fits(PieceKind::I, ns, nx, 5)),
+                turn(
+                    &board,
+                    RotationSystem::Cycle,
+                    PieceKind::I,
+                    state % 2,
+                    x,
+                    5,
+                    clockwise
+                )
+                .is_none_or(|(nx, _, ns)| board.fits(PieceKind::I, ns, nx, 5)),
             );
         }
     }
@@ -115,7 +134,10 @@ fn t_spin_triple_by_keys() {
         .collect();
     play(&mut game, &actions);
     assert_eq!(game.lines(), 3, "{path:?}");
-    snap("t_spin_triple_path", format!("{path:?}\n{}", game.render_text()));
+    snap(
+        "t_spin_triple_path",
+        format!("{path:?}\n{}", game.render_text()),
+    );
 }
 
 #[test]
@@ -125,7 +147,14 @@ fn scoring_one_to_four_lines() {
         let rows = well_rows(lines);
         let mut game = start(level(10, &rows, "II", "srs"), 1);
         // A vertical I in column 9 reaches the bottom.
-        play(&mut game, &[Drop { x: 9, rotation: 1, y: None }]);
+        play(
+            &mut game,
+            &[Drop {
+                x: 9,
+                rotation: 1,
+                y: None,
+            }],
+        );
         out.push_str(&format!("{lines} lines: score {}\n", game.score()));
         assert_eq!(game.score(), [10, 30, 50, 70][lines - 1]);
     }
@@ -136,12 +165,30 @@ fn scoring_one_to_four_lines() {
 fn script_edit_changes_the_next_tetris() {
     let rows = well_rows(4);
     let script = shipped();
-    let mut game = start_with(level(10, &[&rows[..], &rows[..]].concat(), "II", "srs"), script.clone(), 1);
-    play(&mut game, &[Drop { x: 9, rotation: 1, y: None }]);
+    let mut game = start_with(
+        level(10, &[&rows[..], &rows[..]].concat(), "II", "srs"),
+        script.clone(),
+        1,
+    );
+    play(
+        &mut game,
+        &[Drop {
+            x: 9,
+            rotation: 1,
+            y: None,
+        }],
+    );
     assert_eq!(game.score(), 70);
     let edited = shipped_source().replace("{ 10, 30, 50, 70 }", "{ 10, 30, 50, 800 }");
     script.replace(script_from(&edited));
-    play(&mut game, &[Drop { x: 9, rotation: 1, y: None }]);
+    play(
+        &mut game,
+        &[Drop {
+            x: 9,
+            rotation: 1,
+            y: None,
+        }],
+    );
     assert_eq!(game.score(), 870);
 }
 
@@ -159,8 +206,14 @@ fn level_thresholds_and_fall_speed() {
         out.push_str(&format!("score {score}: level {level}, won {won}\n"));
     }
     let settings = tessera_tetris::settings::Settings::read(&script).unwrap();
-    out.push_str(&format!("fall ticks per level: {:?}\n", settings.fall_ticks));
-    assert_eq!(settings.fall_ticks[0], 120, "level 0: a row every 2 s at 60 ticks/s");
+    out.push_str(&format!(
+        "fall ticks per level: {:?}\n",
+        settings.fall_ticks
+    ));
+    assert_eq!(
+        settings.fall_ticks[0], 120,
+        "level 0: a row every 2 s at 60 ticks/s"
+    );
     snap("levels", out);
 
     // A level-up in play: 1000 points per tetris with an edited table.
@@ -170,7 +223,14 @@ fn level_thresholds_and_fall_speed() {
         shipped_with("{ 10, 30, 50, 70 }", "{ 10, 30, 50, 1000 }"),
         1,
     );
-    play(&mut game, &[Drop { x: 9, rotation: 1, y: None }]);
+    play(
+        &mut game,
+        &[Drop {
+            x: 9,
+            rotation: 1,
+            y: None,
+        }],
+    );
     assert_eq!(game.level_number(), 1);
     assert_eq!(game.field().config().fall_ticks, 96);
     let events: Vec<String> = game.take_events().into_iter().map(|e| e.text).collect();
@@ -204,9 +264,17 @@ fn das_and_arr_in_ticks() {
     play(&mut game, &[Press(Key::Left)]);
     assert_eq!(game.field().active().unwrap().x, x0 - 1, "one move at once");
     play(&mut game, &[Tick(9)]);
-    assert_eq!(game.field().active().unwrap().x, x0 - 1, "nothing before DAS");
+    assert_eq!(
+        game.field().active().unwrap().x,
+        x0 - 1,
+        "nothing before DAS"
+    );
     play(&mut game, &[Tick(1)]);
-    assert_eq!(game.field().active().unwrap().x, x0 - 2, "first repeat at DAS");
+    assert_eq!(
+        game.field().active().unwrap().x,
+        x0 - 2,
+        "first repeat at DAS"
+    );
     play(&mut game, &[Tick(2)]);
     assert_eq!(game.field().active().unwrap().x, x0 - 3, "then every ARR");
     play(&mut game, &[Release(Key::Left), Tick(10)]);
@@ -217,11 +285,18 @@ fn das_and_arr_in_ticks() {
 fn lock_delay_and_resets_from_the_script() {
     let script = shipped_with("lock_delay_ticks = 0", "lock_delay_ticks = 30");
     let mut game = start_with(level(6, &[], "OOO", "srs"), script, 3);
-    play(&mut game, &[SoftDrop, SoftDrop, SoftDrop, SoftDrop, SoftDrop, SoftDrop]);
+    play(
+        &mut game,
+        &[SoftDrop, SoftDrop, SoftDrop, SoftDrop, SoftDrop, SoftDrop],
+    );
     play(&mut game, &[Tick(29)]);
     assert_eq!(game.field().locked(), 0);
     play(&mut game, &[Left, Tick(29)]);
-    assert_eq!(game.field().locked(), 0, "a move on the ground restarts the delay");
+    assert_eq!(
+        game.field().locked(),
+        0,
+        "a move on the ground restarts the delay"
+    );
     play(&mut game, &[Tick(1)]);
     assert_eq!(game.field().locked(), 1);
 }
@@ -262,7 +337,10 @@ fn top_out_is_over() {
         drops += 1;
     }
     assert_eq!(game.outcome(), Outcome::Lost);
-    assert_eq!(game.over_reason(), Some("OVER: the next piece cannot spawn"));
+    assert_eq!(
+        game.over_reason(),
+        Some("OVER: the next piece cannot spawn")
+    );
     snap("top_out", game.report_text(true));
 }
 
