@@ -38,7 +38,7 @@ fn value(board: &Board, lines: u32) -> f64 {
     let line_value = match lines {
         4 => 20.0,
         n if max > 8.0 => 2.0 * f64::from(n),
-        n => -1.0 * f64::from(n),
+        n => -f64::from(n),
     };
     line_value
         - 4.0 * holes as f64

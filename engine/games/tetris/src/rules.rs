@@ -521,7 +521,7 @@ impl Field {
             if clock >= das {
                 if arr == 0 {
                     while self.shift(dx) {}
-                } else if (clock - das) % arr == 0 {
+                } else if (clock - das).is_multiple_of(arr) {
                     self.shift(dx);
                 }
             }
