@@ -500,10 +500,10 @@ impl TetrisLevelEditor {
 
     /// Waits for a search under way (tests).
     pub fn wait_for_search(&mut self) {
-        if let Some(search) = self.search.take() {
-            if let Ok(report) = search.result.recv() {
-                self.verdict = Some(report);
-            }
+        if let Some(search) = self.search.take()
+            && let Ok(report) = search.result.recv()
+        {
+            self.verdict = Some(report);
         }
     }
 
