@@ -3,12 +3,13 @@
 
 pub mod polycube;
 pub mod sand;
+pub mod tetris;
 
 use crate::playtest::GameUi;
 
 /// Every game UI the editor knows.
 pub fn all() -> Vec<GameUi> {
-    vec![polycube::GAME_UI, sand::game_ui()]
+    vec![polycube::GAME_UI, sand::game_ui(), tetris::game_ui()]
 }
 
 /// The UI for game `id`.

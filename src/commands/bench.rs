@@ -9,6 +9,7 @@ use crate::Status;
 mod polycube;
 mod sand;
 mod script;
+mod tetris;
 
 /// Arguments of `tessera bench`.
 #[derive(clap::Args)]
@@ -37,6 +38,7 @@ const GROUPS: &[FigureGroup] = &[
     ("script", script::figures),
     ("polycube", polycube::figures),
     ("sand", sand::figures),
+    ("tetris", tetris::figures),
 ];
 
 /// Runs every group and prints one line per figure; fails when a target is

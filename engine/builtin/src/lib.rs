@@ -11,5 +11,6 @@ pub fn registry() -> Registry {
     let mut registry = Registry::empty();
     registry.register::<tessera_polycube::Polycube>();
     registry.register::<tessera_sand::Sand>();
+    registry.register::<tessera_tetris::Tetris>();
     registry
 }

@@ -88,13 +88,24 @@ impl Diagnostic {
     /// Fills in the line and column of the value the finding is about,
     /// found in the file's text, when the finding has none yet.
     pub fn locate(mut self, text: &str) -> Self {
-        if self.line.is_none()
-            && !self.field.is_empty()
+        if self.line.is_some() {
+            return self;
+        }
+        if !self.field.is_empty()
             && let Some((line, col)) = crate::ron_locate::value_position(text, &self.field)
         {
             self.line = Some(line);
             self.col = Some(col);
+            return self;
         }
+        // Findings that only name their field in words (``field `NAME`: ...``)
+        // point at the line of `NAME:`.
+        let field = self
+            .message
+            .strip_prefix("field `")
+            .or_else(|| self.message.strip_prefix("fields `"))
+            .and_then(|rest| rest.split('`').next());
+        self.line = field.and_then(|name| find_field_line(text, name));
         self
     }
 

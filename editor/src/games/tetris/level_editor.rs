@@ -1,0 +1,629 @@
+//! The tetris level editor: board size, garbage painted with the mouse
+//! (colour picker, fill a row leaving a hole, random garbage rows with one
+//! hole each), goal, piece sequence (palette, reorder, remove), rotation
+//! system and randomizer overrides, validation as you edit, and
+//! "Solvable?": the engine's search in a background thread, cancellable,
+//! with progress and a solution to step through.
+
+use std::path::Path;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::mpsc::{Receiver, channel};
+
+use egui::{Color32, Rect, RichText, Sense, Stroke, StrokeKind, vec2};
+
+use tessera_host::level::{Diagnostic, LevelFile, parse_level, to_ron_string};
+use tessera_tetris::level::{Goal, TetrisLevel, garbage_colour};
+use tessera_tetris::movegen::Placement;
+use tessera_tetris::piece::{PieceKind, RotationSystem};
+use tessera_tetris::solver::{Report, Verdict, solve};
+
+use super::playtest::cell_colour;
+use crate::playtest::{LevelEditor, PlaytestContext};
+
+/// A search running in the background.
+struct Search {
+    cancel: Arc<AtomicBool>,
+    nodes: Arc<AtomicU64>,
+    result: Receiver<Report>,
+}
+
+/// How a click on the board paints.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tool {
+    /// One cell.
+    Paint,
+    /// The whole row in the colour, the clicked cell left as the hole.
+    FillRow,
+}
+
+/// The visual editor for one tetris level.
+pub struct TetrisLevelEditor {
+    level: TetrisLevel,
+    saved: TetrisLevel,
+    /// The colour letter painted (`.` erases).
+    pub brush: char,
+    /// The paint tool.
+    pub tool: Tool,
+    noise: u64,
+    search: Option<Search>,
+    verdict: Option<Report>,
+    /// Which step of the found solution the preview shows (0 = start).
+    pub solution_step: usize,
+    board_rect: Rect,
+    cell_px: f32,
+}
+
+impl TetrisLevelEditor {
+    /// Opens a level's RON text.
+    pub fn open(path: &Path, text: &str) -> anyhow::Result<Self> {
+        let level = parse_level::<TetrisLevel>(text, path).map_err(|e| anyhow::anyhow!("{e}"))?;
+        Ok(Self::new(level))
+    }
+
+    /// An editor on `level`.
+    pub fn new(level: TetrisLevel) -> Self {
+        Self {
+            saved: level.clone(),
+            level,
+            brush: 'G',
+            tool: Tool::Paint,
+            noise: 0x2545_f491_4f6c_dd1d,
+            search: None,
+            verdict: None,
+            solution_step: 0,
+            board_rect: Rect::NOTHING,
+            cell_px: 22.0,
+        }
+    }
+
+    /// The level as edited.
+    pub fn level(&self) -> &TetrisLevel {
+        &self.level
+    }
+
+    /// Where the board was last drawn.
+    pub fn board_rect(&self) -> Rect {
+        self.board_rect
+    }
+
+    /// Centre of visible cell (x, y) on screen.
+    pub fn cell_centre(&self, x: usize, y: usize) -> egui::Pos2 {
+        self.board_rect.min
+            + vec2(
+                (x as f32 + 0.5) * self.cell_px,
+                (y as f32 + 0.5) * self.cell_px,
+            )
+    }
+
+    /// The latest search result.
+    pub fn verdict(&self) -> Option<&Report> {
+        self.verdict.as_ref()
+    }
+
+    fn edited(&mut self) {
+        self.verdict = None;
+        self.solution_step = 0;
+        if let Some(search) = self.search.take() {
+            search.cancel.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// The visible rows as a grid of letters, top first.
+    fn grid(&self) -> Vec<Vec<char>> {
+        let (w, h) = (self.level.columns as usize, self.level.rows as usize);
+        let mut grid = vec![vec!['.'; w]; h];
+        let offset = h.saturating_sub(self.level.garbage.len());
+        for (i, row) in self.level.garbage.iter().enumerate() {
+            for (x, c) in row.chars().enumerate() {
+                if let Some(cell) = grid.get_mut(offset + i).and_then(|r| r.get_mut(x)) {
+                    *cell = c;
+                }
+            }
+        }
+        grid
+    }
+
+    /// Stores a grid back as bottom-aligned garbage rows (leading empty
+    /// rows dropped).
+    fn set_grid(&mut self, grid: Vec<Vec<char>>) {
+        let first = grid
+            .iter()
+            .position(|r| r.iter().any(|&c| c != '.'))
+            .unwrap_or(grid.len());
+        let rows: Vec<String> = grid[first..].iter().map(|r| r.iter().collect()).collect();
+        if rows != self.level.garbage {
+            self.level.garbage = rows;
+            self.edited();
+        }
+    }
+
+    /// Paints visible cell (x, y) with the brush and tool.
+    pub fn paint(&mut self, x: usize, y: usize) {
+        let mut grid = self.grid();
+        let Some(row) = grid.get_mut(y) else { return };
+        if x >= row.len() {
+            return;
+        }
+        match self.tool {
+            Tool::Paint => row[x] = self.brush,
+            Tool::FillRow => {
+                let fill = if self.brush == '.' { 'G' } else { self.brush };
+                for (i, cell) in row.iter_mut().enumerate() {
+                    *cell = if i == x { '.' } else { fill };
+                }
+            }
+        }
+        self.set_grid(grid);
+    }
+
+    fn random(&mut self, below: usize) -> usize {
+        // xorshift64*: the editor's own generator, never the game's.
+        self.noise ^= self.noise >> 12;
+        self.noise ^= self.noise << 25;
+        self.noise ^= self.noise >> 27;
+        ((self.noise.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 33) % below.max(1) as u64) as usize
+    }
+
+    /// Pushes a random garbage row with one hole in at the bottom.
+    pub fn add_random_row(&mut self) {
+        let mut grid = self.grid();
+        let w = self.level.columns as usize;
+        if grid.is_empty() {
+            return;
+        }
+        let hole = self.random(w);
+        grid.remove(0);
+        grid.push((0..w).map(|x| if x == hole { '.' } else { 'G' }).collect());
+        self.set_grid(grid);
+    }
+
+    fn size_ui(&mut self, ui: &mut egui::Ui) {
+        let before = self.level.clone();
+        ui.horizontal(|ui| {
+            let label = ui.label("title");
+            ui.text_edit_singleline(&mut self.level.title)
+                .labelled_by(label.id);
+        });
+        ui.horizontal(|ui| {
+            let label = ui.label("rows");
+            ui.add(egui::DragValue::new(&mut self.level.rows).range(4..=64))
+                .labelled_by(label.id);
+            let label = ui.label("columns");
+            ui.add(egui::DragValue::new(&mut self.level.columns).range(4..=64))
+                .labelled_by(label.id);
+            let label = ui.label("hidden rows");
+            ui.add(egui::DragValue::new(&mut self.level.hidden_rows).range(0..=8))
+                .labelled_by(label.id);
+        });
+        if self.level.rows != before.rows || self.level.columns != before.columns {
+            // Keep the garbage bottom-aligned and cut to the new size.
+            let (w, h) = (self.level.columns as usize, self.level.rows as usize);
+            let mut rows: Vec<String> = before
+                .garbage
+                .iter()
+                .map(|r| {
+                    let mut cells: Vec<char> = r.chars().take(w).collect();
+                    cells.resize(w, '.');
+                    cells.into_iter().collect()
+                })
+                .collect();
+            if rows.len() > h {
+                rows.drain(..rows.len() - h);
+            }
+            self.level.garbage = rows;
+        }
+        if self.level != before {
+            self.edited();
+        }
+    }
+
+    fn palette_ui(&mut self, ui: &mut egui::Ui) {
+        ui.horizontal(|ui| {
+            ui.label("colour");
+            for letter in ['.', 'G', 'I', 'O', 'T', 'S', 'Z', 'J', 'L'] {
+                let colour = cell_colour(garbage_colour(letter).unwrap_or(0));
+                let text = RichText::new(if letter == '.' {
+                    "erase".to_string()
+                } else {
+                    letter.to_string()
+                })
+                .color(if letter == '.' {
+                    Color32::WHITE
+                } else {
+                    Color32::BLACK
+                })
+                .background_color(colour);
+                if ui.selectable_label(self.brush == letter, text).clicked() {
+                    self.brush = letter;
+                }
+            }
+        });
+        ui.horizontal(|ui| {
+            ui.radio_value(&mut self.tool, Tool::Paint, "paint cells");
+            ui.radio_value(
+                &mut self.tool,
+                Tool::FillRow,
+                "fill row (clicked cell stays a hole)",
+            );
+            if ui.button("random garbage row").clicked() {
+                self.add_random_row();
+            }
+            if ui.button("clear board").clicked() {
+                self.level.garbage.clear();
+                self.edited();
+            }
+        });
+    }
+
+    fn board_ui(&mut self, ui: &mut egui::Ui) {
+        let grid = self.grid();
+        let (w, h) = (self.level.columns as usize, self.level.rows as usize);
+        self.cell_px = (420.0 / h.max(1) as f32).clamp(8.0, 24.0);
+        let cell = self.cell_px;
+        let (response, painter) = ui.allocate_painter(
+            vec2(w as f32 * cell, h as f32 * cell),
+            Sense::click_and_drag(),
+        );
+        response.widget_info(|| {
+            egui::WidgetInfo::labeled(egui::Role::Image, true, "tetris level board")
+        });
+        let rect = response.rect;
+        self.board_rect = rect;
+        painter.rect_filled(rect, 0.0, Color32::from_gray(16));
+        // The solution preview: the board after the chosen step.
+        let preview = self.solution_preview();
+        for (y, row) in grid.iter().enumerate() {
+            for (x, &c) in row.iter().enumerate() {
+                let code = preview
+                    .as_ref()
+                    .map_or_else(|| garbage_colour(c).unwrap_or(0), |p| p[y * w + x]);
+                let r = Rect::from_min_size(
+                    rect.min + vec2(x as f32 * cell, y as f32 * cell),
+                    vec2(cell, cell),
+                );
+                if code != 0 {
+                    painter.rect_filled(r.shrink(1.0), 2.0, cell_colour(code));
+                } else {
+                    painter.rect_stroke(
+                        r,
+                        0.0,
+                        Stroke::new(0.5, Color32::from_gray(40)),
+                        StrokeKind::Inside,
+                    );
+                }
+            }
+        }
+        painter.rect_stroke(
+            rect,
+            0.0,
+            Stroke::new(1.0, Color32::from_gray(90)),
+            StrokeKind::Outside,
+        );
+        if preview.is_none()
+            && (response.clicked() || response.dragged())
+            && let Some(pos) = response.interact_pointer_pos()
+        {
+            let x = ((pos.x - rect.min.x) / cell).floor();
+            let y = ((pos.y - rect.min.y) / cell).floor();
+            if x >= 0.0 && y >= 0.0 {
+                self.paint(x as usize, y as usize);
+            }
+        }
+    }
+
+    /// Colour codes of the visible board after `solution_step` placements
+    /// of the found solution (None when there is nothing to step through).
+    fn solution_preview(&self) -> Option<Vec<u8>> {
+        let Some(Report {
+            verdict: Verdict::Solvable(solution),
+            ..
+        }) = &self.verdict
+        else {
+            return None;
+        };
+        if self.solution_step == 0 {
+            return None;
+        }
+        let (board, mut colours) = self.level.starting_cells();
+        let mut board = board;
+        let w = board.width();
+        let h = board.height();
+        for placement in solution.iter().take(self.solution_step) {
+            board.place(placement.kind, placement.state, placement.x, placement.y);
+            for (x, y) in placement.cells() {
+                if x >= 0 && y >= 0 {
+                    colours[y as usize * w + x as usize] = placement.kind.colour();
+                }
+            }
+            let cleared = board.clear_full_rows();
+            let mut write = h;
+            for read in (0..h).rev() {
+                if cleared >> read & 1 == 1 {
+                    continue;
+                }
+                write -= 1;
+                colours.copy_within(read * w..(read + 1) * w, write * w);
+            }
+            colours[..write * w].fill(0);
+        }
+        let hidden = self.level.hidden_rows as usize;
+        Some(colours[hidden * w..].to_vec())
+    }
+
+    fn goal_ui(&mut self, ui: &mut egui::Ui) {
+        let before = self.level.clone();
+        ui.horizontal(|ui| {
+            let goal_label = ui.label("goal");
+            let name = match self.level.goal {
+                Goal::Marathon => "marathon",
+                Goal::Score(_) => "score",
+                Goal::Lines(_) => "lines",
+                Goal::ClearGarbage => "clear garbage",
+                Goal::Survive(_) => "survive",
+            };
+            egui::ComboBox::from_label("goal kind")
+                .selected_text(name)
+                .show_ui(ui, |ui| {
+                    ui.selectable_value(&mut self.level.goal, Goal::Marathon, "marathon");
+                    ui.selectable_value(&mut self.level.goal, Goal::Score(1000), "score");
+                    ui.selectable_value(&mut self.level.goal, Goal::Lines(10), "lines");
+                    ui.selectable_value(&mut self.level.goal, Goal::ClearGarbage, "clear garbage");
+                    ui.selectable_value(&mut self.level.goal, Goal::Survive(50), "survive");
+                });
+            match &mut self.level.goal {
+                Goal::Score(n) | Goal::Lines(n) | Goal::Survive(n) => {
+                    ui.add(egui::DragValue::new(n).range(1..=1_000_000))
+                        .labelled_by(goal_label.id);
+                }
+                Goal::Marathon | Goal::ClearGarbage => {}
+            }
+        });
+        ui.horizontal(|ui| {
+            let mut rotation = self.level.rotation.clone();
+            egui::ComboBox::from_label("rotation system")
+                .selected_text(rotation.clone().unwrap_or_else(|| "script".into()))
+                .show_ui(ui, |ui| {
+                    ui.selectable_value(&mut rotation, None, "script");
+                    ui.selectable_value(&mut rotation, Some("cycle".into()), "cycle");
+                    ui.selectable_value(&mut rotation, Some("srs".into()), "srs");
+                });
+            self.level.rotation = rotation;
+            let mut randomizer = self.level.randomizer.clone();
+            egui::ComboBox::from_label("randomizer override")
+                .selected_text(randomizer.clone().unwrap_or_else(|| "script".into()))
+                .show_ui(ui, |ui| {
+                    ui.selectable_value(&mut randomizer, None, "script");
+                    ui.selectable_value(&mut randomizer, Some("bag".into()), "bag");
+                    ui.selectable_value(&mut randomizer, Some("uniform".into()), "uniform");
+                });
+            self.level.randomizer = randomizer;
+        });
+        if self.level != before {
+            self.edited();
+        }
+    }
+
+    fn sequence_ui(&mut self, ui: &mut egui::Ui) {
+        let mut pieces: Vec<char> = self
+            .level
+            .sequence
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .collect();
+        let before = pieces.clone();
+        ui.horizontal(|ui| {
+            ui.label("add to sequence");
+            for kind in PieceKind::ALL {
+                let text = RichText::new(kind.letter().to_string())
+                    .color(Color32::BLACK)
+                    .background_color(cell_colour(kind.colour()));
+                if ui
+                    .button(text)
+                    .on_hover_text(format!("append {kind}"))
+                    .clicked()
+                {
+                    pieces.push(kind.letter());
+                }
+            }
+            if ui.button("clear").clicked() {
+                pieces.clear();
+            }
+        });
+        ui.horizontal_wrapped(|ui| {
+            ui.label(if pieces.is_empty() {
+                "sequence: (random)"
+            } else {
+                "sequence:"
+            });
+            let mut action: Option<(usize, i32)> = None;
+            for (i, &c) in pieces.iter().enumerate() {
+                ui.group(|ui| {
+                    let colour = cell_colour(garbage_colour(c).unwrap_or(0));
+                    ui.label(
+                        RichText::new(c.to_string())
+                            .color(Color32::BLACK)
+                            .background_color(colour),
+                    );
+                    if ui.small_button("<").on_hover_text("move earlier").clicked() {
+                        action = Some((i, -1));
+                    }
+                    if ui.small_button(">").on_hover_text("move later").clicked() {
+                        action = Some((i, 1));
+                    }
+                    if ui.small_button("x").on_hover_text("remove").clicked() {
+                        action = Some((i, 0));
+                    }
+                });
+            }
+            match action {
+                Some((i, 0)) => {
+                    pieces.remove(i);
+                }
+                Some((i, d)) => {
+                    let j = i as i32 + d;
+                    if j >= 0 && (j as usize) < pieces.len() {
+                        pieces.swap(i, j as usize);
+                    }
+                }
+                None => {}
+            }
+        });
+        if pieces != before {
+            self.level.sequence = pieces.into_iter().collect();
+            self.edited();
+        }
+    }
+
+    /// Starts the search in the background (cancelling one under way).
+    pub fn start_search(&mut self) {
+        self.edited();
+        let level = self.level.clone();
+        let rotation = level.rotation_override().unwrap_or(RotationSystem::Cycle);
+        let cancel = Arc::new(AtomicBool::new(false));
+        let nodes = Arc::new(AtomicU64::new(0));
+        let (send, result) = channel();
+        let (thread_cancel, thread_nodes) = (Arc::clone(&cancel), Arc::clone(&nodes));
+        std::thread::spawn(move || {
+            let report = solve(&level, rotation, &mut |n| {
+                thread_nodes.store(n, Ordering::Relaxed);
+                !thread_cancel.load(Ordering::Relaxed)
+            });
+            let _ = send.send(report);
+        });
+        self.search = Some(Search {
+            cancel,
+            nodes,
+            result,
+        });
+    }
+
+    /// Waits for a search under way (tests).
+    pub fn wait_for_search(&mut self) {
+        if let Some(search) = self.search.take()
+            && let Ok(report) = search.result.recv()
+        {
+            self.verdict = Some(report);
+        }
+    }
+
+    fn solve_ui(&mut self, ui: &mut egui::Ui, playable: bool) {
+        if let Some(search) = &self.search {
+            match search.result.try_recv() {
+                Ok(report) => {
+                    self.verdict = Some(report);
+                    self.search = None;
+                }
+                Err(_) => {
+                    ui.horizontal(|ui| {
+                        ui.spinner();
+                        ui.label(format!(
+                            "searching... {} positions",
+                            search.nodes.load(Ordering::Relaxed)
+                        ));
+                        if ui.button("Cancel").clicked() {
+                            search.cancel.store(true, Ordering::Relaxed);
+                        }
+                    });
+                    ui.ctx().request_repaint();
+                    return;
+                }
+            }
+        }
+        ui.horizontal(|ui| {
+            let button = ui.add_enabled(playable, egui::Button::new("Solvable?"));
+            if button.clicked() {
+                self.start_search();
+            }
+            if let Some(report) = &self.verdict {
+                let text = match &report.verdict {
+                    Verdict::Solvable(s) => format!(
+                        "solvable: {} pieces ({} positions searched)",
+                        s.len(),
+                        report.nodes
+                    ),
+                    Verdict::Unsolvable => {
+                        format!("not solvable ({} positions searched)", report.nodes)
+                    }
+                    Verdict::NotAPuzzle(why) => format!("cannot search: {why}"),
+                    Verdict::Cancelled => "cancelled".to_string(),
+                };
+                ui.label(text);
+            }
+        });
+        let steps = match &self.verdict {
+            Some(Report {
+                verdict: Verdict::Solvable(s),
+                ..
+            }) => s.clone(),
+            _ => Vec::new(),
+        };
+        if !steps.is_empty() {
+            ui.horizontal(|ui| {
+                ui.label("solution");
+                if ui.button("<").clicked() {
+                    self.solution_step = self.solution_step.saturating_sub(1);
+                }
+                ui.label(format!("step {} / {}", self.solution_step, steps.len()));
+                if ui.button(">").clicked() {
+                    self.solution_step = (self.solution_step + 1).min(steps.len());
+                }
+            });
+            if let Some(p) = self.solution_step.checked_sub(1).and_then(|i| steps.get(i)) {
+                ui.label(describe(p));
+            }
+        }
+    }
+}
+
+fn describe(p: &Placement) -> String {
+    format!(
+        "{} rotation {} at column {}, row {}",
+        p.kind,
+        p.state,
+        p.left_column(),
+        p.top_row()
+    )
+}
+
+impl LevelEditor for TetrisLevelEditor {
+    fn ui(&mut self, ui: &mut egui::Ui, _cx: &mut PlaytestContext<'_>) {
+        self.size_ui(ui);
+        ui.separator();
+        self.palette_ui(ui);
+        self.board_ui(ui);
+        ui.separator();
+        self.goal_ui(ui);
+        self.sequence_ui(ui);
+        ui.separator();
+        let findings = self.level.diagnose();
+        let playable = !findings.iter().any(Diagnostic::is_error);
+        for finding in &findings {
+            let colour = if finding.is_error() {
+                Color32::from_rgb(230, 90, 80)
+            } else {
+                Color32::from_rgb(230, 190, 80)
+            };
+            let message = finding.message.clone();
+            ui.label(RichText::new(message).color(colour));
+        }
+        if findings.is_empty() {
+            ui.label(RichText::new("level ok").color(Color32::from_rgb(120, 200, 120)));
+        }
+        self.solve_ui(ui, playable);
+    }
+
+    fn to_ron(&self) -> anyhow::Result<String> {
+        let mut level = self.level.clone();
+        level.version = TetrisLevel::VERSION;
+        Ok(to_ron_string(&level)?)
+    }
+
+    fn is_dirty(&self) -> bool {
+        self.level != self.saved
+    }
+
+    fn mark_saved(&mut self) {
+        self.saved = self.level.clone();
+    }
+}

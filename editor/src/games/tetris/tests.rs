@@ -1,0 +1,223 @@
+//! egui_kittest tests of the tetris views: keyboard play, F5 from a level,
+//! painting garbage and saving RON that loads, and "Solvable?".
+
+use std::path::Path;
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+
+use tessera_host::level::{LevelFile, parse_level};
+use tessera_host::project::Project;
+use tessera_tetris::level::{Goal, TetrisLevel};
+use tessera_tetris::solver::Verdict;
+
+use super::*;
+use crate::playtest::{ConsoleLine, LevelEditor, PlaytestContext};
+
+struct Rig {
+    project: Project,
+    console: Vec<ConsoleLine>,
+    view: TetrisPlaytest,
+    _dir: tempfile::TempDir,
+}
+
+fn project_dir() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join("scripts")).unwrap();
+    std::fs::create_dir_all(dir.path().join("levels/tetris")).unwrap();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    std::fs::copy(
+        root.join("scripts/tetris.lua"),
+        dir.path().join("scripts/tetris.lua"),
+    )
+    .unwrap();
+    dir
+}
+
+fn rig() -> Rig {
+    let dir = project_dir();
+    let mut project = Project::open(dir.path(), tessera_builtin::registry()).unwrap();
+    let script = project.script(&project.game_script_path("tetris")).unwrap();
+    let level = TetrisLevel {
+        sequence: "TTT".into(),
+        ..TetrisLevel::default()
+    };
+    let mut view = TetrisPlaytest::new(level, script, 7).unwrap();
+    // Time stands still so the test sees exactly what its keys did.
+    view.frozen = true;
+    Rig {
+        project,
+        console: Vec::new(),
+        view,
+        _dir: dir,
+    }
+}
+
+fn harness(rig: Rig) -> Harness<'static, Rig> {
+    Harness::builder()
+        .with_size(egui::vec2(900.0, 800.0))
+        .build_ui_state(
+            |ui, rig: &mut Rig| {
+                let mut cx = PlaytestContext {
+                    project: &mut rig.project,
+                    console: &mut rig.console,
+                };
+                rig.view.ui(ui, &mut cx);
+            },
+            rig,
+        )
+}
+
+#[test]
+fn keyboard_moves_turns_and_drops_a_piece() {
+    let mut harness = harness(rig());
+    harness.run_steps(2);
+    let start = harness.state().view.game().field().active().unwrap();
+    harness.key_press(egui::Key::ArrowLeft);
+    harness.run_steps(2);
+    harness.key_press(egui::Key::ArrowLeft);
+    harness.run_steps(2);
+    let moved = harness.state().view.game().field().active().unwrap();
+    assert_eq!(moved.x, start.x - 2, "two taps, two columns");
+    harness.key_press(egui::Key::ArrowUp);
+    harness.run_steps(2);
+    assert_eq!(
+        harness.state().view.game().field().active().unwrap().state,
+        1
+    );
+    harness.key_press(egui::Key::Space);
+    harness.run_steps(2);
+    let game = harness.state().view.game();
+    assert_eq!(game.field().locked(), 1);
+    // The T, upright (stem right), sits on the floor two columns left.
+    let board = game.field().board();
+    let h = board.height();
+    let column = (moved.x + 1) as usize;
+    for y in h - 3..h {
+        assert!(board.row(y) >> column & 1 == 1, "row {y}");
+    }
+    harness.get_by_label("pieces 1");
+    // Every key went through the recorded session.
+    let steps = harness.state().view.session().replay().steps.len();
+    assert!(steps >= 4, "{steps} steps");
+}
+
+#[test]
+fn p_pauses_and_the_over_screen_shows() {
+    let mut harness = harness(rig());
+    harness.run_steps(2);
+    harness.key_press(egui::Key::P);
+    harness.run_steps(2);
+    assert!(harness.state().view.game().field().is_paused());
+    harness.key_press(egui::Key::P);
+    harness.run_steps(2);
+    for _ in 0..40 {
+        harness.key_press(egui::Key::Space);
+        harness.run_steps(1);
+    }
+    assert!(harness.state().view.game().outcome().is_over());
+    harness.get_by_label("Play again");
+}
+
+#[test]
+fn f5_from_a_tetris_level_starts_the_keyboard_view() {
+    let dir = project_dir();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    std::fs::copy(
+        root.join("levels/tetris/classic_18x12.ron"),
+        dir.path().join("levels/tetris/classic_18x12.ron"),
+    )
+    .unwrap();
+    let app = crate::EditorApp::open(dir.path()).unwrap();
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(1600.0, 1200.0))
+        .with_context_setup(crate::EditorApp::apply_style)
+        .build_ui_state(|ui, app: &mut crate::EditorApp| app.ui(ui), app);
+    harness.run_steps(3);
+    harness.get_by_label("📜 tetris.lua").click();
+    harness.run_steps(3);
+    harness.key_press(egui::Key::F5);
+    harness.run_steps(5);
+    harness.get_by_label("tetris board");
+    harness.get_by_label("pieces 0");
+}
+
+/// A mouse click at `at`: press and release, a frame each.
+fn click<S>(harness: &mut Harness<'_, S>, at: egui::Pos2) {
+    harness.hover_at(at);
+    harness.step();
+    harness.drag_at(at);
+    harness.step();
+    harness.drop_at(at);
+    harness.step();
+    harness.step();
+}
+
+#[test]
+fn the_level_editor_paints_garbage_and_saves_ron_that_loads() {
+    let text = "(\n  version: 1,\n  rows: 10,\n  columns: 10,\n)\n";
+    let editor = TetrisLevelEditor::open(Path::new("levels/tetris/new.ron"), text).unwrap();
+    let dir = project_dir();
+    let project = Project::open(dir.path(), tessera_builtin::registry()).unwrap();
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(1000.0, 1000.0))
+        .build_ui_state(
+            |ui, state: &mut (TetrisLevelEditor, Project, Vec<ConsoleLine>)| {
+                let (editor, project, console) = state;
+                let mut cx = PlaytestContext { project, console };
+                editor.ui(ui, &mut cx);
+            },
+            (editor, project, Vec::new()),
+        );
+    harness.run_steps(2);
+    // Paint two cells of the bottom row, then fill the row above leaving
+    // column 4 as its hole.
+    for x in [0, 1] {
+        let at = harness.state().0.cell_centre(x, 9);
+        click(&mut harness, at);
+    }
+    harness
+        .get_by_label("fill row (clicked cell stays a hole)")
+        .click();
+    harness.run_steps(2);
+    let at = harness.state().0.cell_centre(4, 8);
+    click(&mut harness, at);
+    let editor = &harness.state().0;
+    assert!(editor.is_dirty());
+    assert_eq!(
+        editor.level().garbage,
+        vec!["GGGG.GGGGG".to_string(), "GG........".to_string()]
+    );
+    let ron = editor.to_ron().unwrap();
+    let loaded: TetrisLevel = parse_level(&ron, Path::new("new.ron")).unwrap();
+    assert_eq!(&loaded, editor.level());
+    assert!(loaded.diagnose().is_empty(), "{:?}", loaded.diagnose());
+}
+
+#[test]
+fn validation_flags_a_full_row_and_solvable_finds_the_triple() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let path = root.join("levels/tetris/puzzle_4_tspin_triple.ron");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let mut editor = TetrisLevelEditor::open(&path, &text).unwrap();
+    assert_eq!(editor.level().goal, Goal::Lines(3));
+    editor.start_search();
+    editor.wait_for_search();
+    let Some(report) = editor.verdict() else {
+        panic!("no verdict")
+    };
+    let Verdict::Solvable(solution) = &report.verdict else {
+        panic!("{:?}", report.verdict)
+    };
+    assert_eq!(solution.len(), 1);
+    // Filling the slot's hole makes a full row: flagged at once.
+    editor.tool = level_editor::Tool::Paint;
+    editor.brush = 'G';
+    editor.paint(3, 7);
+    assert!(editor.verdict().is_none(), "an edit clears the verdict");
+    let findings = editor.level().diagnose();
+    assert!(
+        findings.iter().any(|d| d.message.contains("already full")),
+        "{findings:?}"
+    );
+}

@@ -1,0 +1,400 @@
+//! Every landing a piece can reach from its spawn: the move generator the
+//! game's `Drop` action, the puzzle search ("Solvable?") and the AI share.
+//!
+//! [`MoveGen::generate`] works on whole rows at once. For each rotation
+//! state and each row it keeps a 64-bit mask of the columns where the piece
+//! fits (`fits`) and of the columns it can reach (`reach`), both indexed by
+//! the column of the piece's leftmost cell and the row of its top cell (so
+//! two states with the same cells share coordinates, which is how landings
+//! are deduped by cell set). A sideways slide is an occluded flood fill in
+//! one row, a soft drop an AND with the row below, and a turn with its kick
+//! tests a shift of the not-yet-kicked bits per test. The passes repeat
+//! until nothing new is reached (kicks may lift a piece, so one top-down
+//! pass is not always enough). A landing is a reached state that cannot
+//! move down.
+//!
+//! [`find_path`] answers the question the bit-parallel search cannot: which
+//! inputs lead to a given landing. It is a plain breadth-first search over
+//! (x, y, state), run once per landing that needs its path.
+
+use std::collections::VecDeque;
+
+use serde::{Deserialize, Serialize};
+
+use crate::board::{Board, MAX_SIZE};
+use crate::piece::{PieceKind, RotationSystem, orientation};
+
+/// Where a piece ends up: its kind, rotation state and box position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct Placement {
+    /// The piece.
+    pub kind: PieceKind,
+    /// Rotation state (the lowest state with these cells).
+    pub state: u8,
+    /// Column of the rotation box's left edge (may be negative).
+    pub x: i32,
+    /// Row of the rotation box's top edge.
+    pub y: i32,
+}
+
+impl Placement {
+    /// The four board cells (x, y).
+    pub fn cells(&self) -> [(i32, i32); 4] {
+        orientation(self.kind, self.state)
+            .cells
+            .map(|(dx, dy)| (self.x + i32::from(dx), self.y + i32::from(dy)))
+    }
+
+    /// Column of the leftmost cell (what `Drop { x }` names).
+    pub fn left_column(&self) -> i32 {
+        self.x + i32::from(orientation(self.kind, self.state).left)
+    }
+
+    /// Row of the topmost cell.
+    pub fn top_row(&self) -> i32 {
+        self.y + i32::from(orientation(self.kind, self.state).top)
+    }
+
+    /// The same cells, with the state made canonical (I, S, Z states 2 and
+    /// 3 become 0 and 1; O's become 0).
+    pub fn canonical(&self) -> Placement {
+        let o = orientation(self.kind, self.state);
+        let c = orientation(self.kind, o.canonical);
+        Placement {
+            kind: self.kind,
+            state: o.canonical,
+            x: self.x + i32::from(o.left) - i32::from(c.left),
+            y: self.y + i32::from(o.top) - i32::from(c.top),
+        }
+    }
+}
+
+/// One input of a path to a landing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Move {
+    /// One column left.
+    Left,
+    /// One column right.
+    Right,
+    /// One row down (soft drop).
+    Down,
+    /// Turn clockwise (with the system's kicks).
+    Cw,
+    /// Turn counter-clockwise.
+    Ccw,
+}
+
+/// The bit-parallel landing search. Holds its buffers, so a search after
+/// the first allocates nothing.
+pub struct MoveGen {
+    fits: [[u64; MAX_SIZE]; 4],
+    reach: [[u64; MAX_SIZE]; 4],
+    rotated: [[u64; MAX_SIZE]; 4],
+    landed: [[u64; MAX_SIZE]; 4],
+    landings: Vec<Placement>,
+}
+
+impl Default for MoveGen {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+#[inline]
+fn shift(v: u64, d: i32) -> u64 {
+    if d >= 0 {
+        v.checked_shl(d as u32).unwrap_or(0)
+    } else {
+        v.checked_shr((-d) as u32).unwrap_or(0)
+    }
+}
+
+/// Bits of `seed` spread left and right through the runs of `open` that
+/// hold them (Kogge-Stone occluded fill, both directions).
+#[inline]
+fn slide(seed: u64, open: u64, width: usize) -> u64 {
+    let mut right = seed & open;
+    let mut left = right;
+    let mut pr = open;
+    let mut pl = open;
+    let mut step = 1u32;
+    while (step as usize) < width {
+        right |= pr & (right << step);
+        pr &= pr << step;
+        left |= pl & (left >> step);
+        pl &= pl >> step;
+        step <<= 1;
+    }
+    right | left
+}
+
+impl MoveGen {
+    /// A generator with empty buffers.
+    pub fn new() -> Self {
+        Self {
+            fits: [[0; MAX_SIZE]; 4],
+            reach: [[0; MAX_SIZE]; 4],
+            rotated: [[0; MAX_SIZE]; 4],
+            landed: [[0; MAX_SIZE]; 4],
+            landings: Vec::with_capacity(256),
+        }
+    }
+
+    /// Every distinct landing (by cell set) of `kind` spawned with its box
+    /// at `spawn`, reachable by slides, soft drops and turns of `system`.
+    /// Empty when the piece cannot spawn.
+    pub fn generate(
+        &mut self,
+        board: &Board,
+        kind: PieceKind,
+        system: RotationSystem,
+        spawn: (i32, i32),
+    ) -> &[Placement] {
+        // Indexing by state keeps the four per-state tables in step.
+        #![allow(clippy::needless_range_loop)]
+        self.landings.clear();
+        let width = board.width();
+        let height = board.height();
+        let n = usize::from(system.states(kind));
+        let mut rows_of = [0usize; 4];
+        for s in 0..n {
+            let o = orientation(kind, s as u8);
+            let (w, h) = (o.width as usize, o.height as usize);
+            if w > width || h > height {
+                rows_of[s] = 0;
+                continue;
+            }
+            let rows = height - h + 1;
+            rows_of[s] = rows;
+            let valid = if width - w + 1 >= 64 {
+                u64::MAX
+            } else {
+                (1u64 << (width - w + 1)) - 1
+            };
+            for q in 0..rows {
+                let mut f = valid;
+                for i in 0..h {
+                    let free = !board.row(q + i);
+                    let mut m = o.rows[i];
+                    while m != 0 {
+                        let b = m.trailing_zeros();
+                        f &= free >> b;
+                        m &= m - 1;
+                    }
+                }
+                self.fits[s][q] = f;
+            }
+            self.reach[s][..rows].fill(0);
+            self.rotated[s][..rows].fill(0);
+        }
+
+        let o0 = orientation(kind, 0);
+        let p0 = spawn.0 + i32::from(o0.left);
+        let q0 = spawn.1 + i32::from(o0.top);
+        if !board.fits(kind, 0, spawn.0, spawn.1) {
+            return &self.landings;
+        }
+        self.reach[0][q0 as usize] = 1u64 << p0;
+
+        loop {
+            let mut again = false;
+            for q in 0..height {
+                for s in 0..n {
+                    if q >= rows_of[s] {
+                        continue;
+                    }
+                    let f = self.fits[s][q];
+                    let mut r = self.reach[s][q];
+                    if q > 0 {
+                        r |= self.reach[s][q - 1] & f;
+                    }
+                    if r == 0 {
+                        continue;
+                    }
+                    r = slide(r, f, width);
+                    self.reach[s][q] = r;
+                    let fresh = r & !self.rotated[s][q];
+                    if fresh == 0 || n == 1 {
+                        continue;
+                    }
+                    self.rotated[s][q] |= fresh;
+                    let os = orientation(kind, s as u8);
+                    for clockwise in [true, false] {
+                        let t = usize::from(system.turned(kind, s as u8, clockwise));
+                        let ot = orientation(kind, t as u8);
+                        let mut rest = fresh;
+                        for &(kx, ky) in system.kicks(kind, s as u8, clockwise) {
+                            let qt =
+                                q as i32 - i32::from(os.top) + i32::from(ky) + i32::from(ot.top);
+                            let d = i32::from(kx) - i32::from(os.left) + i32::from(ot.left);
+                            if qt >= 0 && (qt as usize) < rows_of[t] {
+                                let qt = qt as usize;
+                                let ft = self.fits[t][qt];
+                                let moved = shift(rest, d) & ft;
+                                if moved & !self.reach[t][qt] != 0 {
+                                    self.reach[t][qt] |= moved;
+                                    if qt < q || (qt == q && t <= s) {
+                                        again = true;
+                                    }
+                                }
+                                rest &= !shift(ft, -d);
+                                if rest == 0 {
+                                    break;
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            if !again {
+                break;
+            }
+        }
+
+        for c in 0..n {
+            self.landed[c][..height].fill(0);
+        }
+        for s in 0..n {
+            let o = orientation(kind, s as u8);
+            let c = usize::from(o.canonical);
+            for q in 0..rows_of[s] {
+                let below = if q + 1 < rows_of[s] {
+                    self.fits[s][q + 1]
+                } else {
+                    0
+                };
+                self.landed[c][q] |= self.reach[s][q] & !below;
+            }
+        }
+        for c in 0..n {
+            let o = orientation(kind, c as u8);
+            if usize::from(o.canonical) != c {
+                continue;
+            }
+            for q in 0..rows_of[c] {
+                let mut bits = self.landed[c][q];
+                while bits != 0 {
+                    let p = bits.trailing_zeros() as i32;
+                    bits &= bits - 1;
+                    self.landings.push(Placement {
+                        kind,
+                        state: c as u8,
+                        x: p - i32::from(o.left),
+                        y: q as i32 - i32::from(o.top),
+                    });
+                }
+            }
+        }
+        &self.landings
+    }
+
+    /// The landings of the last [`MoveGen::generate`].
+    pub fn landings(&self) -> &[Placement] {
+        &self.landings
+    }
+}
+
+/// The board a placement leaves after it locks and full rows clear, and
+/// how many rows cleared.
+pub fn after_lock(board: &Board, placement: &Placement) -> (Board, u32) {
+    let mut next = *board;
+    next.place(placement.kind, placement.state, placement.x, placement.y);
+    let cleared = next.clear_full_rows();
+    (next, cleared.count_ones())
+}
+
+/// The shortest input path (slides, soft drops, turns) from the spawn to
+/// `target` (any state with the same cells); the piece is then locked
+/// there by a hard drop. `None` when it is not reachable.
+pub fn find_path(
+    board: &Board,
+    system: RotationSystem,
+    spawn: (i32, i32),
+    target: &Placement,
+) -> Option<Vec<Move>> {
+    let kind = target.kind;
+    let goal = target.canonical();
+    if !board.fits(kind, 0, spawn.0, spawn.1) {
+        return None;
+    }
+    const PAD: i32 = 4;
+    let span_x = board.width() as i32 + 2 * PAD;
+    let span_y = board.height() as i32 + 2 * PAD;
+    let index = |x: i32, y: i32, s: u8| -> usize {
+        ((i32::from(s) * span_y + (y + PAD)) * span_x + (x + PAD)) as usize
+    };
+    let mut parent: Vec<Option<(usize, Move)>> = vec![None; (4 * span_x * span_y) as usize];
+    let mut seen = vec![false; parent.len()];
+    let mut queue = VecDeque::new();
+    let start = (spawn.0, spawn.1, 0u8);
+    seen[index(start.0, start.1, start.2)] = true;
+    queue.push_back(start);
+    while let Some((x, y, s)) = queue.pop_front() {
+        let here = Placement {
+            kind,
+            state: s,
+            x,
+            y,
+        };
+        if !board.fits(kind, s, x, y + 1) && here.canonical() == goal {
+            let mut path = Vec::new();
+            let mut at = index(x, y, s);
+            while let Some((from, step)) = parent[at] {
+                path.push(step);
+                at = from;
+            }
+            path.reverse();
+            return Some(path);
+        }
+        let mut next =
+            |nx: i32, ny: i32, ns: u8, step: Move, queue: &mut VecDeque<(i32, i32, u8)>| {
+                if nx < -PAD || ny < -PAD || nx >= span_x - PAD || ny >= span_y - PAD {
+                    return;
+                }
+                let i = index(nx, ny, ns);
+                if !seen[i] {
+                    seen[i] = true;
+                    parent[i] = Some((index(x, y, s), step));
+                    queue.push_back((nx, ny, ns));
+                }
+            };
+        if board.fits(kind, s, x - 1, y) {
+            next(x - 1, y, s, Move::Left, &mut queue);
+        }
+        if board.fits(kind, s, x + 1, y) {
+            next(x + 1, y, s, Move::Right, &mut queue);
+        }
+        for (clockwise, step) in [(true, Move::Cw), (false, Move::Ccw)] {
+            if let Some((nx, ny, ns)) = turn(board, system, kind, s, x, y, clockwise) {
+                next(nx, ny, ns, step, &mut queue);
+            }
+        }
+        if board.fits(kind, s, x, y + 1) {
+            next(x, y + 1, s, Move::Down, &mut queue);
+        }
+    }
+    None
+}
+
+/// Where a turn takes a piece: the first kick test that fits, or `None`
+/// (the turn is refused).
+pub fn turn(
+    board: &Board,
+    system: RotationSystem,
+    kind: PieceKind,
+    state: u8,
+    x: i32,
+    y: i32,
+    clockwise: bool,
+) -> Option<(i32, i32, u8)> {
+    if system.states(kind) == 1 {
+        return None;
+    }
+    let to = system.turned(kind, state, clockwise);
+    system
+        .kicks(kind, state, clockwise)
+        .iter()
+        .map(|&(kx, ky)| (x + i32::from(kx), y + i32::from(ky)))
+        .find(|&(nx, ny)| board.fits(kind, to, nx, ny))
+        .map(|(nx, ny)| (nx, ny, to))
+}

@@ -1,0 +1,150 @@
+//! The move generator: the issue's landing counts on an empty board, and
+//! agreement with a plain breadth-first search on many mid-game boards.
+
+use std::collections::BTreeSet;
+
+use tessera_tetris::board::{Board, spawn_position};
+use tessera_tetris::movegen::{MoveGen, Placement, find_path, turn};
+use tessera_tetris::piece::{PieceKind, RotationSystem};
+use tessera_tetris::scenarios;
+
+/// Every landing by a slow, obviously-correct BFS over (x, y, state).
+fn slow_landings(board: &Board, kind: PieceKind, system: RotationSystem) -> BTreeSet<Placement> {
+    let spawn = spawn_position(kind, board.width());
+    let mut seen = BTreeSet::new();
+    let mut out = BTreeSet::new();
+    if !board.fits(kind, 0, spawn.0, spawn.1) {
+        return out;
+    }
+    let mut stack = vec![(spawn.0, spawn.1, 0u8)];
+    seen.insert((spawn.0, spawn.1, 0u8));
+    while let Some((x, y, s)) = stack.pop() {
+        if !board.fits(kind, s, x, y + 1) {
+            out.insert(
+                Placement {
+                    kind,
+                    state: s,
+                    x,
+                    y,
+                }
+                .canonical(),
+            );
+        }
+        let mut next = Vec::new();
+        for (dx, dy) in [(-1, 0), (1, 0), (0, 1)] {
+            if board.fits(kind, s, x + dx, y + dy) {
+                next.push((x + dx, y + dy, s));
+            }
+        }
+        for cw in [true, false] {
+            if let Some(t) = turn(board, system, kind, s, x, y, cw) {
+                next.push(t);
+            }
+        }
+        for n in next {
+            if seen.insert(n) {
+                stack.push(n);
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn empty_board_counts_match_the_issue() {
+    let board = Board::new(10, 22);
+    let mut generator = MoveGen::new();
+    for system in [RotationSystem::Srs, RotationSystem::Cycle] {
+        let counts: Vec<(char, usize)> = PieceKind::ALL
+            .iter()
+            .map(|&k| {
+                let spawn = spawn_position(k, 10);
+                (
+                    k.letter(),
+                    generator.generate(&board, k, system, spawn).len(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            counts,
+            vec![
+                ('I', 17),
+                ('O', 9),
+                ('T', 34),
+                ('S', 17),
+                ('Z', 17),
+                ('J', 34),
+                ('L', 34)
+            ],
+            "{system}"
+        );
+    }
+}
+
+#[test]
+fn fast_generator_agrees_with_bfs_on_mid_game_boards() {
+    let mut generator = MoveGen::new();
+    for system in [RotationSystem::Srs, RotationSystem::Cycle] {
+        for position in scenarios::mid_game(300, 7) {
+            for kind in PieceKind::ALL {
+                let spawn = spawn_position(kind, 10);
+                let fast: BTreeSet<Placement> = generator
+                    .generate(&position.board, kind, system, spawn)
+                    .iter()
+                    .copied()
+                    .collect();
+                let slow = slow_landings(&position.board, kind, system);
+                assert_eq!(fast, slow, "{system} {kind} on\n{:?}", position.board);
+            }
+        }
+    }
+}
+
+#[test]
+fn every_landing_has_a_path_that_reaches_it() {
+    let positions = scenarios::mid_game(20, 3);
+    let mut generator = MoveGen::new();
+    for position in positions {
+        let kind = position.piece;
+        let spawn = spawn_position(kind, 10);
+        let landings = generator
+            .generate(&position.board, kind, RotationSystem::Srs, spawn)
+            .to_vec();
+        for landing in landings {
+            let path = find_path(&position.board, RotationSystem::Srs, spawn, &landing)
+                .unwrap_or_else(|| panic!("no path to {landing:?}"));
+            // Replay the path by hand.
+            let (mut x, mut y, mut s) = (spawn.0, spawn.1, 0u8);
+            for step in path {
+                use tessera_tetris::movegen::Move;
+                match step {
+                    Move::Left => x -= 1,
+                    Move::Right => x += 1,
+                    Move::Down => y += 1,
+                    Move::Cw | Move::Ccw => {
+                        let t = turn(
+                            &position.board,
+                            RotationSystem::Srs,
+                            kind,
+                            s,
+                            x,
+                            y,
+                            step == Move::Cw,
+                        )
+                        .expect("turn in path");
+                        (x, y, s) = t;
+                    }
+                }
+                assert!(position.board.fits(kind, s, x, y));
+            }
+            let reached = Placement {
+                kind,
+                state: s,
+                x,
+                y,
+            }
+            .canonical();
+            assert_eq!(reached, landing);
+        }
+    }
+}
