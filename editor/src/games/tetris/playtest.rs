@@ -50,6 +50,9 @@ pub struct TetrisPlaytest {
     carry: f64,
     board_rect: Rect,
     cell_px: f32,
+    /// The board's widget id: clicking the board takes the keyboard from
+    /// the code editor.
+    board_id: Option<egui::Id>,
 }
 
 impl TetrisPlaytest {
@@ -75,6 +78,7 @@ impl TetrisPlaytest {
             carry: 0.0,
             board_rect: Rect::NOTHING,
             cell_px: 24.0,
+            board_id: None,
         }
     }
 
@@ -121,8 +125,10 @@ impl TetrisPlaytest {
 
     /// Keyboard: arrows, up/X, Z, space, down, C, P.
     fn keys(&mut self, ui: &egui::Ui, cx: &mut PlaytestContext<'_>) {
-        // Keys typed into a text field (the code editor) are not moves.
-        if ui.ctx().memory(|m| m.focused().is_some()) {
+        // Keys typed into a text field (the code editor) are not moves;
+        // a click on the board gives it the keyboard.
+        let focused = ui.ctx().memory(|m| m.focused());
+        if focused.is_some() && focused != self.board_id {
             return;
         }
         let events = ui.input(|i| i.events.clone());
@@ -211,6 +217,24 @@ impl TetrisPlaytest {
         response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, "tetris board"));
         let rect = response.rect;
         self.board_rect = rect;
+        self.board_id = Some(response.id);
+        if response.clicked() {
+            response.request_focus();
+        }
+        if response.has_focus() {
+            // Arrows and Tab are moves here, not focus navigation.
+            ui.memory_mut(|m| {
+                m.set_focus_lock_filter(
+                    response.id,
+                    egui::EventFilter {
+                        tab: true,
+                        horizontal_arrows: true,
+                        vertical_arrows: true,
+                        escape: false,
+                    },
+                )
+            });
+        }
         let cell = self.cell_px;
         let cell_rect = |x: i32, y: i32| {
             Rect::from_min_size(
