@@ -31,6 +31,10 @@ enum Command {
     Play(commands::play::Args),
     /// Measure the headline speed figures (use a release build).
     Bench(commands::bench::Args),
+    /// AI-against-AI games on every core: win rates and scores.
+    Sim(commands::sim::Args),
+    /// Azul tools: `tessera azul check RECORD` replays a game record.
+    Azul(commands::azul::Args),
 }
 
 /// How a command ended, mapped onto the exit-code policy.
@@ -50,6 +54,8 @@ fn main() -> ExitCode {
         Command::Play(args) => commands::play::run(&args),
         Command::Bench(args) => commands::bench::run(&args),
         Command::Solve(args) => commands::solve::run(&args),
+        Command::Sim(args) => commands::sim::run(&args),
+        Command::Azul(args) => commands::azul::run(&args),
     };
     match result {
         Ok(Status::Ok) => ExitCode::SUCCESS,

@@ -1,10 +1,12 @@
 //! One module per subcommand. Each `run` returns [`crate::Status`] for a
 //! finished command and `Err` for bad usage (a missing file, a bad value).
 
+pub mod azul;
 pub mod bench;
 pub mod check;
 pub mod games;
 pub mod play;
+pub mod sim;
 pub mod solve;
 pub mod watch;
 

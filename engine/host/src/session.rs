@@ -458,6 +458,8 @@ pub trait Session: Send {
     fn set_level_path(&mut self, path: Option<String>);
     /// The replay so far as RON.
     fn replay_ron(&self) -> Result<String, GameError>;
+    /// The game's own record as JSON lines, when it keeps one.
+    fn game_record(&self) -> Option<String>;
     /// For views that know the concrete game: downcast to [`Recorded<G>`].
     fn as_any(&self) -> &dyn Any;
     /// Mutable form of [`Session::as_any`].
@@ -561,6 +563,10 @@ impl<G: Game> Session for Recorded<G> {
     fn replay_ron(&self) -> Result<String, GameError> {
         crate::level::to_ron_string(&self.replay)
             .map_err(|e| GameError::Invalid(format!("cannot write replay: {e}")))
+    }
+
+    fn game_record(&self) -> Option<String> {
+        self.game.game_record()
     }
 
     fn as_any(&self) -> &dyn Any {

@@ -841,14 +841,8 @@ fn expert(
 /// Plays one whole game with random legal moves from `state` (the speed
 /// figure's unit of work). Returns the number of moves played.
 pub fn random_playout<R: Rng + ?Sized>(state: &mut State, rng: &mut R) -> u32 {
-    let mut moves = MoveList::default();
     let mut played = 0;
-    while !state.over {
-        state.legal_moves(&mut moves);
-        if moves.is_empty() {
-            break;
-        }
-        let m = moves.as_slice()[rng.random_range(0..moves.len())];
+    while let Some(m) = state.random_move(rng) {
         state.step(m, rng);
         played += 1;
     }

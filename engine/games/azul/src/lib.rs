@@ -440,6 +440,10 @@ impl Game for Azul {
         })
     }
 
+    fn game_record(&self) -> Option<String> {
+        Some(self.record.iter().map(|l| l.to_json() + "\n").collect())
+    }
+
     fn snapshot(&self) -> AzulView {
         AzulView { state: self.state }
     }

@@ -418,6 +418,27 @@ impl State {
         }
     }
 
+    /// Per colour, the pattern lines (bit per line) the player to move
+    /// may put it on.
+    #[inline]
+    pub fn accept_masks(&self) -> [u8; COLOURS] {
+        let board = &self.boards[self.to_move as usize];
+        let mut masks = [0u8; COLOURS];
+        for (line, l) in board.lines.iter().enumerate() {
+            if l.count == 0 {
+                let row = board.wall >> (line * 5);
+                for (colour, mask) in masks.iter_mut().enumerate() {
+                    if row & (1 << wall_column(line, colour)) == 0 {
+                        *mask |= 1 << line;
+                    }
+                }
+            } else if (l.count as usize) < line + 1 {
+                masks[l.colour as usize] |= 1 << line;
+            }
+        }
+        masks
+    }
+
     /// Every legal move of the player to move, in a fixed order (sources
     /// in order, centre last; colours; lines top down, floor last).
     pub fn legal_moves(&self, out: &mut MoveList) {
@@ -425,20 +446,21 @@ impl State {
         if self.over {
             return;
         }
-        let board = &self.boards[self.to_move as usize];
+        let masks = self.accept_masks();
         let push_source = |source: u8, counts: &[u8; COLOURS], out: &mut MoveList| {
             for (colour, &n) in counts.iter().enumerate() {
                 if n == 0 {
                     continue;
                 }
-                for line in 0..LINES {
-                    if board.accepts(line, colour) {
-                        out.push(Move {
-                            source,
-                            colour: colour as u8,
-                            target: line as u8,
-                        });
-                    }
+                let mut mask = masks[colour];
+                while mask != 0 {
+                    let line = mask.trailing_zeros() as u8;
+                    mask &= mask - 1;
+                    out.push(Move {
+                        source,
+                        colour: colour as u8,
+                        target: line,
+                    });
                 }
                 out.push(Move {
                     source,
@@ -451,6 +473,68 @@ impl State {
             push_source(f as u8, &self.factories[f], out);
         }
         push_source(CENTRE, &self.centre, out);
+    }
+
+    /// A uniformly random legal move, without listing them all (random
+    /// playouts). `None` when the game is over or nothing is on the table.
+    #[inline]
+    pub fn random_move<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Move> {
+        if self.over {
+            return None;
+        }
+        let masks = self.accept_masks();
+        let mut per_colour = [0u32; COLOURS];
+        for (k, slot) in per_colour.iter_mut().enumerate() {
+            *slot = masks[k].count_ones() + 1;
+        }
+        let count_source = |counts: &[u8; COLOURS]| -> u32 {
+            let mut total = 0;
+            for k in 0..COLOURS {
+                if counts[k] != 0 {
+                    total += per_colour[k];
+                }
+            }
+            total
+        };
+        let mut total = count_source(&self.centre);
+        for f in 0..self.factory_count as usize {
+            total += count_source(&self.factories[f]);
+        }
+        if total == 0 {
+            return None;
+        }
+        let mut pick = rng.random_range(0..total);
+        let choose = |source: u8, counts: &[u8; COLOURS], pick: &mut u32| -> Option<Move> {
+            for k in 0..COLOURS {
+                if counts[k] == 0 {
+                    continue;
+                }
+                if *pick < per_colour[k] {
+                    let mut mask = masks[k];
+                    for _ in 0..*pick {
+                        mask &= mask - 1;
+                    }
+                    let target = if mask == 0 {
+                        FLOOR
+                    } else {
+                        mask.trailing_zeros() as u8
+                    };
+                    return Some(Move {
+                        source,
+                        colour: k as u8,
+                        target,
+                    });
+                }
+                *pick -= per_colour[k];
+            }
+            None
+        };
+        for f in 0..self.factory_count as usize {
+            if let Some(m) = choose(f as u8, &self.factories[f], &mut pick) {
+                return Some(m);
+            }
+        }
+        choose(CENTRE, &self.centre, &mut pick)
     }
 
     /// Why `m` is illegal now, or `None` when it is legal.

@@ -420,3 +420,19 @@ fn a_whole_game_through_the_trait_records_and_checks() {
         Outcome::Winner(_) | Outcome::Shared(_)
     ));
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(32))]
+
+    /// The playout's shortcut draws only listed moves.
+    #[test]
+    fn random_moves_are_listed_moves(seed in any::<u64>()) {
+        let mut rng = game_rng(seed);
+        random_game(seed, 3, &mut |s, moves, _| {
+            for _ in 0..8 {
+                let m = s.random_move(&mut rng).expect("a move");
+                assert!(moves.as_slice().contains(&m), "{m:?}");
+            }
+        });
+    }
+}
