@@ -6,6 +6,7 @@ use std::time::{Duration, Instant};
 
 use crate::Status;
 
+mod azul;
 mod polycube;
 mod sand;
 mod script;
@@ -37,6 +38,7 @@ const GROUPS: &[FigureGroup] = &[
     ("script", script::figures),
     ("polycube", polycube::figures),
     ("sand", sand::figures),
+    ("azul", azul::figures),
 ];
 
 /// Runs every group and prints one line per figure; fails when a target is

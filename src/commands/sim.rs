@@ -64,11 +64,7 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
     let registry = tessera_builtin::registry();
     if registry.get(&args.game).is_none() {
         let known: Vec<&str> = registry.iter().map(|e| e.id).collect();
-        bail!(
-            "unknown game `{}` (known: {})",
-            args.game,
-            known.join(", ")
-        );
+        bail!("unknown game `{}` (known: {})", args.game, known.join(", "));
     }
     if let Some(seat) = args.seats.iter().find(|s| s.ai_level().is_none()) {
         bail!("--seats: `{seat}` is not an AI; a simulation needs `ai:LEVEL` in every seat");
@@ -110,15 +106,14 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
     std::thread::scope(|scope| {
         for _ in 0..threads {
             scope.spawn(|| {
-                let mut project =
-                    match super::open_project(&root, tessera_builtin::registry()) {
-                        Ok(p) => p,
-                        Err(e) => {
-                            push(&errors, format!("{e:#}"));
-                            failed.store(true, Ordering::Relaxed);
-                            return;
-                        }
-                    };
+                let mut project = match super::open_project(&root, tessera_builtin::registry()) {
+                    Ok(p) => p,
+                    Err(e) => {
+                        push(&errors, format!("{e:#}"));
+                        failed.store(true, Ordering::Relaxed);
+                        return;
+                    }
+                };
                 loop {
                     if failed.load(Ordering::Relaxed) {
                         return;
@@ -131,10 +126,7 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
                     let seats: Vec<Seat> = (0..players)
                         .map(|s| args.seats[(i + s) % players].clone())
                         .collect();
-                    let options = SessionOptions {
-                        mode: None,
-                        seats,
-                    };
+                    let options = SessionOptions { mode: None, seats };
                     let seed = args.seed.wrapping_add(i as u64);
                     let result = project
                         .start_session(&args.game, None, seed, &options)

@@ -13,5 +13,10 @@ fn main() {
         rounds += u64::from(s.round);
     }
     let e = t.elapsed();
-    println!("{} moves/game, {} rounds/game, {:.0} games/s", moves as f64 / n as f64, rounds as f64 / n as f64, n as f64 / e.as_secs_f64());
+    println!(
+        "{} moves/game, {} rounds/game, {:.0} games/s",
+        moves as f64 / n as f64,
+        rounds as f64 / n as f64,
+        n as f64 / e.as_secs_f64()
+    );
 }

@@ -91,6 +91,24 @@ fn bit(row: usize, column: usize) -> u32 {
 }
 
 const ROW_MASK: u32 = 0b11111;
+
+/// Bit k of the index moved to bit 5k (a colour set spread over the
+/// per-colour 5-bit fields of a packed line mask).
+const SPREAD: [u32; 32] = {
+    let mut table = [0u32; 32];
+    let mut i = 0;
+    while i < 32 {
+        let mut k = 0;
+        while k < 5 {
+            if i & (1 << k) != 0 {
+                table[i] |= 1 << (5 * k);
+            }
+            k += 1;
+        }
+        i += 1;
+    }
+    table
+};
 const COLUMN_MASK: u32 = 1 | 1 << 5 | 1 << 10 | 1 << 15 | 1 << 20;
 
 /// One pattern line: its colour (when it holds tiles) and how many.
@@ -385,11 +403,14 @@ impl State {
                         break 'factories;
                     }
                 }
-                let mut pick = rng.random_range(0..bag_total);
-                let mut colour = 0;
-                while pick >= u32::from(self.bag[colour]) {
-                    pick -= u32::from(self.bag[colour]);
-                    colour += 1;
+                let pick = rng.random_range(0..bag_total);
+                // The colour whose run of the bag's tiles holds `pick`
+                // (branch-free: draws are unpredictable by design).
+                let mut edge = 0u32;
+                let mut colour = 0usize;
+                for k in 0..COLOURS - 1 {
+                    edge += u32::from(self.bag[k]);
+                    colour += usize::from(pick >= edge);
                 }
                 self.bag[colour] -= 1;
                 bag_total -= 1;
@@ -423,18 +444,21 @@ impl State {
     #[inline]
     pub fn accept_masks(&self) -> [u8; COLOURS] {
         let board = &self.boards[self.to_move as usize];
-        let mut masks = [0u8; COLOURS];
+        // Bit 5k + line: colour k may go to `line`. Built branch-free.
+        let mut packed = 0u32;
         for (line, l) in board.lines.iter().enumerate() {
-            if l.count == 0 {
-                let row = board.wall >> (line * 5);
-                for (colour, mask) in masks.iter_mut().enumerate() {
-                    if row & (1 << wall_column(line, colour)) == 0 {
-                        *mask |= 1 << line;
-                    }
-                }
-            } else if (l.count as usize) < line + 1 {
-                masks[l.colour as usize] |= 1 << line;
-            }
+            // Free wall cells of this row, as colours: colour k sits in
+            // column (k + line) mod 5, so rotate right by `line`.
+            let free = !(board.wall >> (line * 5)) & 0b11111;
+            let rotated = ((free >> line) | (free << (5 - line))) & 0b11111;
+            let empty = u32::from(l.count == 0).wrapping_neg();
+            let partial = u32::from(l.count != 0 && (l.count as usize) < line + 1).wrapping_neg();
+            let colours = (rotated & empty) | ((1u32 << (l.colour & 7)) & 0b11111 & partial);
+            packed |= SPREAD[colours as usize] << line;
+        }
+        let mut masks = [0u8; COLOURS];
+        for (k, mask) in masks.iter_mut().enumerate() {
+            *mask = ((packed >> (5 * k)) & 0b11111) as u8;
         }
         masks
     }
@@ -476,65 +500,68 @@ impl State {
     }
 
     /// A uniformly random legal move, without listing them all (random
-    /// playouts). `None` when the game is over or nothing is on the table.
+    /// playouts): picks among (colour, source, target) by counting, with
+    /// no branch per source. `None` when the game is over or the table is
+    /// empty. Draws with a multiply-shift (bias below 1e-7, irrelevant for
+    /// playouts; the rules' deal uses exact draws).
     #[inline]
     pub fn random_move<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Move> {
         if self.over {
             return None;
         }
         let masks = self.accept_masks();
-        let mut per_colour = [0u32; COLOURS];
-        for (k, slot) in per_colour.iter_mut().enumerate() {
-            *slot = masks[k].count_ones() + 1;
-        }
-        let count_source = |counts: &[u8; COLOURS]| -> u32 {
-            let mut total = 0;
+        let factories = &self.factories[..self.factory_count as usize];
+        // Per colour: sources holding it, and targets it may go to.
+        let mut holders = [0u32; COLOURS];
+        for f in factories {
             for k in 0..COLOURS {
-                if counts[k] != 0 {
-                    total += per_colour[k];
-                }
+                holders[k] += u32::from(f[k] != 0);
             }
-            total
-        };
-        let mut total = count_source(&self.centre);
-        for f in 0..self.factory_count as usize {
-            total += count_source(&self.factories[f]);
+        }
+        for k in 0..COLOURS {
+            holders[k] += u32::from(self.centre[k] != 0);
+        }
+        let mut targets = [0u32; COLOURS];
+        let mut total = 0;
+        for k in 0..COLOURS {
+            targets[k] = masks[k].count_ones() + 1;
+            total += holders[k] * targets[k];
         }
         if total == 0 {
             return None;
         }
-        let mut pick = rng.random_range(0..total);
-        let choose = |source: u8, counts: &[u8; COLOURS], pick: &mut u32| -> Option<Move> {
-            for k in 0..COLOURS {
-                if counts[k] == 0 {
-                    continue;
+        let mut pick = ((u64::from(rng.next_u32()) * u64::from(total)) >> 32) as u32;
+        let mut colour = 0;
+        while pick >= holders[colour] * targets[colour] {
+            pick -= holders[colour] * targets[colour];
+            colour += 1;
+        }
+        let mut nth_holder = pick / targets[colour];
+        let nth_target = pick % targets[colour];
+        let mut source = CENTRE;
+        for (f, counts) in factories.iter().enumerate() {
+            if counts[colour] != 0 {
+                if nth_holder == 0 {
+                    source = f as u8;
+                    break;
                 }
-                if *pick < per_colour[k] {
-                    let mut mask = masks[k];
-                    for _ in 0..*pick {
-                        mask &= mask - 1;
-                    }
-                    let target = if mask == 0 {
-                        FLOOR
-                    } else {
-                        mask.trailing_zeros() as u8
-                    };
-                    return Some(Move {
-                        source,
-                        colour: k as u8,
-                        target,
-                    });
-                }
-                *pick -= per_colour[k];
-            }
-            None
-        };
-        for f in 0..self.factory_count as usize {
-            if let Some(m) = choose(f as u8, &self.factories[f], &mut pick) {
-                return Some(m);
+                nth_holder -= 1;
             }
         }
-        choose(CENTRE, &self.centre, &mut pick)
+        let mut mask = masks[colour];
+        for _ in 0..nth_target {
+            mask &= mask - 1;
+        }
+        let target = if mask == 0 {
+            FLOOR
+        } else {
+            mask.trailing_zeros() as u8
+        };
+        Some(Move {
+            source,
+            colour: colour as u8,
+            target,
+        })
     }
 
     /// Why `m` is illegal now, or `None` when it is legal.
