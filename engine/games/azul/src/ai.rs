@@ -450,7 +450,7 @@ impl Search<'_, '_> {
     /// (plain alpha-beta with 2 players). Leaves are the end of the round.
     fn search(&mut self, state: &State, depth: u8, mut alpha: f64, mut beta: f64) -> f64 {
         self.nodes += 1;
-        if self.nodes % 1024 == 0 {
+        if self.nodes.is_multiple_of(1024) {
             self.thinking.count_nodes(1024);
             if self.thinking.should_stop() || self.nodes >= self.node_limit {
                 self.stopped = true;
@@ -706,7 +706,7 @@ fn expert(
     let mut playouts = 0u64;
     const MAX_NODES: usize = 2_000_000;
     loop {
-        if playouts > 0 && playouts % 64 == 0 {
+        if playouts > 0 && playouts.is_multiple_of(64) {
             thinking.count_nodes(64);
             if thinking.should_stop() || started.elapsed() >= own_time {
                 break;
