@@ -336,6 +336,9 @@ mod tests {
         assert!((low - 0.4038).abs() < 1e-3, "{low}");
         assert!((high - 0.5962).abs() < 1e-3, "{high}");
         let (low, high) = wilson(1.0, 10.0);
-        assert!(low > 0.69 && low < 0.73 && (high - 1.0).abs() < 1e-9, "{low} {high}");
+        assert!(
+            low > 0.69 && low < 0.73 && (high - 1.0).abs() < 1e-9,
+            "{low} {high}"
+        );
     }
 }
