@@ -1,7 +1,8 @@
 //! `tessera`: the headless command line for the Tessera engine.
 //!
-//! Exit codes: 0 ok; 1 a check or rule failure; 2 bad usage (clap's own
-//! code for a bad command line, and ours for a bad argument value).
+//! Exit codes: 0 ok; 1 a check or rule failure, or an input file that
+//! cannot be read or is refused; 2 bad usage (clap's own code for a bad
+//! command line, and ours, [`Usage`], for a bad argument value).
 
 use std::process::ExitCode;
 
@@ -20,7 +21,7 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// List the game plugins: one line per plugin, its id and title.
-    Games,
+    Games(commands::games::Args),
     /// Validate level files and scripts (folders are searched).
     Check(commands::check::Args),
     /// Watch scripts and levels and report every reload until interrupted.
@@ -29,12 +30,35 @@ enum Command {
     Solve(commands::solve::Args),
     /// Play a game headless from an action file or with random moves.
     Play(commands::play::Args),
+    /// Re-run a recorded session (`.replay.ron`) and print its trajectory.
+    Replay(commands::replay::Args),
     /// Measure the headline speed figures (use a release build).
     Bench(commands::bench::Args),
     /// AI-against-AI games on every core: win rates and scores.
     Sim(commands::sim::Args),
     /// Azul tools: `tessera azul check RECORD` replays a game record.
     Azul(commands::azul::Args),
+}
+
+/// A bad command line (an unknown game, a missing option, a bad value):
+/// exit 2. Every other error is about an input file or a rule and exits 1.
+#[derive(Debug)]
+pub struct Usage(pub String);
+
+impl std::fmt::Display for Usage {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Usage {}
+
+/// Returns early with a [`Usage`] error (exit 2).
+#[macro_export]
+macro_rules! usage {
+    ($($arg:tt)*) => {
+        return Err(anyhow::Error::new($crate::Usage(format!($($arg)*))))
+    };
 }
 
 /// How a command ended, mapped onto the exit-code policy.
@@ -48,10 +72,11 @@ pub enum Status {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Games => commands::games::run(),
+        Command::Games(args) => commands::games::run(&args),
         Command::Check(args) => commands::check::run(&args),
         Command::Watch(args) => commands::watch::run(&args),
         Command::Play(args) => commands::play::run(&args),
+        Command::Replay(args) => commands::replay::run(&args),
         Command::Bench(args) => commands::bench::run(&args),
         Command::Solve(args) => commands::solve::run(&args),
         Command::Sim(args) => commands::sim::run(&args),
@@ -62,7 +87,11 @@ fn main() -> ExitCode {
         Ok(Status::Failed) => ExitCode::from(1),
         Err(error) => {
             eprintln!("tessera: {error:#}");
-            ExitCode::from(2)
+            if error.downcast_ref::<Usage>().is_some() {
+                ExitCode::from(2)
+            } else {
+                ExitCode::from(1)
+            }
         }
     }
 }

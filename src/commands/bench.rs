@@ -44,6 +44,17 @@ const GROUPS: &[FigureGroup] = &[
 /// Runs every group and prints one line per figure; fails when a target is
 /// missed.
 pub fn run(args: &Args) -> anyhow::Result<Status> {
+    if let Some(filter) = &args.filter
+        && !GROUPS
+            .iter()
+            .any(|(group, _)| group.starts_with(filter.as_str()))
+    {
+        let names: Vec<&str> = GROUPS.iter().map(|(group, _)| *group).collect();
+        crate::usage!(
+            "no bench group starts with `{filter}` (groups: {})",
+            names.join(", ")
+        );
+    }
     let mut missed = false;
     for (group, figures) in GROUPS {
         if args

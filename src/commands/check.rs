@@ -2,8 +2,10 @@
 
 use std::path::PathBuf;
 
+use std::io::Write;
+
 use tessera_host::ScriptLimits;
-use tessera_host::check::{check_file, expand_paths};
+use tessera_host::check::{Checker, find_files};
 
 use crate::Status;
 
@@ -16,23 +18,37 @@ pub struct Args {
 }
 
 /// Prints `ok PATH` or `PATH:LINE[:COL]: message` per file; fails when any
-/// file has an error.
+/// file has an error, when a path is missing, or when a folder holds
+/// nothing to check.
 pub fn run(args: &Args) -> anyhow::Result<Status> {
-    let missing: Vec<_> = args.paths.iter().filter(|p| !p.exists()).collect();
-    if let Some(path) = missing.first() {
-        anyhow::bail!("no such file or folder: {}", path.display());
-    }
     let registry = tessera_builtin::registry();
     let mut failed = false;
-    for path in expand_paths(&args.paths) {
-        let findings = check_file(&registry, &path, ScriptLimits::default());
+    let mut out = std::io::stdout().lock();
+    let mut existing = Vec::new();
+    for path in &args.paths {
+        // `symlink_metadata`: a broken link is reported as one, below.
+        if std::fs::symlink_metadata(path).is_err() {
+            writeln!(out, "{}: no such file or folder", path.display())?;
+            failed = true;
+        } else {
+            existing.push(path.clone());
+        }
+    }
+    let found = find_files(&registry, &existing);
+    for problem in &found.problems {
+        failed |= problem.is_error();
+        writeln!(out, "{problem}")?;
+    }
+    let mut checker = Checker::new(&registry, ScriptLimits::default());
+    for path in &found.files {
+        let findings = checker.check_file(path);
         if findings.iter().any(|d| d.is_error()) {
             failed = true;
         } else {
-            println!("ok {}", path.display());
+            writeln!(out, "ok {}", path.display())?;
         }
         for finding in findings {
-            println!("{finding}");
+            writeln!(out, "{finding}")?;
         }
     }
     Ok(if failed { Status::Failed } else { Status::Ok })

@@ -7,7 +7,7 @@
 
 use std::path::PathBuf;
 
-use anyhow::{Context, bail};
+use anyhow::Context;
 use rand::Rng;
 use tessera_host::level::read_text;
 use tessera_host::rng::game_rng;
@@ -36,6 +36,11 @@ pub struct Args {
     /// A RON list of actions, e.g. `[Place(slot: 0, x: 4, y: 0), Tick(30), Settle]`.
     #[arg(long, conflicts_with_all = ["random_play", "ai_only"])]
     actions: Option<PathBuf>,
+    /// With --actions: report a refused action and go on with the next
+    /// (the default stops at the first refusal). Refusals are recorded
+    /// steps too, so this writes replays that show them.
+    #[arg(long)]
+    keep_going: bool,
     /// Play this many turns of random legal moves instead.
     #[arg(long, value_name = "TURNS", conflicts_with = "ai_only")]
     random_play: Option<u32>,
@@ -66,14 +71,14 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
     let registry = tessera_builtin::registry();
     if registry.get(&args.game).is_none() {
         let known: Vec<&str> = registry.iter().map(|e| e.id).collect();
-        bail!(
+        crate::usage!(
             "unknown game `{}` (known: {}; see `tessera games`)",
             args.game,
             known.join(", ")
         );
     }
     if args.actions.is_none() && args.random_play.is_none() && !args.ai_only {
-        bail!("give --actions FILE, --random-play TURNS or --ai-only");
+        crate::usage!("give --actions FILE, --random-play TURNS or --ai-only");
     }
     let mut project = super::current_project(registry)?;
     let mut options = SessionOptions {
@@ -85,7 +90,7 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
             .spec(&args.game)
             .map_err(|e| anyhow::anyhow!("{e}"))?;
         let Some(strongest) = spec.strongest_ai() else {
-            bail!("`{}` has no AI: --ai-only cannot play it", args.game);
+            crate::usage!("`{}` has no AI: --ai-only cannot play it", args.game);
         };
         let count = if options.seats.is_empty() {
             spec.default_seats.len()
@@ -122,11 +127,17 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
             let result = session.apply_ron(action);
             print_events(session.as_mut());
             if let Err(error) = result {
-                failure = Some(format!(
+                let message = format!(
                     "{}: action {} `{action}`: {error}",
                     path.display(),
                     index + 1
-                ));
+                );
+                if args.keep_going {
+                    eprintln!("refused: {message}");
+                    failure.get_or_insert(message);
+                    continue;
+                }
+                failure = Some(message);
                 break;
             }
             play_ai_turns(session.as_mut(), args.max_moves)?;
@@ -146,7 +157,7 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
     }
     if let Some(path) = &args.record {
         let Some(record) = session.game_record() else {
-            bail!("`{}` keeps no game record (--record)", args.game);
+            crate::usage!("`{}` keeps no game record (--record)", args.game);
         };
         tessera_host::level::write_atomic(path, record.as_bytes())
             .with_context(|| format!("cannot write {}", path.display()))?;
@@ -173,7 +184,18 @@ fn random_play(session: &mut dyn Session, seed: u64, turns: u32) -> anyhow::Resu
         if session.outcome().is_over() {
             break;
         }
-        let moves = session.legal_actions_ron();
+        let mut moves = session.legal_actions_ron();
+        if moves.is_empty()
+            && let Some(settle) = session.settle_action_ron()
+        {
+            // No move fits: let time settle, so the game can see that it
+            // is over (a full board is lost, as a refused placement says).
+            session
+                .apply_ron(&settle)
+                .with_context(|| format!("`{settle}` with no legal move"))?;
+            print_events(session);
+            moves = session.legal_actions_ron();
+        }
         if moves.is_empty() {
             break;
         }

@@ -67,10 +67,12 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
         bail!("unknown game `{}` (known: {})", args.game, known.join(", "));
     }
     if let Some(seat) = args.seats.iter().find(|s| s.ai_level().is_none()) {
-        bail!("--seats: `{seat}` is not an AI; a simulation needs `ai:LEVEL` in every seat");
+        crate::usage!(
+            "--seats: `{seat}` is not an AI; a simulation needs `ai:LEVEL` in every seat"
+        );
     }
     if args.games == 0 {
-        bail!("--games must be at least 1");
+        crate::usage!("--games must be at least 1");
     }
     let budget = Budget {
         nodes: args.nodes,

@@ -32,6 +32,15 @@ pub enum Severity {
     Error,
 }
 
+/// One step of a path into a level file: a field name or a list index.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum FieldKey {
+    /// A struct field (`pieces`).
+    Name(String),
+    /// A list or tuple entry, 0-based.
+    Index(usize),
+}
+
 /// A finding about a file, displayed as `path:line:col: message`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Diagnostic {
@@ -45,6 +54,9 @@ pub struct Diagnostic {
     pub severity: Severity,
     /// The cause, naming the field where there is one.
     pub message: String,
+    /// The value the finding is about (`pieces[2].cells`), when it is
+    /// about one; [`Diagnostic::locate`] turns it into a line.
+    pub field: Vec<FieldKey>,
 }
 
 impl Diagnostic {
@@ -56,7 +68,40 @@ impl Diagnostic {
             col: None,
             severity: Severity::Error,
             message: message.into(),
+            field: Vec::new(),
         }
+    }
+
+    /// The same finding, about field `name` of the value it was about.
+    pub fn at(mut self, name: &str) -> Self {
+        self.field.push(FieldKey::Name(name.to_string()));
+        self
+    }
+
+    /// The same finding, about entry `index` (0-based) of the list it was
+    /// about.
+    pub fn at_index(mut self, index: usize) -> Self {
+        self.field.push(FieldKey::Index(index));
+        self
+    }
+
+    /// Fills in the line and column of the value the finding is about,
+    /// found in the file's text, when the finding has none yet.
+    pub fn locate(mut self, text: &str) -> Self {
+        if self.line.is_none()
+            && !self.field.is_empty()
+            && let Some((line, col)) = crate::ron_locate::value_position(text, &self.field)
+        {
+            self.line = Some(line);
+            self.col = Some(col);
+        }
+        self
+    }
+
+    /// The same finding about another file (diagnoses are made without one).
+    pub fn in_file(mut self, path: &Path) -> Self {
+        self.path = path.to_path_buf();
+        self
     }
 
     /// A warning with no position.
@@ -111,28 +156,177 @@ pub fn parse_level<L: LevelFile>(text: &str, path: &Path) -> Result<L, Diagnosti
     Ok(level)
 }
 
+/// Parses a level and diagnoses it: every finding, located in `text` and
+/// naming `path`; `Err` holds the first error (a parse error, or the first
+/// error of the diagnosis).
+pub fn parse_diagnosed<L: LevelFile>(
+    text: &str,
+    path: &Path,
+) -> Result<(L, Vec<Diagnostic>), Diagnostic> {
+    diagnosed(parse_level(text, path)?, text, path)
+}
+
+/// Diagnoses a level parsed from `text`: every finding located in `text`
+/// and naming `path`; `Err` holds the first error.
+pub fn diagnosed<L: LevelFile>(
+    level: L,
+    text: &str,
+    path: &Path,
+) -> Result<(L, Vec<Diagnostic>), Diagnostic> {
+    let findings: Vec<Diagnostic> = level
+        .diagnose()
+        .into_iter()
+        .map(|d| d.in_file(path).locate(text))
+        .collect();
+    match findings.iter().find(|d| d.is_error()) {
+        Some(error) => Err(error.clone()),
+        None => Ok((level, findings)),
+    }
+}
+
 /// Reads and parses a level file.
 pub fn load_level<L: LevelFile>(path: &Path) -> Result<L, Diagnostic> {
     let text = read_text(path)?;
     parse_level(&text, path)
 }
 
-/// Reads a text file, as a [`Diagnostic`] on failure.
+/// Largest level (or other text input) the host reads: no hand-made or
+/// generated level comes near, and a larger file is refused before it can
+/// take memory.
+pub const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
+
+/// Reads a text file of at most [`MAX_FILE_BYTES`], as a [`Diagnostic`] on
+/// failure.
 pub fn read_text(path: &Path) -> Result<String, Diagnostic> {
-    std::fs::read_to_string(path).map_err(|e| Diagnostic::error(path, format!("cannot read: {e}")))
+    read_text_capped(path, MAX_FILE_BYTES)
 }
 
-/// Parses any RON value, with the error located at line and column.
+/// Reads a regular text file of at most `cap` bytes. A FIFO, a device or a
+/// folder is refused before opening (opening a FIFO blocks, reading
+/// `/dev/zero` never ends), and the read stops past the cap, so a file that
+/// grows while it is read cannot exceed it either.
+pub fn read_text_capped(path: &Path, cap: u64) -> Result<String, Diagnostic> {
+    use std::io::Read;
+    let fail = |why: String| Diagnostic::error(path, why);
+    let meta = std::fs::metadata(path).map_err(|e| fail(io_reason(&e, path)))?;
+    if !meta.is_file() {
+        let kind = if meta.is_dir() {
+            "a folder"
+        } else {
+            "not a regular file (a pipe, socket or device)"
+        };
+        return Err(fail(format!("cannot read: {kind}")));
+    }
+    let limit = cap / (1024 * 1024);
+    if meta.len() > cap {
+        return Err(fail(format!(
+            "the file is {} bytes, over the {limit} MiB limit",
+            meta.len()
+        )));
+    }
+    let file = std::fs::File::open(path).map_err(|e| fail(io_reason(&e, path)))?;
+    let mut bytes = Vec::with_capacity(meta.len() as usize);
+    file.take(cap + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| fail(io_reason(&e, path)))?;
+    if bytes.len() as u64 > cap {
+        return Err(fail(format!(
+            "the file grew past the {limit} MiB limit while being read"
+        )));
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        let at = e.utf8_error().valid_up_to();
+        let text = std::str::from_utf8(&e.as_bytes()[..at]).unwrap_or("");
+        let line = text.matches('\n').count() as u32 + 1;
+        Diagnostic {
+            line: Some(line),
+            ..fail(format!(
+                "not UTF-8 text (an invalid byte at offset {at}); save the file as UTF-8"
+            ))
+        }
+    })
+}
+
+/// Why a file cannot be read, in words.
+fn io_reason(error: &std::io::Error, path: &Path) -> String {
+    use std::io::ErrorKind;
+    match error.kind() {
+        ErrorKind::NotFound if path.is_symlink() => {
+            "cannot read: a broken link (its target does not exist)".into()
+        }
+        ErrorKind::NotFound => "cannot read: no such file".into(),
+        ErrorKind::PermissionDenied => "cannot read: permission denied".into(),
+        _ if error.raw_os_error() == Some(40) => {
+            "cannot read: a symbolic link loop (the link points back at itself)".into()
+        }
+        _ => format!("cannot read: {error}"),
+    }
+}
+
+/// Parses any RON value, with the error located at line and column and put
+/// in words a designer can act on.
 pub fn parse_ron<T: DeserializeOwned>(text: &str, path: &Path) -> Result<T, Diagnostic> {
     ron::Options::default()
+        .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
         .from_str(text)
         .map_err(|e| Diagnostic {
-            path: path.to_path_buf(),
             line: u32::try_from(e.span.start.line).ok(),
             col: u32::try_from(e.span.start.col).ok(),
-            severity: Severity::Error,
-            message: e.code.to_string(),
+            ..Diagnostic::error(path, ron_message(&e.code))
         })
+}
+
+/// ron's error in a designer's words: no Rust type names, no advice about
+/// Rust crates or `Some(...)`.
+fn ron_message(code: &ron::Error) -> String {
+    use ron::Error as E;
+    let names = |names: &[&str]| {
+        names
+            .iter()
+            .map(|n| format!("`{n}`"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    match code {
+        E::Eof => "the file ends too early (a bracket or string is not closed)".into(),
+        E::ExceededRecursionLimit => {
+            "values are nested too deeply (more than 128 levels of brackets)".into()
+        }
+        E::NoSuchStructField {
+            expected, found, ..
+        } => format!(
+            "unknown field `{found}` (known fields: {})",
+            names(expected)
+        ),
+        E::MissingStructField { field, .. } => format!("missing field `{field}`"),
+        E::DuplicateStructField { field, .. } => format!("field `{field}` is given twice"),
+        E::NoSuchEnumVariant {
+            expected, found, ..
+        } => format!("unknown `{found}` (expected one of: {})", names(expected)),
+        E::InvalidValueForType { expected, found } => {
+            format!("expected {expected}, found {found}")
+        }
+        E::ExpectedOption => "expected a value or `None`".into(),
+        E::IntegerOutOfBounds => "the number is out of range for this field".into(),
+        E::TrailingCharacters => "unexpected text after the end of the value".into(),
+        E::ExpectedComma => "expected a comma between two values".into(),
+        E::ExpectedStructLike | E::ExpectedNamedStructLike(_) => {
+            "expected `(` opening a group of fields".into()
+        }
+        E::ExpectedStructLikeEnd | E::ExpectedOptionEnd => "expected a closing `)`".into(),
+        E::ExpectedDifferentLength { expected, found } => {
+            format!("expected {expected}, found {found} values")
+        }
+        E::Message(message) => message.clone(),
+        other => {
+            let text = other.to_string();
+            let mut chars = text.chars();
+            match chars.next() {
+                Some(first) => first.to_lowercase().chain(chars).collect(),
+                None => text,
+            }
+        }
+    }
 }
 
 /// Serialises a level as pretty RON, the form the editor saves.

@@ -23,8 +23,10 @@ pub mod project;
 pub mod registry;
 pub mod replay;
 pub mod rng;
+mod ron_locate;
 pub mod script;
 pub mod session;
+pub mod suite;
 pub mod trajectory;
 pub mod worker;
 

@@ -161,11 +161,39 @@ pub trait Game: Sized + Send + 'static {
     /// What `scripts/<id>.lua` must return.
     fn script_schema() -> ScriptSchema;
 
+    /// File extensions this game's levels come in (`check` looks for these
+    /// under `levels/<id>/`). Default: RON only.
+    const LEVEL_EXTENSIONS: &'static [&'static str] = &["ron"];
+
+    /// Parses a level file's text (before diagnosis); `path` names the file
+    /// in errors and tells the format by its extension. Default: RON.
+    fn read_level(text: &str, path: &std::path::Path) -> Result<Self::Level, Diagnostic> {
+        crate::level::parse_level(text, path)
+    }
+
+    /// Puts a finding of [`LevelFile::diagnose`] at its line in the file's
+    /// text (a game with several formats maps its field names). Default:
+    /// [`Diagnostic::locate`] in RON.
+    fn locate_finding(finding: Diagnostic, text: &str, path: &std::path::Path) -> Diagnostic {
+        let _ = path;
+        finding.locate(text)
+    }
+
     /// The modes, seat counts and AI levels this game offers (AI level
     /// names may come from the script). Default: one mode, one human seat.
     fn spec(script: &Script) -> Result<GameSpec, GameError> {
         let _ = script;
         Ok(GameSpec::single_player())
+    }
+
+    /// Reads every setting the game takes from its script, with the ranges
+    /// it accepts, as [`Game::start`] does: the one semantic check `check`,
+    /// `watch`, the editor and game start share. Errors name the field (see
+    /// [`Script::field_error`]). The host runs it under the script's budget.
+    /// Default: nothing beyond the schema.
+    fn check_script(script: &Script) -> Result<(), ScriptError> {
+        let _ = script;
+        Ok(())
     }
 
     /// Starts a session.

@@ -155,7 +155,15 @@ impl Project {
         let entry = self.entry(game)?;
         let script = self.script(&self.game_script_path(game))?;
         let level = level.map(|l| self.absolute(l));
-        let mut session = entry.start(level.as_deref(), script, seed, options)?;
+        let mut session = entry
+            .start(level.as_deref(), script, seed, options)
+            .map_err(|e| match e {
+                GameError::Level(d) => {
+                    let display = self.display_path(&d.path);
+                    GameError::Level(d.in_file(&display))
+                }
+                other => other,
+            })?;
         let inside = level
             .as_deref()
             .and_then(|l| l.strip_prefix(&self.root).ok());
@@ -263,14 +271,13 @@ impl Project {
     /// known; errors name the file relative to the root.
     fn load_script(&self, absolute: &Path) -> Result<Script, ScriptError> {
         let display = self.display_path(absolute);
-        let source = read_text(absolute)
-            .map_err(|e| ScriptError::new(&display, ScriptErrorKind::Io, e.message))?;
+        let source = crate::level::read_text_capped(absolute, crate::script::MAX_SOURCE_BYTES)
+            .map_err(|e| ScriptError {
+                line: e.line,
+                ..ScriptError::new(&display, ScriptErrorKind::Io, e.message)
+            })?;
         let script = Script::load(&display, &source, None, self.limits)?;
-        if let Some(entry) = check::script_game(&self.registry, absolute, &script)
-            .and_then(|id| self.registry.get(&id))
-        {
-            script.validate(&entry.script_schema())?;
-        }
+        check::validate_for_game(&self.registry, absolute, &script)?;
         Ok(script)
     }
 }

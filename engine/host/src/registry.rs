@@ -2,11 +2,11 @@
 
 use std::path::Path;
 
-use crate::level::{Diagnostic, LevelFile, parse_level, parse_ron, read_text};
+use crate::level::{Diagnostic, LevelFile, parse_diagnosed, parse_ron, read_text};
 use crate::options::{GameSpec, SessionOptions};
-use crate::plugin::{Game, GameError};
+use crate::plugin::{Game, GameError, Setup};
 use crate::replay::{LevelChoice, Replay, ScriptChoice};
-use crate::script::{LiveScript, Script, ScriptSchema};
+use crate::script::{LiveScript, Script, ScriptError, ScriptSchema};
 use crate::session::{Recorded, Session};
 
 /// A started session, or why it could not start.
@@ -39,10 +39,13 @@ pub struct PluginEntry {
     pub id: &'static str,
     /// Human title.
     pub title: &'static str,
+    /// File extensions the game's levels come in.
+    pub level_extensions: &'static [&'static str],
     schema: fn() -> ScriptSchema,
     spec: fn(&Script) -> Result<GameSpec, GameError>,
     start: fn(Option<&Path>, LiveScript, u64, &SessionOptions) -> SessionResult,
-    check_level: fn(&str, &Path) -> Vec<Diagnostic>,
+    check_level: fn(&str, &Path, Option<LiveScript>) -> Vec<Diagnostic>,
+    check_script: fn(&Script) -> Result<(), ScriptError>,
     parse_actions: fn(&str, &Path) -> Result<Vec<String>, Diagnostic>,
     replay: fn(&str, &Path, LiveScript, &Path, &ReplaySetup) -> Result<ReplayRun, GameError>,
 }
@@ -53,10 +56,12 @@ impl PluginEntry {
         Self {
             id: G::ID,
             title: G::TITLE,
+            level_extensions: G::LEVEL_EXTENSIONS,
             schema: G::script_schema,
             spec: G::spec,
             start: start_erased::<G>,
             check_level: check_level_erased::<G>,
+            check_script: G::check_script,
             parse_actions: parse_actions_erased::<G>,
             replay: replay_erased::<G>,
         }
@@ -86,7 +91,23 @@ impl PluginEntry {
 
     /// Every finding about a level file's text (empty when it is fine).
     pub fn check_level(&self, text: &str, path: &Path) -> Vec<Diagnostic> {
-        (self.check_level)(text, path)
+        (self.check_level)(text, path, None)
+    }
+
+    /// [`PluginEntry::check_level`], then, when the level is fine, a game
+    /// start on it with `script`: what the level needs from the script (a
+    /// board letter in the palette) is checked as `play` checks it.
+    pub fn check_level_with(&self, text: &str, path: &Path, script: LiveScript) -> Vec<Diagnostic> {
+        (self.check_level)(text, path, Some(script))
+    }
+
+    /// The one semantic check of a script for this game: the schema (types
+    /// and ranges), then every setting the game reads at start, all under
+    /// the script's budget. `check`, `watch`, the editor and game start run
+    /// this same check.
+    pub fn validate_script(&self, script: &Script) -> Result<(), ScriptError> {
+        script.validate(&self.script_schema())?;
+        script.guarded(|| (self.check_script)(script))
     }
 
     /// Reads an action file (a RON list of the game's actions) into one
@@ -125,41 +146,75 @@ fn start_erased<G: Game>(
     seed: u64,
     options: &SessionOptions,
 ) -> Result<Box<dyn Session>, GameError> {
-    let level = match level {
-        Some(path) => {
-            let text = read_text(path)?;
-            load_checked::<G::Level>(&text, path)?
-        }
-        None => G::Level::default(),
+    let Some(path) = level else {
+        return Ok(Box::new(Recorded::<G>::start(
+            G::Level::default(),
+            script,
+            seed,
+            options,
+        )?));
     };
-    Ok(Box::new(Recorded::<G>::start(
-        level, script, seed, options,
-    )?))
-}
-
-/// Parses a level and refuses it when its diagnosis holds an error.
-pub fn load_checked<L: LevelFile>(text: &str, path: &Path) -> Result<L, Diagnostic> {
-    let level: L = parse_level(text, path)?;
-    if let Some(error) = level.diagnose().into_iter().find(Diagnostic::is_error) {
-        return Err(Diagnostic {
-            path: path.to_path_buf(),
-            ..error
-        });
+    let text = read_text(path)?;
+    let level = read_diagnosed::<G>(&text, path)?;
+    match Recorded::<G>::start(level, script, seed, options) {
+        Ok(session) => Ok(Box::new(session)),
+        // What the level needs from the script (a palette letter) is found
+        // at start: name the level file and the line.
+        Err(GameError::Level(error)) => Err(GameError::Level(G::locate_finding(
+            error.in_file(path),
+            &text,
+            path,
+        ))),
+        Err(other) => Err(other),
     }
-    Ok(level)
 }
 
-fn check_level_erased<G: Game>(text: &str, path: &Path) -> Vec<Diagnostic> {
-    match parse_level::<G::Level>(text, path) {
-        Ok(level) => level
-            .diagnose()
-            .into_iter()
-            .map(|d| Diagnostic {
-                path: path.to_path_buf(),
-                ..d
-            })
-            .collect(),
-        Err(error) => vec![error],
+/// Reads a level in any of `G`'s formats and refuses it when its diagnosis
+/// holds an error (located at the offending value's line).
+fn read_diagnosed<G: Game>(text: &str, path: &Path) -> Result<G::Level, Diagnostic> {
+    let level = G::read_level(text, path)?;
+    match located_findings::<G>(&level, text, path)
+        .into_iter()
+        .find(Diagnostic::is_error)
+    {
+        Some(error) => Err(error),
+        None => Ok(level),
+    }
+}
+
+/// Every finding of a level's diagnosis, naming `path` and located in `text`.
+fn located_findings<G: Game>(level: &G::Level, text: &str, path: &Path) -> Vec<Diagnostic> {
+    level
+        .diagnose()
+        .into_iter()
+        .map(|d| G::locate_finding(d.in_file(path), text, path))
+        .collect()
+}
+
+/// Parses a level and refuses it when its diagnosis holds an error (located
+/// at the offending value's line).
+pub fn load_checked<L: LevelFile>(text: &str, path: &Path) -> Result<L, Diagnostic> {
+    parse_diagnosed(text, path).map(|(level, _warnings)| level)
+}
+
+fn check_level_erased<G: Game>(
+    text: &str,
+    path: &Path,
+    script: Option<LiveScript>,
+) -> Vec<Diagnostic> {
+    let level = match G::read_level(text, path) {
+        Ok(level) => level,
+        Err(error) => return vec![error],
+    };
+    let findings = located_findings::<G>(&level, text, path);
+    let Some(script) = script.filter(|_| !findings.iter().any(Diagnostic::is_error)) else {
+        return findings;
+    };
+    match G::start(Setup::new(level, script, 0)) {
+        Ok(_) => findings,
+        Err(GameError::Level(error)) => vec![G::locate_finding(error.in_file(path), text, path)],
+        Err(GameError::Script(error)) => vec![error.into()],
+        Err(other) => vec![Diagnostic::error(path, other.to_string())],
     }
 }
 

@@ -200,9 +200,12 @@ fn the_returned_table_is_validated_against_the_schema() {
     let err = check("return { score = function() end, speed = 'fast' }").unwrap_err();
     assert_eq!(err.message, "`speed` must be a number, found a string");
     let err = check("return { score = function() end, slots = 2.5 }").unwrap_err();
-    assert_eq!(err.message, "`slots` must be a integer, found a number");
+    assert_eq!(err.message, "`slots` must be an integer, found 2.5");
     let err = check("return 42").unwrap_err();
-    assert!(err.message.contains("must return a table"), "{err}");
+    assert!(
+        err.message.contains("must end by returning a table"),
+        "{err}"
+    );
     check("return { score = function() end, speed = 2.5, slots = 3 }").unwrap();
 }
 

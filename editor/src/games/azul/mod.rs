@@ -13,6 +13,7 @@ use std::path::Path;
 
 use tessera_azul::{Azul, AzulLevel};
 use tessera_host::Game;
+use tessera_host::SessionOptions;
 use tessera_host::level::load_level;
 use tessera_host::project::Project;
 
@@ -25,16 +26,18 @@ pub fn game_ui() -> GameUi {
     GameUi {
         id: Azul::ID,
         playtest: start_playtest,
+        resume: None,
         level_editor: None,
     }
 }
 
 /// Starts the table on a level with the project's live script: the human
-/// against the script's default AI.
+/// against the AI level the options name (or the script's default AI).
 pub fn start_playtest(
     project: &mut Project,
     level: Option<&Path>,
     seed: u64,
+    options: &SessionOptions,
 ) -> anyhow::Result<Box<dyn PlaytestView>> {
     let level: AzulLevel = match level {
         Some(path) => load_level(&project.absolute(path))?,
@@ -43,7 +46,12 @@ pub fn start_playtest(
     let script = project
         .script(&project.game_script_path(Azul::ID))
         .map_err(|e| anyhow::anyhow!("{e}"))?;
-    Ok(Box::new(AzulPlaytest::new(level, script, seed, None)?))
+    let mut view = AzulPlaytest::new(level, script, seed, None)?;
+    if let Some(ai) = options.seats.iter().find_map(|s| s.ai_level()) {
+        view.set_ai_level(ai);
+        view.new_game();
+    }
+    Ok(Box::new(view))
 }
 
 #[cfg(test)]

@@ -99,6 +99,11 @@ impl AzulPlaytest {
         Ok(view)
     }
 
+    /// Chooses the AI level of the next new game.
+    pub fn set_ai_level(&mut self, level: &str) {
+        self.ai_level = level.to_string();
+    }
+
     /// The game (tests, console).
     pub fn game(&self) -> &Recorded<Azul> {
         &self.game

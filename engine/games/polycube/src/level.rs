@@ -19,6 +19,7 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 use super::geometry::{Cell, is_connected, normalize, orientations};
+use super::rules::Pos;
 use tessera_host::level::{Diagnostic, LevelFile};
 
 /// Largest box extent on any axis.
@@ -97,29 +98,32 @@ impl LevelFile for PolycubeLevel {
                 format!(
                     "field `size`: ({a}, {b}, {c}) is not a box; each extent must be 1 to {MAX_EXTENT}"
                 ),
-            ));
+            ).at("size"));
         }
         let volume = i128::from(a) * i128::from(b) * i128::from(c);
         if size_ok && volume > i128::from(MAX_VOLUME) {
             out.push(Diagnostic::error(
                 path,
                 format!("field `size`: a box of {volume} cells is larger than the {MAX_VOLUME}-cell limit"),
-            ));
+            ).at("size"));
         }
         if self.pieces.is_empty() {
-            out.push(Diagnostic::error(
-                path,
-                "field `pieces`: the level has no pieces",
-            ));
+            out.push(
+                Diagnostic::error(path, "field `pieces`: the level has no pieces").at("pieces"),
+            );
         }
         if self.pieces.len() > MAX_PIECES {
-            out.push(Diagnostic::error(
-                path,
-                format!(
-                    "field `pieces`: {} pieces, at most {MAX_PIECES} are allowed",
-                    self.pieces.len()
-                ),
-            ));
+            out.push(
+                Diagnostic::error(
+                    path,
+                    format!(
+                        "field `pieces`: {} pieces, at most {MAX_PIECES} are allowed",
+                        self.pieces.len()
+                    ),
+                )
+                .at("pieces")
+                .at_index(MAX_PIECES),
+            );
             return out;
         }
         let mut cells_total: i128 = 0;
@@ -127,50 +131,64 @@ impl LevelFile for PolycubeLevel {
         for (index, piece) in self.pieces.iter().enumerate() {
             let name = format!("piece {} (`{}`)", index + 1, piece.id);
             let mut fine = true;
+            let here = |message: String| {
+                Diagnostic::error(path, message)
+                    .at("pieces")
+                    .at_index(index)
+            };
             if piece.id.trim().is_empty() {
-                out.push(Diagnostic::error(path, format!("{name}: the id is empty")));
+                out.push(here(format!("{name}: the id is empty")).at("id"));
                 fine = false;
             }
             if self.pieces[..index].iter().any(|p| p.id == piece.id) {
-                out.push(Diagnostic::error(
-                    path,
-                    format!("{name}: the id `{}` is used twice", piece.id),
-                ));
+                out.push(here(format!("{name}: the id `{}` is used twice", piece.id)).at("id"));
                 fine = false;
             }
             if piece.cells.is_empty() {
-                out.push(Diagnostic::error(path, format!("{name}: it has no cells")));
+                out.push(here(format!("{name}: it has no cells")).at("cells"));
                 all_pieces_ok = false;
                 continue;
             }
-            if let Some(bad) = piece
+            if piece.cells.len() as i64 > MAX_VOLUME {
+                out.push(
+                    here(format!(
+                        "{name}: {} cells, more than the largest box ({MAX_VOLUME} cells) holds",
+                        piece.cells.len()
+                    ))
+                    .at("cells"),
+                );
+                all_pieces_ok = false;
+                continue;
+            }
+            if let Some((at, bad)) = piece
                 .cells
                 .iter()
-                .find(|(x, y, z)| ![x, y, z].iter().all(|v| (1..=MAX_EXTENT).contains(*v)))
+                .enumerate()
+                .find(|(_, (x, y, z))| ![x, y, z].iter().all(|v| (1..=MAX_EXTENT).contains(*v)))
             {
-                out.push(Diagnostic::error(
-                    path,
-                    format!(
+                out.push(
+                    here(format!(
                         "{name}: cell ({}, {}, {}) is out of range; coordinates are 1-based, 1 to {MAX_EXTENT}",
                         bad.0, bad.1, bad.2
-                    ),
-                ));
+                    ))
+                    .at("cells")
+                    .at_index(at),
+                );
                 all_pieces_ok = false;
                 continue;
             }
             let cells = piece_cells(piece);
             if cells.len() != piece.cells.len() {
-                out.push(Diagnostic::error(
-                    path,
-                    format!("{name}: a cell is listed twice"),
-                ));
+                out.push(here(format!("{name}: a cell is listed twice")).at("cells"));
                 fine = false;
             }
             if !is_connected(&cells) {
-                out.push(Diagnostic::error(
-                    path,
-                    format!("{name}: its cells are not face-connected (a disconnected piece)"),
-                ));
+                out.push(
+                    here(format!(
+                        "{name}: its cells are not face-connected (a disconnected piece)"
+                    ))
+                    .at("cells"),
+                );
                 fine = false;
             }
             cells_total += cells.len() as i128;
@@ -182,10 +200,14 @@ impl LevelFile for PolycubeLevel {
                     })
                 });
                 if !fits {
-                    out.push(Diagnostic::warning(
-                        path,
-                        format!("{name}: it fits into the box in no orientation"),
-                    ));
+                    out.push(
+                        Diagnostic::warning(
+                            path,
+                            format!("{name}: it fits into the box in no orientation"),
+                        )
+                        .at("pieces")
+                        .at_index(index),
+                    );
                 }
             }
             all_pieces_ok &= fine;
@@ -208,7 +230,10 @@ pub fn piece_cells(piece: &PieceSpec) -> Vec<Cell> {
     let cells: Vec<Cell> = piece
         .cells
         .iter()
-        .map(|&(x, y, z)| [clamp(x) - 1, clamp(y) - 1, clamp(z) - 1])
+        .map(|&c| {
+            let [x, y, z] = Pos(c.0, c.1, c.2).zero_based();
+            [clamp(x), clamp(y), clamp(z)]
+        })
         .collect();
     normalize(&cells)
 }

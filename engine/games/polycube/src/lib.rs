@@ -30,7 +30,7 @@ use tessera_host::script::{FieldKind, FieldSpec, LiveScript, Script, ScriptSchem
 use tessera_host::{Agent, Decision, GameSpec, Thinking};
 
 pub use level::{PieceSpec, PolycubeLevel};
-pub use rules::{PlacedPiece, PlacementError, Rules};
+pub use rules::{PlacedPiece, PlacementError, Pos, Rules, UserCell, user_cell};
 pub use solver::{Counts, Solver};
 
 /// One player action. Cells and anchors are 1-based `(x, y, z)`.
@@ -122,6 +122,30 @@ const DEFAULT_SETTINGS: Settings = Settings {
     ticks_per_second: 60,
 };
 
+/// Fastest tick rate a script may set.
+pub const MAX_TICKS_PER_SECOND: u32 = 10_000;
+
+/// The settings that do not depend on the level (`support_rule`,
+/// `ticks_per_second`), read and range-checked: the one place start and
+/// `check` read them.
+fn read_fixed_settings(script: &Script) -> Result<(bool, u32), tessera_host::ScriptError> {
+    let tps = script.value_or::<f64>(
+        "ticks_per_second",
+        f64::from(DEFAULT_SETTINGS.ticks_per_second),
+    )?;
+    if !(tps.fract() == 0.0 && (1.0..=f64::from(MAX_TICKS_PER_SECOND)).contains(&tps)) {
+        return Err(script.field_error(
+            &["ticks_per_second"],
+            format!(
+                "`ticks_per_second` must be a whole number 1 to {MAX_TICKS_PER_SECOND}, not {}",
+                tessera_host::script::show_number(tps)
+            ),
+        ));
+    }
+    let support_rule = script.value_or("support_rule", DEFAULT_SETTINGS.support_rule)?;
+    Ok((support_rule, tps as u32))
+}
+
 /// A polycube session.
 pub struct Polycube {
     level: PolycubeLevel,
@@ -183,7 +207,7 @@ pub fn hint_action(
         hint::Hint::Place { piece, pose } => Ok(PolycubeAction::PlaceAt {
             piece: rules.pieces()[piece].id.clone(),
             rotation: pose.rotation,
-            at: (pose.anchor[0] + 1, pose.anchor[1] + 1, pose.anchor[2] + 1),
+            at: rules::user_cell(pose.anchor),
         }),
         hint::Hint::Stuck => Err(GameError::Illegal(
             "Stuck: the box can no longer be completed from here; pick a piece up".into(),
@@ -374,6 +398,20 @@ impl Game for Polycube {
         Ok(spec)
     }
 
+    const LEVEL_EXTENSIONS: &'static [&'static str] = &["ron", "json"];
+
+    fn read_level(text: &str, path: &std::path::Path) -> Result<PolycubeLevel, Diagnostic> {
+        import::read_level(text, path)
+    }
+
+    fn locate_finding(finding: Diagnostic, text: &str, path: &std::path::Path) -> Diagnostic {
+        import::locate(finding, text, path)
+    }
+
+    fn check_script(script: &Script) -> Result<(), tessera_host::ScriptError> {
+        read_fixed_settings(script).map(|_| ())
+    }
+
     fn script_schema() -> ScriptSchema {
         ScriptSchema {
             game: Self::ID,
@@ -387,7 +425,8 @@ impl Game for Polycube {
                     "ticks_per_second",
                     FieldKind::Integer,
                     "ticks in one second of play (default 60)",
-                ),
+                )
+                .within(1.0, MAX_TICKS_PER_SECOND as f64),
                 FieldSpec::optional(
                     "hints_allowed",
                     FieldKind::Function,
@@ -418,14 +457,11 @@ impl Game for Polycube {
         } else {
             DEFAULT_SETTINGS.hints_allowed
         };
-        let tps: i64 = current.value_or(
-            "ticks_per_second",
-            i64::from(DEFAULT_SETTINGS.ticks_per_second),
-        )?;
+        let (support_rule, ticks_per_second) = read_fixed_settings(&current)?;
         let settings = Settings {
-            support_rule: current.value_or("support_rule", DEFAULT_SETTINGS.support_rule)?,
+            support_rule,
             hints_allowed,
-            ticks_per_second: u32::try_from(tps.clamp(1, 10_000)).unwrap_or(60),
+            ticks_per_second,
         };
         Ok(Self {
             rules: Rules::new(&level, settings.support_rule),

@@ -5,7 +5,7 @@
 use tessera_host::mlua::{Function, Table, Value};
 
 use tessera_host::script::{
-    FieldKind, FieldSpec, Script, ScriptError, ScriptErrorKind, ScriptSchema,
+    FieldKind, FieldSpec, Script, ScriptError, ScriptErrorKind, ScriptSchema, show_number,
 };
 
 use super::grid::MAX_COLOURS;
@@ -67,22 +67,26 @@ pub fn schema() -> ScriptSchema {
                 FieldKind::Table,
                 "list of { name = \"red\", letter = \"R\", rgb = {r, g, b} }",
             ),
-            FieldSpec::optional("slots", FieldKind::Integer, "preview slots (3)"),
+            FieldSpec::optional("slots", FieldKind::Integer, "preview slots (3)")
+                .within(1.0, MAX_SLOTS as f64),
             FieldSpec::optional(
                 "ticks_per_second",
                 FieldKind::Number,
                 "physics ticks per second (60)",
-            ),
+            )
+            .within(1.0, MAX_TICKS_PER_SECOND),
             FieldSpec::optional(
                 "flash_seconds",
                 FieldKind::Number,
                 "how long cleared grains flash (0.2)",
-            ),
+            )
+            .within(0.0, MAX_PHASE_SECONDS),
             FieldSpec::optional(
                 "clear_animation_seconds",
                 FieldKind::Number,
                 "how long the particle burst lasts before removal (1.0)",
-            ),
+            )
+            .within(0.0, MAX_PHASE_SECONDS),
             FieldSpec::optional(
                 "rotation",
                 FieldKind::Boolean,
@@ -107,9 +111,16 @@ pub fn schema() -> ScriptSchema {
     }
 }
 
-fn schema_error(script: &Script, message: String) -> ScriptError {
-    ScriptError::new(script.path(), ScriptErrorKind::Schema, message)
-}
+/// Most preview slots.
+pub const MAX_SLOTS: usize = 8;
+/// Fastest physics rate a script may set.
+pub const MAX_TICKS_PER_SECOND: f64 = 10_000.0;
+/// Longest flash or burst phase, in seconds.
+pub const MAX_PHASE_SECONDS: f64 = 60.0;
+/// Largest score one cluster may earn: a score function returning more
+/// (`1e300`) is clamped to it and reported, so a round's sum and the total
+/// can never wrap.
+pub const MAX_CLUSTER_SCORE: u64 = 1_000_000_000_000;
 
 /// The four colours of the seed (4.2), used when the script has no palette.
 pub fn default_palette() -> Vec<PaletteColour> {
@@ -135,19 +146,26 @@ impl Settings {
             None => default_palette(),
             Some(table) => read_palette(script, &table)?,
         };
-        let slots = script.value_or::<i64>("slots", DEFAULT_SLOTS as i64)?;
-        if !(1..=8).contains(&slots) {
-            return Err(schema_error(
-                script,
-                format!("`slots` must be 1 to 8, not {slots}"),
+        let slots = script.value_or::<f64>("slots", DEFAULT_SLOTS as f64)?;
+        if !(slots.fract() == 0.0 && (1.0..=MAX_SLOTS as f64).contains(&slots)) {
+            return Err(script.field_error(
+                &["slots"],
+                format!(
+                    "`slots` must be a whole number 1 to {MAX_SLOTS}, not {}",
+                    show_number(slots)
+                ),
             ));
         }
+        let slots = slots as i64;
         let ticks_per_second =
             script.value_or::<f64>("ticks_per_second", DEFAULT_TICKS_PER_SECOND)?;
-        if !(ticks_per_second.is_finite() && (1.0..=10_000.0).contains(&ticks_per_second)) {
-            return Err(schema_error(
-                script,
-                format!("`ticks_per_second` must be 1 to 10000, not {ticks_per_second}"),
+        if !(1.0..=MAX_TICKS_PER_SECOND).contains(&ticks_per_second) {
+            return Err(script.field_error(
+                &["ticks_per_second"],
+                format!(
+                    "`ticks_per_second` must be 1 to {MAX_TICKS_PER_SECOND}, not {}",
+                    show_number(ticks_per_second)
+                ),
             ));
         }
         let settings = Self {
@@ -165,10 +183,13 @@ impl Settings {
     pub fn timings(&self, script: &Script) -> Result<ClearTimings, ScriptError> {
         let ticks = |name: &str, default: f64| -> Result<u32, ScriptError> {
             let seconds = script.value_or::<f64>(name, default)?;
-            if !(seconds.is_finite() && (0.0..=60.0).contains(&seconds)) {
-                return Err(schema_error(
-                    script,
-                    format!("`{name}` must be 0 to 60 seconds, not {seconds}"),
+            if !(0.0..=MAX_PHASE_SECONDS).contains(&seconds) {
+                return Err(script.field_error(
+                    &[name],
+                    format!(
+                        "`{name}` must be 0 to {MAX_PHASE_SECONDS} seconds, not {}",
+                        show_number(seconds)
+                    ),
                 ));
             }
             Ok((seconds * self.ticks_per_second).round() as u32)
@@ -186,61 +207,134 @@ impl Settings {
 }
 
 fn read_palette(script: &Script, table: &Table) -> Result<Vec<PaletteColour>, ScriptError> {
+    // Every key must be 1..n: a `nil` in the list (`{ red, nil, blue }`)
+    // would otherwise cut the palette short without a word.
+    let mut count = 0usize;
+    let mut highest = 0i64;
+    let mut stray = None;
+    for pair in table.clone().pairs::<Value, Value>() {
+        let (key, _) = pair.map_err(|e| script.field_error(&["palette"], e.to_string()))?;
+        count += 1;
+        match key {
+            Value::Integer(i) if i >= 1 => highest = highest.max(i),
+            Value::Number(n) if n >= 1.0 && n.fract() == 0.0 => highest = highest.max(n as i64),
+            other => stray = Some(other),
+        }
+    }
+    if let Some(key) = stray {
+        let key = key
+            .to_string()
+            .unwrap_or_else(|_| key.type_name().to_string());
+        return Err(script.field_error(
+            &["palette"],
+            format!("`palette` must be a list of colours; it has a key `{key}`"),
+        ));
+    }
+    if highest as usize != count {
+        return Err(script.field_error(
+            &["palette"],
+            format!(
+                "`palette` has a hole: {count} colours but the last is number {highest} (a `nil` in the list?)"
+            ),
+        ));
+    }
+    if count == 0 || count > MAX_COLOURS {
+        return Err(script.field_error(
+            &["palette"],
+            format!("`palette` must hold 1 to {MAX_COLOURS} colours, it holds {count}"),
+        ));
+    }
     let mut palette: Vec<PaletteColour> = Vec::new();
-    for (i, entry) in table.clone().sequence_values::<Value>().enumerate() {
-        let at = |what: String| schema_error(script, format!("palette[{}]: {what}", i + 1));
-        let entry = entry.map_err(|e| at(e.to_string()))?;
+    for i in 1..=count {
+        let index = i.to_string();
+        let at = |field: &str, what: String| {
+            let path: Vec<&str> = if field.is_empty() {
+                vec!["palette", &index]
+            } else {
+                vec!["palette", &index, field]
+            };
+            script.field_error(&path, format!("palette[{i}]: {what}"))
+        };
+        let entry: Value = table.raw_get(i).map_err(|e| at("", e.to_string()))?;
         let Value::Table(entry) = entry else {
-            return Err(at(format!(
-                "must be a table {{ name, letter, rgb }}, found a {}",
-                entry.type_name()
-            )));
+            return Err(at(
+                "",
+                format!(
+                    "must be a table {{ name, letter, rgb }}, found a {}",
+                    entry.type_name()
+                ),
+            ));
         };
         let name: String = entry
             .get("name")
-            .map_err(|e| at(format!("`name` must be a string ({e})")))?;
-        let letter: String = entry
-            .get("letter")
-            .map_err(|e| at(format!("`letter` must be a string ({e})")))?;
+            .map_err(|e| at("name", format!("`name` must be a string ({})", short(&e))))?;
+        let letter: String = entry.get("letter").map_err(|e| {
+            at(
+                "letter",
+                format!("`letter` must be a string ({})", short(&e)),
+            )
+        })?;
         let mut chars = letter.chars();
         let (Some(letter), None) = (chars.next(), chars.next()) else {
-            return Err(at(format!(
-                "`letter` must be one character, not {letter:?}"
-            )));
+            return Err(at(
+                "letter",
+                format!("`letter` must be one character, not {letter:?}"),
+            ));
         };
         if !letter.is_ascii_alphabetic() {
-            return Err(at(format!("`letter` must be a letter A-Z, not {letter:?}")));
+            return Err(at(
+                "letter",
+                format!("`letter` must be a letter A-Z, not {letter:?}"),
+            ));
         }
         if palette.iter().any(|c| c.letter == letter) {
-            return Err(at(format!("letter {letter:?} is used twice")));
+            return Err(at("letter", format!("letter {letter:?} is used twice")));
         }
-        let rgb: Vec<i64> = entry
-            .get("rgb")
-            .map_err(|e| at(format!("`rgb` must be a list of three numbers ({e})")))?;
+        let rgb: Vec<f64> = entry.get("rgb").map_err(|e| {
+            at(
+                "rgb",
+                format!(
+                    "`rgb` must be a list of three numbers 0 to 255 ({})",
+                    short(&e)
+                ),
+            )
+        })?;
         let [r, g, b] = rgb[..] else {
-            return Err(at(format!(
-                "`rgb` needs three numbers, found {}",
-                rgb.len()
-            )));
+            return Err(at(
+                "rgb",
+                format!("`rgb` needs three numbers, found {}", rgb.len()),
+            ));
         };
-        let channel =
-            |v: i64| u8::try_from(v).map_err(|_| at(format!("`rgb` channel {v} is outside 0-255")));
+        let channel = |v: f64| {
+            if v.fract() == 0.0 && (0.0..=255.0).contains(&v) {
+                Ok(v as u8)
+            } else {
+                Err(at(
+                    "rgb",
+                    format!(
+                        "`rgb` channel {} must be a whole number 0 to 255",
+                        show_number(v)
+                    ),
+                ))
+            }
+        };
         palette.push(PaletteColour {
             name,
             letter,
             rgb: [channel(r)?, channel(g)?, channel(b)?],
         });
     }
-    if palette.is_empty() || palette.len() > MAX_COLOURS {
-        return Err(schema_error(
-            script,
-            format!(
-                "`palette` must hold 1 to {MAX_COLOURS} colours, it holds {}",
-                palette.len()
-            ),
-        ));
-    }
     Ok(palette)
+}
+
+/// An mlua conversion error in a few words (no Rust type names).
+fn short(error: &tessera_host::mlua::Error) -> String {
+    match error {
+        tessera_host::mlua::Error::FromLuaConversionError { from, .. } => {
+            format!("found a {from}")
+        }
+        other => other.to_string(),
+    }
 }
 
 /// Calls `score(cells, chain)`. A result that is not a finite number >= 0 is
@@ -268,7 +362,16 @@ pub fn score(script: &Script, cells: f64, chain: u32) -> Result<u64, ScriptError
             ),
         ));
     }
-    Ok(points.floor().min(u64::MAX as f64) as u64)
+    if points > MAX_CLUSTER_SCORE as f64 {
+        return Err(bad_score(
+            script,
+            format!(
+                "score({cells}, {chain}) returned {}, over the maximum of {MAX_CLUSTER_SCORE} points for one cluster",
+                show_number(points)
+            ),
+        ));
+    }
+    Ok(points.floor() as u64)
 }
 
 fn bad_score(script: &Script, message: String) -> ScriptError {

@@ -71,9 +71,24 @@ impl std::error::Error for ScriptError {}
 
 /// Finds the first `<chunk>:<line>:` in a Lua message and returns the line
 /// and the text after it. Lua prefixes errors with the chunk name, which is
-/// the script's path; a traceback after the first line is dropped.
+/// the script's path. A multi-line message is kept whole (a traceback after
+/// it is dropped), and a huge one is cut to a readable length.
 fn split_location(path: &Path, raw: &str) -> (Option<u32>, String) {
-    let first_line = raw.lines().next().unwrap_or(raw).trim();
+    let raw = raw
+        .find("\nstack traceback:")
+        .map_or(raw, |at| &raw[..at])
+        .trim();
+    let (first_line, more) = match raw.split_once('\n') {
+        Some((first, more)) => (first.trim(), Some(more)),
+        None => (raw, None),
+    };
+    let whole = |message: &str| {
+        let message = match more {
+            Some(more) => format!("{message}\n{more}"),
+            None => message.to_string(),
+        };
+        super::sandbox::bounded_message(&message)
+    };
     let chunk = path.display().to_string();
     let candidates = [chunk.as_str(), "[string \"", ""];
     for prefix in candidates {
@@ -100,10 +115,10 @@ fn split_location(path: &Path, raw: &str) -> (Option<u32>, String) {
             continue;
         };
         if let Ok(line) = digits.parse() {
-            return (Some(line), message.trim().to_string());
+            return (Some(line), whole(message.trim()));
         }
     }
-    (None, first_line.to_string())
+    (None, whole(first_line))
 }
 
 #[cfg(test)]
@@ -124,6 +139,18 @@ mod tests {
             e.to_string(),
             "scripts/sand.lua:7: attempt to call a nil value"
         );
+    }
+
+    #[test]
+    fn keeps_every_line_of_a_message() {
+        let p = Path::new("a.lua");
+        let e = ScriptError::from_lua_message(
+            p,
+            ScriptErrorKind::Runtime,
+            "a.lua:3: line one\nline two\nline three\nstack traceback:\n  [C]: in ?",
+        );
+        assert_eq!(e.line, Some(3));
+        assert_eq!(e.message, "line one\nline two\nline three");
     }
 
     #[test]

@@ -11,11 +11,13 @@
 
 mod error;
 mod live;
+mod locate;
 mod sandbox;
 mod schema;
 pub mod watcher;
 
 pub use error::{ScriptError, ScriptErrorKind};
 pub use live::LiveScript;
-pub use sandbox::{Script, ScriptLimits, content_hash};
-pub use schema::{FieldKind, FieldSpec, ScriptSchema};
+pub use locate::field_line;
+pub use sandbox::{MAX_SOURCE_BYTES, Script, ScriptLimits, content_hash};
+pub use schema::{FieldKind, FieldSpec, ScriptSchema, show_number};

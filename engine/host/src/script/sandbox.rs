@@ -71,8 +71,10 @@ const GUARDED_STRING_REP: &str = r#"
 local cap = ...
 local rep = string.rep
 string.rep = function(s, n, sep)
-  if type(n) == "number" and n > 0 then
-    local total = #tostring(s) * n + (sep ~= nil and #tostring(sep) * (n - 1) or 0)
+  -- A numeric string ("4294967297") is a count too: Lua coerces it.
+  local count = tonumber(n)
+  if count ~= nil and count > 0 then
+    local total = #tostring(s) * count + (sep ~= nil and #tostring(sep) * (count - 1) or 0)
     if total > cap then
       error(string.format("string.rep would build %.0f bytes, over the memory cap of %.0f", total, cap), 2)
     end
@@ -81,9 +83,119 @@ string.rep = function(s, n, sep)
 end
 "#;
 
-/// How many interrupts pass between two clock reads; keeps the budget check
-/// cheap in tight loops while still reacting within microseconds.
-const CLOCK_EVERY: u32 = 256;
+/// Largest script source the host compiles. Luau's compiler allocates
+/// outside the VM's memory cap, roughly 40 bytes per source byte for a big
+/// table literal, so a larger file is refused before compiling; 2 MiB is
+/// some 50,000 lines, far beyond any hand-written script.
+pub const MAX_SOURCE_BYTES: u64 = 2 * 1024 * 1024;
+
+/// Longest line `print` keeps, in bytes; a longer one is cut with a note.
+const MAX_PRINTED_LINE: usize = 1000;
+/// Most lines kept between two [`Script::take_printed`] calls.
+const MAX_PRINTED_LINES: usize = 1000;
+/// Longest error message kept, in bytes (a script can raise a 60 MiB one).
+const MAX_MESSAGE: usize = 2000;
+
+/// The message handler every call into the script runs under. It turns any
+/// error value into a readable message with the script line it was raised
+/// on: a table is rendered (`{code = 42}`), `nil` says so, a `__tostring`
+/// that fails is not called again, and an error raised inside a library
+/// function (`rawset` on a read-only table) gets the line of the script's
+/// own frame. Errors the host raised (the budget) pass through untouched.
+const PROTECTED_CALL: &str = r#"
+local source_name, chunk = ...
+local info = debug.info
+local type, tostring, pairs, pcall, select, unpack = type, tostring, pairs, pcall, select, unpack
+local xpcall, error, concat, sort = xpcall, error, table.concat, table.sort
+local getmetatable, rawget, pack = getmetatable, rawget, table.pack
+
+local function render(value, depth)
+  local kind = type(value)
+  if kind == "string" then
+    return string.format("%q", value)
+  elseif kind ~= "table" then
+    return tostring(value)
+  end
+  if depth > 2 then
+    return "{...}"
+  end
+  local keys = {}
+  for key in pairs(value) do
+    keys[#keys + 1] = key
+    if #keys > 8 then break end
+  end
+  sort(keys, function(a, b) return tostring(a) < tostring(b) end)
+  local parts = {}
+  for i, key in keys do
+    if i > 8 then
+      parts[#parts + 1] = "..."
+      break
+    end
+    local name = type(key) == "string" and key or "[" .. render(key, depth + 1) .. "]"
+    parts[#parts + 1] = name .. " = " .. render(value[key], depth + 1)
+  end
+  return "{" .. concat(parts, ", ") .. "}"
+end
+
+local function script_line()
+  for level = 3, 40 do
+    local source, line = info(level, "sl")
+    if source == nil then break end
+    if (source == chunk or source == source_name) and line ~= nil and line > 0 then
+      return line
+    end
+  end
+  return nil
+end
+
+local function handler(value)
+  local kind = type(value)
+  if kind == "userdata" then
+    return value -- raised by the host (budget, a callback): keep it
+  end
+  local message
+  if kind == "string" then
+    if value:find("^" .. chunk:gsub("%p", "%%%0") .. ":%d+:") then
+      return value
+    end
+    message = value
+  elseif kind == "nil" then
+    message = "error(nil) raised, with no message"
+  elseif kind == "table" then
+    local ok, text = pcall(function()
+      local meta = getmetatable(value)
+      if type(meta) == "table" and rawget(meta, "__tostring") ~= nil then
+        return tostring(value)
+      end
+      return nil
+    end)
+    if ok and type(text) == "string" then
+      message = "error value " .. text
+    else
+      local rendered, shown = pcall(render, value, 0)
+      message = "error value " .. (rendered and shown or "a table")
+      if not ok then
+        message = message .. " (its __tostring failed too)"
+      end
+    end
+  else
+    message = "error value " .. tostring(value)
+  end
+  local line = script_line()
+  if line then
+    return chunk .. ":" .. line .. ": " .. message
+  end
+  return message
+end
+
+return function(f, ...)
+  local result = pack(xpcall(f, handler, ...))
+  if result[1] then
+    return unpack(result, 2, result.n)
+  end
+  error(result[2], 0)
+end
+"#;
 
 /// The deadline shared between the caller and the VM's interrupt callback.
 #[derive(Debug)]
@@ -92,7 +204,10 @@ struct Budget {
     /// Nanoseconds since `origin`; `u64::MAX` when no call is running.
     deadline: AtomicU64,
     exceeded: AtomicBool,
-    ticks: AtomicU32,
+    /// How many guarded sections are open: only the outermost arms and
+    /// disarms, so a settings read inside a guarded section shares its
+    /// budget instead of restarting it.
+    depth: AtomicU32,
     /// The script line running when the budget ran out (0: unknown).
     stopped_at: AtomicU32,
 }
@@ -103,8 +218,25 @@ impl Budget {
             origin: Instant::now(),
             deadline: AtomicU64::new(u64::MAX),
             exceeded: AtomicBool::new(false),
-            ticks: AtomicU32::new(0),
+            depth: AtomicU32::new(0),
             stopped_at: AtomicU32::new(0),
+        }
+    }
+
+    /// Opens a guarded section: arms the budget unless one is open already.
+    fn enter(&self, budget: Duration) {
+        if self.depth.fetch_add(1, Ordering::Relaxed) == 0 {
+            self.arm(budget);
+        }
+    }
+
+    /// Closes a guarded section; true when the budget ran out (the
+    /// outermost section also disarms).
+    fn leave(&self) -> bool {
+        if self.depth.fetch_sub(1, Ordering::Relaxed) == 1 {
+            self.disarm()
+        } else {
+            self.exceeded.load(Ordering::Relaxed)
         }
     }
 
@@ -131,17 +263,13 @@ impl Budget {
     }
 
     /// Called from the interrupt: once expired it stays expired until the
-    /// call ends, so every later interrupt raises again.
+    /// call ends, so every later interrupt raises again. The clock is read
+    /// on every interrupt (about 25 ns): reading it only every Nth time let
+    /// a loop of a few slow iterations (each building a huge string) run
+    /// seconds past its budget.
     fn expired(&self) -> bool {
         if self.exceeded.load(Ordering::Relaxed) {
             return true;
-        }
-        if !self
-            .ticks
-            .fetch_add(1, Ordering::Relaxed)
-            .is_multiple_of(CLOCK_EVERY)
-        {
-            return false;
         }
         let now = self.origin.elapsed().as_nanos();
         if now >= u128::from(self.deadline.load(Ordering::Relaxed)) {
@@ -161,7 +289,18 @@ pub struct Script {
     exports: Table,
     budget: Arc<Budget>,
     limits: ScriptLimits,
-    printed: Arc<Mutex<Vec<String>>>,
+    printed: Arc<Mutex<Printed>>,
+    /// `PROTECTED_CALL` bound to this script's name: every call runs in it.
+    protected: Function,
+}
+
+/// What the script printed since the host last looked, bounded so a
+/// printing loop cannot grow the host's memory.
+#[derive(Debug, Default)]
+struct Printed {
+    lines: Vec<String>,
+    /// Lines dropped since the last take, reported once.
+    dropped: usize,
 }
 
 impl Script {
@@ -171,9 +310,11 @@ impl Script {
         schema: Option<&ScriptSchema>,
         limits: ScriptLimits,
     ) -> Result<Self, ScriptError> {
-        let source = std::fs::read_to_string(path).map_err(|e| {
-            ScriptError::new(path, ScriptErrorKind::Io, format!("cannot read: {e}"))
-        })?;
+        let source =
+            crate::level::read_text_capped(path, MAX_SOURCE_BYTES).map_err(|e| ScriptError {
+                line: e.line,
+                ..ScriptError::new(path, ScriptErrorKind::Io, e.message)
+            })?;
         Self::load(path, &source, schema, limits)
     }
 
@@ -188,23 +329,48 @@ impl Script {
     ) -> Result<Self, ScriptError> {
         let lua_error =
             |e: mlua::Error| ScriptError::new(path, ScriptErrorKind::Runtime, e.to_string());
+        if source.len() as u64 > MAX_SOURCE_BYTES {
+            return Err(ScriptError::new(
+                path,
+                ScriptErrorKind::Memory,
+                format!(
+                    "the script is {} bytes, over the {} MiB limit for a script; refused before compiling",
+                    source.len(),
+                    MAX_SOURCE_BYTES / (1024 * 1024)
+                ),
+            ));
+        }
         let lua = Lua::new_with(
-            StdLib::MATH | StdLib::STRING | StdLib::TABLE,
+            // `debug` only so the engine's error handler can read lines;
+            // it is removed from the globals before any script code runs.
+            StdLib::MATH | StdLib::STRING | StdLib::TABLE | StdLib::DEBUG,
             LuaOptions::new(),
         )
         .map_err(lua_error)?;
-        let printed = Arc::new(Mutex::new(Vec::new()));
-        install_engine_api(&lua, &printed, limits.memory_bytes).map_err(lua_error)?;
+        let printed = Arc::new(Mutex::new(Printed::default()));
+        let protected =
+            install_engine_api(&lua, &printed, limits.memory_bytes, path).map_err(lua_error)?;
         lua.sandbox(true).map_err(lua_error)?;
         lua.set_memory_limit(limits.memory_bytes)
             .map_err(lua_error)?;
 
         let budget = Arc::new(Budget::new());
         let interrupt_budget = Arc::clone(&budget);
+        let chunk = format!("@{}", path.display());
         lua.set_interrupt(move |lua| {
             if interrupt_budget.expired() {
                 if interrupt_budget.stopped_at.load(Ordering::Relaxed) == 0 {
-                    let line = lua.inspect_stack(0, |frame| frame.current_line()).flatten();
+                    // The innermost frame of the script itself: the budget
+                    // may run out in the engine's own wrapper code.
+                    let line = (0..64)
+                        .map_while(|level| {
+                            lua.inspect_stack(level, |frame| {
+                                let own = frame.source().source.as_deref() == Some(chunk.as_str());
+                                own.then(|| frame.current_line()).flatten()
+                            })
+                        })
+                        .flatten()
+                        .next();
                     let line = line.and_then(|l| u32::try_from(l).ok()).unwrap_or(0);
                     interrupt_budget.stopped_at.store(line, Ordering::Relaxed);
                 }
@@ -214,11 +380,13 @@ impl Script {
             }
         });
 
-        budget.arm(limits.load_budget);
-        let result = lua
+        let chunk = lua
             .load(source)
             .set_name(format!("@{}", path.display()))
-            .eval::<Value>();
+            .into_function()
+            .map_err(|e| classify(path, &e, false, limits.load_budget))?;
+        budget.arm(limits.load_budget);
+        let result = protected.call::<Value>(chunk);
         let exceeded = budget.disarm();
         let value = match result {
             Ok(_) if exceeded => {
@@ -237,21 +405,26 @@ impl Script {
             }
         };
         let Value::Table(exports) = value else {
-            return Err(ScriptError::new(
-                path,
-                ScriptErrorKind::Schema,
-                format!(
-                    "the script must return a table of settings and hooks, it returned a {}",
-                    value.type_name()
-                ),
-            ));
+            // The end of the file is where the `return` was expected.
+            let last_line = source
+                .lines()
+                .enumerate()
+                .filter(|(_, line)| !line.trim().is_empty())
+                .last()
+                .map_or(1, |(i, _)| i + 1);
+            return Err(ScriptError {
+                line: u32::try_from(last_line).ok(),
+                ..ScriptError::new(
+                    path,
+                    ScriptErrorKind::Schema,
+                    format!(
+                        "the script must end by returning a table of settings and hooks, it returned a {}",
+                        value.type_name()
+                    ),
+                )
+            });
         };
-        if let Some(schema) = schema {
-            schema
-                .validate(&exports)
-                .map_err(|message| ScriptError::new(path, ScriptErrorKind::Schema, message))?;
-        }
-        Ok(Self {
+        let script = Self {
             path: path.to_path_buf(),
             source: Arc::from(source),
             lua,
@@ -259,14 +432,52 @@ impl Script {
             budget,
             limits,
             printed,
+            protected,
+        };
+        if let Some(schema) = schema {
+            script.validate(schema)?;
+        }
+        Ok(script)
+    }
+
+    /// Checks the returned table against `schema`: types, then ranges. The
+    /// error names the line of the offending field where the source shows it.
+    pub fn validate(&self, schema: &ScriptSchema) -> Result<(), ScriptError> {
+        self.guarded(|| {
+            schema
+                .validate(&self.exports)
+                .map_err(|(field, message)| self.field_error(&[field], message))
         })
     }
 
-    /// Checks the returned table against `schema`.
-    pub fn validate(&self, schema: &ScriptSchema) -> Result<(), ScriptError> {
-        schema
-            .validate(&self.exports)
-            .map_err(|message| ScriptError::new(&self.path, ScriptErrorKind::Schema, message))
+    /// A schema error about the value at `field` (a path into the returned
+    /// table: `["palette", "2", "rgb"]`), located at the line where the
+    /// source writes it (or the closest enclosing field it can find).
+    pub fn field_error(&self, field: &[&str], message: impl Into<String>) -> ScriptError {
+        ScriptError {
+            line: super::locate::field_line(&self.source, field),
+            ..ScriptError::new(&self.path, ScriptErrorKind::Schema, message)
+        }
+    }
+
+    /// Runs `read` (which reads values from the script's tables: metatables
+    /// may run code on a plain index) under the call budget. Nested guarded
+    /// sections and calls share the outermost budget. When the budget runs
+    /// out, the result is the budget error, whatever `read` returned.
+    pub fn guarded<R>(
+        &self,
+        read: impl FnOnce() -> Result<R, ScriptError>,
+    ) -> Result<R, ScriptError> {
+        self.budget.enter(self.limits.call_budget);
+        let result = read();
+        if self.budget.leave() {
+            return Err(budget_error(
+                &self.path,
+                self.budget.stopped_line(),
+                self.limits.call_budget,
+            ));
+        }
+        result
     }
 
     /// The file this version was loaded from.
@@ -300,19 +511,25 @@ impl Script {
 
     /// Reads a setting; `None` when the script leaves it out.
     pub fn value<T: FromLua>(&self, name: &str) -> Result<Option<T>, ScriptError> {
-        let value: Value = self
-            .exports
-            .raw_get(name)
-            .map_err(|e| self.error(&e, false))?;
-        if value.is_nil() {
-            return Ok(None);
-        }
-        T::from_lua(value, &self.lua).map(Some).map_err(|e| {
-            ScriptError::new(
-                &self.path,
-                ScriptErrorKind::Schema,
-                format!("`{name}` has the wrong type: {e}"),
-            )
+        self.guarded(|| {
+            let value: Value = self
+                .exports
+                .raw_get(name)
+                .map_err(|e| self.error(&e, false))?;
+            if value.is_nil() {
+                return Ok(None);
+            }
+            let found = value.type_name();
+            T::from_lua(value, &self.lua).map(Some).map_err(|e| {
+                let wanted = match &e {
+                    mlua::Error::FromLuaConversionError { to, .. } => to.to_string(),
+                    _ => e.to_string(),
+                };
+                self.field_error(
+                    &[name],
+                    format!("`{name}` must be a {wanted}, found a {found}"),
+                )
+            })
         })
     }
 
@@ -351,9 +568,13 @@ impl Script {
         function: &Function,
         args: impl IntoLuaMulti,
     ) -> Result<R, ScriptError> {
-        self.budget.arm(self.limits.call_budget);
-        let result = function.call::<R>(args);
-        let exceeded = self.budget.disarm();
+        let mut args = args
+            .into_lua_multi(&self.lua)
+            .map_err(|e| self.error(&e, false))?;
+        args.push_front(Value::Function(function.clone()));
+        self.budget.enter(self.limits.call_budget);
+        let result = self.protected.call::<R>(args);
+        let exceeded = self.budget.leave();
         match result {
             Ok(_) if exceeded => Err(budget_error(
                 &self.path,
@@ -371,11 +592,21 @@ impl Script {
     }
 
     /// Takes the lines the script printed since the last call.
+    /// At most 1000 lines of at most 1000 bytes each are kept between two
+    /// takes; the rest is dropped, with a note saying how much.
     pub fn take_printed(&self) -> Vec<String> {
-        match self.printed.lock() {
-            Ok(mut lines) => std::mem::take(&mut *lines),
-            Err(poisoned) => std::mem::take(&mut *poisoned.into_inner()),
+        let mut printed = match self.printed.lock() {
+            Ok(printed) => printed,
+            Err(poisoned) => poisoned.into_inner(),
+        };
+        let mut lines = std::mem::take(&mut printed.lines);
+        let dropped = std::mem::take(&mut printed.dropped);
+        if dropped > 0 {
+            lines.push(format!(
+                "({dropped} more printed lines dropped: at most {MAX_PRINTED_LINES} are kept)"
+            ));
         }
+        lines
     }
 
     /// Memory the VM uses now, in bytes.
@@ -407,31 +638,63 @@ impl std::fmt::Debug for Script {
 /// Removes every global outside the allowed set and adds the engine API:
 /// `print` goes to the host's console, `collectgarbage("count")` reports
 /// memory (and nothing else of the collector is reachable).
+///
+/// Returns the protected-call wrapper (see `PROTECTED_CALL`), built while
+/// `debug.info` is still reachable; scripts never see `debug`.
 fn install_engine_api(
     lua: &Lua,
-    printed: &Arc<Mutex<Vec<String>>>,
+    printed: &Arc<Mutex<Printed>>,
     memory_cap: usize,
-) -> mlua::Result<()> {
+    path: &Path,
+) -> mlua::Result<Function> {
     let globals = lua.globals();
+    let protected: Function = lua
+        .load(PROTECTED_CALL)
+        .set_name("=engine")
+        .call((format!("@{}", path.display()), path.display().to_string()))?;
     for name in REMOVED_GLOBALS {
         globals.raw_set(*name, Value::Nil)?;
     }
     let sink = Arc::clone(printed);
     let print = lua.create_function(move |_, args: mlua::Variadic<Value>| {
-        let line = args
-            .iter()
-            .map(|v| {
-                v.to_string()
-                    .unwrap_or_else(|_| format!("<{}>", v.type_name()))
-            })
-            .collect::<Vec<_>>()
-            .join("\t");
-        if let Ok(mut lines) = sink.lock() {
-            // Bounded so a printing loop cannot grow the host's memory.
-            if lines.len() < 1000 {
-                lines.push(line);
+        let Ok(mut printed) = sink.lock() else {
+            return Ok(());
+        };
+        // Bounded so a printing loop cannot grow the host's memory: whole
+        // lines past the count are dropped (and counted), long lines cut
+        // without copying the rest of a huge string.
+        if printed.lines.len() >= MAX_PRINTED_LINES {
+            printed.dropped += 1;
+            return Ok(());
+        }
+        let mut line = String::new();
+        let mut cut = 0usize;
+        for (i, value) in args.iter().enumerate() {
+            if i > 0 {
+                line.push('\t');
+            }
+            let room = MAX_PRINTED_LINE.saturating_sub(line.len());
+            match value {
+                Value::String(s) => {
+                    let bytes = s.as_bytes();
+                    let shown = &bytes[..bytes.len().min(room)];
+                    line.push_str(&String::from_utf8_lossy(shown));
+                    cut += bytes.len() - shown.len();
+                }
+                other => {
+                    let text = other
+                        .to_string()
+                        .unwrap_or_else(|_| format!("<{}>", other.type_name()));
+                    let shown = floor_char_boundary(&text, room);
+                    line.push_str(&text[..shown]);
+                    cut += text.len() - shown;
+                }
             }
         }
+        if cut > 0 {
+            line.push_str(&format!(" ... ({cut} more bytes not shown)"));
+        }
+        printed.lines.push(line);
         Ok(())
     })?;
     globals.raw_set("print", print)?;
@@ -447,7 +710,29 @@ fn install_engine_api(
     lua.load(GUARDED_STRING_REP)
         .set_name("=engine")
         .call::<()>(memory_cap as f64)?;
-    Ok(())
+    Ok(protected)
+}
+
+/// The largest char boundary at or below `at`.
+fn floor_char_boundary(text: &str, at: usize) -> usize {
+    let mut at = at.min(text.len());
+    while !text.is_char_boundary(at) {
+        at -= 1;
+    }
+    at
+}
+
+/// Cuts a message to [`MAX_MESSAGE`] bytes, saying how much was left out.
+pub(crate) fn bounded_message(message: &str) -> String {
+    if message.len() <= MAX_MESSAGE {
+        return message.to_string();
+    }
+    let shown = floor_char_boundary(message, MAX_MESSAGE);
+    format!(
+        "{} ... ({} more bytes not shown)",
+        &message[..shown],
+        message.len() - shown
+    )
 }
 
 /// Gives a budget error the line the interrupt saw, when Lua had none.

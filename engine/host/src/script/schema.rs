@@ -32,6 +32,14 @@ impl FieldKind {
         }
     }
 
+    /// The name with its article: `an integer`, `a table`.
+    pub fn with_article(self) -> String {
+        match self {
+            FieldKind::Integer => "an integer".into(),
+            other => format!("a {}", other.name()),
+        }
+    }
+
     fn accepts(self, value: &Value) -> bool {
         match self {
             FieldKind::Function => value.is_function(),
@@ -49,7 +57,7 @@ impl FieldKind {
 }
 
 /// One field of a script's returned table.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct FieldSpec {
     /// Key in the returned table.
     pub name: &'static str,
@@ -60,6 +68,9 @@ pub struct FieldSpec {
     pub required: bool,
     /// One line for designers: what the field tunes.
     pub doc: &'static str,
+    /// For numbers: the inclusive range a value must lie in (NaN and the
+    /// infinities never do).
+    pub range: Option<(f64, f64)>,
 }
 
 impl FieldSpec {
@@ -70,6 +81,7 @@ impl FieldSpec {
             kind,
             required: true,
             doc,
+            range: None,
         }
     }
 
@@ -80,12 +92,24 @@ impl FieldSpec {
             kind,
             required: false,
             doc,
+            range: None,
         }
+    }
+
+    /// The same field, limited to `min..=max` (for number fields).
+    pub const fn within(mut self, min: f64, max: f64) -> Self {
+        self.range = Some((min, max));
+        self
+    }
+
+    /// The range in words, for errors and documentation: `1 to 8`.
+    pub fn range_text(&self) -> Option<String> {
+        self.range.map(|(min, max)| format!("{min} to {max}"))
     }
 }
 
 /// The contract between a game and its script.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct ScriptSchema {
     /// The game id the schema belongs to.
     pub game: &'static str,
@@ -94,33 +118,84 @@ pub struct ScriptSchema {
 }
 
 impl ScriptSchema {
-    /// Checks a returned table; the error names the first missing or
-    /// mistyped field.
-    pub(crate) fn validate(&self, table: &Table) -> Result<(), String> {
+    /// Checks a returned table; the error names the first missing,
+    /// mistyped or out-of-range field (and is returned with that field's
+    /// name, so the caller can find its line).
+    pub(crate) fn validate(&self, table: &Table) -> Result<(), (&'static str, String)> {
         for field in &self.fields {
-            let value: Value = table
-                .raw_get(field.name)
-                .map_err(|e| format!("cannot read field `{}`: {e}", field.name))?;
+            let value: Value = table.raw_get(field.name).map_err(|e| {
+                (
+                    field.name,
+                    format!("cannot read field `{}`: {e}", field.name),
+                )
+            })?;
             if value.is_nil() {
                 if field.required {
-                    return Err(format!(
-                        "missing `{}` ({} expected): {}",
+                    return Err((
                         field.name,
-                        field.kind.name(),
-                        field.doc
+                        format!(
+                            "missing `{}` ({} expected): {}",
+                            field.name,
+                            field.kind.name(),
+                            field.doc
+                        ),
                     ));
                 }
                 continue;
             }
             if !field.kind.accepts(&value) {
-                return Err(format!(
-                    "`{}` must be a {}, found a {}",
+                return Err((
                     field.name,
-                    field.kind.name(),
-                    value.type_name()
+                    format!(
+                        "`{}` must be {}, found {}",
+                        field.name,
+                        field.kind.with_article(),
+                        describe(&value)
+                    ),
+                ));
+            }
+            if let (Some((min, max)), Some(number)) = (field.range, as_number(&value))
+                && !(min..=max).contains(&number)
+            {
+                return Err((
+                    field.name,
+                    format!(
+                        "`{}` must be {min} to {max}, not {}",
+                        field.name,
+                        show_number(number)
+                    ),
                 ));
             }
         }
         Ok(())
+    }
+}
+
+fn as_number(value: &Value) -> Option<f64> {
+    match value {
+        Value::Integer(n) => Some(*n as f64),
+        Value::Number(n) => Some(*n),
+        _ => None,
+    }
+}
+
+/// A value in an error: numbers shown (`a number, 1.5`), others by type.
+fn describe(value: &Value) -> String {
+    match as_number(value) {
+        Some(n) => format!("{}", show_number(n)),
+        None => format!("a {}", value.type_name()),
+    }
+}
+
+/// A number as a designer wrote it: `0`, `1.5`, `1e300`, `nan`.
+pub fn show_number(n: f64) -> String {
+    if n.is_nan() {
+        "nan (0/0)".into()
+    } else if n.fract() == 0.0 && n.abs() < 1e15 {
+        format!("{}", n as i64)
+    } else if n.is_finite() && (n.abs() >= 1e15 || n.abs() < 1e-6) {
+        format!("{n:e}")
+    } else {
+        format!("{n}")
     }
 }

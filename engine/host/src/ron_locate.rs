@@ -1,0 +1,279 @@
+//! Finds where a value sits in RON text, so a finding about a parsed level
+//! (a disconnected piece, a bad size) names the line of the offending value.
+//!
+//! Why a scan of the text rather than spanned values: serde's derive cannot
+//! keep spans through `ron`'s deserializer without wrapping every field of
+//! every game's level type. The scan knows RON's comments, strings and
+//! brackets, and walks the same path the finding names
+//! (`pieces[2].cells[0]`); where the path is not written out (a defaulted
+//! field), it stops at the deepest part that is.
+
+use crate::level::FieldKey;
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Token<'a> {
+    Ident(&'a str),
+    /// A string's contents (JSON keys are strings).
+    Str(&'a str),
+    Open(u8),
+    Close,
+    Colon,
+    Comma,
+    Other,
+}
+
+struct Located<'a> {
+    token: Token<'a>,
+    line: u32,
+    col: u32,
+}
+
+fn tokenize<'a>(text: &'a str) -> Vec<Located<'a>> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::new();
+    let (mut i, mut line, mut line_start) = (0usize, 1u32, 0usize);
+    // Column counting is incremental: counting from the line start at
+    // every token was quadratic on a one-line 3.5 MB JSON file.
+    let (mut counted_to, mut counted_col) = (0usize, 1u32);
+    while i < bytes.len() {
+        let b = bytes[i];
+        if counted_to < line_start {
+            (counted_to, counted_col) = (line_start, 1);
+        }
+        counted_col += bytes[counted_to..i]
+            .iter()
+            .filter(|&&b| b & 0xC0 != 0x80)
+            .count() as u32;
+        counted_to = i;
+        let col = counted_col;
+        let push =
+            |token: Token<'a>, out: &mut Vec<Located<'a>>| out.push(Located { token, line, col });
+        match b {
+            b'\n' => {
+                i += 1;
+                line += 1;
+                line_start = i;
+                continue;
+            }
+            _ if b.is_ascii_whitespace() => {
+                i += 1;
+                continue;
+            }
+            b'/' if bytes.get(i + 1) == Some(&b'/') => {
+                while i < bytes.len() && bytes[i] != b'\n' {
+                    i += 1;
+                }
+                continue;
+            }
+            b'/' if bytes.get(i + 1) == Some(&b'*') => {
+                let mut depth = 0;
+                while i < bytes.len() {
+                    if bytes[i..].starts_with(b"/*") {
+                        depth += 1;
+                        i += 2;
+                    } else if bytes[i..].starts_with(b"*/") {
+                        depth -= 1;
+                        i += 2;
+                        if depth == 0 {
+                            break;
+                        }
+                    } else {
+                        if bytes[i] == b'\n' {
+                            line += 1;
+                            line_start = i + 1;
+                        }
+                        i += 1;
+                    }
+                }
+                continue;
+            }
+            b'"' | b'\'' => {
+                let (start_line, start_col) = (line, col);
+                i += 1;
+                let start = i;
+                while i < bytes.len() && bytes[i] != b {
+                    if bytes[i] == b'\\' {
+                        i += 1;
+                    } else if bytes[i] == b'\n' {
+                        line += 1;
+                        line_start = i + 1;
+                    }
+                    i += 1;
+                }
+                out.push(Located {
+                    token: Token::Str(text.get(start..i).unwrap_or("")),
+                    line: start_line,
+                    col: start_col,
+                });
+                i += 1;
+                continue;
+            }
+            b'r' if matches!(bytes.get(i + 1), Some(b'"' | b'#')) => {
+                push(Token::Other, &mut out);
+                let mut hashes = 0;
+                i += 1;
+                while bytes.get(i) == Some(&b'#') {
+                    hashes += 1;
+                    i += 1;
+                }
+                i += 1;
+                let mut close = vec![b'"'];
+                close.extend(std::iter::repeat_n(b'#', hashes));
+                while i < bytes.len() && !bytes[i..].starts_with(&close) {
+                    if bytes[i] == b'\n' {
+                        line += 1;
+                        line_start = i + 1;
+                    }
+                    i += 1;
+                }
+                i += close.len();
+                continue;
+            }
+            b'(' | b'[' | b'{' => push(Token::Open(b), &mut out),
+            b')' | b']' | b'}' => push(Token::Close, &mut out),
+            b':' => push(Token::Colon, &mut out),
+            b',' => push(Token::Comma, &mut out),
+            _ if b.is_ascii_alphabetic() || b == b'_' => {
+                let start = i;
+                while i < bytes.len() && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_') {
+                    i += 1;
+                }
+                push(Token::Ident(&text[start..i]), &mut out);
+                continue;
+            }
+            _ => push(Token::Other, &mut out),
+        }
+        i += 1;
+    }
+    out
+}
+
+/// Line and column (1-based) of the value at `path`, or of the deepest
+/// part of the path that the text writes out.
+pub(crate) fn value_position(text: &str, path: &[FieldKey]) -> Option<(u32, u32)> {
+    let tokens = tokenize(text);
+    let mut at = 0usize;
+    let mut found = None;
+    for key in path {
+        // A named struct or a variant: `Name(` -> the bracket.
+        if let (Some(Token::Ident(_)), Some(Token::Open(_))) = (
+            tokens.get(at).map(|t| t.token),
+            tokens.get(at + 1).map(|t| t.token),
+        ) {
+            at += 1;
+        }
+        let Some(Token::Open(_)) = tokens.get(at).map(|t| t.token) else {
+            break;
+        };
+        let Some((key_at, value_at)) = find_entry(&tokens, at, key) else {
+            break;
+        };
+        let token = &tokens[key_at];
+        found = Some((token.line, token.col));
+        at = value_at;
+    }
+    found
+}
+
+/// In the bracket opened at `open`, the entry `key` names: where to point
+/// (the field name, or the entry itself) and where its value starts.
+fn find_entry(tokens: &[Located<'_>], open: usize, key: &FieldKey) -> Option<(usize, usize)> {
+    let mut i = open + 1;
+    let mut index = 0usize;
+    while i < tokens.len() {
+        if tokens[i].token == Token::Close {
+            return None;
+        }
+        let start = i;
+        match key {
+            FieldKey::Name(name) => {
+                if let (Token::Ident(ident) | Token::Str(ident), Some(Token::Colon)) =
+                    (tokens[i].token, tokens.get(i + 1).map(|t| t.token))
+                    && ident == name
+                {
+                    return Some((start, i + 2));
+                }
+            }
+            FieldKey::Index(wanted) if *wanted == index => return Some((start, start)),
+            FieldKey::Index(_) => {}
+        }
+        // Skip to the comma ending this entry, or the closing bracket.
+        let mut depth = 0i32;
+        while i < tokens.len() {
+            match tokens[i].token {
+                Token::Open(_) => depth += 1,
+                Token::Close if depth == 0 => return None,
+                Token::Close => depth -= 1,
+                Token::Comma if depth == 0 => break,
+                _ => {}
+            }
+            i += 1;
+        }
+        i += 1;
+        index += 1;
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn name(n: &str) -> FieldKey {
+        FieldKey::Name(n.into())
+    }
+
+    const LEVEL: &str = r#"// "a comment" with ( brackets
+(
+    version: 1,
+    name: "a (tricky) name, with: colons",
+    size: (3, 3, 3),
+    pieces: [
+        (id: "V", cells: [(1, 1, 1), (2, 1, 1)]),
+        /* a block
+           comment */ (id: "",
+          cells: [(1, 1, 1),
+                  (3, 1, 1)]),
+    ],
+)
+"#;
+
+    #[test]
+    fn finds_fields_and_entries() {
+        assert_eq!(value_position(LEVEL, &[name("size")]), Some((5, 5)));
+        assert_eq!(
+            value_position(LEVEL, &[name("pieces"), FieldKey::Index(1), name("id")]),
+            Some((9, 24))
+        );
+        assert_eq!(
+            value_position(
+                LEVEL,
+                &[
+                    name("pieces"),
+                    FieldKey::Index(1),
+                    name("cells"),
+                    FieldKey::Index(1)
+                ]
+            ),
+            Some((11, 19))
+        );
+    }
+
+    #[test]
+    fn stops_at_the_deepest_written_part() {
+        assert_eq!(
+            value_position(LEVEL, &[name("pieces"), FieldKey::Index(5)]),
+            Some((6, 5))
+        );
+        assert_eq!(value_position(LEVEL, &[name("board")]), None);
+    }
+
+    #[test]
+    fn named_structs_are_entered() {
+        let text = "Level(\n  rows: 2,\n  board: [\"..\", \"RX\"],\n)";
+        assert_eq!(
+            value_position(text, &[name("board"), FieldKey::Index(1)]),
+            Some((3, 17))
+        );
+    }
+}

@@ -1,0 +1,127 @@
+//! Runs the `tessera` binary as a child with a time limit and measures its
+//! peak memory (`wait4`'s `ru_maxrss`, exact per child).
+
+use std::io::Read;
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// Longest a case may run.
+pub const TIME_LIMIT: Duration = Duration::from_secs(5);
+/// Highest peak resident memory a case may reach.
+pub const RSS_LIMIT_KIB: u64 = 256 * 1024;
+/// Output kept per stream (a runaway printer must not fill the test's memory).
+const KEEP_OUTPUT: usize = 1 << 20;
+
+/// One finished (or stopped) run.
+#[derive(Debug)]
+pub struct Run {
+    /// Exit code; `None` when killed (time limit) or ended by a signal.
+    pub code: Option<i32>,
+    pub stdout: String,
+    pub stderr: String,
+    pub elapsed: Duration,
+    /// Peak resident memory of the child, KiB.
+    pub max_rss_kib: u64,
+    pub timed_out: bool,
+}
+
+impl Run {
+    /// Both streams, stdout first.
+    pub fn output(&self) -> String {
+        format!("{}{}", self.stdout, self.stderr)
+    }
+}
+
+fn drain(mut stream: impl Read + Send + 'static) -> std::thread::JoinHandle<String> {
+    std::thread::spawn(move || {
+        let mut kept = Vec::new();
+        let mut buffer = [0u8; 64 * 1024];
+        while let Ok(n) = stream.read(&mut buffer) {
+            if n == 0 {
+                break;
+            }
+            let room = KEEP_OUTPUT.saturating_sub(kept.len());
+            kept.extend_from_slice(&buffer[..n.min(room)]);
+        }
+        String::from_utf8_lossy(&kept).into_owned()
+    })
+}
+
+/// Runs `tessera ARGS` in `cwd`.
+pub fn tessera(cwd: &Path, args: &[&str]) -> Run {
+    let started = Instant::now();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tessera"))
+        .args(args)
+        .current_dir(cwd)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("tessera starts");
+    let out = drain(child.stdout.take().expect("stdout"));
+    let err = drain(child.stderr.take().expect("stderr"));
+    let pid = child.id() as libc::pid_t;
+    let mut timed_out = false;
+    let (status, usage) = loop {
+        let mut status = 0;
+        // SAFETY: plain FFI call with valid pointers to locals; the child is
+        // ours and reaped exactly once, here (std's `Child` never waits).
+        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+        let reaped = unsafe { libc::wait4(pid, &mut status, libc::WNOHANG, &mut usage) };
+        if reaped == pid {
+            break (status, usage);
+        }
+        if started.elapsed() > TIME_LIMIT && !timed_out {
+            timed_out = true;
+            let _ = child.kill();
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    };
+    let elapsed = started.elapsed();
+    let code = libc::WIFEXITED(status).then(|| libc::WEXITSTATUS(status));
+    Run {
+        code,
+        stdout: out.join().unwrap_or_default(),
+        stderr: err.join().unwrap_or_default(),
+        elapsed,
+        max_rss_kib: u64::try_from(usage.ru_maxrss).unwrap_or(0),
+        timed_out,
+    }
+}
+
+/// Replaces what changes from run to run (the temporary folder, addresses,
+/// timings) so messages can be snapshotted.
+pub fn normalise(text: &str, dir: &Path) -> String {
+    let mut text = text.replace(&dir.display().to_string(), "[DIR]");
+    if let Ok(canonical) = dir.canonicalize() {
+        text = text.replace(&canonical.display().to_string(), "[DIR]");
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text.as_str();
+    while let Some(at) = rest.find("0x") {
+        out.push_str(&rest[..at]);
+        let hex = rest[at + 2..]
+            .chars()
+            .take_while(char::is_ascii_hexdigit)
+            .count();
+        out.push_str(if hex > 0 { "0x[ADDR]" } else { "0x" });
+        rest = &rest[at + 2 + hex..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Whether a failure message says where: `file.ext:LINE`.
+pub fn names_a_line(text: &str) -> bool {
+    text.lines().any(|line| {
+        [".ron:", ".lua:", ".json:"].iter().any(|ext| {
+            line.match_indices(ext).any(|(at, _)| {
+                line[at + ext.len()..]
+                    .chars()
+                    .next()
+                    .is_some_and(|c| c.is_ascii_digit())
+            })
+        })
+    })
+}

@@ -1,0 +1,107 @@
+//! Hostile input against the `tessera` binary: every reproducer of issue 11
+//! and a few hundred generated mutations of the shipped levels, scripts and
+//! action files, each run through `check` and through a game start as a
+//! child process. Every case must end in under 5 s, below 256 MiB of peak
+//! memory, with exit 0, or exit 1 and a message naming `path:line` (or a
+//! stated reason); `check` and `play` must agree. The messages are
+//! snapshotted so their wording is reviewed.
+
+mod generated;
+mod harness;
+mod reproducers;
+
+use std::path::{Path, PathBuf};
+
+use harness::{RSS_LIMIT_KIB, Run, TIME_LIMIT};
+
+/// A fresh project: copies of the shipped `scripts/` and `levels/`.
+pub fn project() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let root = tessera_testkit::repo_root();
+    for folder in ["scripts", "levels/sand", "levels/polycube"] {
+        let from = root.join(folder);
+        let to = dir.path().join(folder);
+        std::fs::create_dir_all(&to).expect("folder");
+        for entry in std::fs::read_dir(&from).expect("shipped folder").flatten() {
+            if entry.path().is_file() {
+                std::fs::copy(entry.path(), to.join(entry.file_name())).expect("copy");
+            }
+        }
+    }
+    dir
+}
+
+/// Writes `text` at `relative` inside `dir` (folders created).
+pub fn write(dir: &Path, relative: &str, text: impl AsRef<[u8]>) -> PathBuf {
+    let path = dir.join(relative);
+    if let Some(parent) = path.parent() {
+        std::fs::create_dir_all(parent).expect("folder");
+    }
+    std::fs::write(&path, text).expect("write");
+    path
+}
+
+/// Phrases that state a reason where no line applies (a file that cannot
+/// be read at all, a folder with nothing in it, a usage error).
+pub const STATED_REASONS: &[&str] = &[
+    "not a regular file",
+    "over the 16 MiB limit",
+    "over the 2 MiB limit",
+    "a broken link",
+    "symbolic link loop",
+    "nothing to check",
+    "no such file",
+    "not UTF-8",
+    "cannot tell which game",
+    "nothing to watch",
+    "illegal action",
+    "refused",
+];
+
+/// The limits every case is held to: time, memory, exit code, and a located
+/// (or explained) message on failure.
+pub fn assert_sane(case: &str, run: &Run) {
+    assert!(
+        !run.timed_out && run.elapsed < TIME_LIMIT,
+        "{case}: ran {:?}, past the {TIME_LIMIT:?} limit",
+        run.elapsed
+    );
+    assert!(
+        run.max_rss_kib < RSS_LIMIT_KIB,
+        "{case}: peak memory {} KiB, over {RSS_LIMIT_KIB} KiB",
+        run.max_rss_kib
+    );
+    let output = run.output();
+    assert!(
+        !output.contains("panicked"),
+        "{case}: the binary panicked:\n{output}"
+    );
+    for advice in ["serde_stacker", "Some(", "untagged enum", "ron::"] {
+        assert!(
+            !output.contains(advice),
+            "{case}: a message speaks Rust (`{advice}`):\n{output}"
+        );
+    }
+    match run.code {
+        Some(0) => {}
+        Some(1) => assert!(
+            harness::names_a_line(&output) || STATED_REASONS.iter().any(|r| output.contains(r)),
+            "{case}: exit 1 without path:line or a stated reason:\n{output}"
+        ),
+        other => panic!("{case}: exit {other:?}, expected 0 or 1:\n{output}"),
+    }
+}
+
+/// Peak figures over a set of runs, for the report.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct Maxima {
+    pub rss_kib: u64,
+    pub millis: u128,
+}
+
+impl Maxima {
+    pub fn add(&mut self, run: &Run) {
+        self.rss_kib = self.rss_kib.max(run.max_rss_kib);
+        self.millis = self.millis.max(run.elapsed.as_millis());
+    }
+}

@@ -1,0 +1,817 @@
+//! Every reproducer of issue 11, with the exit code and words it must give.
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use crate::harness::{normalise, tessera};
+use crate::{Maxima, assert_sane, project, write};
+
+/// One reproducer: files to set up, the command, the expected exit code
+/// and a phrase the output must hold.
+struct Case {
+    name: &'static str,
+    setup: fn(&Path),
+    args: &'static [&'static str],
+    code: i32,
+    expect: &'static str,
+}
+
+fn sand_script(dir: &Path, from: &str, to: &str) {
+    let text = std::fs::read_to_string(dir.join("scripts/sand.lua")).expect("shipped script");
+    assert!(text.contains(from), "the shipped script has `{from}`");
+    write(dir, "scripts/sand.lua", text.replacen(from, to, 1));
+}
+
+fn symlink(target: &str, link: &Path) {
+    std::os::unix::fs::symlink(target, link).expect("symlink");
+}
+
+const PALETTE_RED: &str = r#"{ name = "red",    letter = "R", rgb = { 220,  60,  50 } },"#;
+
+const CASES: &[Case] = &[
+    // --- Hangs ---
+    Case {
+        name: "two_self_links",
+        setup: |d| {
+            symlink(".", &d.join("levels/sand/s1"));
+            symlink(".", &d.join("levels/sand/s2"));
+        },
+        args: &["check", "levels/sand"],
+        code: 0,
+        expect: "symbolic link loop",
+    },
+    Case {
+        name: "broken_link",
+        setup: |d| symlink("nowhere.ron", &d.join("levels/sand/gone.ron")),
+        args: &["check", "levels/sand"],
+        code: 1,
+        expect: "a broken link",
+    },
+    Case {
+        name: "fifo_level",
+        setup: |d| {
+            let path = std::ffi::CString::new(d.join("levels/sand/pipe.ron").display().to_string())
+                .expect("path");
+            // SAFETY: a valid C string; mkfifo only creates a file.
+            assert_eq!(unsafe { libc::mkfifo(path.as_ptr(), 0o644) }, 0);
+        },
+        args: &["check", "levels/sand/pipe.ron"],
+        code: 1,
+        expect: "not a regular file",
+    },
+    Case {
+        name: "dev_zero_level",
+        setup: |d| symlink("/dev/zero", &d.join("levels/sand/zero.ron")),
+        args: &["check", "levels/sand"],
+        code: 1,
+        expect: "not a regular file",
+    },
+    Case {
+        name: "solve_one_piece_of_64_cubed",
+        setup: |d| {
+            let mut cells = Vec::with_capacity(64 * 64 * 64);
+            for x in 0..64 {
+                for y in 0..64 {
+                    for z in 0..64 {
+                        cells.push(format!("[{x},{y},{z}]"));
+                    }
+                }
+            }
+            let json = format!(
+                r#"{{"box": [64, 64, 64], "pieces": [[{}]]}}"#,
+                cells.join(",")
+            );
+            write(d, "big.json", json);
+        },
+        args: &["solve", "big.json"],
+        code: 1,
+        expect: "big.json:1",
+    },
+    Case {
+        name: "palette_index_loops_forever",
+        setup: |d| {
+            sand_script(
+                d,
+                PALETTE_RED,
+                "setmetatable({}, { __index = function() while true do end end }),",
+            )
+        },
+        args: &["check", "scripts/sand.lua"],
+        code: 1,
+        expect: "scripts/sand.lua:10: stopped: ran past its time budget",
+    },
+    Case {
+        name: "palette_index_loops_forever_play",
+        setup: |d| {
+            sand_script(
+                d,
+                PALETTE_RED,
+                "setmetatable({}, { __index = function() while true do end end }),",
+            )
+        },
+        args: &["play", "sand", "--random-play", "1"],
+        code: 1,
+        expect: "scripts/sand.lua:10: stopped",
+    },
+    Case {
+        name: "tick_u32_max",
+        setup: |d| {
+            write(d, "actions.ron", "[Tick(4294967295)]");
+        },
+        args: &["play", "sand", "--actions", "actions.ron"],
+        code: 0,
+        expect: "outcome: playing",
+    },
+    Case {
+        name: "top_level_prints_60_mib_1000_times",
+        setup: |d| {
+            sand_script(
+                d,
+                "return {",
+                "for i = 1, 1000 do print(string.rep(\"x\", 60 * 1024 * 1024)) end\nreturn {",
+            )
+        },
+        args: &["check", "scripts/sand.lua"],
+        code: 1,
+        expect: "scripts/sand.lua:",
+    },
+    Case {
+        name: "top_level_prints_60_mib_20_times",
+        setup: |d| {
+            sand_script(
+                d,
+                "return {",
+                "for i = 1, 20 do print(string.rep(\"x\", 60 * 1024 * 1024)) end\nreturn {",
+            )
+        },
+        args: &["check", "scripts/sand.lua"],
+        code: 1,
+        expect: "scripts/sand.lua:6: out of memory",
+    },
+    Case {
+        name: "few_slow_iterations_stop_at_the_budget",
+        setup: |d| {
+            sand_script(
+                d,
+                "return {",
+                "local s = string.rep(\"a\", 300)\nfor i = 1, 20 do s:find(\"a-a-a-b\") end\nreturn {",
+            )
+        },
+        args: &["check", "scripts/sand.lua"],
+        code: 1,
+        expect: "scripts/sand.lua:7: stopped: ran past its time budget of 500 ms",
+    },
+    Case {
+        name: "watch_without_scripts_or_levels",
+        setup: |d| {
+            std::fs::create_dir_all(d.join("empty")).expect("folder");
+        },
+        args: &["watch", "empty"],
+        code: 1,
+        expect: "nothing to watch",
+    },
+    // --- Memory ---
+    Case {
+        name: "hook_prints_16_mib_1000_times",
+        setup: |d| {
+            sand_script(
+                d,
+                "on_settle = function(score) end,",
+                "on_settle = function(score) for i = 1, 1000 do print(string.rep(\"y\", 16 * 1024 * 1024)) end end,",
+            )
+        },
+        args: &["play", "sand", "--random-play", "2"],
+        code: 0,
+        expect: "more bytes not shown",
+    },
+    Case {
+        name: "table_literal_of_17_mb",
+        setup: |d| {
+            let mut text = String::from("return { score = function() return 1 end, data = {");
+            while text.len() < 16_900_000 {
+                text.push_str("1234567,");
+            }
+            text.push_str("} }\n");
+            write(d, "scripts/sand.lua", text);
+        },
+        args: &["check", "scripts/sand.lua"],
+        code: 1,
+        expect: "over the 2 MiB limit",
+    },
+    Case {
+        name: "script_of_50_mb",
+        setup: |d| {
+            let mut text = String::with_capacity(50_000_100);
+            while text.len() < 50_000_000 {
+                text.push_str("-- padding padding padding padding padding padding\n");
+            }
+            text.push_str("return { score = function() return 1 end }\n");
+            write(d, "scripts/sand.lua", text);
+        },
+        args: &["play", "sand", "--random-play", "1"],
+        code: 1,
+        expect: "over the 2 MiB limit",
+    },
+    // --- One validation path ---
+    Case {
+        name: "board_letter_not_in_palette",
+        setup: |d| {
+            write(
+                d,
+                "levels/sand/x.ron",
+                "(\n  version: 1,\n  columns: 4,\n  rows: 2,\n  board: [\n    \"RRXR\",\n  ],\n)\n",
+            );
+        },
+        args: &["check", "levels/sand/x.ron"],
+        code: 1,
+        expect: "levels/sand/x.ron:6:5:",
+    },
+    Case {
+        name: "board_letter_not_in_palette_play",
+        setup: |d| {
+            write(
+                d,
+                "levels/sand/x.ron",
+                "(\n  version: 1,\n  columns: 4,\n  rows: 2,\n  board: [\n    \"RRXR\",\n  ],\n)\n",
+            );
+        },
+        args: &[
+            "play",
+            "sand",
+            "--level",
+            "levels/sand/x.ron",
+            "--random-play",
+            "1",
+        ],
+        code: 1,
+        expect: "levels/sand/x.ron:6:5:",
+    },
+    Case {
+        name: "palette_of_0_colours",
+        setup: |d| {
+            let text = std::fs::read_to_string(d.join("scripts/sand.lua")).expect("script");
+            let start = text.find("palette = {").expect("palette");
+            let end = start + text[start..].find("\n  },").expect("end") + 5;
+            write(
+                d,
+                "scripts/sand.lua",
+                format!("{}palette = {{}},{}", &text[..start], &text[end..]),
+            );
+        },
+        args: &["check", "scripts/sand.lua"],
+        code: 1,
+        expect: "scripts/sand.lua:9: `palette` must hold 1 to 8 colours, it holds 0",
+    },
+    Case {
+        name: "palette_of_9_colours",
+        setup: |d| {
+            let nine: String = "ABCDEFGHI"
+                .chars()
+                .map(|c| format!("{{ name = \"{c}\", letter = \"{c}\", rgb = {{ 1, 2, 3 }} }},\n"))
+                .collect();
+            let text = std::fs::read_to_string(d.join("scripts/sand.lua")).expect("script");
+            let start = text.find("palette = {").expect("palette");
+            let end = start + text[start..].find("\n  },").expect("end") + 5;
+            write(
+                d,
+                "scripts/sand.lua",
+                format!("{}palette = {{\n{nine}}},{}", &text[..start], &text[end..]),
+            );
+        },
+        args: &["check", "scripts/sand.lua"],
+        code: 1,
+        expect: "scripts/sand.lua:9: `palette` must hold 1 to 8 colours, it holds 9",
+    },
+    Case {
+        name: "rgb_1_5",
+        setup: |d| sand_script(d, "rgb = { 220,  60,  50 }", "rgb = { 1.5,  60,  50 }"),
+        args: &["check", "scripts/sand.lua"],
+        code: 1,
+        expect: "scripts/sand.lua:10: palette[1]: `rgb` channel 1.5",
+    },
+    Case {
+        name: "slots_0",
+        setup: |d| sand_script(d, "slots = 3", "slots = 0"),
+        args: &["check", "scripts/sand.lua"],
+        code: 1,
+        expect: "scripts/sand.lua:20: `slots` must be 1 to 8, not 0",
+    },
+    Case {
+        name: "slots_1e300",
+        setup: |d| sand_script(d, "slots = 3", "slots = 1e300"),
+        args: &["check", "scripts/sand.lua"],
+        code: 1,
+        expect: "scripts/sand.lua:20: `slots` must be 1 to 8, not 1e300",
+    },
+    Case {
+        name: "ticks_per_second_0",
+        setup: |d| sand_script(d, "ticks_per_second = 60", "ticks_per_second = 0"),
+        args: &["check", "scripts/sand.lua"],
+        code: 1,
+        expect: "scripts/sand.lua:23: `ticks_per_second` must be 1 to 10000, not 0",
+    },
+    Case {
+        name: "ticks_per_second_nan",
+        setup: |d| sand_script(d, "ticks_per_second = 60", "ticks_per_second = 0/0"),
+        args: &["check", "scripts/sand.lua"],
+        code: 1,
+        expect: "scripts/sand.lua:23: `ticks_per_second` must be 1 to 10000, not nan",
+    },
+    Case {
+        name: "palette_with_a_nil_hole",
+        setup: |d| {
+            sand_script(
+                d,
+                r#"{ name = "blue",   letter = "B", rgb = {  50, 110, 220 } },"#,
+                "nil,",
+            )
+        },
+        args: &["check", "scripts/sand.lua"],
+        code: 1,
+        expect: "scripts/sand.lua:9: `palette` has a hole",
+    },
+    Case {
+        name: "script_game_nosuchgame",
+        setup: |d| {
+            write(
+                d,
+                "scripts/mine.lua",
+                "return {\n  game = \"nosuchgame\",\n}\n",
+            );
+        },
+        args: &["check", "scripts/mine.lua"],
+        code: 1,
+        expect: "scripts/mine.lua:2: unknown game `nosuchgame`",
+    },
+    Case {
+        name: "json_level_checks_like_solve",
+        setup: |d| {
+            write(
+                d,
+                "levels/polycube/two.json",
+                r#"{"box": {"A": 2, "B": 1, "C": 1}, "pieces": [{"id": "A", "localVoxels": [[0,0,0]]}, {"id": "B", "localVoxels": [[0,0,0]]}]}"#,
+            );
+        },
+        args: &["check", "levels/polycube"],
+        code: 0,
+        expect: "ok levels/polycube/two.json",
+    },
+    Case {
+        name: "check_from_inside_the_level_folder",
+        setup: |_| {},
+        args: &["check", "../polycube/soma.ron"],
+        code: 0,
+        expect: "ok ../polycube/soma.ron",
+    },
+    // --- Every error at its line ---
+    Case {
+        name: "disconnected_piece",
+        setup: |d| {
+            write(
+                d,
+                "levels/polycube/x.ron",
+                "(\n  version: 1,\n  size: (2, 1, 1),\n  pieces: [\n    (id: \"A\",\n     cells: [(1, 1, 1), (3, 1, 1)]),\n  ],\n)\n",
+            );
+        },
+        args: &["check", "levels/polycube/x.ron"],
+        code: 1,
+        expect: "levels/polycube/x.ron:6:6: piece 1 (`A`): its cells are not face-connected",
+    },
+    Case {
+        name: "empty_id",
+        setup: |d| {
+            write(
+                d,
+                "levels/polycube/x.ron",
+                "(\n  version: 1,\n  size: (1, 1, 1),\n  pieces: [\n    (id: \"\", cells: [(1, 1, 1)]),\n  ],\n)\n",
+            );
+        },
+        args: &["check", "levels/polycube/x.ron"],
+        code: 1,
+        expect: "levels/polycube/x.ron:5:6: piece 1 (``): the id is empty",
+    },
+    Case {
+        name: "bad_size",
+        setup: |d| {
+            write(
+                d,
+                "levels/polycube/x.ron",
+                "(\n  version: 1,\n  size: (0, 1, 1),\n  pieces: [(id: \"A\", cells: [(1, 1, 1)])],\n)\n",
+            );
+        },
+        args: &["check", "levels/polycube/x.ron"],
+        code: 1,
+        expect: "levels/polycube/x.ron:3:3: field `size`",
+    },
+    Case {
+        name: "no_pieces",
+        setup: |d| {
+            write(
+                d,
+                "levels/polycube/x.ron",
+                "(\n  version: 1,\n  size: (1, 1, 1),\n  pieces: [],\n)\n",
+            );
+        },
+        args: &["check", "levels/polycube/x.ron"],
+        code: 1,
+        expect: "levels/polycube/x.ron:4:3: field `pieces`: the level has no pieces",
+    },
+    Case {
+        name: "cell_0",
+        setup: |d| {
+            write(d, "levels/sand/x.ron", "(\n  version: 1,\n  cell: 0,\n)\n");
+        },
+        args: &["check", "levels/sand/x.ron"],
+        code: 1,
+        expect: "levels/sand/x.ron:3:3:",
+    },
+    Case {
+        name: "board_row_of_the_wrong_width",
+        setup: |d| {
+            write(
+                d,
+                "levels/sand/x.ron",
+                "(\n  version: 1,\n  columns: 4,\n  rows: 3,\n  board: [\n    \"RRRR\",\n    \"RRR\",\n  ],\n)\n",
+            );
+        },
+        args: &["check", "levels/sand/x.ron"],
+        code: 1,
+        expect: "levels/sand/x.ron:7:5: field `board`, row 2: 3 cells",
+    },
+    Case {
+        name: "error_table_value",
+        setup: |d| {
+            write(d, "scripts/mine.lua", "local x = 1\nerror({code=42})\n");
+        },
+        args: &["check", "scripts/mine.lua"],
+        code: 1,
+        expect: "scripts/mine.lua:2: error value {code = 42}",
+    },
+    Case {
+        name: "error_nil",
+        setup: |d| {
+            write(d, "scripts/mine.lua", "\nerror(nil)\n");
+        },
+        args: &["check", "scripts/mine.lua"],
+        code: 1,
+        expect: "scripts/mine.lua:2: error(nil) raised",
+    },
+    Case {
+        name: "error_with_failing_tostring",
+        setup: |d| {
+            write(
+                d,
+                "scripts/mine.lua",
+                "error(setmetatable({}, {__tostring = function() error(\"boom\") end}))\n",
+            );
+        },
+        args: &["check", "scripts/mine.lua"],
+        code: 1,
+        expect: "scripts/mine.lua:1: error value",
+    },
+    Case {
+        name: "readonly_table_in_a_hook",
+        setup: |d| {
+            sand_script(
+                d,
+                "on_settle = function(score) end,",
+                "on_settle = function(score)\n    rawset(string, \"x\", 1)\n  end,",
+            )
+        },
+        args: &["play", "sand", "--random-play", "1"],
+        code: 0,
+        expect: "scripts/sand.lua:45: attempt to modify a readonly table",
+    },
+    Case {
+        name: "multi_line_message",
+        setup: |d| {
+            write(
+                d,
+                "scripts/mine.lua",
+                "error(\"line one\\nline two\\nline three\")\n",
+            );
+        },
+        args: &["check", "scripts/mine.lua"],
+        code: 1,
+        expect: "line one\nline two\nline three",
+    },
+    Case {
+        name: "play_level_names_the_file",
+        setup: |d| {
+            write(
+                d,
+                "levels/polycube/x.ron",
+                "(\n  version: 1,\n  size: (1, 1, 1),\n  pieces: [],\n)\n",
+            );
+        },
+        args: &[
+            "play",
+            "polycube",
+            "--level",
+            "levels/polycube/x.ron",
+            "--random-play",
+            "1",
+        ],
+        code: 1,
+        expect: "levels/polycube/x.ron:4:3:",
+    },
+    Case {
+        name: "json_shape_in_words",
+        setup: |d| {
+            write(
+                d,
+                "x.json",
+                "{\"box\": [2, 1, 1],\n \"pieces\": [\n  {\"id\": \"A\", \"localVoxels\": 7}\n ]}\n",
+            );
+        },
+        args: &["solve", "x.json"],
+        code: 1,
+        expect: "x.json:3:",
+    },
+    Case {
+        name: "deep_nesting_in_ron",
+        setup: |d| {
+            let deep = format!(
+                "(\n  version: 1,\n  board: {}{},\n)\n",
+                "[".repeat(5000),
+                "]".repeat(5000)
+            );
+            write(d, "levels/sand/x.ron", deep);
+        },
+        args: &["check", "levels/sand/x.ron"],
+        code: 1,
+        expect: "levels/sand/x.ron:3:11: expected string",
+    },
+    Case {
+        name: "option_without_some",
+        setup: |d| {
+            write(
+                d,
+                "levels/polycube/x.ron",
+                "(\n  version: 1,\n  size: (1, 1, 1),\n  pieces: [(id: \"A\", cells: [(1, 1, 1)], colour: (1, 2, 3))],\n)\n",
+            );
+        },
+        args: &["check", "levels/polycube/x.ron"],
+        code: 0,
+        expect: "ok levels/polycube/x.ron",
+    },
+    // --- Nonsense accepted ---
+    Case {
+        name: "score_1e300",
+        setup: |d| {
+            sand_script(
+                d,
+                "return math.floor(10 * math.sqrt(cells)) * chain",
+                "return 1e300",
+            );
+            write(
+                d,
+                "levels/sand/full.ron",
+                "(\n  version: 1,\n  columns: 4,\n  rows: 4,\n  board: [\n    \"RRRR\",\n  ],\n)\n",
+            );
+        },
+        args: &[
+            "play",
+            "sand",
+            "--level",
+            "levels/sand/full.ron",
+            "--random-play",
+            "1",
+        ],
+        code: 0,
+        expect: "over the maximum",
+    },
+    Case {
+        name: "unknown_field_in_an_action",
+        setup: |d| {
+            write(
+                d,
+                "actions.ron",
+                "[\n  Place(slot: 0, x: 4, y: 0, rotaton: 1),\n]\n",
+            );
+        },
+        args: &["play", "sand", "--actions", "actions.ron"],
+        code: 1,
+        expect: "actions.ron:2:",
+    },
+    Case {
+        name: "unknown_field_in_polycube_json",
+        setup: |d| {
+            write(
+                d,
+                "x.json",
+                "{\"box\": [1, 1, 1],\n \"bogus\": 1,\n \"pieces\": [[[0,0,0]]]}\n",
+            );
+        },
+        args: &["solve", "x.json"],
+        code: 1,
+        expect: "x.json:2:2: unknown field `bogus`",
+    },
+    Case {
+        name: "box_d_in_polycube_json",
+        setup: |d| {
+            write(
+                d,
+                "x.json",
+                "{\"box\": {\"A\": 1, \"B\": 1, \"C\": 1, \"D\": 1},\n \"pieces\": [[[0,0,0]]]}\n",
+            );
+        },
+        args: &["solve", "x.json"],
+        code: 1,
+        expect: "unknown field `D`",
+    },
+    Case {
+        name: "piece_color_in_polycube_json",
+        setup: |d| {
+            write(
+                d,
+                "x.json",
+                "{\"box\": [1, 1, 1],\n \"pieces\": [\n  {\"id\": \"A\", \"localVoxels\": [[0,0,0]], \"color\": 3}]}\n",
+            );
+        },
+        args: &["solve", "x.json"],
+        code: 1,
+        expect: "x.json:3:",
+    },
+    Case {
+        name: "solve_json_without_count",
+        setup: |_| {},
+        args: &["solve", "levels/polycube/soma.ron", "--json"],
+        code: 2,
+        expect: "--count",
+    },
+    Case {
+        name: "bench_nosuchgroup",
+        setup: |_| {},
+        args: &["bench", "nosuchgroup"],
+        code: 2,
+        expect: "no bench group",
+    },
+    Case {
+        name: "check_an_empty_folder",
+        setup: |d| {
+            std::fs::create_dir_all(d.join("empty")).expect("folder");
+        },
+        args: &["check", "empty"],
+        code: 1,
+        expect: "nothing to check",
+    },
+    Case {
+        name: "check_a_folder_of_json_only",
+        setup: |d| {
+            write(d, "data/a.json", "{}");
+        },
+        args: &["check", "data"],
+        code: 1,
+        expect: "nothing to check",
+    },
+    Case {
+        name: "full_board_random_play_is_lost",
+        setup: |d| {
+            write(
+                d,
+                "levels/sand/full.ron",
+                "(\n  version: 1,\n  columns: 4,\n  rows: 2,\n  board: [\n    \"RBRB\",\n    \"BRBR\",\n  ],\n)\n",
+            );
+        },
+        args: &[
+            "play",
+            "sand",
+            "--level",
+            "levels/sand/full.ron",
+            "--random-play",
+            "5",
+        ],
+        code: 0,
+        expect: "lost",
+    },
+    Case {
+        name: "solution_labels_past_62_pieces",
+        setup: |d| {
+            let pieces: Vec<String> = (0..64)
+                .map(|i| format!("(id: \"p{i}\", cells: [(1, 1, 1)])"))
+                .collect();
+            write(
+                d,
+                "levels/polycube/many.ron",
+                format!(
+                    "(\n  version: 1,\n  size: (4, 4, 4),\n  pieces: [{}],\n)\n",
+                    pieces.join(", ")
+                ),
+            );
+        },
+        args: &["solve", "levels/polycube/many.ron"],
+        code: 0,
+        expect: "AAAQAgAw",
+    },
+    Case {
+        name: "string_rep_with_a_string_count",
+        setup: |d| {
+            write(
+                d,
+                "scripts/mine.lua",
+                "return { s = string.rep(\"x\", \"4294967297\") }\n",
+            );
+        },
+        args: &["check", "scripts/mine.lua"],
+        code: 1,
+        expect: "scripts/mine.lua:1: out of memory",
+    },
+    Case {
+        name: "level_game_field_is_refused",
+        setup: |d| {
+            write(
+                d,
+                "levels/sand/x.ron",
+                "(\n  version: 1,\n  game: \"sand\",\n)\n",
+            );
+        },
+        args: &["check", "levels/sand/x.ron"],
+        code: 1,
+        expect: "levels/sand/x.ron:3:3: unknown field `game`",
+    },
+    Case {
+        name: "solve_malformed_level_exits_1",
+        setup: |d| {
+            write(
+                d,
+                "levels/polycube/x.ron",
+                "(\n  version: 1,\n  size: (1, 1,\n",
+            );
+        },
+        args: &["solve", "levels/polycube/x.ron"],
+        code: 1,
+        expect: "levels/polycube/x.ron:",
+    },
+    Case {
+        name: "play_missing_actions_file_exits_1",
+        setup: |_| {},
+        args: &["play", "sand", "--actions", "nope.ron"],
+        code: 1,
+        expect: "no such file",
+    },
+    Case {
+        name: "play_unknown_game_exits_2",
+        setup: |_| {},
+        args: &["play", "nosuchgame", "--random-play", "1"],
+        code: 2,
+        expect: "unknown game",
+    },
+];
+
+#[test]
+fn every_reproducer_of_issue_11() {
+    let mut report = String::new();
+    let mut maxima = Maxima::default();
+    for case in CASES {
+        let dir = project();
+        (case.setup)(dir.path());
+        // `check_from_inside_the_level_folder` runs in levels/polycube.
+        let cwd = if case.name == "check_from_inside_the_level_folder" {
+            dir.path().join("levels/polycube")
+        } else {
+            dir.path().to_path_buf()
+        };
+        let run = tessera(&cwd, case.args);
+        maxima.add(&run);
+        if case.code != 2 {
+            assert_sane(case.name, &run);
+        }
+        let output = normalise(&run.output(), dir.path());
+        assert_eq!(
+            run.code,
+            Some(case.code),
+            "{}: exit {:?}, expected {}:\n{output}",
+            case.name,
+            run.code,
+            case.code
+        );
+        assert!(
+            output.contains(case.expect),
+            "{}: the output lacks `{}`:\n{output}",
+            case.name,
+            case.expect
+        );
+        // Long lines (a script printing megabytes) are cut for review.
+        let shown: String = output
+            .lines()
+            .take(12)
+            .map(|line| line.chars().take(160).collect::<String>())
+            .collect::<Vec<_>>()
+            .join("\n");
+        let _ = writeln!(
+            report,
+            "## {}\n$ tessera {}\nexit {}\n{shown}\n",
+            case.name,
+            case.args.join(" "),
+            case.code
+        );
+    }
+    eprintln!(
+        "hostile reproducers: {} cases, peak RSS {} KiB, longest {} ms",
+        CASES.len(),
+        maxima.rss_kib,
+        maxima.millis
+    );
+    tessera_testkit::snapshots().bind(|| insta::assert_snapshot!("reproducers", report));
+}
