@@ -34,6 +34,10 @@ enum Command {
     Replay(commands::replay::Args),
     /// Measure the headline speed figures (use a release build).
     Bench(commands::bench::Args),
+    /// AI-against-AI games on every core: win rates and scores.
+    Sim(commands::sim::Args),
+    /// Azul tools: `tessera azul check RECORD` replays a game record.
+    Azul(commands::azul::Args),
 }
 
 /// A bad command line (an unknown game, a missing option, a bad value):
@@ -75,6 +79,8 @@ fn main() -> ExitCode {
         Command::Replay(args) => commands::replay::run(&args),
         Command::Bench(args) => commands::bench::run(&args),
         Command::Solve(args) => commands::solve::run(&args),
+        Command::Sim(args) => commands::sim::run(&args),
+        Command::Azul(args) => commands::azul::run(&args),
     };
     match result {
         Ok(Status::Ok) => ExitCode::SUCCESS,

@@ -6,6 +6,7 @@ use std::time::{Duration, Instant};
 
 use crate::Status;
 
+mod azul;
 mod polycube;
 mod sand;
 mod script;
@@ -39,6 +40,7 @@ const GROUPS: &[FigureGroup] = &[
     ("polycube", polycube::figures),
     ("sand", sand::figures),
     ("tetris", tetris::figures),
+    ("azul", azul::figures),
 ];
 
 /// Runs every group and prints one line per figure; fails when a target is

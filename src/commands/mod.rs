@@ -2,11 +2,13 @@
 //! finished command and `Err` for a failure: a [`crate::Usage`] error for a
 //! bad command line (exit 2), any other for an input file (exit 1).
 
+pub mod azul;
 pub mod bench;
 pub mod check;
 pub mod games;
 pub mod play;
 pub mod replay;
+pub mod sim;
 pub mod solve;
 pub mod watch;
 

@@ -54,6 +54,10 @@ pub struct Args {
     /// Save the session as a replay file (`.replay.ron`).
     #[arg(long, value_name = "FILE")]
     save_replay: Option<PathBuf>,
+    /// Write the game's own record (JSON lines) here, for games that keep
+    /// one (Azul).
+    #[arg(long, value_name = "FILE")]
+    record: Option<PathBuf>,
     /// Also print the board as text.
     #[arg(long)]
     render: bool,
@@ -150,6 +154,14 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
         tessera_host::level::write_atomic(path, text.as_bytes())
             .with_context(|| format!("cannot write {}", path.display()))?;
         eprintln!("saved replay {}", path.display());
+    }
+    if let Some(path) = &args.record {
+        let Some(record) = session.game_record() else {
+            crate::usage!("`{}` keeps no game record (--record)", args.game);
+        };
+        tessera_host::level::write_atomic(path, record.as_bytes())
+            .with_context(|| format!("cannot write {}", path.display()))?;
+        eprintln!("saved game record {}", path.display());
     }
     if args.json {
         println!("{}", serde_json::to_string_pretty(&session.report_json())?);

@@ -9,6 +9,7 @@ use tessera_host::Registry;
 /// Every game shipped with Tessera.
 pub fn registry() -> Registry {
     let mut registry = Registry::empty();
+    registry.register::<tessera_azul::Azul>();
     registry.register::<tessera_polycube::Polycube>();
     registry.register::<tessera_sand::Sand>();
     registry.register::<tessera_tetris::Tetris>();

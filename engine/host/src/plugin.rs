@@ -261,6 +261,13 @@ pub trait Game: Sized + Send + 'static {
         })
     }
 
+    /// The game's own record of the session so far, as JSON lines (one
+    /// object per event), for games that define one (`tessera play
+    /// --record FILE`). Default: none.
+    fn game_record(&self) -> Option<String> {
+        None
+    }
+
     /// The read-only view an agent decides from.
     fn snapshot(&self) -> Self::Snapshot;
 

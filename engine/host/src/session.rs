@@ -467,6 +467,8 @@ pub trait Session: Send {
     fn seed(&self) -> u64;
     /// The replay so far as RON.
     fn replay_ron(&self) -> Result<String, GameError>;
+    /// The game's own record as JSON lines, when it keeps one.
+    fn game_record(&self) -> Option<String>;
     /// For views that know the concrete game: downcast to [`Recorded<G>`].
     fn as_any(&self) -> &dyn Any;
     /// Mutable form of [`Session::as_any`].
@@ -580,6 +582,10 @@ impl<G: Game> Session for Recorded<G> {
 
     fn replay_ron(&self) -> Result<String, GameError> {
         replay_to_ron(&self.replay)
+    }
+
+    fn game_record(&self) -> Option<String> {
+        self.game.game_record()
     }
 
     fn as_any(&self) -> &dyn Any {

@@ -1,0 +1,880 @@
+//! The Azul table: status bar, one board per seat (wall with the faint
+//! colour pattern, pattern lines, floor with penalties, score), factories
+//! and the centre with the marker, controls and a message log with the
+//! AI's top moves.
+
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use egui::{Color32, CornerRadius, Rect, RichText, Sense, Stroke, StrokeKind, Vec2};
+use tessera_azul::rules::{CENTRE, COLOURS, FLOOR, FLOOR_SLOTS, LINES, Move, State, wall_colour};
+use tessera_azul::settings::{self, ColourStyle};
+use tessera_azul::{Azul, AzulAction, AzulLevel, action_to_move, move_to_action};
+use tessera_host::agent::{AiTask, agent_rng};
+use tessera_host::level::{parse_ron, to_ron_string, write_atomic};
+use tessera_host::replay::Replay;
+use tessera_host::worker::{Job, Poll};
+use tessera_host::{
+    Budget, Decision, Game, GameError, LiveScript, Outcome, Recorded, Seat, SessionOptions, Turn,
+};
+
+use crate::playtest::{ConsoleLine, PlaytestContext, PlaytestView};
+
+type AiResult = Result<Decision<AzulAction>, GameError>;
+
+const TILE: f32 = 30.0;
+const WALL_CELL: f32 = 32.0;
+const FLOOR_CELL: f32 = 26.0;
+const GOLD: Color32 = Color32::from_rgb(0xFF, 0xD7, 0x00);
+const BROWN: Color32 = Color32::from_rgb(0x8B, 0x45, 0x13);
+
+/// The running table.
+pub struct AzulPlaytest {
+    game: Recorded<Azul>,
+    level: AzulLevel,
+    script: LiveScript,
+    seed: u64,
+    /// The AI level of the opponent seat(s), for "new game".
+    ai_level: String,
+    ai_levels: Vec<String>,
+    palette: Vec<ColourStyle>,
+    /// The picked source and colour, waiting for a line.
+    selected: Option<(u8, u8)>,
+    /// The AI's decision in progress, and for which seat.
+    thinking: Option<(usize, Job<AiResult>)>,
+    /// A decision waiting out its reaction time.
+    ready: Option<(Instant, AiResult)>,
+    /// Reaction time override (tests: zero); `None` = the script's.
+    reaction_override: Option<Duration>,
+    hint_job: Option<Job<AiResult>>,
+    hint: Option<AzulAction>,
+    /// Replay step counts before each human move (undo points).
+    undo_points: Vec<usize>,
+    log: Vec<(String, bool)>,
+    hints_asked: u64,
+}
+
+impl AzulPlaytest {
+    /// A table on `level`: seat 1 human, seat 2 the script's default AI.
+    /// `reaction` overrides the AI's reaction time (tests use zero).
+    pub fn new(
+        level: AzulLevel,
+        script: LiveScript,
+        seed: u64,
+        reaction: Option<Duration>,
+    ) -> anyhow::Result<Self> {
+        let current = script.current();
+        let spec = Azul::spec(&current).map_err(|e| anyhow::anyhow!("{e}"))?;
+        let ai_level = spec
+            .default_seats
+            .iter()
+            .find_map(|s| s.ai_level().map(String::from))
+            .unwrap_or_else(|| "medium".into());
+        let palette = settings::colours(&current).map_err(|e| anyhow::anyhow!("{e}"))?;
+        drop(current);
+        let game = start_game(&level, &script, seed, &ai_level)?;
+        let mut view = Self {
+            game,
+            level,
+            script,
+            seed,
+            ai_level,
+            ai_levels: spec.ai_levels,
+            palette,
+            selected: None,
+            thinking: None,
+            ready: None,
+            reaction_override: reaction,
+            hint_job: None,
+            hint: None,
+            undo_points: Vec::new(),
+            log: Vec::new(),
+            hints_asked: 0,
+        };
+        view.take_events();
+        view.say(
+            "Your turn: click a colour in a factory or the centre.",
+            false,
+        );
+        Ok(view)
+    }
+
+    /// Chooses the AI level of the next new game.
+    pub fn set_ai_level(&mut self, level: &str) {
+        self.ai_level = level.to_string();
+    }
+
+    /// The game (tests, console).
+    pub fn game(&self) -> &Recorded<Azul> {
+        &self.game
+    }
+
+    /// The table.
+    pub fn state(&self) -> &State {
+        self.game.game().state()
+    }
+
+    /// The message log, oldest first.
+    pub fn log(&self) -> &[(String, bool)] {
+        &self.log
+    }
+
+    /// Whether an AI is deciding or waiting out its reaction time.
+    pub fn ai_busy(&self) -> bool {
+        self.thinking.is_some() || self.ready.is_some()
+    }
+
+    fn say(&mut self, text: impl Into<String>, is_error: bool) {
+        self.log.push((text.into(), is_error));
+        if self.log.len() > 300 {
+            self.log.drain(..100);
+        }
+    }
+
+    fn take_events(&mut self) {
+        for event in self.game.take_new_events() {
+            self.say(event.text, event.is_error);
+        }
+    }
+
+    fn colour(&self, k: usize) -> Color32 {
+        let [r, g, b] = self.palette.get(k).map_or([128; 3], |c| c.rgb);
+        Color32::from_rgb(r, g, b)
+    }
+
+    fn colour_name(&self, k: usize) -> String {
+        self.palette
+            .get(k)
+            .map_or_else(|| format!("colour {k}"), |c| c.name.clone())
+    }
+
+    fn human_to_move(&self) -> bool {
+        matches!(self.game.turn(), Turn::Seat(_)) && self.game.ai_to_move().is_none()
+    }
+
+    /// Plays a human move; refusals go to the log.
+    pub fn play(&mut self, action: AzulAction) {
+        let before = self.game.replay().steps.len();
+        match self.game.apply(&action) {
+            Ok(()) => {
+                self.undo_points.push(before);
+                self.selected = None;
+                self.hint = None;
+                self.say(format!("You: {action}"), false);
+            }
+            Err(e) => self.say(format!("Refused: {e}"), true),
+        }
+        self.take_events();
+    }
+
+    /// Takes back the human's last move and any AI replies since.
+    pub fn undo(&mut self) {
+        let Some(point) = self.undo_points.pop() else {
+            self.say("Nothing to undo.", true);
+            return;
+        };
+        self.cancel_ai();
+        let replay = self.game.replay().clone();
+        match Recorded::<Azul>::from_replay(replay, self.script.clone(), true, Some(point)) {
+            Ok(game) => {
+                self.game = game;
+                self.game.take_new_events();
+                self.selected = None;
+                self.hint = None;
+                self.say("Undone: your last move.", false);
+            }
+            Err(e) => self.say(format!("Cannot undo: {e}"), true),
+        }
+    }
+
+    fn cancel_ai(&mut self) {
+        if let Some((_, job)) = self.thinking.take() {
+            job.cancel();
+        }
+        self.ready = None;
+    }
+
+    /// Starts a new game with the chosen AI level.
+    pub fn new_game(&mut self) {
+        self.cancel_ai();
+        self.seed = self.seed.wrapping_add(1);
+        match start_game(&self.level, &self.script, self.seed, &self.ai_level) {
+            Ok(game) => {
+                self.game = game;
+                self.undo_points.clear();
+                self.selected = None;
+                self.hint = None;
+                self.log.clear();
+                self.take_events();
+                self.say(format!("New game against the {} AI.", self.ai_level), false);
+            }
+            Err(e) => self.say(format!("Cannot start: {e}"), true),
+        }
+    }
+
+    /// Drives the AI seats: start a job, wait for it, wait out the
+    /// reaction time, apply.
+    pub fn poll_ai(&mut self) {
+        if let Some((seat, job)) = &mut self.thinking {
+            let seat = *seat;
+            match job.poll() {
+                Poll::Running => return,
+                Poll::Done(result) => {
+                    self.thinking = None;
+                    self.ready = Some((Instant::now(), result));
+                    let _ = seat;
+                }
+                Poll::Lost => {
+                    self.thinking = None;
+                    self.say("The AI stopped without a move.", true);
+                    return;
+                }
+            }
+        }
+        if let Some((since, _)) = &self.ready {
+            let level = self
+                .game
+                .ai_to_move()
+                .and_then(|s| self.game.options().ai_level(s))
+                .unwrap_or("medium")
+                .to_string();
+            let wait = self.reaction_override.unwrap_or_else(|| {
+                settings::reaction_seconds(&self.script.current(), &level)
+                    .map(Duration::from_secs_f64)
+                    .unwrap_or(Duration::from_secs(1))
+            });
+            if since.elapsed() < wait {
+                return;
+            }
+            if let Some((_, result)) = self.ready.take() {
+                match result {
+                    Ok(decision) => {
+                        let seat = self.game.ai_to_move().unwrap_or(1);
+                        let top: Vec<String> = decision
+                            .considered
+                            .iter()
+                            .map(|c| format!("{} ({:.2}; {})", c.action, c.value, c.detail))
+                            .collect();
+                        let action = decision.action;
+                        match self.game.apply_decision(&decision) {
+                            Ok(()) => {
+                                self.say(
+                                    format!("AI {level} (seat {}): {action}", seat + 1),
+                                    false,
+                                );
+                                for (i, line) in top.iter().enumerate() {
+                                    self.say(format!("   {}. {line}", i + 1), false);
+                                }
+                            }
+                            Err(e) => self.say(format!("AI move refused: {e}"), true),
+                        }
+                        self.take_events();
+                    }
+                    Err(e) => self.say(format!("AI failed: {e}"), true),
+                }
+            }
+            return;
+        }
+        if let Some(seat) = self.game.ai_to_move() {
+            match self.game.ai_task(seat) {
+                Ok(task) => {
+                    let job = Job::spawn(format!("azul ai seat {}", seat + 1), move |control| {
+                        task.run(control)
+                    });
+                    self.thinking = Some((seat, job));
+                }
+                Err(e) => self.say(format!("AI cannot start: {e}"), true),
+            }
+        }
+    }
+
+    /// Asks the expert for the human's move.
+    pub fn ask_hint(&mut self) {
+        let Turn::Seat(seat) = self.game.turn() else {
+            return;
+        };
+        let agent = match self.game.game().agent(seat, "expert") {
+            Ok(a) => a,
+            Err(e) => {
+                self.say(format!("No hint: {e}"), true);
+                return;
+            }
+        };
+        self.hints_asked += 1;
+        // A stream of its own: hints never shift the AI seats' streams.
+        let rng = agent_rng(self.seed ^ 0x4814_7000, seat, self.hints_asked);
+        let task = AiTask::new(
+            seat,
+            "expert".into(),
+            agent,
+            self.game.game().snapshot(),
+            rng,
+        )
+        .with_budget(Budget::time(Duration::from_secs(1)));
+        self.hint_job = Some(Job::spawn("azul hint", move |control| task.run(control)));
+        self.say("Hint: the expert is thinking...", false);
+    }
+
+    fn poll_hint(&mut self) {
+        let Some(job) = &mut self.hint_job else {
+            return;
+        };
+        match job.poll() {
+            Poll::Running => {}
+            Poll::Done(Ok(decision)) => {
+                self.hint_job = None;
+                self.hint = Some(decision.action);
+                self.say(format!("Hint: {}", decision.action), false);
+            }
+            Poll::Done(Err(e)) => {
+                self.hint_job = None;
+                self.say(format!("No hint: {e}"), true);
+            }
+            Poll::Lost => self.hint_job = None,
+        }
+    }
+
+    fn save_path(&self, cx: &PlaytestContext<'_>, name: &str) -> PathBuf {
+        cx.project.root().join("saves").join(name)
+    }
+
+    fn save(&mut self, cx: &mut PlaytestContext<'_>) {
+        let path = self.save_path(cx, "azul.replay.ron");
+        let result = to_ron_string(self.game.replay())
+            .map_err(|e| e.to_string())
+            .and_then(|text| {
+                if let Some(dir) = path.parent() {
+                    std::fs::create_dir_all(dir).map_err(|e| e.to_string())?;
+                }
+                write_atomic(&path, text.as_bytes()).map_err(|e| e.to_string())
+            });
+        match result {
+            Ok(()) => self.say(format!("Saved {}", path.display()), false),
+            Err(e) => self.say(format!("Cannot save {}: {e}", path.display()), true),
+        }
+        let _ = &mut cx.console;
+    }
+
+    fn load(&mut self, cx: &mut PlaytestContext<'_>) {
+        let path = self.save_path(cx, "azul.replay.ron");
+        let loaded = std::fs::read_to_string(&path)
+            .map_err(|e| e.to_string())
+            .and_then(|text| {
+                parse_ron::<Replay<AzulLevel, AzulAction>>(&text, &path).map_err(|e| e.to_string())
+            })
+            .and_then(|replay| {
+                Recorded::<Azul>::from_replay(replay, self.script.clone(), true, None)
+                    .map_err(|e| e.to_string())
+            });
+        match loaded {
+            Ok(game) => {
+                self.cancel_ai();
+                self.game = game;
+                self.game.take_new_events();
+                self.undo_points.clear();
+                self.selected = None;
+                self.say(format!("Loaded {}", path.display()), false);
+            }
+            Err(e) => self.say(format!("Cannot load {}: {e}", path.display()), true),
+        }
+    }
+
+    fn export_record(&mut self, cx: &mut PlaytestContext<'_>) {
+        let path = self.save_path(cx, "azul_record.jsonl");
+        let text = self.game.game().game_record().unwrap_or_default();
+        let result = path
+            .parent()
+            .map_or(Ok(()), std::fs::create_dir_all)
+            .and_then(|()| write_atomic(&path, text.as_bytes()));
+        match result {
+            Ok(()) => {
+                self.say(
+                    format!("Exported the game record to {}", path.display()),
+                    false,
+                );
+                cx.console.push(ConsoleLine {
+                    text: format!("azul: game record {}", path.display()),
+                    is_error: false,
+                });
+            }
+            Err(e) => self.say(format!("Cannot export: {e}"), true),
+        }
+    }
+
+    // ------------------------------------------------------------ drawing
+
+    fn status_bar(&self, ui: &mut egui::Ui) {
+        let s = self.state();
+        let who = match self.game.turn() {
+            Turn::Over => match self.game.game().outcome() {
+                Outcome::Winner(0) => "Victory! You win.".to_string(),
+                Outcome::Winner(p) => format!("Defeat: player {} wins.", p + 1),
+                Outcome::Shared(_) => "A shared win.".to_string(),
+                other => other.to_string(),
+            },
+            Turn::Seat(p) if self.game.options().ai_level(p).is_some() => {
+                if self.thinking.is_some() || self.ready.is_some() {
+                    format!("AI (player {}) is thinking...", p + 1)
+                } else {
+                    format!("AI (player {}) to move", p + 1)
+                }
+            }
+            Turn::Seat(_) => "Your turn".to_string(),
+            Turn::RealTime => String::new(),
+        };
+        ui.horizontal(|ui| {
+            ui.label(RichText::new(format!("Round {}", s.round)).strong());
+            ui.separator();
+            ui.label(RichText::new(who).strong().size(16.0));
+        });
+    }
+
+    fn board(&mut self, ui: &mut egui::Ui, p: usize) -> Option<AzulAction> {
+        let s = *self.state();
+        let b = s.boards[p];
+        let seat = self
+            .game
+            .options()
+            .seats
+            .get(p)
+            .cloned()
+            .unwrap_or(Seat::Human);
+        let mine = matches!(seat, Seat::Human) && self.game.turn() == Turn::Seat(p);
+        let mut chosen = None;
+        egui::Frame::group(ui.style())
+            .stroke(Stroke::new(1.5, BROWN))
+            .fill(Color32::from_rgb(0xE8, 0xE8, 0xE8))
+            .show(ui, |ui| {
+                ui.vertical(|ui| {
+                    let name = match &seat {
+                        Seat::Human => format!("Player {} (you)", p + 1),
+                        Seat::Ai { level } => format!("Player {} (AI {level})", p + 1),
+                    };
+                    ui.label(RichText::new(name).strong());
+                    ui.label(RichText::new(format!("Score: {}", b.score)).size(18.0));
+                    ui.horizontal(|ui| {
+                        // Pattern lines, right-aligned, beside the wall.
+                        ui.vertical(|ui| {
+                            for row in 0..LINES {
+                                if let Some(a) = self.pattern_line(ui, &s, p, row, mine) {
+                                    chosen = Some(a);
+                                }
+                            }
+                        });
+                        ui.add_space(8.0);
+                        ui.vertical(|ui| {
+                            for row in 0..LINES {
+                                ui.horizontal(|ui| {
+                                    for col in 0..LINES {
+                                        let (rect, _) = ui.allocate_exact_size(
+                                            Vec2::splat(WALL_CELL),
+                                            Sense::hover(),
+                                        );
+                                        let colour = self.colour(wall_colour(row, col));
+                                        let fill = if b.has(row, col) {
+                                            colour
+                                        } else {
+                                            colour.gamma_multiply(0.25)
+                                        };
+                                        ui.painter().rect_filled(
+                                            rect.shrink(1.5),
+                                            CornerRadius::same(5),
+                                            fill,
+                                        );
+                                    }
+                                });
+                            }
+                        });
+                    });
+                    if let Some(a) = self.floor_line(ui, &s, p, mine) {
+                        chosen = Some(a);
+                    }
+                });
+            });
+        chosen
+    }
+
+    fn preview(&self, s: &State, m: Move) -> String {
+        let mut after = *s;
+        let p = s.to_move as usize;
+        let before = s.boards[p];
+        after.play(m);
+        let b = after.boards[p];
+        let dropped = b.floor_len.saturating_sub(before.floor_len);
+        let penalty = b.floor_penalty(&s.rules) - before.floor_penalty(&s.rules);
+        if dropped == 0 {
+            "nothing falls to the floor".into()
+        } else {
+            format!("{dropped} to the floor ({})", -penalty)
+        }
+    }
+
+    fn pattern_line(
+        &mut self,
+        ui: &mut egui::Ui,
+        s: &State,
+        p: usize,
+        row: usize,
+        mine: bool,
+    ) -> Option<AzulAction> {
+        let b = &s.boards[p];
+        let line = b.lines[row];
+        let width = 5.0 * TILE;
+        let (rect, response) = ui.allocate_exact_size(Vec2::new(width, TILE), Sense::click());
+        let target = Move {
+            source: self.selected.map_or(0, |x| x.0),
+            colour: self.selected.map_or(0, |x| x.1),
+            target: row as u8,
+        };
+        let legal = mine && self.selected.is_some() && s.refusal(target).is_none();
+        let label = if mine {
+            format!("line {}", row + 1)
+        } else {
+            format!("player {} line {}", p + 1, row + 1)
+        };
+        response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, legal, &label));
+        let painter = ui.painter();
+        for i in 0..=row {
+            // Right to left: cell 0 is the rightmost.
+            let x = rect.right() - (i as f32 + 1.0) * TILE;
+            let cell =
+                Rect::from_min_size(egui::pos2(x, rect.top()), Vec2::splat(TILE)).shrink(2.0);
+            let fill = if i < line.count as usize {
+                self.colour(line.colour as usize)
+            } else {
+                Color32::from_gray(250)
+            };
+            painter.rect_filled(cell, CornerRadius::same(6), fill);
+            painter.rect_stroke(
+                cell,
+                CornerRadius::same(6),
+                Stroke::new(1.0, Color32::GRAY),
+                StrokeKind::Inside,
+            );
+        }
+        if legal {
+            let stroke = if response.hovered() { 3.0 } else { 1.5 };
+            painter.rect_stroke(
+                rect,
+                CornerRadius::same(4),
+                Stroke::new(stroke, GOLD),
+                StrokeKind::Outside,
+            );
+        }
+        if legal && response.hovered() {
+            response.clone().on_hover_text(self.preview(s, target));
+        }
+        if legal && response.clicked() {
+            return Some(move_to_action(target));
+        }
+        None
+    }
+
+    fn floor_line(
+        &mut self,
+        ui: &mut egui::Ui,
+        s: &State,
+        p: usize,
+        mine: bool,
+    ) -> Option<AzulAction> {
+        let b = &s.boards[p];
+        let (rect, response) = ui.allocate_exact_size(
+            Vec2::new(FLOOR_SLOTS as f32 * FLOOR_CELL, FLOOR_CELL + 14.0),
+            Sense::click(),
+        );
+        let legal = mine && self.selected.is_some();
+        let label = if mine {
+            "floor".to_string()
+        } else {
+            format!("player {} floor", p + 1)
+        };
+        response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, legal, &label));
+        let painter = ui.painter();
+        // What lies on the floor, marker first.
+        let mut tiles: Vec<Option<usize>> = Vec::new();
+        if b.marker {
+            tiles.push(None);
+        }
+        for k in 0..COLOURS {
+            for _ in 0..b.floor[k] {
+                tiles.push(Some(k));
+            }
+        }
+        for slot in 0..FLOOR_SLOTS {
+            let cell = Rect::from_min_size(
+                egui::pos2(rect.left() + slot as f32 * FLOOR_CELL, rect.top()),
+                Vec2::splat(FLOOR_CELL),
+            )
+            .shrink(2.0);
+            let fill = match tiles.get(slot) {
+                Some(Some(k)) => self.colour(*k),
+                Some(None) => Color32::WHITE,
+                None => Color32::from_gray(235),
+            };
+            painter.rect_filled(cell, CornerRadius::same(5), fill);
+            if tiles.get(slot) == Some(&None) {
+                painter.text(
+                    cell.center(),
+                    egui::Align2::CENTER_CENTER,
+                    "1",
+                    egui::FontId::proportional(14.0),
+                    Color32::BLACK,
+                );
+            }
+            painter.text(
+                egui::pos2(cell.center().x, rect.bottom() - 6.0),
+                egui::Align2::CENTER_CENTER,
+                format!("-{}", s.rules.floor_penalties[slot]),
+                egui::FontId::proportional(10.0),
+                Color32::from_rgb(0xC0, 0x39, 0x2B),
+            );
+        }
+        if legal {
+            let stroke = if response.hovered() { 3.0 } else { 1.5 };
+            painter.rect_stroke(
+                rect,
+                CornerRadius::same(4),
+                Stroke::new(stroke, GOLD),
+                StrokeKind::Outside,
+            );
+        }
+        if legal && let Some((source, colour)) = self.selected {
+            let m = Move {
+                source,
+                colour,
+                target: FLOOR,
+            };
+            if response.hovered() {
+                response.clone().on_hover_text(self.preview(s, m));
+            }
+            if response.clicked() {
+                return Some(move_to_action(m));
+            }
+        }
+        None
+    }
+
+    /// One source (factory or centre): a tile button per colour present.
+    fn source(&mut self, ui: &mut egui::Ui, s: &State, source: u8, can_pick: bool) {
+        let counts = if source == CENTRE {
+            s.centre
+        } else {
+            s.factories[source as usize]
+        };
+        let name = if source == CENTRE {
+            "centre".to_string()
+        } else {
+            format!("factory {}", source + 1)
+        };
+        egui::Frame::group(ui.style())
+            .corner_radius(CornerRadius::same(if source == CENTRE { 8 } else { 60 }))
+            .fill(Color32::from_rgb(0xF5, 0xF5, 0xDC))
+            .show(ui, |ui| {
+                ui.vertical_centered(|ui| {
+                    ui.label(RichText::new(&name).small());
+                    ui.horizontal(|ui| {
+                        if counts.iter().all(|&n| n == 0) {
+                            ui.add_sized(Vec2::splat(TILE), egui::Label::new("-"));
+                        }
+                        for (k, &n) in counts.iter().enumerate() {
+                            if n == 0 {
+                                continue;
+                            }
+                            let selected = self.selected == Some((source, k as u8));
+                            let size =
+                                Vec2::new(TILE + 10.0 * f32::from(n.min(5) - 1).min(3.0), TILE);
+                            let (rect, response) = ui.allocate_exact_size(size, Sense::click());
+                            let label = format!("{name} {} x{n}", self.colour_name(k));
+                            response.widget_info(|| {
+                                egui::WidgetInfo::labeled(egui::Role::Button, can_pick, &label)
+                            });
+                            let hovered = can_pick && response.hovered();
+                            let draw = if hovered {
+                                rect.expand(2.0)
+                            } else {
+                                rect.shrink(1.0)
+                            };
+                            let mut fill = self.colour(k);
+                            if !can_pick {
+                                fill = fill.gamma_multiply(0.5);
+                            }
+                            ui.painter().rect_filled(draw, CornerRadius::same(8), fill);
+                            ui.painter().text(
+                                draw.center(),
+                                egui::Align2::CENTER_CENTER,
+                                format!("{n}"),
+                                egui::FontId::proportional(14.0),
+                                Color32::WHITE,
+                            );
+                            if selected {
+                                ui.painter().rect_stroke(
+                                    draw,
+                                    CornerRadius::same(8),
+                                    Stroke::new(3.0, GOLD),
+                                    StrokeKind::Outside,
+                                );
+                            }
+                            if can_pick && response.clicked() {
+                                self.selected = if selected {
+                                    None
+                                } else {
+                                    Some((source, k as u8))
+                                };
+                            }
+                        }
+                    });
+                    if source == CENTRE && s.marker_in_centre {
+                        ui.label(RichText::new("first-player marker (1)").small());
+                    }
+                });
+            });
+    }
+
+    fn controls(&mut self, ui: &mut egui::Ui, cx: &mut PlaytestContext<'_>) {
+        ui.horizontal_wrapped(|ui| {
+            if ui.button("New game").clicked() {
+                self.new_game();
+            }
+            let mut level = self.ai_level.clone();
+            egui::ComboBox::from_label("AI difficulty")
+                .selected_text(&level)
+                .show_ui(ui, |ui| {
+                    for l in &self.ai_levels {
+                        ui.selectable_value(&mut level, l.clone(), l);
+                    }
+                });
+            if level != self.ai_level {
+                self.ai_level = level;
+                self.say(
+                    format!("The next new game is against the {} AI.", self.ai_level),
+                    false,
+                );
+            }
+            if ui
+                .add_enabled(!self.undo_points.is_empty(), egui::Button::new("Undo"))
+                .clicked()
+            {
+                self.undo();
+            }
+            if ui
+                .add_enabled(
+                    self.human_to_move() && self.hint_job.is_none(),
+                    egui::Button::new("Hint"),
+                )
+                .clicked()
+            {
+                self.ask_hint();
+            }
+            if ui.button("Save").clicked() {
+                self.save(cx);
+            }
+            if ui.button("Load").clicked() {
+                self.load(cx);
+            }
+            if ui.button("Export record").clicked() {
+                self.export_record(cx);
+            }
+        });
+        ui.collapsing("Rules", |ui| {
+            ui.label(
+                "Take every tile of one colour from a factory (the rest go to the centre) or \
+                 from the centre (the first to do so takes the first-player marker). Place them \
+                 on one pattern line, right to left, one colour per line, never a colour the \
+                 wall row already holds; the rest fall to the floor. When the table is empty, \
+                 each full line puts one tile on the wall and scores it with its horizontal and \
+                 vertical runs; the floor costs points. The game ends after the round in which a \
+                 wall row is completed: +2 per row, +7 per column, +10 per colour.",
+            );
+        });
+    }
+}
+
+fn start_game(
+    level: &AzulLevel,
+    script: &LiveScript,
+    seed: u64,
+    ai_level: &str,
+) -> anyhow::Result<Recorded<Azul>> {
+    let options = SessionOptions {
+        mode: None,
+        seats: vec![
+            Seat::Human,
+            Seat::Ai {
+                level: ai_level.to_string(),
+            },
+        ],
+    };
+    Recorded::<Azul>::start(level.clone(), script.clone(), seed, &options)
+        .map_err(|e| anyhow::anyhow!("{e}"))
+}
+
+impl PlaytestView for AzulPlaytest {
+    fn ui(&mut self, ui: &mut egui::Ui, cx: &mut PlaytestContext<'_>) {
+        self.poll_ai();
+        self.poll_hint();
+        if self.ai_busy() || self.hint_job.is_some() {
+            ui.ctx().request_repaint_after(Duration::from_millis(50));
+        }
+        let s = *self.state();
+        let can_pick = self.human_to_move();
+        let mut chosen = None;
+        egui::ScrollArea::both().show(ui, |ui| {
+            ui.heading("Azul");
+            self.status_bar(ui);
+            ui.separator();
+            ui.horizontal_top(|ui| {
+                for p in 0..s.players as usize {
+                    if let Some(a) = self.board(ui, p) {
+                        chosen = Some(a);
+                    }
+                }
+            });
+            ui.separator();
+            ui.horizontal_wrapped(|ui| {
+                for f in 0..s.factory_count {
+                    self.source(ui, &s, f, can_pick);
+                }
+            });
+            self.source(ui, &s, CENTRE, can_pick);
+            if let Some(hint) = self.hint {
+                ui.label(
+                    RichText::new(format!("Hint: {hint}"))
+                        .color(Color32::from_rgb(0x27, 0xAE, 0x60)),
+                );
+            }
+            if let Some((source, colour)) = self.selected {
+                let from = if source == CENTRE {
+                    "the centre".to_string()
+                } else {
+                    format!("factory {}", source + 1)
+                };
+                ui.label(format!(
+                    "Picked {} from {from}: click a highlighted pattern line or the floor.",
+                    self.colour_name(colour as usize)
+                ));
+            }
+            ui.separator();
+            self.controls(ui, cx);
+            ui.separator();
+            ui.label(RichText::new("Messages").strong());
+            egui::ScrollArea::vertical()
+                .id_salt("azul log")
+                .max_height(160.0)
+                .stick_to_bottom(true)
+                .show(ui, |ui| {
+                    for (text, is_error) in &self.log {
+                        let mut t = RichText::new(text).monospace();
+                        if *is_error {
+                            t = t.color(Color32::from_rgb(0xE7, 0x4C, 0x3C));
+                        }
+                        ui.label(t);
+                    }
+                });
+        });
+        if let Some(action) = chosen
+            && action_to_move(&action).is_some()
+        {
+            self.play(action);
+        }
+    }
+}

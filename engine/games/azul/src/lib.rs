@@ -1,0 +1,531 @@
+//! Azul against AI players (seed 001, with the published rules where the
+//! rulings say so): 2 to 4 seats, factories and a centre, pattern lines,
+//! the shifted wall, floor penalties, end bonuses, and an AI ladder from a
+//! random mover to Monte Carlo tree search.
+//!
+//! - [`rules`]: the compact `Copy` state and every rule (no allocation).
+//! - [`ai`]: the four AI levels.
+//! - [`settings`]: reading `scripts/azul.lua`.
+//! - [`record`]: the game record (JSON lines) and its checker.
+
+pub mod ai;
+pub mod record;
+pub mod rules;
+pub mod settings;
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+use tessera_host::level::LevelFile;
+use tessera_host::rng::{GameRng, game_rng};
+use tessera_host::{
+    Agent, Game, GameError, GameEvent, GameSpec, LiveScript, ModeSpec, Outcome, Script,
+    ScriptSchema, Seat, Setup, Turn,
+};
+
+use crate::record::RecordLine;
+use crate::rules::{
+    CENTRE, COLOUR_NAMES, COLOURS, Deal, FLOOR, LINES, MAX_FACTORY_TILES, Move, MoveList, Rules,
+    State, TilingReport, wall_colour,
+};
+
+/// An Azul level: the standard setup, or a scenario's starting position.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AzulLevel {
+    /// Format version.
+    pub version: u32,
+    /// Title shown in menus.
+    #[serde(default)]
+    pub title: String,
+    /// What the level is about, for the level list.
+    #[serde(default)]
+    pub description: String,
+}
+
+impl LevelFile for AzulLevel {
+    const VERSION: u32 = 1;
+
+    fn version(&self) -> u32 {
+        self.version
+    }
+}
+
+/// A tile colour.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Colour {
+    /// Colour 1.
+    Blue,
+    /// Colour 2.
+    Yellow,
+    /// Colour 3.
+    Red,
+    /// Colour 4.
+    Green,
+    /// Colour 5.
+    Orange,
+}
+
+impl Colour {
+    /// Every colour in the script's order.
+    pub const ALL: [Colour; COLOURS] = [
+        Colour::Blue,
+        Colour::Yellow,
+        Colour::Red,
+        Colour::Green,
+        Colour::Orange,
+    ];
+
+    /// Index 0..5.
+    pub fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// Where tiles are taken from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Source {
+    /// Factory number (1-based, as the table shows them).
+    Factory(u8),
+    /// The centre of the table.
+    Centre,
+}
+
+/// Where taken tiles go.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Target {
+    /// Pattern line 1 (1 tile) to 5 (5 tiles).
+    Line(u8),
+    /// Straight to the floor.
+    Floor,
+}
+
+/// One Azul move, e.g. `Take(from: Factory(3), colour: Blue, to: Line(2))`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum AzulAction {
+    /// Take every tile of `colour` from `from` and put them on `to`.
+    Take {
+        /// Factory or centre.
+        from: Source,
+        /// The colour taken.
+        colour: Colour,
+        /// Pattern line or floor.
+        to: Target,
+    },
+}
+
+impl fmt::Display for AzulAction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let AzulAction::Take { from, colour, to } = self;
+        let from = match from {
+            Source::Factory(n) => format!("factory {n}"),
+            Source::Centre => "centre".into(),
+        };
+        let to = match to {
+            Target::Line(n) => format!("line {n}"),
+            Target::Floor => "floor".into(),
+        };
+        write!(f, "{} from {from} to {to}", COLOUR_NAMES[colour.index()])
+    }
+}
+
+/// The engine move for an action (`None` when a number is out of range).
+pub fn action_to_move(action: &AzulAction) -> Option<Move> {
+    let AzulAction::Take { from, colour, to } = *action;
+    let source = match from {
+        Source::Factory(n) if (1..=9).contains(&n) => n - 1,
+        Source::Factory(_) => return None,
+        Source::Centre => CENTRE,
+    };
+    let target = match to {
+        Target::Line(n) if (1..=5).contains(&n) => n - 1,
+        Target::Line(_) => return None,
+        Target::Floor => FLOOR,
+    };
+    Some(Move {
+        source,
+        colour: colour.index() as u8,
+        target,
+    })
+}
+
+/// The action for an engine move.
+pub fn move_to_action(m: Move) -> AzulAction {
+    AzulAction::Take {
+        from: if m.source == CENTRE {
+            Source::Centre
+        } else {
+            Source::Factory(m.source + 1)
+        },
+        colour: Colour::ALL[m.colour as usize % COLOURS],
+        to: if m.target == FLOOR {
+            Target::Floor
+        } else {
+            Target::Line(m.target + 1)
+        },
+    }
+}
+
+/// What an Azul AI sees: the whole table, which within a round hides
+/// nothing (the bag's order is not in it).
+#[derive(Debug, Clone, Copy)]
+pub struct AzulView {
+    /// The table.
+    pub state: State,
+}
+
+/// An Azul session.
+pub struct Azul {
+    state: State,
+    rng: GameRng,
+    script: LiveScript,
+    generation: u64,
+    events: Vec<GameEvent>,
+    record: Vec<RecordLine>,
+    seed: u64,
+}
+
+impl Azul {
+    /// The table.
+    pub fn state(&self) -> &State {
+        &self.state
+    }
+
+    /// The game record so far, one JSON object per line.
+    pub fn record(&self) -> &[RecordLine] {
+        &self.record
+    }
+
+    /// Reads the rules again when the script changed since the last read;
+    /// the player count and tile counts stay those of the game's start.
+    fn refresh_rules(&mut self) {
+        let generation = self.script.generation();
+        if generation == self.generation {
+            return;
+        }
+        self.generation = generation;
+        match settings::rules(&self.script.current()) {
+            Ok(rules) => {
+                let r = &mut self.state.rules;
+                r.floor_penalties = rules.floor_penalties;
+                r.row_bonus = rules.row_bonus;
+                r.column_bonus = rules.column_bonus;
+                r.colour_bonus = rules.colour_bonus;
+            }
+            Err(e) => self.events.push(GameEvent::error(format!(
+                "script: {e} (keeping the old numbers)"
+            ))),
+        }
+    }
+
+    fn deal_round(&mut self) {
+        let mut deal: Deal = [[255; MAX_FACTORY_TILES]; rules::MAX_FACTORIES];
+        self.state.deal(&mut self.rng, Some(&mut deal));
+        let factories = deal_lists(&deal, self.state.factory_count as usize);
+        let text: Vec<String> = factories
+            .iter()
+            .map(|f| f.iter().map(|c| letter(*c)).collect::<String>())
+            .collect();
+        self.events.push(GameEvent::info(format!(
+            "round {} dealt: {}",
+            self.state.round,
+            text.join(" ")
+        )));
+        self.record.push(RecordLine::Deal {
+            round: self.state.round,
+            factories,
+        });
+        if self.state.over {
+            self.events.push(GameEvent::info(
+                "no tiles left to deal: the game ends".to_string(),
+            ));
+            self.finish_record(&TilingReport::default());
+        }
+    }
+
+    fn finish_record(&mut self, report: &TilingReport) {
+        let n = self.state.players as usize;
+        self.record.push(RecordLine::Bonus {
+            bonuses: report.bonus[..n].to_vec(),
+        });
+        self.record.push(RecordLine::End {
+            scores: self.scores(),
+            outcome: self.outcome().to_string(),
+        });
+    }
+}
+
+/// Factory lists of colour indices from a deal (empty slots left out).
+pub fn deal_lists(deal: &Deal, factories: usize) -> Vec<Vec<u8>> {
+    deal[..factories]
+        .iter()
+        .map(|f| {
+            f.iter()
+                .copied()
+                .filter(|&c| (c as usize) < COLOURS)
+                .collect()
+        })
+        .collect()
+}
+
+fn letter(colour: u8) -> char {
+    ['B', 'Y', 'R', 'G', 'O'][colour as usize % COLOURS]
+}
+
+impl Game for Azul {
+    const ID: &'static str = "azul";
+    const TITLE: &'static str = "Azul (against AI players)";
+    type Level = AzulLevel;
+    type Action = AzulAction;
+    type Snapshot = AzulView;
+
+    fn script_schema() -> ScriptSchema {
+        settings::schema()
+    }
+
+    fn spec(script: &Script) -> Result<GameSpec, GameError> {
+        let levels = settings::ai_levels(script)?;
+        let default_ai = levels
+            .iter()
+            .find(|l| *l == "medium")
+            .unwrap_or(&levels[0])
+            .clone();
+        Ok(GameSpec {
+            modes: vec![ModeSpec {
+                id: "play".into(),
+                title: "Play".into(),
+            }],
+            min_seats: 2,
+            max_seats: 4,
+            default_seats: vec![Seat::Human, Seat::Ai { level: default_ai }],
+            ai_levels: levels,
+        })
+    }
+
+    fn start(setup: Setup<AzulLevel>) -> Result<Self, GameError> {
+        let current = setup.script.current();
+        let rules: Rules = settings::rules(&current)?;
+        let players = setup.options.seats.len().clamp(2, 4);
+        let mut game = Self {
+            state: State::new(rules, players),
+            rng: game_rng(setup.seed),
+            generation: setup.script.generation(),
+            script: setup.script,
+            events: Vec::new(),
+            record: Vec::new(),
+            seed: setup.seed,
+        };
+        game.record.push(RecordLine::Start {
+            players: players as u8,
+            factories: game.state.factory_count,
+            seed: game.seed,
+        });
+        game.deal_round();
+        Ok(game)
+    }
+
+    fn apply(&mut self, action: &AzulAction) -> Result<(), GameError> {
+        let Some(m) = action_to_move(action) else {
+            return Err(GameError::Illegal(format!(
+                "{action:?}: factories are numbered from 1, pattern lines 1 to 5"
+            )));
+        };
+        if let Some(why) = self.state.refusal(m) {
+            return Err(GameError::Illegal(why));
+        }
+        let player = self.state.to_move;
+        let round_over = self.state.play(m);
+        self.record.push(RecordLine::Move {
+            player: player + 1,
+            source: record::SourceField::from_move(m),
+            colour: COLOUR_NAMES[m.colour as usize].to_string(),
+            line: record::LineField::from_move(m),
+        });
+        if round_over {
+            // A new floor penalty in the script applies from this tiling.
+            self.refresh_rules();
+            let round = self.state.round;
+            let report = self.state.tile_walls();
+            let n = self.state.players as usize;
+            for p in 0..n {
+                self.events.push(GameEvent::info(format!(
+                    "round {round} tiling: player {} +{} -{} = {}",
+                    p + 1,
+                    report.gained[p],
+                    report.lost[p],
+                    self.state.boards[p].score
+                )));
+            }
+            self.record.push(RecordLine::Tiling {
+                round,
+                // Before the end bonuses, which get their own line.
+                scores: (0..n)
+                    .map(|p| self.state.boards[p].score - report.bonus[p])
+                    .collect(),
+            });
+            if report.game_over {
+                for p in 0..n {
+                    self.events.push(GameEvent::info(format!(
+                        "bonus: player {} +{} = {}",
+                        p + 1,
+                        report.bonus[p],
+                        self.state.boards[p].score
+                    )));
+                }
+                self.events
+                    .push(GameEvent::info(format!("game over: {}", self.outcome())));
+                self.finish_record(&report);
+            } else {
+                self.deal_round();
+            }
+        }
+        Ok(())
+    }
+
+    fn legal_actions(&self) -> Vec<AzulAction> {
+        let mut moves = MoveList::default();
+        self.state.legal_moves(&mut moves);
+        moves
+            .as_slice()
+            .iter()
+            .map(|&m| move_to_action(m))
+            .collect()
+    }
+
+    fn turn(&self) -> Turn {
+        if self.state.over {
+            Turn::Over
+        } else {
+            Turn::Seat(self.state.to_move as usize)
+        }
+    }
+
+    fn outcome(&self) -> Outcome {
+        if !self.state.over {
+            return Outcome::Playing;
+        }
+        let (winners, count) = self.state.winners();
+        let seats: Vec<usize> = (0..self.state.players as usize)
+            .filter(|&p| winners[p])
+            .collect();
+        if count == 1 {
+            Outcome::Winner(seats[0])
+        } else {
+            Outcome::Shared(seats)
+        }
+    }
+
+    fn scores(&self) -> Vec<i64> {
+        self.state.boards[..self.state.players as usize]
+            .iter()
+            .map(|b| i64::from(b.score))
+            .collect()
+    }
+
+    fn take_events(&mut self) -> Vec<GameEvent> {
+        std::mem::take(&mut self.events)
+    }
+
+    fn render_text(&self) -> String {
+        render(&self.state)
+    }
+
+    fn report_json(&self) -> serde_json::Value {
+        serde_json::json!({
+            "game": Self::ID,
+            "outcome": self.outcome().to_string(),
+            "scores": self.scores(),
+            "round": self.state.round,
+            "board": self.render_text().lines().collect::<Vec<_>>(),
+        })
+    }
+
+    fn game_record(&self) -> Option<String> {
+        Some(self.record.iter().map(|l| l.to_json() + "\n").collect())
+    }
+
+    fn snapshot(&self) -> AzulView {
+        AzulView { state: self.state }
+    }
+
+    fn agent(&self, _seat: usize, level: &str) -> Result<Box<dyn Agent<Self>>, GameError> {
+        let Some(ai_level) = ai::Level::parse(level) else {
+            return Err(GameError::Invalid(format!(
+                "no AI level `{level}` (easy, medium, hard, expert)"
+            )));
+        };
+        let settings = settings::ai_settings(&self.script.current())?;
+        Ok(Box::new(ai::AzulAgent::new(ai_level, settings)))
+    }
+}
+
+/// A plain-text picture of the table: factories, centre, then each board
+/// (wall with lower-case letters for empty cells, pattern lines, floor).
+pub fn render(s: &State) -> String {
+    let mut out = String::new();
+    let pile = |counts: &[u8; COLOURS]| -> String {
+        let mut t = String::new();
+        for (k, &n) in counts.iter().enumerate() {
+            for _ in 0..n {
+                t.push(letter(k as u8));
+            }
+        }
+        if t.is_empty() { "-".into() } else { t }
+    };
+    out.push_str(&format!(
+        "round {}  {}\n",
+        s.round,
+        if s.over {
+            "game over".to_string()
+        } else {
+            format!("player {} to move", s.to_move + 1)
+        }
+    ));
+    let factories: Vec<String> = (0..s.factory_count as usize)
+        .map(|f| format!("{}:{}", f + 1, pile(&s.factories[f])))
+        .collect();
+    out.push_str(&format!("factories {}\n", factories.join(" ")));
+    out.push_str(&format!(
+        "centre {}{}\n",
+        pile(&s.centre),
+        if s.marker_in_centre { " +marker" } else { "" }
+    ));
+    out.push_str(&format!("bag {}  lid {}\n", pile(&s.bag), pile(&s.lid)));
+    for p in 0..s.players as usize {
+        let b = &s.boards[p];
+        out.push_str(&format!("player {} score {}\n", p + 1, b.score));
+        for row in 0..LINES {
+            let line = b.lines[row];
+            let mut lt = String::new();
+            for i in (0..=row).rev() {
+                lt.push(if i < line.count as usize {
+                    letter(line.colour)
+                } else {
+                    '.'
+                });
+            }
+            let wall: String = (0..LINES)
+                .map(|c| {
+                    let l = letter(wall_colour(row, c) as u8);
+                    if b.has(row, c) {
+                        l
+                    } else {
+                        l.to_ascii_lowercase()
+                    }
+                })
+                .collect();
+            out.push_str(&format!("  {lt:>5} | {wall}\n"));
+        }
+        let mut floor = String::new();
+        if b.marker {
+            floor.push('1');
+        }
+        floor.push_str(&pile(&b.floor).replace('-', ""));
+        out.push_str(&format!(
+            "  floor [{}] -{}\n",
+            floor,
+            b.floor_penalty(&s.rules)
+        ));
+    }
+    out
+}

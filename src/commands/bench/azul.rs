@@ -1,0 +1,48 @@
+//! Azul figures: whole random 2-player games (target: at least 100,000 a
+//! second on one core, i.e. at most 10 us each) and move listing
+//! (criterion: `cargo bench -p tessera-azul --bench azul`).
+
+use std::time::Duration;
+
+use tessera_azul::ai::random_playout;
+use tessera_azul::rules::{MoveList, Rules, State};
+use tessera_host::rng::game_rng;
+
+use super::{Figure, median_time};
+
+/// Playouts per timed batch (the figure is the batch time / this).
+const BATCH: u32 = 2000;
+
+/// The playout and move-listing figures.
+pub fn figures() -> anyhow::Result<Vec<Figure>> {
+    let mut rng = game_rng(1);
+    let mut fresh = State::new(Rules::default(), 2);
+    fresh.deal(&mut rng, None);
+    let batch = median_time(15, || {
+        for _ in 0..BATCH {
+            let mut s = fresh;
+            std::hint::black_box(random_playout(&mut s, &mut rng));
+        }
+    });
+    let mut moves = MoveList::default();
+    let listing = median_time(15, || {
+        for _ in 0..BATCH {
+            std::hint::black_box(&fresh).legal_moves(&mut moves);
+            std::hint::black_box(moves.len());
+        }
+    });
+    Ok(vec![
+        Figure {
+            group: "azul",
+            name: "random playout: whole 2-player game".into(),
+            measured: batch / BATCH,
+            target: Some(Duration::from_micros(10)),
+        },
+        Figure {
+            group: "azul",
+            name: "legal moves: first move of a 2-player game".into(),
+            measured: listing / BATCH,
+            target: None,
+        },
+    ])
+}

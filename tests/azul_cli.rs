@@ -1,0 +1,106 @@
+//! `tessera play azul --record`, `tessera azul check` and `tessera sim`.
+
+mod common;
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn tessera(args: &[&str], cwd: &Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tessera"))
+        .args(args)
+        .current_dir(cwd)
+        .output()
+        .expect("tessera runs")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+#[test]
+fn a_recorded_game_checks_and_a_tampered_one_names_its_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let record = dir.path().join("game.jsonl");
+    let record_arg = record.display().to_string();
+    let root = common::repo_root();
+    let output = tessera(
+        &[
+            "play",
+            "azul",
+            "--seed",
+            "4",
+            "--seat",
+            "ai:easy",
+            "--seat",
+            "ai:medium",
+            "--ai-only",
+            "--record",
+            &record_arg,
+        ],
+        &root,
+    );
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let text = std::fs::read_to_string(&record).unwrap();
+    assert!(text.starts_with("{\"event\":\"start\",\"players\":2,\"factories\":5,\"seed\":4}"));
+    assert!(text.lines().last().unwrap().contains("\"event\":\"end\""));
+    let output = tessera(&["azul", "check", &record_arg], &root);
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    assert!(
+        stdout(&output).contains("all consistent"),
+        "{}",
+        stdout(&output)
+    );
+
+    // Change the first move's colour: that line is the first difference.
+    let lines: Vec<&str> = text.lines().collect();
+    let first_move = lines.iter().position(|l| l.contains("\"move\"")).unwrap();
+    let mut tampered: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+    tampered[first_move] = tampered[first_move]
+        .replace("\"source\":", "\"source\":9")
+        .replace("\"source\":9\"centre\"", "\"source\":9");
+    let bad = dir.path().join("bad.jsonl");
+    std::fs::write(&bad, tampered.join("\n")).unwrap();
+    let output = tessera(&["azul", "check", &bad.display().to_string()], &root);
+    assert_eq!(output.status.code(), Some(1), "{output:?}");
+    let text = stdout(&output);
+    assert!(
+        text.contains(&format!("bad.jsonl:{}: first difference", first_move + 1)),
+        "{text}"
+    );
+}
+
+#[test]
+fn sim_reports_win_rates_with_intervals_and_scores() {
+    let output = tessera(
+        &[
+            "sim",
+            "azul",
+            "--seats",
+            "ai:easy,ai:medium",
+            "--games",
+            "20",
+            "--seed",
+            "1",
+            "--json",
+        ],
+        &common::repo_root(),
+    );
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(json["games"], 20);
+    let players = json["players"].as_array().unwrap();
+    assert_eq!(players[0]["seat"], "ai:easy");
+    let medium_rate = players[1]["win_rate"].as_f64().unwrap();
+    assert!(medium_rate > 0.8, "medium should beat random play: {json}");
+    let low = players[1]["win_rate_95"][0].as_f64().unwrap();
+    assert!(low < medium_rate && low > 0.5, "{json}");
+    assert!(
+        players[1]["mean_score"].as_f64().unwrap() > players[0]["mean_score"].as_f64().unwrap()
+    );
+
+    let bad = tessera(
+        &["sim", "azul", "--seats", "human,ai:easy"],
+        &common::repo_root(),
+    );
+    assert_eq!(bad.status.code(), Some(2));
+}
