@@ -27,6 +27,9 @@ pub struct CodeEditor {
     cached: Option<(u64, LayoutJob)>,
     /// A line to move the cursor to and scroll into view on the next frame.
     pending_jump: Option<u32>,
+    /// Forget the undo history on the next frame (the buffer was discarded
+    /// or replaced from disk, so old edits must not come back).
+    reset_history: bool,
     cursor: CursorPosition,
 }
 
@@ -40,6 +43,7 @@ impl CodeEditor {
             language,
             cached: None,
             pending_jump: None,
+            reset_history: true,
             cursor: CursorPosition { line: 1, column: 1 },
         }
     }
@@ -52,6 +56,12 @@ impl CodeEditor {
     /// Moves the cursor to the start of `line` (1-based) on the next frame.
     pub fn jump_to_line(&mut self, line: u32) {
         self.pending_jump = Some(line);
+    }
+
+    /// Drops the undo history on the next frame: after Discard or a reload
+    /// from disk, Ctrl+Z must not bring the thrown-away text back.
+    pub fn forget_history(&mut self) {
+        self.reset_history = true;
     }
 
     /// Where the cursor was on the last frame.
@@ -86,6 +96,11 @@ impl CodeEditor {
             ui.fonts_mut(|f| f.layout_job(job))
         };
 
+        if std::mem::take(&mut self.reset_history) {
+            let mut state = egui::text_edit::TextEditState::load(ui.ctx(), id).unwrap_or_default();
+            state.clear_undoer();
+            state.store(ui.ctx(), id);
+        }
         let mut changed = false;
         let pending_jump = self.pending_jump.take();
         let mut cursor = self.cursor;

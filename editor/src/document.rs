@@ -182,6 +182,7 @@ impl Document {
         self.text = content.clone();
         self.disk_text = content;
         self.missing_on_disk = false;
+        self.editor.forget_history();
         // Rebuilt from the new text on the next frame.
         self.visual = None;
         self.visual_tried = false;

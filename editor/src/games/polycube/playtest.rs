@@ -182,6 +182,11 @@ impl PolycubePlaytest {
     }
 
     fn keys(&mut self, ui: &egui::Ui, cx: &mut PlaytestContext<'_>) {
+        // Keys belong to the focused panel: while a text field (the code
+        // editor, a seed field) has focus, Ctrl+Z is its text undo.
+        if ui.ctx().egui_wants_keyboard_input() {
+            return;
+        }
         let (undo, redo, next, prev, enter) = ui.input_mut(|i| {
             (
                 i.consume_key(Modifiers::COMMAND, Key::Z),
