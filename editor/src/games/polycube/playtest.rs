@@ -38,6 +38,10 @@ pub struct PolycubePlaytest {
     message: Option<(String, bool)>,
     /// Seconds not yet turned into ticks.
     pending: f64,
+    /// When time was last turned into ticks: game time follows this
+    /// monotonic clock, not the redraw rate (a window that redraws rarely
+    /// must not slow the clock down).
+    last_tick: Option<std::time::Instant>,
 }
 
 /// Starts a playtest on a level (RON or JSON) or the default level.
@@ -76,6 +80,7 @@ impl PolycubePlaytest {
             camera: Camera::default(),
             message: None,
             pending: 0.0,
+            last_tick: None,
         }
     }
 
@@ -145,7 +150,7 @@ impl PolycubePlaytest {
                     .collect();
                 let verdict = rules
                     .try_cells(piece, &self.picked)
-                    .map_err(|e| e.name().to_string());
+                    .map_err(|e| e.explanation());
                 Some((cells, verdict))
             }
             Mode::Anchor => {
@@ -154,7 +159,7 @@ impl PolycubePlaytest {
                 let verdict = rules
                     .check_pose(piece, &pose)
                     .map(|()| pose.clone())
-                    .map_err(|e| e.name().to_string());
+                    .map_err(|e| e.explanation());
                 Some((pose.cells, verdict))
             }
         }
@@ -213,7 +218,11 @@ impl PolycubePlaytest {
     }
 
     fn tick(&mut self, ui: &egui::Ui) {
-        let dt = f64::from(ui.input(|i| i.stable_dt).min(0.25));
+        let now = std::time::Instant::now();
+        let dt = self
+            .last_tick
+            .map_or(0.0, |last| now.duration_since(last).as_secs_f64());
+        self.last_tick = Some(now);
         self.pending += dt;
         let tps = f64::from(self.game().settings().ticks_per_second.max(1));
         let ticks = (self.pending * tps).floor();
@@ -368,13 +377,9 @@ impl PolycubePlaytest {
         let status = match (self.mode, self.ghost()) {
             (Mode::PickCells, Some((_, verdict))) => {
                 let n = self.picked.len();
-                let shape = match rules.match_cells(piece, &self.picked) {
-                    Ok(_) => "shape matches".to_string(),
-                    Err(e) => e.name().to_string(),
-                };
                 match verdict {
                     Ok(_) => format!("{n}/{} cells, shape matches, legal", info.shape.len()),
-                    Err(e) => format!("{n}/{} cells, {shape}, {e}", info.shape.len()),
+                    Err(e) => format!("{n}/{} cells: {e}", info.shape.len()),
                 }
             }
             (Mode::Anchor, Some((_, Ok(_)))) => "legal".into(),
