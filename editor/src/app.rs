@@ -15,11 +15,12 @@ use crate::console::{Console, SourceLocation};
 use crate::disk_versions::DiskVersions;
 use crate::disk_watch::DiskWatch;
 use crate::document::{Document, DocumentKind};
+use crate::files::{FileDialog, FileOp};
 use crate::playtest::{GameUi, PlaytestContext};
 use crate::playtest_area::{PlaytestArea, PlaytestRequest, PlaytestTarget};
 use crate::prompts::{Answer, Prompt, Prompts};
 use crate::tabs::{TabAction, tab_bar};
-use crate::tree::ProjectTree;
+use crate::tree::{ProjectTree, TreeAction};
 
 /// How often an idle editor wakes up anyway (tree rescans, folders that
 /// appear); file changes wake it at once through [`DiskWatch`].
@@ -30,6 +31,7 @@ const SAVE_ALL: KeyboardShortcut =
     KeyboardShortcut::new(Modifiers::COMMAND.plus(Modifiers::SHIFT), Key::S);
 const CLOSE_TAB: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::W);
 const PLAY: KeyboardShortcut = KeyboardShortcut::new(Modifiers::NONE, Key::F5);
+const NEW_LEVEL: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::N);
 
 /// The whole editor's state.
 pub struct EditorApp {
@@ -57,6 +59,8 @@ pub struct EditorApp {
     quitting: bool,
     /// The games' editor UIs (playtest views, level editors).
     games: Vec<GameUi>,
+    /// A file operation asking for a name or a confirmation.
+    file_dialog: Option<FileDialog>,
 }
 
 impl EditorApp {
@@ -87,6 +91,7 @@ impl EditorApp {
             quitting: false,
             games,
             project,
+            file_dialog: None,
         };
         app.start_watcher();
         let files = app.tree.files();
@@ -427,6 +432,96 @@ impl EditorApp {
         }
     }
 
+    /// The file dialog being shown, if any.
+    pub fn file_dialog(&self) -> Option<&FileDialog> {
+        self.file_dialog.as_ref()
+    }
+
+    /// Starts a file operation from the tree or the File menu.
+    fn file_action(&mut self, action: TreeAction) {
+        let registry = self.project.registry();
+        match action {
+            TreeAction::Open(path) => {
+                self.open_file(&path);
+            }
+            TreeAction::NewLevel(game) => {
+                let game = game.or_else(|| {
+                    self.active_document()
+                        .and_then(|d| d.game(self.project.registry()))
+                });
+                self.file_dialog = Some(FileDialog::new_level(registry, game.as_deref()));
+            }
+            TreeAction::NewScript => {
+                self.file_dialog = Some(FileDialog::new_script(registry, self.project.root()));
+            }
+            TreeAction::Rename(path) => self.file_dialog = Some(FileDialog::rename(&path)),
+            TreeAction::Duplicate(path) => match crate::files::duplicate(&path) {
+                Ok(copy) => self.file_done(FileOp::Created(copy)),
+                Err(e) => self.console.error(format!("error {e:#}")),
+            },
+            TreeAction::Delete(path) => {
+                let unsaved = self
+                    .document_index(&path)
+                    .is_some_and(|i| self.documents[i].is_dirty());
+                self.file_dialog = Some(FileDialog::Delete {
+                    path,
+                    unsaved,
+                    error: None,
+                });
+            }
+        }
+    }
+
+    /// Follows a finished file operation: open what was created, move the
+    /// tab of what was renamed, close the tab of what was deleted (no tab
+    /// ever points at a missing file).
+    fn file_done(&mut self, op: FileOp) {
+        self.tree.rescan();
+        match op {
+            FileOp::Created(path) => {
+                let display = self.project.display_path(&path);
+                self.console.info(format!("created {}", display.display()));
+                if is_script(&path) {
+                    self.load_script(&path);
+                }
+                self.open_file(&path);
+            }
+            FileOp::Renamed { from, to } => {
+                let (old, new) = (
+                    self.project.display_path(&from),
+                    self.project.display_path(&to),
+                );
+                self.console
+                    .info(format!("renamed {} to {}", old.display(), new.display()));
+                if let Some(index) = self.document_index(&from) {
+                    self.documents[index].relocate(&to, &new);
+                }
+                self.versions.forget(&from);
+                self.live_scripts.remove(&from);
+                for path in [from, to] {
+                    if is_script(&path) || is_level(&path) {
+                        let report = self.project.handle_change(&path);
+                        self.report(&path, report);
+                    }
+                }
+            }
+            FileOp::Deleted(path) => {
+                if let Some(index) = self.document_index(&path) {
+                    self.close_document(index, false);
+                }
+                self.versions.forget(&path);
+                self.live_scripts.remove(&path);
+                if is_script(&path) || is_level(&path) {
+                    let report = self.project.handle_change(&path);
+                    self.report(&path, report);
+                } else {
+                    let display = self.project.display_path(&path);
+                    self.console.info(format!("removed {}", display.display()));
+                }
+            }
+        }
+    }
+
     fn close_document(&mut self, index: usize, ask: bool) {
         let Some(document) = self.documents.get(index) else {
             return;
@@ -509,8 +604,11 @@ impl EditorApp {
     }
 
     fn handle_shortcuts(&mut self, ctx: &egui::Context) {
-        if self.prompts.current().is_some() {
+        if self.prompts.current().is_some() || self.file_dialog.is_some() {
             return;
+        }
+        if ctx.input_mut(|i| i.consume_shortcut(&NEW_LEVEL)) {
+            self.file_action(TreeAction::NewLevel(None));
         }
         // The more specific shortcut first: Ctrl+Shift+S also matches Ctrl+S.
         if ctx.input_mut(|i| i.consume_shortcut(&SAVE_ALL)) {
@@ -572,8 +670,8 @@ impl EditorApp {
                     .active
                     .and_then(|i| documents.get(i))
                     .map(Document::path);
-                if let Some(path) = self.tree.ui(ui, active, &is_dirty) {
-                    self.open_file(&path);
+                if let Some(action) = self.tree.ui(ui, active, &is_dirty) {
+                    self.file_action(action);
                 }
             });
         egui::Panel::right("playtest")
@@ -598,6 +696,15 @@ impl EditorApp {
         if let Some((prompt, answer)) = self.prompts.ui(&ctx) {
             self.handle_answer(&ctx, prompt, answer);
         }
+        if self.prompts.current().is_none()
+            && let Some(dialog) = self.file_dialog.as_mut()
+            && let Some(outcome) = dialog.ui(&ctx, self.project.registry(), self.project.root())
+        {
+            self.file_dialog = None;
+            if let Some(op) = outcome {
+                self.file_done(op);
+            }
+        }
         if let Some(watcher) = self.watcher.take() {
             self.watch = Some(DiskWatch::spawn(watcher, ctx.clone()));
         }
@@ -609,6 +716,38 @@ impl EditorApp {
         egui::MenuBar::new().ui(ui, |ui| {
             ui.menu_button("File", |ui| {
                 let has_document = self.active.is_some();
+                if ui
+                    .add(egui::Button::new("New level…").shortcut_text("Ctrl+N"))
+                    .clicked()
+                {
+                    self.file_action(TreeAction::NewLevel(None));
+                }
+                if ui.button("New script…").clicked() {
+                    self.file_action(TreeAction::NewScript);
+                }
+                let active_path = self.active_document().map(|d| d.path().to_path_buf());
+                if ui
+                    .add_enabled(has_document, egui::Button::new("Rename…"))
+                    .clicked()
+                    && let Some(path) = active_path.clone()
+                {
+                    self.file_action(TreeAction::Rename(path));
+                }
+                if ui
+                    .add_enabled(has_document, egui::Button::new("Duplicate"))
+                    .clicked()
+                    && let Some(path) = active_path.clone()
+                {
+                    self.file_action(TreeAction::Duplicate(path));
+                }
+                if ui
+                    .add_enabled(has_document, egui::Button::new("Delete…"))
+                    .clicked()
+                    && let Some(path) = active_path
+                {
+                    self.file_action(TreeAction::Delete(path));
+                }
+                ui.separator();
                 if ui
                     .add_enabled(
                         has_document,

@@ -90,6 +90,12 @@ impl Document {
         &self.display
     }
 
+    /// The file was renamed on disk to `path` (shown as `display`).
+    pub fn relocate(&mut self, path: &Path, display: &Path) {
+        self.path = path.to_path_buf();
+        self.display = display.to_path_buf();
+    }
+
     /// Script, level or other text.
     pub fn kind(&self) -> DocumentKind {
         self.kind

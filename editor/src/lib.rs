@@ -10,6 +10,7 @@ pub mod console;
 pub mod disk_versions;
 pub mod disk_watch;
 pub mod document;
+pub mod files;
 pub mod games;
 pub mod highlight;
 pub mod playtest;

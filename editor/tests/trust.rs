@@ -28,8 +28,11 @@ fn project() -> tempfile::TempDir {
     std::fs::create_dir_all(root.join("levels/sand")).expect("levels/sand");
     std::fs::create_dir_all(root.join("levels/polycube")).expect("levels/polycube");
     for script in ["sand.lua", "polycube.lua"] {
-        std::fs::copy(repo().join("scripts").join(script), root.join("scripts").join(script))
-            .expect("copy script");
+        std::fs::copy(
+            repo().join("scripts").join(script),
+            root.join("scripts").join(script),
+        )
+        .expect("copy script");
     }
     std::fs::write(root.join("scripts/demo.lua"), SCRIPT).expect("script");
     dir
@@ -144,7 +147,11 @@ fn discarded_edits_never_come_back_through_undo() {
 #[test]
 fn reload_from_disk_clears_the_undo_history() {
     let dir = project();
-    let path = dir.path().canonicalize().expect("root").join("scripts/demo.lua");
+    let path = dir
+        .path()
+        .canonicalize()
+        .expect("root")
+        .join("scripts/demo.lua");
     let mut harness = harness(dir.path());
     harness.run_steps(2);
     open_at_end(&mut harness, "demo.lua");
@@ -164,4 +171,146 @@ fn reload_from_disk_clears_the_undo_history() {
         undo(&mut harness);
         assert_eq!(active_text(&harness), "return { speed = 6 }");
     }
+}
+
+/// Replaces the text of the focused single-line field.
+fn retype_field(harness: &mut Harness<'_, EditorApp>, text: &str) {
+    harness
+        .get_by_role_and_label(Role::TextInput, "Name")
+        .focus();
+    harness.run_steps(2);
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    harness.run_steps(1);
+    harness
+        .get_by_role_and_label(Role::TextInput, "Name")
+        .type_text(text);
+    harness.run_steps(2);
+}
+
+#[test]
+fn a_level_and_a_script_are_created_from_the_menus_and_open_ready_to_use() {
+    let dir = project();
+    let root = dir.path().canonicalize().expect("root");
+    std::fs::remove_file(root.join("scripts/sand.lua")).expect("remove");
+    let mut harness = harness(&root);
+    harness.run_steps(2);
+
+    // A level, from the right-click menu of the game's level folder.
+    harness.get_by_label("🗀 sand").click_secondary();
+    harness.run_steps(2);
+    harness.get_by_label("New level…").click();
+    harness.run_steps(2);
+    retype_field(&mut harness, "painted");
+    harness.get_by_label("Create").click();
+    harness.run_steps(3);
+    let level = root.join("levels/sand/painted.ron");
+    let text = std::fs::read_to_string(&level).expect("the level was written");
+    let registry = tessera_builtin::registry();
+    let diagnostics = registry
+        .get("sand")
+        .expect("sand")
+        .check_level(&text, &level);
+    assert!(diagnostics.is_empty(), "{diagnostics:?}");
+    assert_eq!(
+        harness
+            .state()
+            .active_document()
+            .map(|d| d.path().to_path_buf()),
+        Some(level)
+    );
+
+    // A script, from the File menu, for the game chosen in the dialog.
+    harness.get_by_label("File").click();
+    harness.run_steps(2);
+    harness.get_by_label("New script…").click();
+    harness.run_steps(2);
+    harness.get_by_label("Game").click();
+    harness.run_steps(2);
+    harness.get_by_label("sand (Sand drop)").click();
+    harness.run_steps(2);
+    harness.get_by_label("Create").click();
+    harness.run_steps(3);
+    let script = root.join("scripts/sand.lua");
+    let text = std::fs::read_to_string(&script).expect("the script was written");
+    assert_eq!(
+        text,
+        std::fs::read_to_string(repo().join("scripts/sand.lua")).expect("shipped")
+    );
+    assert!(harness.state().file_dialog().is_none());
+    let console = console_texts(&harness);
+    assert!(
+        console.iter().any(|l| l == "created scripts/sand.lua"),
+        "{console:?}"
+    );
+    assert!(
+        !console.iter().any(|l| l.starts_with("error")),
+        "{console:?}"
+    );
+    // Ctrl+N asks for another level, for the active file's game.
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::N);
+    harness.run_steps(2);
+    assert!(matches!(
+        harness.state().file_dialog(),
+        Some(tessera_editor::files::FileDialog::NewLevel { game, .. }) if game == "sand"
+    ));
+}
+
+#[test]
+fn rename_duplicate_and_delete_from_the_tree_keep_tabs_honest() {
+    let dir = project();
+    let root = dir.path().canonicalize().expect("root");
+    let mut harness = harness(&root);
+    harness.run_steps(2);
+    open_at_end(&mut harness, "demo.lua");
+
+    harness.get_by_label("📜 demo.lua").click_secondary();
+    harness.run_steps(2);
+    harness.get_by_label("Rename…").click();
+    harness.run_steps(2);
+    retype_field(&mut harness, "tuned");
+    harness
+        .get_by_role_and_label(Role::Button, "Rename")
+        .click();
+    harness.run_steps(3);
+    assert!(!root.join("scripts/demo.lua").exists());
+    assert_eq!(
+        std::fs::read_to_string(root.join("scripts/tuned.lua")).expect("renamed"),
+        SCRIPT
+    );
+    assert_eq!(
+        harness
+            .state()
+            .active_document()
+            .map(|d| d.path().to_path_buf()),
+        Some(root.join("scripts/tuned.lua")),
+        "the tab follows the file"
+    );
+
+    harness.get_by_label("📜 tuned.lua").click_secondary();
+    harness.run_steps(2);
+    harness.get_by_label("Duplicate").click();
+    harness.run_steps(3);
+    assert_eq!(
+        std::fs::read_to_string(root.join("scripts/tuned copy.lua")).expect("copy"),
+        SCRIPT
+    );
+
+    harness.get_by_label("📜 tuned.lua").click_secondary();
+    harness.run_steps(2);
+    harness.get_by_label("Delete…").click();
+    harness.run_steps(2);
+    assert!(root.join("scripts/tuned.lua").exists(), "asks first");
+    harness
+        .get_by_role_and_label(Role::Button, "Delete")
+        .click();
+    harness.run_steps(3);
+    assert!(!root.join("scripts/tuned.lua").exists());
+    assert!(
+        harness
+            .state()
+            .documents()
+            .iter()
+            .all(|d| d.path().exists()),
+        "no tab points at a missing file"
+    );
 }

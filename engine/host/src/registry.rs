@@ -45,6 +45,7 @@ pub struct PluginEntry {
     check_level: fn(&str, &Path) -> Vec<Diagnostic>,
     parse_actions: fn(&str, &Path) -> Result<Vec<String>, Diagnostic>,
     replay: fn(&str, &Path, LiveScript, &Path, &ReplaySetup) -> Result<ReplayRun, GameError>,
+    level_template: fn() -> String,
 }
 
 impl PluginEntry {
@@ -59,7 +60,14 @@ impl PluginEntry {
             check_level: check_level_erased::<G>,
             parse_actions: parse_actions_erased::<G>,
             replay: replay_erased::<G>,
+            level_template: level_template_erased::<G>,
         }
+    }
+
+    /// The RON text of a new level (the game's default level), the
+    /// starting point of "New level" in the editor.
+    pub fn level_template(&self) -> String {
+        (self.level_template)()
     }
 
     /// What the game's script must return.
@@ -147,6 +155,13 @@ pub fn load_checked<L: LevelFile>(text: &str, path: &Path) -> Result<L, Diagnost
         });
     }
     Ok(level)
+}
+
+fn level_template_erased<G: Game>() -> String {
+    let config = ron::ser::PrettyConfig::default().struct_names(false);
+    let body = ron::ser::to_string_pretty(&G::Level::default(), config)
+        .unwrap_or_else(|e| format!("// the default level did not serialise: {e}\n()"));
+    format!("// A new {} level.\n{body}\n", G::TITLE)
 }
 
 fn check_level_erased<G: Game>(text: &str, path: &Path) -> Vec<Diagnostic> {

@@ -199,6 +199,7 @@ fn a_wrong_handed_piece_is_named_the_mirror_image_in_words() {
         harness.get_by_label(cell).click();
         harness.run();
     }
-    harness.get_by_label_contains("Piece A: 4/4 cells: those cells are the mirror image of piece `A`");
+    harness
+        .get_by_label_contains("Piece A: 4/4 cells: those cells are the mirror image of piece `A`");
     assert!(harness.query_by_label_contains("ShapeMismatch").is_none());
 }
