@@ -8,6 +8,7 @@ use std::time::Duration;
 
 use anyhow::Context as _;
 use egui::{Key, KeyboardShortcut, Modifiers, RichText, ViewportCommand};
+use tessera_host::level::write_atomic;
 use tessera_host::project::{ChangeReport, Project};
 use tessera_host::script::watcher::{DEBOUNCE, FolderWatcher};
 
@@ -61,6 +62,10 @@ pub struct EditorApp {
     games: Vec<GameUi>,
     /// A file operation asking for a name or a confirmation.
     file_dialog: Option<FileDialog>,
+    /// F5 with unsaved level edits: save first (true) or play the buffer.
+    save_before_playtest: bool,
+    /// Where unsaved level buffers are written for a playtest.
+    scratch: Option<tempfile::TempDir>,
 }
 
 impl EditorApp {
@@ -92,6 +97,8 @@ impl EditorApp {
             games,
             project,
             file_dialog: None,
+            save_before_playtest: false,
+            scratch: None,
         };
         app.start_watcher();
         let files = app.tree.files();
@@ -250,6 +257,7 @@ impl EditorApp {
             Ok(text) => {
                 let path = document.path().to_path_buf();
                 self.versions.record(&path, text.as_bytes());
+                self.playtest.level_saved(&path);
                 if is_script(&path) || is_level(&path) {
                     let report = self.project.handle_change(&path);
                     self.report(&path, report);
@@ -364,6 +372,7 @@ impl EditorApp {
             let report = self.project.handle_change(path);
             self.report(path, report);
         }
+        self.playtest.level_saved(path);
         let Some(index) = self.document_index(path) else {
             return;
         };
@@ -420,6 +429,78 @@ impl EditorApp {
                 .info("open a level or a game script to playtest it");
             return;
         };
+        self.start_target(target);
+    }
+
+    /// Starts the running game again on its level file as saved now.
+    pub fn restart_playtest(&mut self) {
+        let Some(running) = self.playtest.running().cloned() else {
+            return;
+        };
+        let level = self.playtest.running_level_file().map(Path::to_path_buf);
+        self.start_target(PlaytestTarget { level, ..running });
+    }
+
+    /// Whether F5 saves a level with unsaved edits first (otherwise it
+    /// plays the buffer as it is).
+    pub fn save_before_playtest(&self) -> bool {
+        self.save_before_playtest
+    }
+
+    /// Chooses what F5 does with unsaved level edits (remembered).
+    pub fn set_save_before_playtest(&mut self, save: bool) {
+        self.save_before_playtest = save;
+    }
+
+    /// Writes the unsaved buffer of the level at `index` to a scratch file
+    /// the game can load, named like the level.
+    fn scratch_copy(&mut self, index: usize) -> anyhow::Result<PathBuf> {
+        let document = &self.documents[index];
+        let text = document.text_to_save()?;
+        if self.scratch.is_none() {
+            self.scratch = Some(
+                tempfile::Builder::new()
+                    .prefix("tessera-playtest-")
+                    .tempdir()
+                    .context("cannot make a folder for the unsaved level")?,
+            );
+        }
+        let folder = self.scratch.as_ref().map(|d| d.path().to_path_buf());
+        let name = document
+            .path()
+            .file_name()
+            .map(|n| n.to_os_string())
+            .unwrap_or_else(|| "level.ron".into());
+        let path = folder.unwrap_or_default().join(name);
+        write_atomic(&path, text.as_bytes())
+            .with_context(|| format!("cannot write {}", path.display()))?;
+        Ok(path)
+    }
+
+    fn start_target(&mut self, mut target: PlaytestTarget) {
+        let mut buffer_of = None;
+        if let Some(level) = target.level.clone()
+            && let Some(index) = self.document_index(&level)
+            && self.documents[index].is_dirty()
+        {
+            if self.save_before_playtest {
+                if !self.save_document(index) {
+                    return;
+                }
+            } else {
+                match self.scratch_copy(index) {
+                    Ok(copy) => {
+                        target.level = Some(copy);
+                        buffer_of = Some(level);
+                    }
+                    Err(e) => {
+                        self.console.error(format!("error {e:#}"));
+                        return;
+                    }
+                }
+            }
+        }
+        self.playtest.set_buffer_of(buffer_of);
         let script = self.project.game_script_path(&target.game);
         let mut cx = PlaytestContext {
             project: &mut self.project,
@@ -688,6 +769,7 @@ impl EditorApp {
                 match self.playtest.ui(ui, target.as_ref(), &mut cx) {
                     Some(PlaytestRequest::Start) => self.start_playtest(),
                     Some(PlaytestRequest::Stop) => self.playtest.stop(),
+                    Some(PlaytestRequest::Restart) => self.restart_playtest(),
                     None => {}
                 }
             });
@@ -791,6 +873,14 @@ impl EditorApp {
                 {
                     self.playtest.stop();
                 }
+                ui.separator();
+                ui.label("F5 with unsaved level edits:");
+                ui.radio_value(
+                    &mut self.save_before_playtest,
+                    false,
+                    "Play the edits unsaved",
+                );
+                ui.radio_value(&mut self.save_before_playtest, true, "Save the level first");
             });
         });
     }

@@ -112,8 +112,8 @@ impl Document {
     }
 
     /// The text that would be saved now (the visual editor's RON when it is
-    /// shown).
-    fn text_to_save(&self) -> anyhow::Result<String> {
+    /// shown): what a playtest of the unsaved buffer plays.
+    pub fn text_to_save(&self) -> anyhow::Result<String> {
         match &self.visual {
             Some(visual) if self.show_visual => visual.to_ron(),
             _ => Ok(self.text.clone()),

@@ -29,6 +29,11 @@ pub struct PlaytestArea {
     seed_text: String,
     /// Why nothing is running (no view for the game, a start error).
     notice: Option<String>,
+    /// The level file whose unsaved buffer is being played (the target's
+    /// level is then a scratch copy of that buffer).
+    buffer_of: Option<PathBuf>,
+    /// The running level's file was saved since the start: offer a restart.
+    level_changed: bool,
 }
 
 impl Default for PlaytestArea {
@@ -37,6 +42,8 @@ impl Default for PlaytestArea {
             running: None,
             seed_text: "1".into(),
             notice: None,
+            buffer_of: None,
+            level_changed: false,
         }
     }
 }
@@ -48,12 +55,47 @@ pub enum PlaytestRequest {
     Start,
     /// Stop the running view.
     Stop,
+    /// Start the running game again on its level file as now saved.
+    Restart,
 }
 
 impl PlaytestArea {
     /// The game and level being played, if any.
     pub fn running(&self) -> Option<&PlaytestTarget> {
         self.running.as_ref().map(|r| &r.target)
+    }
+
+    /// The level file whose unsaved buffer the next start plays (`None`:
+    /// the target's level file itself).
+    pub fn set_buffer_of(&mut self, level: Option<PathBuf>) {
+        self.buffer_of = level;
+    }
+
+    /// The level file the running game was started from (the edited file
+    /// when it plays an unsaved buffer).
+    pub fn running_level_file(&self) -> Option<&Path> {
+        let running = self.running.as_ref()?;
+        self.buffer_of
+            .as_deref()
+            .or(running.target.level.as_deref())
+    }
+
+    /// Whether the running game plays an unsaved buffer.
+    pub fn plays_unsaved_buffer(&self) -> bool {
+        self.running.is_some() && self.buffer_of.is_some()
+    }
+
+    /// `path` was saved: when it is the running game's level, offer to
+    /// restart with the new version.
+    pub fn level_saved(&mut self, path: &Path) {
+        if self.running_level_file() == Some(path) {
+            self.level_changed = true;
+        }
+    }
+
+    /// Whether a restart with the saved level is offered.
+    pub fn offers_restart(&self) -> bool {
+        self.running.is_some() && self.level_changed
     }
 
     /// The message shown instead of a view.
@@ -75,6 +117,7 @@ impl PlaytestArea {
         cx: &mut PlaytestContext<'_>,
     ) {
         self.running = None;
+        self.level_changed = false;
         let Some(seed) = self.seed() else {
             self.fail(
                 cx,
@@ -91,7 +134,7 @@ impl PlaytestArea {
             self.notice = Some(message);
             return;
         };
-        let level_name = describe_level(target.level.as_deref(), cx);
+        let level_name = self.describe(target.level.as_deref(), cx);
         match (game_ui.playtest)(cx.project, target.level.as_deref(), seed) {
             Ok(view) => {
                 cx.console.push(crate::ConsoleLine {
@@ -112,6 +155,19 @@ impl PlaytestArea {
     pub fn stop(&mut self) {
         self.running = None;
         self.notice = None;
+        self.buffer_of = None;
+        self.level_changed = false;
+    }
+
+    /// How the header names a level: the unsaved buffer says so.
+    fn describe(&self, level: Option<&Path>, cx: &PlaytestContext<'_>) -> String {
+        match &self.buffer_of {
+            Some(file) if level.is_some() => format!(
+                "{} (unsaved edits)",
+                cx.project.display_path(file).display()
+            ),
+            _ => describe_level(level, cx),
+        }
     }
 
     fn fail(&mut self, cx: &mut PlaytestContext<'_>, message: String) {
@@ -159,7 +215,7 @@ impl PlaytestArea {
             (Some(running), _) => format!(
                 "{} · {} · seed {}",
                 running.target.game,
-                describe_level(running.target.level.as_deref(), cx),
+                self.describe(running.target.level.as_deref(), cx),
                 running.seed
             ),
             (None, Some(target)) => format!(
@@ -170,6 +226,23 @@ impl PlaytestArea {
             (None, None) => "Open a level or a game script, then press F5.".into(),
         };
         ui.weak(label);
+        if self.offers_restart() {
+            let file = self
+                .running_level_file()
+                .map(|p| cx.project.display_path(p).display().to_string())
+                .unwrap_or_default();
+            ui.horizontal(|ui| {
+                ui.colored_label(ui.visuals().warn_fg_color, format!("{file} was saved"));
+                let restart = ui
+                    .button("↻ Restart with the new level")
+                    .on_hover_text("Start again on the saved level (Ctrl+R)");
+                if restart.clicked()
+                    || ui.input_mut(|i| i.consume_key(egui::Modifiers::COMMAND, egui::Key::R))
+                {
+                    request = Some(PlaytestRequest::Restart);
+                }
+            });
+        }
         ui.separator();
 
         match self.running.as_mut() {

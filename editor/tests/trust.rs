@@ -314,3 +314,74 @@ fn rename_duplicate_and_delete_from_the_tree_keep_tabs_honest() {
         "no tab points at a missing file"
     );
 }
+
+const SAND_LEVEL: &str = "(\n    version: 1,\n    columns: 12,\n    rows: 22,\n    cell: 10,\n)\n";
+
+#[test]
+fn f5_plays_the_unsaved_level_buffer_and_the_header_says_so() {
+    let dir = project();
+    let root = dir.path().canonicalize().expect("root");
+    // On disk the level is broken; the buffer the user sees is fixed.
+    std::fs::write(root.join("levels/sand/edit.ron"), "(version: 1,").expect("level");
+    let mut harness = harness(&root);
+    harness.run_steps(2);
+    open_at_end(&mut harness, "edit.ron");
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    type_text(&mut harness, SAND_LEVEL);
+    harness.key_press(Key::F5);
+    harness.run_steps(4);
+    harness.get_by_label("pieces placed 0");
+    harness.get_by_label("sand · levels/sand/edit.ron (unsaved edits) · seed 1");
+    assert!(harness.state().playtest().plays_unsaved_buffer());
+    assert_eq!(
+        std::fs::read_to_string(root.join("levels/sand/edit.ron")).expect("read"),
+        "(version: 1,",
+        "playing the buffer writes nothing to the level"
+    );
+
+    // The other choice, remembered: save first, then play the file.
+    harness.state_mut().set_save_before_playtest(true);
+    harness.get_by_role(Role::MultilineTextInput).focus();
+    harness.run_steps(1);
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::End);
+    type_text(&mut harness, "// saved\n");
+    harness.key_press(Key::F5);
+    harness.run_steps(4);
+    assert!(!harness.state().playtest().plays_unsaved_buffer());
+    assert_eq!(
+        std::fs::read_to_string(root.join("levels/sand/edit.ron")).expect("read"),
+        format!("{SAND_LEVEL}// saved\n")
+    );
+    harness.get_by_label("pieces placed 0");
+}
+
+#[test]
+fn saving_the_running_level_offers_a_restart_with_it() {
+    let dir = project();
+    let root = dir.path().canonicalize().expect("root");
+    std::fs::write(root.join("levels/sand/edit.ron"), SAND_LEVEL).expect("level");
+    let mut harness = harness(&root);
+    harness.run_steps(2);
+    open_at_end(&mut harness, "edit.ron");
+    harness.key_press(Key::F5);
+    harness.run_steps(4);
+    assert!(
+        harness
+            .query_by_label("↻ Restart with the new level")
+            .is_none()
+    );
+    harness.get_by_role(Role::MultilineTextInput).focus();
+    harness.run_steps(1);
+    type_text(&mut harness, "// wider soon\n");
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::S);
+    harness.run_steps(3);
+    assert!(harness.state().playtest().offers_restart());
+    harness.get_by_label("↻ Restart with the new level").click();
+    harness.run_steps(3);
+    assert!(!harness.state().playtest().offers_restart());
+    let starts = console_texts(&harness)
+        .iter()
+        .filter(|l| l.starts_with("playtest sand on levels/sand/edit.ron"))
+        .count();
+    assert_eq!(starts, 2, "{:?}", console_texts(&harness));
+}
