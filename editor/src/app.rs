@@ -20,6 +20,7 @@ use crate::files::{FileDialog, FileOp};
 use crate::playtest::{GameUi, PlaytestContext};
 use crate::playtest_area::{PlaytestArea, PlaytestRequest, PlaytestTarget};
 use crate::prompts::{Answer, Prompt, Prompts};
+use crate::restore::Remembered;
 use crate::tabs::{TabAction, tab_bar};
 use crate::tree::{ProjectTree, TreeAction};
 
@@ -32,6 +33,7 @@ const SAVE_ALL: KeyboardShortcut =
     KeyboardShortcut::new(Modifiers::COMMAND.plus(Modifiers::SHIFT), Key::S);
 const CLOSE_TAB: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::W);
 const PLAY: KeyboardShortcut = KeyboardShortcut::new(Modifiers::NONE, Key::F5);
+const MAXIMISE_PLAYTEST: KeyboardShortcut = KeyboardShortcut::new(Modifiers::NONE, Key::F11);
 const NEW_LEVEL: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::N);
 
 /// The whole editor's state.
@@ -66,6 +68,15 @@ pub struct EditorApp {
     save_before_playtest: bool,
     /// Where unsaved level buffers are written for a playtest.
     scratch: Option<tempfile::TempDir>,
+    /// Where the window's state is remembered between runs (`None`: not
+    /// remembered).
+    state_file: Option<PathBuf>,
+    /// Panel sizes and the playtest toggle as drawn last frame.
+    layout: Remembered,
+    /// What the state file holds now.
+    written: Remembered,
+    /// When the state file was last checked for changes (egui time).
+    state_checked: f64,
 }
 
 impl EditorApp {
@@ -99,6 +110,10 @@ impl EditorApp {
             file_dialog: None,
             save_before_playtest: false,
             scratch: None,
+            state_file: None,
+            layout: Remembered::default(),
+            written: Remembered::default(),
+            state_checked: f64::NEG_INFINITY,
         };
         app.start_watcher();
         let files = app.tree.files();
@@ -513,6 +528,93 @@ impl EditorApp {
         }
     }
 
+    /// Remembers the window's state in `path` from now on, and restores
+    /// what it holds: panel sizes, open tabs, the shown tab, the F5 choice
+    /// and the last playtest (started again).
+    pub fn remember_in(&mut self, path: PathBuf) {
+        let state = Remembered::load(&path);
+        self.state_file = Some(path);
+        self.layout = state.clone();
+        self.save_before_playtest = state.save_before_playtest;
+        for tab in &state.tabs {
+            if self.project.absolute(tab).is_file() {
+                self.open_file(tab);
+            }
+        }
+        if let Some(active) = state.active.filter(|&i| i < self.documents.len()) {
+            self.active = Some(active);
+        }
+        if let Some((game, level)) = &state.playtest {
+            let level = level.as_ref().map(|l| self.project.absolute(l));
+            if level.as_ref().is_none_or(|l| l.is_file()) {
+                self.start_target(PlaytestTarget {
+                    game: game.clone(),
+                    level,
+                });
+            }
+        }
+        self.written = state;
+    }
+
+    /// The state as it would be remembered now.
+    pub fn remembered(&self, ctx: &egui::Context) -> Remembered {
+        let relative = |path: &Path| self.project.display_path(path);
+        // eframe reports the window's inner size; a headless host only its
+        // screen, which is the same size.
+        let window = ctx
+            .input(|i| i.viewport().inner_rect.unwrap_or(i.content_rect()))
+            .size();
+        let window = (window.x > 0.0).then(|| [window.x.round(), window.y.round()]);
+        Remembered {
+            window: window.or(self.written.window),
+            tabs: self.documents.iter().map(|d| relative(d.path())).collect(),
+            active: self.active,
+            playtest: self.playtest.running().map(|t| {
+                let level = self
+                    .playtest
+                    .running_level_file()
+                    .map(relative)
+                    .or_else(|| t.level.as_deref().map(relative));
+                (t.game.clone(), level)
+            }),
+            save_before_playtest: self.save_before_playtest,
+            ..self.layout.clone()
+        }
+    }
+
+    /// Writes the state file when the state changed (checked twice a
+    /// second), or at once with `force` (on exit).
+    pub fn persist(&mut self, ctx: &egui::Context, force: bool) {
+        let Some(path) = self.state_file.clone() else {
+            return;
+        };
+        let now = ctx.input(|i| i.time);
+        if !force && now - self.state_checked < 0.5 && now >= self.state_checked {
+            return;
+        }
+        self.state_checked = now;
+        let state = self.remembered(ctx);
+        if state == self.written {
+            return;
+        }
+        match state.save(&path) {
+            Ok(()) => self.written = state,
+            Err(e) => {
+                // Reported once; the editor works on without remembering.
+                self.console.error(format!(
+                    "error cannot remember the window in {}: {e:#}",
+                    path.display()
+                ));
+                self.state_file = None;
+            }
+        }
+    }
+
+    /// Whether the playtest takes the whole window (F11).
+    pub fn playtest_maximised(&self) -> bool {
+        self.layout.playtest_maximised
+    }
+
     /// The file dialog being shown, if any.
     pub fn file_dialog(&self) -> Option<&FileDialog> {
         self.file_dialog.as_ref()
@@ -688,6 +790,9 @@ impl EditorApp {
         if self.prompts.current().is_some() || self.file_dialog.is_some() {
             return;
         }
+        if ctx.input_mut(|i| i.consume_shortcut(&MAXIMISE_PLAYTEST)) {
+            self.layout.playtest_maximised = !self.layout.playtest_maximised;
+        }
         if ctx.input_mut(|i| i.consume_shortcut(&NEW_LEVEL)) {
             self.file_action(TreeAction::NewLevel(None));
         }
@@ -720,60 +825,33 @@ impl EditorApp {
         egui::Panel::bottom("status")
             .resizable(false)
             .show(ui, |ui| self.status_ui(ui));
-        egui::Panel::bottom("console")
-            .resizable(true)
-            .default_size(200.0)
-            .min_size(80.0)
-            .show(ui, |ui| {
-                if let Some(location) = self.console.ui(ui) {
-                    self.go_to(&location);
-                }
-            });
-        egui::Panel::left("tree")
-            .resizable(true)
-            .default_size(230.0)
-            .min_size(150.0)
-            .show(ui, |ui| {
-                ui.add_space(4.0);
-                ui.strong("Project");
-                ui.weak(
-                    self.project
-                        .root()
-                        .file_name()
-                        .map(|n| n.to_string_lossy().into_owned())
-                        .unwrap_or_default(),
-                );
-                ui.separator();
-                let documents = &self.documents;
-                let is_dirty =
-                    |path: &Path| documents.iter().any(|d| d.path() == path && d.is_dirty());
-                let active = self
-                    .active
-                    .and_then(|i| documents.get(i))
-                    .map(Document::path);
-                if let Some(action) = self.tree.ui(ui, active, &is_dirty) {
-                    self.file_action(action);
-                }
-            });
-        egui::Panel::right("playtest")
-            .resizable(true)
-            .default_size(440.0)
-            .min_size(220.0)
-            .show(ui, |ui| {
-                ui.add_space(4.0);
-                let target = self.playtest_target();
-                let mut cx = PlaytestContext {
-                    project: &mut self.project,
-                    console: self.console.buffer_mut(),
-                };
-                match self.playtest.ui(ui, target.as_ref(), &mut cx) {
-                    Some(PlaytestRequest::Start) => self.start_playtest(),
-                    Some(PlaytestRequest::Stop) => self.playtest.stop(),
-                    Some(PlaytestRequest::Restart) => self.restart_playtest(),
-                    None => {}
-                }
-            });
-        egui::CentralPanel::default().show(ui, |ui| self.documents_ui(ui));
+        if self.layout.playtest_maximised {
+            egui::CentralPanel::default().show(ui, |ui| self.playtest_ui(ui));
+        } else {
+            let console = egui::Panel::bottom("console")
+                .resizable(true)
+                .default_size(self.layout.console_height)
+                .min_size(80.0)
+                .show(ui, |ui| {
+                    if let Some(location) = self.console.ui(ui) {
+                        self.go_to(&location);
+                    }
+                });
+            self.layout.console_height = console.response.rect.height().round();
+            let tree = egui::Panel::left("tree")
+                .resizable(true)
+                .default_size(self.layout.tree_width)
+                .min_size(150.0)
+                .show(ui, |ui| self.tree_ui(ui));
+            self.layout.tree_width = tree.response.rect.width().round();
+            let playtest = egui::Panel::right("playtest")
+                .resizable(true)
+                .default_size(self.layout.playtest_width)
+                .min_size(220.0)
+                .show(ui, |ui| self.playtest_ui(ui));
+            self.layout.playtest_width = playtest.response.rect.width().round();
+            egui::CentralPanel::default().show(ui, |ui| self.documents_ui(ui));
+        }
 
         if let Some((prompt, answer)) = self.prompts.ui(&ctx) {
             self.handle_answer(&ctx, prompt, answer);
@@ -790,7 +868,60 @@ impl EditorApp {
         if let Some(watcher) = self.watcher.take() {
             self.watch = Some(DiskWatch::spawn(watcher, ctx.clone()));
         }
+        self.persist(&ctx, false);
         ctx.request_repaint_after(IDLE_WAKE);
+    }
+
+    fn tree_ui(&mut self, ui: &mut egui::Ui) {
+        ui.add_space(4.0);
+        ui.strong("Project");
+        ui.weak(
+            self.project
+                .root()
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default(),
+        );
+        ui.separator();
+        let documents = &self.documents;
+        let is_dirty = |path: &Path| documents.iter().any(|d| d.path() == path && d.is_dirty());
+        let active = self
+            .active
+            .and_then(|i| documents.get(i))
+            .map(Document::path);
+        if let Some(action) = self.tree.ui(ui, active, &is_dirty) {
+            self.file_action(action);
+        }
+    }
+
+    fn playtest_ui(&mut self, ui: &mut egui::Ui) {
+        ui.add_space(4.0);
+        let maximised = self.layout.playtest_maximised;
+        let toggle = if maximised {
+            "🗗 Restore layout"
+        } else {
+            "🗖 Maximise"
+        };
+        ui.horizontal(|ui| {
+            if ui
+                .button(toggle)
+                .on_hover_text("Let the playtest take the whole window (F11)")
+                .clicked()
+            {
+                self.layout.playtest_maximised = !maximised;
+            }
+        });
+        let target = self.playtest_target();
+        let mut cx = PlaytestContext {
+            project: &mut self.project,
+            console: self.console.buffer_mut(),
+        };
+        match self.playtest.ui(ui, target.as_ref(), &mut cx) {
+            Some(PlaytestRequest::Start) => self.start_playtest(),
+            Some(PlaytestRequest::Stop) => self.playtest.stop(),
+            Some(PlaytestRequest::Restart) => self.restart_playtest(),
+            None => {}
+        }
     }
 
     fn menu_ui(&mut self, ui: &mut egui::Ui) {

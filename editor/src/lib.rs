@@ -16,6 +16,7 @@ pub mod highlight;
 pub mod playtest;
 pub mod playtest_area;
 pub mod prompts;
+pub mod restore;
 pub mod tabs;
 pub mod tree;
 

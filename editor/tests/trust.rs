@@ -385,3 +385,54 @@ fn saving_the_running_level_offers_a_restart_with_it() {
         .count();
     assert_eq!(starts, 2, "{:?}", console_texts(&harness));
 }
+
+#[test]
+fn the_editor_reopens_as_it_was_left() {
+    let dir = project();
+    let root = dir.path().canonicalize().expect("root");
+    std::fs::write(root.join("levels/sand/edit.ron"), SAND_LEVEL).expect("level");
+    let state = tempfile::tempdir().expect("state dir");
+    let state_file = state.path().join("editor.ron");
+    {
+        let mut app = EditorApp::open(&root).expect("opens");
+        app.remember_in(state_file.clone());
+        let mut harness = Harness::builder()
+            .with_size(egui::vec2(1300.0, 850.0))
+            .with_context_setup(EditorApp::apply_style)
+            .build_ui_state(|ui, app: &mut EditorApp| app.ui(ui), app);
+        harness.run_steps(2);
+        harness.get_by_label_contains("demo.lua").click();
+        harness.run_steps(2);
+        harness.get_by_label_contains("edit.ron").click();
+        harness.run_steps(2);
+        harness.key_press(Key::F5);
+        harness.run_steps(2);
+        harness.get_by_label("📜 demo.lua").click();
+        harness.run_steps(2);
+        harness.key_press(Key::F11);
+        harness.run_steps(4);
+        assert!(harness.state().playtest_maximised());
+    }
+    let mut app = EditorApp::open(&root).expect("opens again");
+    app.remember_in(state_file.clone());
+    let names: Vec<String> = app
+        .documents()
+        .iter()
+        .map(|d| d.display_path().display().to_string())
+        .collect();
+    assert_eq!(names, ["scripts/demo.lua", "levels/sand/edit.ron"]);
+    assert_eq!(
+        app.active_document()
+            .map(|d| d.display_path().to_path_buf()),
+        Some(PathBuf::from("scripts/demo.lua"))
+    );
+    assert_eq!(
+        app.playtest().running().map(|t| t.game.as_str()),
+        Some("sand"),
+        "the last playtest runs again"
+    );
+    assert!(app.playtest_maximised());
+    let remembered = tessera_editor::restore::Remembered::load(&state_file);
+    assert_eq!(remembered.window, Some([1300.0, 850.0]));
+    assert!(remembered.tree_width >= 150.0, "{remembered:?}");
+}
