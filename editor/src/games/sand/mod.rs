@@ -5,6 +5,7 @@
 //! Flashes, particles and pop-ups are presentation: they use their own
 //! little random generator, never the game's.
 
+pub mod level_editor;
 mod view;
 
 use std::path::Path;
@@ -23,7 +24,7 @@ pub fn game_ui() -> GameUi {
     GameUi {
         id: Sand::ID,
         playtest: start_playtest,
-        level_editor: None,
+        level_editor: Some(level_editor::open),
     }
 }
 
@@ -248,6 +249,95 @@ mod tests {
             .collect();
         assert_eq!(filled.len(), 4, "{filled:?}");
         assert!(filled.iter().all(|c| c.0 == filled[0].0), "{filled:?}");
+    }
+
+    struct Painting {
+        editor: level_editor::SandLevelEditor,
+        project: Project,
+        console: Vec<ConsoleLine>,
+        _dir: tempfile::TempDir,
+    }
+
+    #[test]
+    fn a_sand_level_is_designed_by_painting_with_brush_fill_and_erase() {
+        use crate::playtest::LevelEditor as _;
+        let rig = rig();
+        let text = "// My level: keep this comment.\n(version: 1, columns: 6, rows: 4, cell: 10)\n";
+        let state = Painting {
+            editor: level_editor::SandLevelEditor::from_text(text).unwrap(),
+            project: rig.project,
+            console: Vec::new(),
+            _dir: rig._dir,
+        };
+        let mut harness = Harness::builder()
+            .with_size(egui::vec2(900.0, 700.0))
+            .build_ui_state(
+                |ui, s: &mut Painting| {
+                    let mut cx = PlaytestContext {
+                        project: &mut s.project,
+                        console: &mut s.console,
+                    };
+                    s.editor.ui(ui, &mut cx);
+                },
+                state,
+            );
+        harness.run();
+        harness.get_by_label("✔ level is valid");
+        assert!(!harness.state().editor.is_dirty());
+        // Brush: blue in the bottom-left cell.
+        harness.get_by_label("B blue").click();
+        harness.run();
+        let at = harness.state().editor.cell_centre(0, 3);
+        harness.hover_at(at);
+        harness.drag_at(at);
+        harness.drop_at(at);
+        harness.run();
+        assert_eq!(harness.state().editor.cell(0, 3), Some('B'));
+        // Fill: the rest of the bottom row's empty region turns yellow.
+        harness.get_by_label("Fill").click();
+        harness.get_by_label("Y yellow").click();
+        harness.run();
+        let at = harness.state().editor.cell_centre(0, 0);
+        harness.hover_at(at);
+        harness.drag_at(at);
+        harness.drop_at(at);
+        harness.run();
+        assert_eq!(harness.state().editor.cell(5, 3), Some('Y'));
+        assert_eq!(harness.state().editor.cell(0, 3), Some('B'));
+        // Erase the top row back.
+        harness.get_by_label("Erase").click();
+        harness.run();
+        for x in 0..6 {
+            let at = harness.state().editor.cell_centre(x, 0);
+            harness.hover_at(at);
+            harness.drag_at(at);
+            harness.drop_at(at);
+            harness.run();
+        }
+        let ron = harness.state().editor.to_ron().unwrap();
+        assert_eq!(
+            ron,
+            "// My level: keep this comment.\n(\n    version: 1,\n    columns: 6,\n    rows: 4,\n    cell: 10,\n    board: [\n        \"YYYYYY\",\n        \"YYYYYY\",\n        \"BYYYYY\",\n    ],\n)\n"
+        );
+        assert!(harness.state().editor.is_dirty());
+        // The engine reads it back as the same level.
+        let level = load_sand_level_text(&ron);
+        assert_eq!(level.board.len(), 3);
+        // A board too wide for the engine is flagged live.
+        harness.state_mut().editor = level_editor::SandLevelEditor::from_text(
+            "(version: 1, columns: 64, rows: 4, cell: 64)",
+        )
+        .unwrap();
+        harness.run();
+        assert!(harness.query_by_label("✔ level is valid").is_none());
+        harness.get_by_label_contains("grains wide");
+    }
+
+    fn load_sand_level_text(text: &str) -> SandLevel {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("l.ron");
+        std::fs::write(&path, text).unwrap();
+        load_sand_level(Some(&path)).unwrap()
     }
 
     #[test]
