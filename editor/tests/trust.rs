@@ -441,3 +441,25 @@ fn the_editor_reopens_as_it_was_left() {
     assert_eq!(remembered.window, Some([1300.0, 850.0]));
     assert!(remembered.tree_width >= 150.0, "{remembered:?}");
 }
+
+#[test]
+fn with_many_tabs_the_active_one_is_scrolled_into_view() {
+    let dir = project();
+    let root = dir.path().canonicalize().expect("root");
+    for i in 0..24 {
+        std::fs::write(root.join(format!("scripts/long_script_name_{i:02}.lua")), "return {}")
+            .expect("script");
+    }
+    let mut harness = harness(&root);
+    harness.run_steps(2);
+    for i in 0..24 {
+        harness.state_mut().open_file(Path::new(&format!("scripts/long_script_name_{i:02}.lua")));
+    }
+    harness.run_steps(4);
+    let tab = harness.get_by_role_and_label(Role::Button, "long_script_name_23.lua").rect();
+    let editor = harness.get_by_role(Role::MultilineTextInput).rect();
+    assert!(
+        tab.left() >= editor.left() - 1.0 && tab.right() <= editor.right() + 1.0,
+        "the active tab {tab:?} is outside the editor {editor:?}"
+    );
+}

@@ -152,13 +152,13 @@ impl PolycubeLevelEditor {
             let (mut a, mut b, mut c) = self.level.size;
             let mut changed = false;
             changed |= ui
-                .add(egui::DragValue::new(&mut a).range(1..=16).prefix("A "))
+                .add(egui::DragValue::new(&mut a).range(1..=16).prefix("X "))
                 .changed();
             changed |= ui
-                .add(egui::DragValue::new(&mut b).range(1..=16).prefix("B "))
+                .add(egui::DragValue::new(&mut b).range(1..=16).prefix("Y "))
                 .changed();
             changed |= ui
-                .add(egui::DragValue::new(&mut c).range(1..=16).prefix("C "))
+                .add(egui::DragValue::new(&mut c).range(1..=16).prefix("Z "))
                 .changed();
             if changed {
                 self.level.size = (a, b, c);
@@ -323,6 +323,8 @@ impl LevelEditor for PolycubeLevelEditor {
         ui.separator();
         let findings: Vec<Diagnostic> = self.level.diagnose();
         let playable = !findings.iter().any(Diagnostic::is_error);
+        // Above the findings, so a warning appearing never moves it.
+        self.solve_ui(ui, playable);
         let volume = self.level.size.0 * self.level.size.1 * self.level.size.2;
         let cells: usize = self.level.pieces.iter().map(|p| p.cells.len()).sum();
         ui.label(format!("pieces hold {cells} cells, the box has {volume}"));
@@ -334,7 +336,6 @@ impl LevelEditor for PolycubeLevelEditor {
             };
             ui.label(RichText::new(&finding.message).color(colour));
         }
-        self.solve_ui(ui, playable);
         ui.separator();
         self.piece_grid(ui);
     }

@@ -203,3 +203,36 @@ fn a_wrong_handed_piece_is_named_the_mirror_image_in_words() {
         .get_by_label_contains("Piece A: 4/4 cells: those cells are the mirror image of piece `A`");
     assert!(harness.query_by_label_contains("ShapeMismatch").is_none());
 }
+
+#[test]
+fn box_extents_read_x_y_z_and_solvable_stays_put_when_a_warning_appears() {
+    let level = level("01_first_steps.ron");
+    let state = Editing {
+        editor: PolycubeLevelEditor::new(level),
+        project: Project::open(&root(), tessera_builtin::registry()).expect("project"),
+        console: Vec::new(),
+    };
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(1200.0, 900.0))
+        .build_ui_state(
+            |ui, s: &mut Editing| {
+                let mut cx = PlaytestContext {
+                    project: &mut s.project,
+                    console: &mut s.console,
+                };
+                s.editor.ui(ui, &mut cx);
+            },
+            state,
+        );
+    harness.run();
+    for axis in ["X", "Y", "Z"] {
+        harness.get_by_label(axis);
+    }
+    assert!(harness.query_by_label("A").is_none() && harness.query_by_label("C").is_none());
+    let before = harness.get_by_label("Solvable?").rect();
+    // An extra piece: the box can no longer be filled, a finding appears.
+    harness.get_by_label("Add piece").click();
+    harness.run();
+    harness.get_by_label_contains("the box cannot be filled");
+    assert_eq!(harness.get_by_label("Solvable?").rect(), before);
+}

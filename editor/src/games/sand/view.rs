@@ -54,7 +54,6 @@ pub struct SandPlaytest {
     level: SandLevel,
     script: LiveScript,
     seed: u64,
-    seed_input: u64,
     /// The recorded session: every placement and tick is a replay step.
     session: Recorded<Sand>,
     texture: Option<TextureHandle>,
@@ -95,7 +94,6 @@ impl SandPlaytest {
             level,
             script,
             seed,
-            seed_input: seed,
             session,
             texture: None,
             pixels: Vec::new(),
@@ -727,14 +725,14 @@ impl SandPlaytest {
             }
         });
         ui.separator();
-        ui.horizontal(|ui| {
-            ui.label("seed");
-            ui.add(egui::DragValue::new(&mut self.seed_input));
-            if ui.button("Restart").clicked() {
-                let seed = self.seed_input;
-                let _ = self.restart(seed);
-            }
-        });
+        // The seed is chosen in the playtest toolbar (one seed field).
+        if ui
+            .button(format!("Restart (seed {})", self.seed))
+            .on_hover_text("Start over with the same seed; change it in the playtest toolbar")
+            .clicked()
+        {
+            let _ = self.restart(self.seed);
+        }
         ui.separator();
         ui.label("Debug overlays");
         ui.checkbox(&mut self.overlays.logical_grid, "logical grid");
@@ -775,7 +773,6 @@ impl SandPlaytest {
         let button = Rect::from_center_size(rect.center() + vec2(0.0, 44.0), vec2(140.0, 28.0));
         if ui.put(button, egui::Button::new("Play again")).clicked() {
             let seed = self.seed.wrapping_add(1);
-            self.seed_input = seed;
             let _ = self.restart(seed);
         }
     }
