@@ -21,6 +21,7 @@ use crate::playtest::{GameUi, PlaytestContext};
 use crate::playtest_area::{PlaytestArea, PlaytestRequest, PlaytestTarget};
 use crate::prompts::{Answer, Prompt, Prompts};
 use crate::restore::Remembered;
+use crate::search::{Search, SearchKind};
 use crate::tabs::{TabAction, tab_bar};
 use crate::tree::{ProjectTree, TreeAction};
 
@@ -34,6 +35,9 @@ const SAVE_ALL: KeyboardShortcut =
 const CLOSE_TAB: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::W);
 const PLAY: KeyboardShortcut = KeyboardShortcut::new(Modifiers::NONE, Key::F5);
 const MAXIMISE_PLAYTEST: KeyboardShortcut = KeyboardShortcut::new(Modifiers::NONE, Key::F11);
+const QUICK_OPEN: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::P);
+const FIND_IN_PROJECT: KeyboardShortcut =
+    KeyboardShortcut::new(Modifiers::COMMAND.plus(Modifiers::SHIFT), Key::F);
 const NEW_LEVEL: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::N);
 
 /// The whole editor's state.
@@ -77,6 +81,8 @@ pub struct EditorApp {
     written: Remembered,
     /// When the state file was last checked for changes (egui time).
     state_checked: f64,
+    /// The quick-open or find-in-project box, when open.
+    search: Option<crate::search::Search>,
 }
 
 impl EditorApp {
@@ -114,6 +120,7 @@ impl EditorApp {
             layout: Remembered::default(),
             written: Remembered::default(),
             state_checked: f64::NEG_INFINITY,
+            search: None,
         };
         app.start_watcher();
         let files = app.tree.files();
@@ -790,6 +797,12 @@ impl EditorApp {
         if self.prompts.current().is_some() || self.file_dialog.is_some() {
             return;
         }
+        if ctx.input_mut(|i| i.consume_shortcut(&FIND_IN_PROJECT)) {
+            self.search = Some(Search::new(SearchKind::FindInProject));
+        }
+        if ctx.input_mut(|i| i.consume_shortcut(&QUICK_OPEN)) {
+            self.search = Some(Search::new(SearchKind::QuickOpen));
+        }
         if ctx.input_mut(|i| i.consume_shortcut(&MAXIMISE_PLAYTEST)) {
             self.layout.playtest_maximised = !self.layout.playtest_maximised;
         }
@@ -855,6 +868,27 @@ impl EditorApp {
 
         if let Some((prompt, answer)) = self.prompts.ui(&ctx) {
             self.handle_answer(&ctx, prompt, answer);
+        }
+        if let Some(search) = self.search.as_mut() {
+            let root = self.project.root().to_path_buf();
+            let files: Vec<(PathBuf, String)> = self
+                .tree
+                .files()
+                .into_iter()
+                .map(|p| {
+                    let shown = crate::search::shown(&root, &p);
+                    (p, shown)
+                })
+                .collect();
+            if let Some(outcome) = search.ui(&ctx, &files) {
+                self.search = None;
+                if let Some(hit) = outcome
+                    && let Some(index) = self.open_file(&hit.path)
+                    && let Some(line) = hit.line
+                {
+                    self.documents[index].jump_to_line(line);
+                }
+            }
         }
         if self.prompts.current().is_none()
             && let Some(dialog) = self.file_dialog.as_mut()
@@ -985,6 +1019,19 @@ impl EditorApp {
                     && let Some(index) = self.active
                 {
                     self.close_document(index, true);
+                }
+                ui.separator();
+                if ui
+                    .add(egui::Button::new("Go to file…").shortcut_text("Ctrl+P"))
+                    .clicked()
+                {
+                    self.search = Some(Search::new(SearchKind::QuickOpen));
+                }
+                if ui
+                    .add(egui::Button::new("Find in project…").shortcut_text("Ctrl+Shift+F"))
+                    .clicked()
+                {
+                    self.search = Some(Search::new(SearchKind::FindInProject));
                 }
                 ui.separator();
                 if ui.button("Quit").clicked() {

@@ -447,19 +447,66 @@ fn with_many_tabs_the_active_one_is_scrolled_into_view() {
     let dir = project();
     let root = dir.path().canonicalize().expect("root");
     for i in 0..24 {
-        std::fs::write(root.join(format!("scripts/long_script_name_{i:02}.lua")), "return {}")
-            .expect("script");
+        std::fs::write(
+            root.join(format!("scripts/long_script_name_{i:02}.lua")),
+            "return {}",
+        )
+        .expect("script");
     }
     let mut harness = harness(&root);
     harness.run_steps(2);
     for i in 0..24 {
-        harness.state_mut().open_file(Path::new(&format!("scripts/long_script_name_{i:02}.lua")));
+        harness
+            .state_mut()
+            .open_file(Path::new(&format!("scripts/long_script_name_{i:02}.lua")));
     }
     harness.run_steps(4);
-    let tab = harness.get_by_role_and_label(Role::Button, "long_script_name_23.lua").rect();
+    let tab = harness
+        .get_by_role_and_label(Role::Button, "long_script_name_23.lua")
+        .rect();
     let editor = harness.get_by_role(Role::MultilineTextInput).rect();
     assert!(
         tab.left() >= editor.left() - 1.0 && tab.right() <= editor.right() + 1.0,
         "the active tab {tab:?} is outside the editor {editor:?}"
     );
+}
+
+#[test]
+fn quick_open_and_find_in_project_list_clickable_file_and_line() {
+    let dir = project();
+    let root = dir.path().canonicalize().expect("root");
+    std::fs::write(root.join("levels/sand/edit.ron"), SAND_LEVEL).expect("level");
+    let mut harness = harness(&root);
+    harness.run_steps(2);
+
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::P);
+    harness.run_steps(2);
+    harness.get_by_label("Go to file").hover();
+    harness
+        .get_by_role_and_label(Role::TextInput, "Go to file")
+        .type_text("sandedit");
+    harness.run_steps(2);
+    harness.get_by_label("levels/sand/edit.ron").click();
+    harness.run_steps(2);
+    assert_eq!(
+        harness
+            .state()
+            .active_document()
+            .map(|d| d.display_path().to_path_buf()),
+        Some(PathBuf::from("levels/sand/edit.ron"))
+    );
+
+    harness.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::F);
+    harness.run_steps(2);
+    harness
+        .get_by_role_and_label(Role::TextInput, "Find in project")
+        .type_text("speed =");
+    harness.run_steps(2);
+    harness
+        .get_by_label("scripts/demo.lua:2: return { speed = 1 }")
+        .click();
+    harness.run_steps(3);
+    let document = harness.state().active_document().expect("open");
+    assert_eq!(document.display_path(), Path::new("scripts/demo.lua"));
+    assert_eq!(document.cursor().line, 2);
 }
