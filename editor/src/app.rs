@@ -314,6 +314,13 @@ impl EditorApp {
         if report.result.is_ok() && !report.removed && is_script(path) {
             self.live_scripts.insert(path.to_path_buf());
         }
+        if let Some(index) = self.document_index(path) {
+            self.documents[index].set_reload_error(report.result.clone().err());
+        }
+        if report.result.is_ok() {
+            let shown = self.project.display_path(path);
+            self.console.resolve(&shown.display().to_string());
+        }
         let text = report.to_string();
         match report.result {
             Ok(()) => self.console.info(text),

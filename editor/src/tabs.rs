@@ -24,7 +24,7 @@ pub fn tab_bar(
     // Scroll the active tab into view when it changes (a file opened from
     // the tree or a console line), not every frame, so the strip can still
     // be scrolled by hand.
-    let memory = egui::Id::new("tessera active tab");
+    let memory = egui::Id::unique("tessera active tab");
     let shown_before = ui.data(|d| d.get_temp::<Option<usize>>(memory));
     let reveal = shown_before != Some(active);
     ui.data_mut(|d| d.insert_temp(memory, active));

@@ -510,3 +510,42 @@ fn quick_open_and_find_in_project_list_clickable_file_and_line() {
     assert_eq!(document.display_path(), Path::new("scripts/demo.lua"));
     assert_eq!(document.cursor().line, 2);
 }
+
+#[test]
+fn a_script_error_is_marked_on_its_line_and_the_badge_clears_when_fixed() {
+    let dir = project();
+    let mut harness = harness(dir.path());
+    harness.run_steps(2);
+    open_at_end(&mut harness, "demo.lua");
+    type_text(&mut harness, "\nbroken(");
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::S);
+    harness.run_steps(3);
+    harness.get_by_label("1 error");
+    let marked = harness
+        .state()
+        .active_document()
+        .expect("open")
+        .marked_lines();
+    assert_eq!(marked, [(3, true)]);
+
+    for _ in 0.."\nbroken(".len() {
+        harness.key_press(Key::Backspace);
+    }
+    harness.run_steps(2);
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::S);
+    harness.run_steps(3);
+    assert_eq!(active_text(&harness), SCRIPT);
+    assert!(
+        harness.query_by_label("1 error").is_none(),
+        "{:?}",
+        console_texts(&harness)
+    );
+    assert!(
+        harness
+            .state()
+            .active_document()
+            .expect("open")
+            .marked_lines()
+            .is_empty()
+    );
+}
