@@ -549,3 +549,27 @@ fn a_script_error_is_marked_on_its_line_and_the_badge_clears_when_fixed() {
             .is_empty()
     );
 }
+
+#[test]
+fn the_playtest_takes_the_whole_window_and_the_board_grows() {
+    let dir = project();
+    let mut harness = harness(dir.path());
+    harness.run_steps(2);
+    harness.get_by_label_contains("sand.lua").click();
+    harness.run_steps(2);
+    harness.key_press(Key::F5);
+    harness.run_steps(4);
+    let docked = harness.get_by_label("sand board").rect();
+    harness.get_by_label("🗖 Maximise").click();
+    harness.run_steps(4);
+    assert!(harness.state().playtest_maximised());
+    let maximised = harness.get_by_label("sand board").rect();
+    assert!(
+        maximised.width() >= docked.width() * 2.0,
+        "{docked:?} -> {maximised:?}"
+    );
+    harness.key_press(Key::F11);
+    harness.run_steps(4);
+    assert!(!harness.state().playtest_maximised());
+    harness.get_by_role(Role::MultilineTextInput);
+}

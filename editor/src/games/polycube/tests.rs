@@ -236,3 +236,27 @@ fn box_extents_read_x_y_z_and_solvable_stays_put_when_a_warning_appears() {
     harness.get_by_label_contains("the box cannot be filled");
     assert_eq!(harness.get_by_label("Solvable?").rect(), before);
 }
+
+#[test]
+fn saving_from_the_visual_editor_keeps_the_header_comment() {
+    let path = root().join("levels/polycube/soma.ron");
+    let text = std::fs::read_to_string(&path).expect("soma");
+    let mut editor = super::level_editor::open(&path, &text).expect("opens");
+    let ron = editor.to_ron().expect("ron");
+    assert!(
+        ron.starts_with(
+            "// Piet Hein's Soma cube: seven pieces, 11520 solutions, 240 up to symmetry.\n"
+        ),
+        "{ron}"
+    );
+    editor.mark_saved();
+    let again = load_any_text(&ron);
+    assert_eq!(again.pieces.len(), 7);
+}
+
+fn load_any_text(text: &str) -> PolycubeLevel {
+    let dir = tempfile::tempdir().expect("dir");
+    let path = dir.path().join("level.ron");
+    std::fs::write(&path, text).expect("write");
+    load_any(&path).map(|(l, _)| l).expect("level")
+}
