@@ -354,7 +354,13 @@ impl SandPlaytest {
         let (w, h) = (grid_w as f32, grid_h as f32);
         let available = ui.available_size() - vec2(220.0, 130.0);
         let scale = (available.x / w).min(available.y / h).max(1.0);
-        let scale = if scale >= 2.0 { scale.floor() } else { scale };
+        // Half-grain steps above 2x keep grains evenly sized while still
+        // using most of a large (maximised) area.
+        let scale = if scale >= 2.0 {
+            (scale * 2.0).floor() / 2.0
+        } else {
+            scale
+        };
         let (rect, response) = ui.allocate_exact_size(vec2(w * scale, h * scale), Sense::hover());
         response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, "sand board"));
         self.board_rect = rect;
