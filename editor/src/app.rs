@@ -8,6 +8,7 @@ use std::time::Duration;
 
 use anyhow::Context as _;
 use egui::{Key, KeyboardShortcut, Modifiers, RichText, ViewportCommand};
+use tessera_host::level::write_atomic;
 use tessera_host::project::{ChangeReport, Project};
 use tessera_host::registry::ReplaySetup;
 use tessera_host::script::watcher::{DEBOUNCE, FolderWatcher};
@@ -16,12 +17,15 @@ use crate::console::{Console, SourceLocation};
 use crate::disk_versions::DiskVersions;
 use crate::disk_watch::DiskWatch;
 use crate::document::{Document, DocumentKind};
+use crate::files::{FileDialog, FileOp};
 use crate::playtest::{GameUi, PlaytestContext};
 use crate::playtest_area::{PlaytestArea, PlaytestRequest, PlaytestTarget};
 use crate::prompts::{Answer, Prompt, Prompts};
+use crate::restore::Remembered;
+use crate::search::{Search, SearchKind};
 use crate::tabs::{TabAction, tab_bar};
 use crate::tests_panel::{TestsPanel, TestsRequest};
-use crate::tree::ProjectTree;
+use crate::tree::{ProjectTree, TreeAction};
 
 /// How often an idle editor wakes up anyway (tree rescans, folders that
 /// appear); file changes wake it at once through [`DiskWatch`].
@@ -32,6 +36,11 @@ const SAVE_ALL: KeyboardShortcut =
     KeyboardShortcut::new(Modifiers::COMMAND.plus(Modifiers::SHIFT), Key::S);
 const CLOSE_TAB: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::W);
 const PLAY: KeyboardShortcut = KeyboardShortcut::new(Modifiers::NONE, Key::F5);
+const MAXIMISE_PLAYTEST: KeyboardShortcut = KeyboardShortcut::new(Modifiers::NONE, Key::F11);
+const QUICK_OPEN: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::P);
+const FIND_IN_PROJECT: KeyboardShortcut =
+    KeyboardShortcut::new(Modifiers::COMMAND.plus(Modifiers::SHIFT), Key::F);
+const NEW_LEVEL: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::N);
 
 /// The whole editor's state.
 pub struct EditorApp {
@@ -61,6 +70,23 @@ pub struct EditorApp {
     games: Vec<GameUi>,
     /// The replay suite, run in the background.
     tests: TestsPanel,
+    /// A file operation asking for a name or a confirmation.
+    file_dialog: Option<FileDialog>,
+    /// F5 with unsaved level edits: save first (true) or play the buffer.
+    save_before_playtest: bool,
+    /// Where unsaved level buffers are written for a playtest.
+    scratch: Option<tempfile::TempDir>,
+    /// Where the window's state is remembered between runs (`None`: not
+    /// remembered).
+    state_file: Option<PathBuf>,
+    /// Panel sizes and the playtest toggle as drawn last frame.
+    layout: Remembered,
+    /// What the state file holds now.
+    written: Remembered,
+    /// When the state file was last checked for changes (egui time).
+    state_checked: f64,
+    /// The quick-open or find-in-project box, when open.
+    search: Option<crate::search::Search>,
 }
 
 impl EditorApp {
@@ -92,6 +118,14 @@ impl EditorApp {
             games,
             tests: TestsPanel::default(),
             project,
+            file_dialog: None,
+            save_before_playtest: false,
+            scratch: None,
+            state_file: None,
+            layout: Remembered::default(),
+            written: Remembered::default(),
+            state_checked: f64::NEG_INFINITY,
+            search: None,
         };
         app.start_watcher();
         let files = app.tree.files();
@@ -250,6 +284,7 @@ impl EditorApp {
             Ok(text) => {
                 let path = document.path().to_path_buf();
                 self.versions.record(&path, text.as_bytes());
+                self.playtest.level_saved(&path);
                 if is_script(&path) || is_level(&path) {
                     let report = self.project.handle_change(&path);
                     self.report(&path, report);
@@ -283,6 +318,13 @@ impl EditorApp {
     fn report(&mut self, path: &Path, report: ChangeReport) {
         if report.result.is_ok() && !report.removed && is_script(path) {
             self.live_scripts.insert(path.to_path_buf());
+        }
+        if let Some(index) = self.document_index(path) {
+            self.documents[index].set_reload_error(report.result.clone().err());
+        }
+        if report.result.is_ok() {
+            let shown = self.project.display_path(path);
+            self.console.resolve(&shown.display().to_string());
         }
         let text = report.to_string();
         match report.result {
@@ -364,6 +406,7 @@ impl EditorApp {
             let report = self.project.handle_change(path);
             self.report(path, report);
         }
+        self.playtest.level_saved(path);
         let Some(index) = self.document_index(path) else {
             return;
         };
@@ -494,6 +537,78 @@ impl EditorApp {
                 .info("open a level or a game script to playtest it");
             return;
         };
+        self.start_target(target);
+    }
+
+    /// Starts the running game again on its level file as saved now.
+    pub fn restart_playtest(&mut self) {
+        let Some(running) = self.playtest.running().cloned() else {
+            return;
+        };
+        let level = self.playtest.running_level_file().map(Path::to_path_buf);
+        self.start_target(PlaytestTarget { level, ..running });
+    }
+
+    /// Whether F5 saves a level with unsaved edits first (otherwise it
+    /// plays the buffer as it is).
+    pub fn save_before_playtest(&self) -> bool {
+        self.save_before_playtest
+    }
+
+    /// Chooses what F5 does with unsaved level edits (remembered).
+    pub fn set_save_before_playtest(&mut self, save: bool) {
+        self.save_before_playtest = save;
+    }
+
+    /// Writes the unsaved buffer of the level at `index` to a scratch file
+    /// the game can load, named like the level.
+    fn scratch_copy(&mut self, index: usize) -> anyhow::Result<PathBuf> {
+        let document = &self.documents[index];
+        let text = document.text_to_save()?;
+        if self.scratch.is_none() {
+            self.scratch = Some(
+                tempfile::Builder::new()
+                    .prefix("tessera-playtest-")
+                    .tempdir()
+                    .context("cannot make a folder for the unsaved level")?,
+            );
+        }
+        let folder = self.scratch.as_ref().map(|d| d.path().to_path_buf());
+        let name = document
+            .path()
+            .file_name()
+            .map(|n| n.to_os_string())
+            .unwrap_or_else(|| "level.ron".into());
+        let path = folder.unwrap_or_default().join(name);
+        write_atomic(&path, text.as_bytes())
+            .with_context(|| format!("cannot write {}", path.display()))?;
+        Ok(path)
+    }
+
+    fn start_target(&mut self, mut target: PlaytestTarget) {
+        let mut buffer_of = None;
+        if let Some(level) = target.level.clone()
+            && let Some(index) = self.document_index(&level)
+            && self.documents[index].is_dirty()
+        {
+            if self.save_before_playtest {
+                if !self.save_document(index) {
+                    return;
+                }
+            } else {
+                match self.scratch_copy(index) {
+                    Ok(copy) => {
+                        target.level = Some(copy);
+                        buffer_of = Some(level);
+                    }
+                    Err(e) => {
+                        self.console.error(format!("error {e:#}"));
+                        return;
+                    }
+                }
+            }
+        }
+        self.playtest.set_buffer_of(buffer_of);
         let script = self.project.game_script_path(&target.game);
         let mut cx = PlaytestContext {
             project: &mut self.project,
@@ -503,6 +618,183 @@ impl EditorApp {
         // The game now holds the script's live slot; follow its prints.
         if !self.live_scripts.contains(&script) && script.is_file() {
             self.load_script(&script);
+        }
+    }
+
+    /// Remembers the window's state in `path` from now on, and restores
+    /// what it holds: panel sizes, open tabs, the shown tab, the F5 choice
+    /// and the last playtest (started again).
+    pub fn remember_in(&mut self, path: PathBuf) {
+        let state = Remembered::load(&path);
+        self.state_file = Some(path);
+        self.layout = state.clone();
+        self.save_before_playtest = state.save_before_playtest;
+        for tab in &state.tabs {
+            if self.project.absolute(tab).is_file() {
+                self.open_file(tab);
+            }
+        }
+        if let Some(active) = state.active.filter(|&i| i < self.documents.len()) {
+            self.active = Some(active);
+        }
+        if let Some((game, level)) = &state.playtest {
+            let level = level.as_ref().map(|l| self.project.absolute(l));
+            if level.as_ref().is_none_or(|l| l.is_file()) {
+                self.start_target(PlaytestTarget {
+                    game: game.clone(),
+                    level,
+                });
+            }
+        }
+        self.written = state;
+    }
+
+    /// The state as it would be remembered now.
+    pub fn remembered(&self, ctx: &egui::Context) -> Remembered {
+        let relative = |path: &Path| self.project.display_path(path);
+        // eframe reports the window's inner size; a headless host only its
+        // screen, which is the same size.
+        let window = ctx
+            .input(|i| i.viewport().inner_rect.unwrap_or(i.content_rect()))
+            .size();
+        let window = (window.x > 0.0).then(|| [window.x.round(), window.y.round()]);
+        Remembered {
+            window: window.or(self.written.window),
+            tabs: self.documents.iter().map(|d| relative(d.path())).collect(),
+            active: self.active,
+            playtest: self.playtest.running().map(|t| {
+                let level = self
+                    .playtest
+                    .running_level_file()
+                    .map(relative)
+                    .or_else(|| t.level.as_deref().map(relative));
+                (t.game.clone(), level)
+            }),
+            save_before_playtest: self.save_before_playtest,
+            ..self.layout.clone()
+        }
+    }
+
+    /// Writes the state file when the state changed (checked twice a
+    /// second), or at once with `force` (on exit).
+    pub fn persist(&mut self, ctx: &egui::Context, force: bool) {
+        let Some(path) = self.state_file.clone() else {
+            return;
+        };
+        let now = ctx.input(|i| i.time);
+        if !force && now - self.state_checked < 0.5 && now >= self.state_checked {
+            return;
+        }
+        self.state_checked = now;
+        let state = self.remembered(ctx);
+        if state == self.written {
+            return;
+        }
+        match state.save(&path) {
+            Ok(()) => self.written = state,
+            Err(e) => {
+                // Reported once; the editor works on without remembering.
+                self.console.error(format!(
+                    "error cannot remember the window in {}: {e:#}",
+                    path.display()
+                ));
+                self.state_file = None;
+            }
+        }
+    }
+
+    /// Whether the playtest takes the whole window (F11).
+    pub fn playtest_maximised(&self) -> bool {
+        self.layout.playtest_maximised
+    }
+
+    /// The file dialog being shown, if any.
+    pub fn file_dialog(&self) -> Option<&FileDialog> {
+        self.file_dialog.as_ref()
+    }
+
+    /// Starts a file operation from the tree or the File menu.
+    fn file_action(&mut self, action: TreeAction) {
+        let registry = self.project.registry();
+        match action {
+            TreeAction::Open(path) => {
+                self.open_file(&path);
+            }
+            TreeAction::NewLevel(game) => {
+                let game = game.or_else(|| {
+                    self.active_document()
+                        .and_then(|d| d.game(self.project.registry()))
+                });
+                self.file_dialog = Some(FileDialog::new_level(registry, game.as_deref()));
+            }
+            TreeAction::NewScript => {
+                self.file_dialog = Some(FileDialog::new_script(registry, self.project.root()));
+            }
+            TreeAction::Rename(path) => self.file_dialog = Some(FileDialog::rename(&path)),
+            TreeAction::Duplicate(path) => match crate::files::duplicate(&path) {
+                Ok(copy) => self.file_done(FileOp::Created(copy)),
+                Err(e) => self.console.error(format!("error {e:#}")),
+            },
+            TreeAction::Delete(path) => {
+                let unsaved = self
+                    .document_index(&path)
+                    .is_some_and(|i| self.documents[i].is_dirty());
+                self.file_dialog = Some(FileDialog::Delete {
+                    path,
+                    unsaved,
+                    error: None,
+                });
+            }
+        }
+    }
+
+    /// Follows a finished file operation: open what was created, move the
+    /// tab of what was renamed, close the tab of what was deleted (no tab
+    /// ever points at a missing file).
+    fn file_done(&mut self, op: FileOp) {
+        self.tree.rescan();
+        match op {
+            FileOp::Created(path) => {
+                let display = self.project.display_path(&path);
+                self.console.info(format!("created {}", display.display()));
+                if is_script(&path) {
+                    self.load_script(&path);
+                }
+                self.open_file(&path);
+            }
+            FileOp::Renamed { from, to } => {
+                let (old, new) = (
+                    self.project.display_path(&from),
+                    self.project.display_path(&to),
+                );
+                self.console
+                    .info(format!("renamed {} to {}", old.display(), new.display()));
+                if let Some(index) = self.document_index(&from) {
+                    self.documents[index].relocate(&to, &new);
+                }
+                self.versions.forget(&from);
+                self.live_scripts.remove(&from);
+                for path in [from, to] {
+                    if is_script(&path) || is_level(&path) {
+                        let report = self.project.handle_change(&path);
+                        self.report(&path, report);
+                    }
+                }
+            }
+            FileOp::Deleted(path) => {
+                if let Some(index) = self.document_index(&path) {
+                    self.close_document(index, false);
+                }
+                self.versions.forget(&path);
+                self.live_scripts.remove(&path);
+                if is_script(&path) || is_level(&path) {
+                    let report = self.project.handle_change(&path);
+                    self.report(&path, report);
+                } else {
+                    let display = self.project.display_path(&path);
+                    self.console.info(format!("removed {}", display.display()));
+                }
+            }
         }
     }
 
@@ -588,8 +880,20 @@ impl EditorApp {
     }
 
     fn handle_shortcuts(&mut self, ctx: &egui::Context) {
-        if self.prompts.current().is_some() {
+        if self.prompts.current().is_some() || self.file_dialog.is_some() {
             return;
+        }
+        if ctx.input_mut(|i| i.consume_shortcut(&FIND_IN_PROJECT)) {
+            self.search = Some(Search::new(SearchKind::FindInProject));
+        }
+        if ctx.input_mut(|i| i.consume_shortcut(&QUICK_OPEN)) {
+            self.search = Some(Search::new(SearchKind::QuickOpen));
+        }
+        if ctx.input_mut(|i| i.consume_shortcut(&MAXIMISE_PLAYTEST)) {
+            self.layout.playtest_maximised = !self.layout.playtest_maximised;
+        }
+        if ctx.input_mut(|i| i.consume_shortcut(&NEW_LEVEL)) {
+            self.file_action(TreeAction::NewLevel(None));
         }
         // The more specific shortcut first: Ctrl+Shift+S also matches Ctrl+S.
         if ctx.input_mut(|i| i.consume_shortcut(&SAVE_ALL)) {
@@ -620,59 +924,33 @@ impl EditorApp {
         egui::Panel::bottom("status")
             .resizable(false)
             .show(ui, |ui| self.status_ui(ui));
-        egui::Panel::bottom("console")
-            .resizable(true)
-            .default_size(200.0)
-            .min_size(80.0)
-            .show(ui, |ui| {
-                if let Some(location) = self.console.ui(ui) {
-                    self.go_to(&location);
-                }
-            });
-        egui::Panel::left("tree")
-            .resizable(true)
-            .default_size(230.0)
-            .min_size(150.0)
-            .show(ui, |ui| {
-                ui.add_space(4.0);
-                ui.strong("Project");
-                ui.weak(
-                    self.project
-                        .root()
-                        .file_name()
-                        .map(|n| n.to_string_lossy().into_owned())
-                        .unwrap_or_default(),
-                );
-                ui.separator();
-                let documents = &self.documents;
-                let is_dirty =
-                    |path: &Path| documents.iter().any(|d| d.path() == path && d.is_dirty());
-                let active = self
-                    .active
-                    .and_then(|i| documents.get(i))
-                    .map(Document::path);
-                if let Some(path) = self.tree.ui(ui, active, &is_dirty) {
-                    self.open_file(&path);
-                }
-            });
-        egui::Panel::right("playtest")
-            .resizable(true)
-            .default_size(440.0)
-            .min_size(220.0)
-            .show(ui, |ui| {
-                ui.add_space(4.0);
-                let target = self.playtest_target();
-                let mut cx = PlaytestContext {
-                    project: &mut self.project,
-                    console: self.console.buffer_mut(),
-                };
-                match self.playtest.ui(ui, target.as_ref(), &mut cx) {
-                    Some(PlaytestRequest::Start) => self.start_playtest(),
-                    Some(PlaytestRequest::Stop) => self.playtest.stop(),
-                    None => {}
-                }
-            });
-        egui::CentralPanel::default().show(ui, |ui| self.documents_ui(ui));
+        if self.layout.playtest_maximised {
+            egui::CentralPanel::default().show(ui, |ui| self.playtest_ui(ui));
+        } else {
+            let console = egui::Panel::bottom("console")
+                .resizable(true)
+                .default_size(self.layout.console_height)
+                .min_size(80.0)
+                .show(ui, |ui| {
+                    if let Some(location) = self.console.ui(ui) {
+                        self.go_to(&location);
+                    }
+                });
+            self.layout.console_height = console.response.rect.height().round();
+            let tree = egui::Panel::left("tree")
+                .resizable(true)
+                .default_size(self.layout.tree_width)
+                .min_size(150.0)
+                .show(ui, |ui| self.tree_ui(ui));
+            self.layout.tree_width = tree.response.rect.width().round();
+            let playtest = egui::Panel::right("playtest")
+                .resizable(true)
+                .default_size(self.layout.playtest_width)
+                .min_size(220.0)
+                .show(ui, |ui| self.playtest_ui(ui));
+            self.layout.playtest_width = playtest.response.rect.width().round();
+            egui::CentralPanel::default().show(ui, |ui| self.documents_ui(ui));
+        }
         if let Some(TestsRequest::Open { path, steps }) = self.tests.ui(&ctx, &self.project) {
             self.open_replay(&path, steps);
         }
@@ -680,10 +958,93 @@ impl EditorApp {
         if let Some((prompt, answer)) = self.prompts.ui(&ctx) {
             self.handle_answer(&ctx, prompt, answer);
         }
+        if let Some(search) = self.search.as_mut() {
+            let root = self.project.root().to_path_buf();
+            let files: Vec<(PathBuf, String)> = self
+                .tree
+                .files()
+                .into_iter()
+                .map(|p| {
+                    let shown = crate::search::shown(&root, &p);
+                    (p, shown)
+                })
+                .collect();
+            if let Some(outcome) = search.ui(&ctx, &files) {
+                self.search = None;
+                if let Some(hit) = outcome
+                    && let Some(index) = self.open_file(&hit.path)
+                    && let Some(line) = hit.line
+                {
+                    self.documents[index].jump_to_line(line);
+                }
+            }
+        }
+        if self.prompts.current().is_none()
+            && let Some(dialog) = self.file_dialog.as_mut()
+            && let Some(outcome) = dialog.ui(&ctx, self.project.registry(), self.project.root())
+        {
+            self.file_dialog = None;
+            if let Some(op) = outcome {
+                self.file_done(op);
+            }
+        }
         if let Some(watcher) = self.watcher.take() {
             self.watch = Some(DiskWatch::spawn(watcher, ctx.clone()));
         }
+        self.persist(&ctx, false);
         ctx.request_repaint_after(IDLE_WAKE);
+    }
+
+    fn tree_ui(&mut self, ui: &mut egui::Ui) {
+        ui.add_space(4.0);
+        ui.strong("Project");
+        ui.weak(
+            self.project
+                .root()
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default(),
+        );
+        ui.separator();
+        let documents = &self.documents;
+        let is_dirty = |path: &Path| documents.iter().any(|d| d.path() == path && d.is_dirty());
+        let active = self
+            .active
+            .and_then(|i| documents.get(i))
+            .map(Document::path);
+        if let Some(action) = self.tree.ui(ui, active, &is_dirty) {
+            self.file_action(action);
+        }
+    }
+
+    fn playtest_ui(&mut self, ui: &mut egui::Ui) {
+        ui.add_space(4.0);
+        let maximised = self.layout.playtest_maximised;
+        let toggle = if maximised {
+            "🗗 Restore layout"
+        } else {
+            "🗖 Maximise"
+        };
+        ui.horizontal(|ui| {
+            if ui
+                .button(toggle)
+                .on_hover_text("Let the playtest take the whole window (F11)")
+                .clicked()
+            {
+                self.layout.playtest_maximised = !maximised;
+            }
+        });
+        let target = self.playtest_target();
+        let mut cx = PlaytestContext {
+            project: &mut self.project,
+            console: self.console.buffer_mut(),
+        };
+        match self.playtest.ui(ui, target.as_ref(), &mut cx) {
+            Some(PlaytestRequest::Start) => self.start_playtest(),
+            Some(PlaytestRequest::Stop) => self.playtest.stop(),
+            Some(PlaytestRequest::Restart) => self.restart_playtest(),
+            None => {}
+        }
     }
 
     fn menu_ui(&mut self, ui: &mut egui::Ui) {
@@ -691,6 +1052,38 @@ impl EditorApp {
         egui::MenuBar::new().ui(ui, |ui| {
             ui.menu_button("File", |ui| {
                 let has_document = self.active.is_some();
+                if ui
+                    .add(egui::Button::new("New level…").shortcut_text("Ctrl+N"))
+                    .clicked()
+                {
+                    self.file_action(TreeAction::NewLevel(None));
+                }
+                if ui.button("New script…").clicked() {
+                    self.file_action(TreeAction::NewScript);
+                }
+                let active_path = self.active_document().map(|d| d.path().to_path_buf());
+                if ui
+                    .add_enabled(has_document, egui::Button::new("Rename…"))
+                    .clicked()
+                    && let Some(path) = active_path.clone()
+                {
+                    self.file_action(TreeAction::Rename(path));
+                }
+                if ui
+                    .add_enabled(has_document, egui::Button::new("Duplicate"))
+                    .clicked()
+                    && let Some(path) = active_path.clone()
+                {
+                    self.file_action(TreeAction::Duplicate(path));
+                }
+                if ui
+                    .add_enabled(has_document, egui::Button::new("Delete…"))
+                    .clicked()
+                    && let Some(path) = active_path
+                {
+                    self.file_action(TreeAction::Delete(path));
+                }
+                ui.separator();
                 if ui
                     .add_enabled(
                         has_document,
@@ -717,6 +1110,19 @@ impl EditorApp {
                     self.close_document(index, true);
                 }
                 ui.separator();
+                if ui
+                    .add(egui::Button::new("Go to file…").shortcut_text("Ctrl+P"))
+                    .clicked()
+                {
+                    self.search = Some(Search::new(SearchKind::QuickOpen));
+                }
+                if ui
+                    .add(egui::Button::new("Find in project…").shortcut_text("Ctrl+Shift+F"))
+                    .clicked()
+                {
+                    self.search = Some(Search::new(SearchKind::FindInProject));
+                }
+                ui.separator();
                 if ui.button("Quit").clicked() {
                     self.request_quit(&ctx);
                 }
@@ -734,6 +1140,14 @@ impl EditorApp {
                 {
                     self.playtest.stop();
                 }
+                ui.separator();
+                ui.label("F5 with unsaved level edits:");
+                ui.radio_value(
+                    &mut self.save_before_playtest,
+                    false,
+                    "Play the edits unsaved",
+                );
+                ui.radio_value(&mut self.save_before_playtest, true, "Save the level first");
                 ui.separator();
                 if ui
                     .button("Tests")

@@ -27,7 +27,15 @@ pub struct CodeEditor {
     cached: Option<(u64, LayoutJob)>,
     /// A line to move the cursor to and scroll into view on the next frame.
     pending_jump: Option<u32>,
+    /// Forget the undo history on the next frame (the buffer was discarded
+    /// or replaced from disk, so old edits must not come back).
+    reset_history: bool,
     cursor: CursorPosition,
+    /// Lines with an error or warning (1-based), marked in the gutter and
+    /// underlined.
+    markers: Vec<(usize, bool)>,
+    /// Where the line numbers' right edge was drawn last frame (screen x).
+    gutter_right: f32,
 }
 
 impl CodeEditor {
@@ -40,7 +48,10 @@ impl CodeEditor {
             language,
             cached: None,
             pending_jump: None,
+            reset_history: true,
             cursor: CursorPosition { line: 1, column: 1 },
+            markers: Vec::new(),
+            gutter_right: 0.0,
         }
     }
 
@@ -52,6 +63,24 @@ impl CodeEditor {
     /// Moves the cursor to the start of `line` (1-based) on the next frame.
     pub fn jump_to_line(&mut self, line: u32) {
         self.pending_jump = Some(line);
+    }
+
+    /// Drops the undo history on the next frame: after Discard or a reload
+    /// from disk, Ctrl+Z must not bring the thrown-away text back.
+    pub fn forget_history(&mut self) {
+        self.reset_history = true;
+    }
+
+    /// Marks `lines` (1-based, with whether each is an error rather than a
+    /// warning) in the gutter and under the text.
+    pub fn set_markers(&mut self, lines: Vec<(usize, bool)>) {
+        self.markers = lines;
+    }
+
+    /// The screen x of the line numbers' right edge on the last frame: it
+    /// stays put when the text scrolls sideways.
+    pub fn gutter_right(&self) -> f32 {
+        self.gutter_right
     }
 
     /// Where the cursor was on the last frame.
@@ -86,7 +115,14 @@ impl CodeEditor {
             ui.fonts_mut(|f| f.layout_job(job))
         };
 
+        if std::mem::take(&mut self.reset_history) {
+            let mut state = egui::text_edit::TextEditState::load(ui.ctx(), id).unwrap_or_default();
+            state.clear_undoer();
+            state.store(ui.ctx(), id);
+        }
         let mut changed = false;
+        let markers = &self.markers;
+        let mut gutter_right = self.gutter_right;
         let pending_jump = self.pending_jump.take();
         let mut cursor = self.cursor;
         egui::ScrollArea::both()
@@ -121,8 +157,21 @@ impl CodeEditor {
 
                     // Number each paragraph's first row, aligned with the
                     // galley's own rows so wrapped or tall lines never drift.
+                    // The gutter is pinned to the visible left edge: a
+                    // background hides text scrolled under it.
                     let painter = ui.painter();
                     let clip = ui.clip_rect();
+                    let left = gutter.left().max(clip.left());
+                    let pinned = egui::Rect::from_min_max(
+                        egui::pos2(left, clip.top()),
+                        egui::pos2(left + gutter_width, clip.bottom()),
+                    );
+                    if left > gutter.left() {
+                        painter.rect_filled(pinned, 0.0, ui.visuals().extreme_bg_color);
+                    }
+                    gutter_right = pinned.right();
+                    let error_colour = ui.visuals().error_fg_color;
+                    let warn_colour = ui.visuals().warn_fg_color;
                     let mut line = 1usize;
                     let mut starts_line = true;
                     for row in &output.galley.rows {
@@ -137,12 +186,28 @@ impl CodeEditor {
                                 gutter_color
                             };
                             painter.text(
-                                egui::pos2(gutter.right() - 6.0, y),
+                                egui::pos2(pinned.right() - 6.0, y),
                                 Align2::RIGHT_TOP,
                                 line.to_string(),
                                 font.clone(),
                                 color,
                             );
+                            if let Some(&(_, is_error)) = markers.iter().find(|(l, _)| *l == line) {
+                                let colour = if is_error { error_colour } else { warn_colour };
+                                let h = row.rect().height();
+                                painter.circle_filled(
+                                    egui::pos2(pinned.left() + 5.0, y + h * 0.5),
+                                    3.5,
+                                    colour,
+                                );
+                                let x0 = output.galley_pos.x + row.rect().left();
+                                let x1 = output.galley_pos.x
+                                    + row.rect().right().max(row.rect().left() + 12.0);
+                                painter.line_segment(
+                                    [egui::pos2(x0, y + h - 1.0), egui::pos2(x1, y + h - 1.0)],
+                                    egui::Stroke::new(1.5, colour),
+                                );
+                            }
                         }
                         if row.ends_with_newline {
                             line += 1;
@@ -171,6 +236,7 @@ impl CodeEditor {
                 });
             });
         self.cursor = cursor;
+        self.gutter_right = gutter_right;
         changed
     }
 }

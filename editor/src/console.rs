@@ -88,6 +88,18 @@ impl Console {
         });
     }
 
+    /// `file` now loads: its earlier error lines are marked fixed and stop
+    /// counting in the error badge.
+    pub fn resolve(&mut self, file: &str) {
+        let named = [format!(" {file}:"), format!(" {file} ")];
+        for line in &mut self.lines {
+            if line.is_error && named.iter().any(|n| line.text.contains(n.as_str())) {
+                line.is_error = false;
+                line.text = format!("(fixed) {}", line.text);
+            }
+        }
+    }
+
     /// Every line, oldest first.
     pub fn lines(&self) -> &[ConsoleLine] {
         &self.lines

@@ -48,6 +48,8 @@ pub struct Document {
     diagnostics: Vec<Diagnostic>,
     /// Hash of the text the diagnostics describe.
     validated: Option<u64>,
+    /// Why the last save of this script did not load, if it did not.
+    reload_error: Option<Diagnostic>,
 }
 
 impl Document {
@@ -77,6 +79,7 @@ impl Document {
             visual_tried: false,
             diagnostics: Vec::new(),
             validated: None,
+            reload_error: None,
         })
     }
 
@@ -88,6 +91,32 @@ impl Document {
     /// Path relative to the project, for messages.
     pub fn display_path(&self) -> &Path {
         &self.display
+    }
+
+    /// The file was renamed on disk to `path` (shown as `display`).
+    pub fn relocate(&mut self, path: &Path, display: &Path) {
+        self.path = path.to_path_buf();
+        self.display = display.to_path_buf();
+    }
+
+    /// The last reload's error (`None` once a version loads).
+    pub fn set_reload_error(&mut self, error: Option<Diagnostic>) {
+        self.reload_error = error;
+    }
+
+    /// Lines marked in the gutter: (1-based line, is an error).
+    pub fn marked_lines(&self) -> Vec<(usize, bool)> {
+        self.reload_error
+            .iter()
+            .chain(&self.diagnostics)
+            .filter_map(|d| Some((d.line? as usize, d.is_error())))
+            .collect()
+    }
+
+    /// Where the line numbers were drawn last frame (screen x of their
+    /// right edge).
+    pub fn gutter_right(&self) -> f32 {
+        self.editor.gutter_right()
     }
 
     /// Script, level or other text.
@@ -106,8 +135,8 @@ impl Document {
     }
 
     /// The text that would be saved now (the visual editor's RON when it is
-    /// shown).
-    fn text_to_save(&self) -> anyhow::Result<String> {
+    /// shown): what a playtest of the unsaved buffer plays.
+    pub fn text_to_save(&self) -> anyhow::Result<String> {
         match &self.visual {
             Some(visual) if self.show_visual => visual.to_ron(),
             _ => Ok(self.text.clone()),
@@ -182,6 +211,7 @@ impl Document {
         self.text = content.clone();
         self.disk_text = content;
         self.missing_on_disk = false;
+        self.editor.forget_history();
         // Rebuilt from the new text on the next frame.
         self.visual = None;
         self.visual_tried = false;
@@ -337,10 +367,12 @@ impl Document {
             return;
         }
         if self.kind != DocumentKind::Level {
+            self.editor.set_markers(self.marked_lines());
             self.editor.ui(ui, &mut self.text);
             return;
         }
         self.validate(cx.project.registry());
+        self.editor.set_markers(self.marked_lines());
         egui::Panel::bottom(("diagnostics", &self.path))
             .resizable(true)
             .default_size(110.0)

@@ -10,11 +10,16 @@ use tessera_host::project::Project;
 const USAGE: &str = "usage: tessera-editor [PROJECT_DIR]";
 
 /// Lets eframe drive the editor's frame function.
-struct Window(EditorApp);
+struct Window(EditorApp, egui::Context);
 
 impl eframe::App for Window {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         self.0.ui(ui);
+    }
+
+    fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
+        // The last window size and tabs, even if they changed this frame.
+        self.0.persist(&self.1, true);
     }
 }
 
@@ -46,18 +51,26 @@ fn main() -> ExitCode {
         );
         return ExitCode::from(2);
     }
-    let app = match EditorApp::open(&root) {
+    let mut app = match EditorApp::open(&root) {
         Ok(app) => app,
         Err(e) => {
             eprintln!("tessera-editor: {e:#}");
             return ExitCode::from(2);
         }
     };
+    let state_file = tessera_editor::restore::default_state_file(&root);
+    let size = state_file
+        .as_deref()
+        .and_then(|path| tessera_editor::restore::Remembered::load(path).window)
+        .unwrap_or([1400.0, 900.0]);
+    if let Some(path) = state_file {
+        app.remember_in(path);
+    }
     let title = format!("Tessera — {}", app.project().root().display());
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title(title)
-            .with_inner_size([1400.0, 900.0])
+            .with_inner_size(size)
             .with_min_inner_size([800.0, 500.0]),
         ..Default::default()
     };
@@ -66,7 +79,7 @@ fn main() -> ExitCode {
         options,
         Box::new(|cc| {
             EditorApp::apply_style(&cc.egui_ctx);
-            Ok(Box::new(Window(app)))
+            Ok(Box::new(Window(app, cc.egui_ctx.clone())))
         }),
     );
     match result {

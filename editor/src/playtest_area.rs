@@ -56,6 +56,11 @@ pub struct PlaytestArea {
     test_name: Option<String>,
     /// Mode and seats chosen per game (from the game's spec).
     options: BTreeMap<String, SessionOptions>,
+    /// The level file whose unsaved buffer is being played (the target's
+    /// level is then a scratch copy of that buffer).
+    buffer_of: Option<PathBuf>,
+    /// The running level's file was saved since the start: offer a restart.
+    level_changed: bool,
 }
 
 impl Default for PlaytestArea {
@@ -66,6 +71,8 @@ impl Default for PlaytestArea {
             notice: None,
             test_name: None,
             options: BTreeMap::new(),
+            buffer_of: None,
+            level_changed: false,
         }
     }
 }
@@ -77,12 +84,47 @@ pub enum PlaytestRequest {
     Start,
     /// Stop the running view.
     Stop,
+    /// Start the running game again on its level file as now saved.
+    Restart,
 }
 
 impl PlaytestArea {
     /// The game and level being played, if any.
     pub fn running(&self) -> Option<&PlaytestTarget> {
         self.running.as_ref().map(|r| &r.target)
+    }
+
+    /// The level file whose unsaved buffer the next start plays (`None`:
+    /// the target's level file itself).
+    pub fn set_buffer_of(&mut self, level: Option<PathBuf>) {
+        self.buffer_of = level;
+    }
+
+    /// The level file the running game was started from (the edited file
+    /// when it plays an unsaved buffer).
+    pub fn running_level_file(&self) -> Option<&Path> {
+        let running = self.running.as_ref()?;
+        self.buffer_of
+            .as_deref()
+            .or(running.target.level.as_deref())
+    }
+
+    /// Whether the running game plays an unsaved buffer.
+    pub fn plays_unsaved_buffer(&self) -> bool {
+        self.running.is_some() && self.buffer_of.is_some()
+    }
+
+    /// `path` was saved: when it is the running game's level, offer to
+    /// restart with the new version.
+    pub fn level_saved(&mut self, path: &Path) {
+        if self.running_level_file() == Some(path) {
+            self.level_changed = true;
+        }
+    }
+
+    /// Whether a restart with the saved level is offered.
+    pub fn offers_restart(&self) -> bool {
+        self.running.is_some() && self.level_changed
     }
 
     /// The message shown instead of a view.
@@ -104,6 +146,7 @@ impl PlaytestArea {
         cx: &mut PlaytestContext<'_>,
     ) {
         self.running = None;
+        self.level_changed = false;
         let Some(seed) = self.seed() else {
             self.fail(
                 cx,
@@ -120,7 +163,7 @@ impl PlaytestArea {
             self.notice = Some(message);
             return;
         };
-        let level_name = describe_level(target.level.as_deref(), cx);
+        let level_name = self.describe(target.level.as_deref(), cx);
         let options = self.options.get(&target.game).cloned().unwrap_or_default();
         match (game_ui.playtest)(cx.project, target.level.as_deref(), seed, &options) {
             Ok(mut view) => {
@@ -201,6 +244,19 @@ impl PlaytestArea {
         self.running = None;
         self.notice = None;
         self.test_name = None;
+        self.buffer_of = None;
+        self.level_changed = false;
+    }
+
+    /// How the header names a level: the unsaved buffer says so.
+    fn describe(&self, level: Option<&Path>, cx: &PlaytestContext<'_>) -> String {
+        match &self.buffer_of {
+            Some(file) if level.is_some() => format!(
+                "{} (unsaved edits)",
+                cx.project.display_path(file).display()
+            ),
+            _ => describe_level(level, cx),
+        }
     }
 
     fn fail(&mut self, cx: &mut PlaytestContext<'_>, message: String) {
@@ -270,7 +326,7 @@ impl PlaytestArea {
             (Some(running), _) => format!(
                 "{} · {} · seed {}",
                 running.target.game,
-                describe_level(running.target.level.as_deref(), cx),
+                self.describe(running.target.level.as_deref(), cx),
                 running.seed
             ),
             (None, Some(target)) => format!(
@@ -281,6 +337,23 @@ impl PlaytestArea {
             (None, None) => "Open a level or a game script, then press F5.".into(),
         };
         ui.weak(label);
+        if self.offers_restart() {
+            let file = self
+                .running_level_file()
+                .map(|p| cx.project.display_path(p).display().to_string())
+                .unwrap_or_default();
+            ui.horizontal(|ui| {
+                ui.colored_label(ui.visuals().warn_fg_color, format!("{file} was saved"));
+                let restart = ui
+                    .button("↻ Restart with the new level")
+                    .on_hover_text("Start again on the saved level (Ctrl+R)");
+                if restart.clicked()
+                    || ui.input_mut(|i| i.consume_key(egui::Modifiers::COMMAND, egui::Key::R))
+                {
+                    request = Some(PlaytestRequest::Restart);
+                }
+            });
+        }
         ui.separator();
 
         if let Some(running) = self.running.as_mut() {

@@ -21,6 +21,13 @@ pub fn tab_bar(
     active: Option<usize>,
 ) -> Option<TabAction> {
     let mut action = None;
+    // Scroll the active tab into view when it changes (a file opened from
+    // the tree or a console line), not every frame, so the strip can still
+    // be scrolled by hand.
+    let memory = egui::Id::unique("tessera active tab");
+    let shown_before = ui.data(|d| d.get_temp::<Option<usize>>(memory));
+    let reveal = shown_before != Some(active);
+    ui.data_mut(|d| d.insert_temp(memory, active));
     egui::ScrollArea::horizontal()
         .id_salt("tabs")
         .auto_shrink([false, true])
@@ -49,6 +56,9 @@ pub fn tab_bar(
                         let tab = ui
                             .selectable_label(selected, title)
                             .on_hover_text(document.display_path().display().to_string());
+                        if selected && reveal {
+                            tab.scroll_to_me(None);
+                        }
                         if tab.clicked() {
                             action = Some(TabAction::Activate(index));
                         }

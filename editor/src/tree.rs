@@ -23,6 +23,23 @@ pub struct TreeEntry {
     pub is_folder: bool,
 }
 
+/// What the user asked of the tree.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TreeAction {
+    /// Open this file.
+    Open(PathBuf),
+    /// Ask for a name and rename this file.
+    Rename(PathBuf),
+    /// Copy this file beside itself.
+    Duplicate(PathBuf),
+    /// Ask, then delete this file.
+    Delete(PathBuf),
+    /// Start "New level" (for the game whose folder was right-clicked).
+    NewLevel(Option<String>),
+    /// Start "New script".
+    NewScript,
+}
+
 /// The `scripts/` and `levels/` folders of a project.
 #[derive(Debug)]
 pub struct ProjectTree {
@@ -78,14 +95,15 @@ impl ProjectTree {
         out
     }
 
-    /// Draws the tree; returns a file the user clicked. `active` is
-    /// highlighted; `is_dirty` marks files with unsaved edits.
+    /// Draws the tree; returns what the user clicked (a file, or an entry
+    /// of a right-click menu). `active` is highlighted; `is_dirty` marks
+    /// files with unsaved edits.
     pub fn ui(
         &mut self,
         ui: &mut egui::Ui,
         active: Option<&Path>,
         is_dirty: &dyn Fn(&Path) -> bool,
-    ) -> Option<PathBuf> {
+    ) -> Option<TreeAction> {
         let now = ui.input(|i| i.time);
         if self
             .last_scan
@@ -112,10 +130,10 @@ fn entry_ui(
     entry: &TreeEntry,
     active: Option<&Path>,
     is_dirty: &dyn Fn(&Path) -> bool,
-    clicked: &mut Option<PathBuf>,
+    clicked: &mut Option<TreeAction>,
 ) {
     if entry.is_folder {
-        CollapsingHeader::new(RichText::new(format!("🗀 {}", entry.name)))
+        let folder = CollapsingHeader::new(RichText::new(format!("🗀 {}", entry.name)))
             .id_salt(&entry.path)
             .default_open(true)
             .show(ui, |ui| {
@@ -126,6 +144,22 @@ fn entry_ui(
                     entry_ui(ui, child, active, is_dirty, clicked);
                 }
             });
+        // A level folder is named after its game.
+        let game = entry
+            .path
+            .parent()
+            .filter(|parent| parent.file_name().is_some_and(|n| n == LEVELS_DIR))
+            .map(|_| entry.name.clone());
+        let in_scripts = entry.name == SCRIPTS_DIR;
+        folder.header_response.context_menu(|ui| {
+            if in_scripts {
+                if ui.button("New script…").clicked() {
+                    *clicked = Some(TreeAction::NewScript);
+                }
+            } else if ui.button("New level…").clicked() {
+                *clicked = Some(TreeAction::NewLevel(game.clone()));
+            }
+        });
         return;
     }
     let icon = match entry.path.extension().and_then(|e| e.to_str()) {
@@ -139,8 +173,19 @@ fn entry_ui(
         .selectable_label(selected, format!("{icon} {}{marker}", entry.name))
         .on_hover_text(entry.path.display().to_string());
     if response.clicked() {
-        *clicked = Some(entry.path.clone());
+        *clicked = Some(TreeAction::Open(entry.path.clone()));
     }
+    response.context_menu(|ui| {
+        if ui.button("Rename…").clicked() {
+            *clicked = Some(TreeAction::Rename(entry.path.clone()));
+        }
+        if ui.button("Duplicate").clicked() {
+            *clicked = Some(TreeAction::Duplicate(entry.path.clone()));
+        }
+        if ui.button("Delete…").clicked() {
+            *clicked = Some(TreeAction::Delete(entry.path.clone()));
+        }
+    });
 }
 
 /// The entries of a folder, folders first; hidden and temporary files are

@@ -48,6 +48,7 @@ pub struct PluginEntry {
     check_script: fn(&Script) -> Result<(), ScriptError>,
     parse_actions: fn(&str, &Path) -> Result<Vec<String>, Diagnostic>,
     replay: fn(&str, &Path, LiveScript, &Path, &ReplaySetup) -> Result<ReplayRun, GameError>,
+    level_template: fn() -> String,
 }
 
 impl PluginEntry {
@@ -64,7 +65,14 @@ impl PluginEntry {
             check_script: G::check_script,
             parse_actions: parse_actions_erased::<G>,
             replay: replay_erased::<G>,
+            level_template: level_template_erased::<G>,
         }
+    }
+
+    /// The RON text of a new level (the game's default level), the
+    /// starting point of "New level" in the editor.
+    pub fn level_template(&self) -> String {
+        (self.level_template)()
     }
 
     /// What the game's script must return.
@@ -167,6 +175,13 @@ fn start_erased<G: Game>(
         ))),
         Err(other) => Err(other),
     }
+}
+
+fn level_template_erased<G: Game>() -> String {
+    let config = ron::ser::PrettyConfig::default().struct_names(false);
+    let body = ron::ser::to_string_pretty(&G::Level::default(), config)
+        .unwrap_or_else(|e| format!("// the default level did not serialise: {e}\n()"));
+    format!("// A new {} level.\n{body}\n", G::TITLE)
 }
 
 /// Reads a level in any of `G`'s formats and refuses it when its diagnosis

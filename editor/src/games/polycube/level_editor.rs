@@ -32,6 +32,8 @@ pub struct PolycubeLevelEditor {
     camera: Camera,
     solve: Option<Solve>,
     verdict: Option<String>,
+    /// The file's leading comment lines, written back on save.
+    header: String,
 }
 
 /// Opens a level's text (RON, or JSON in either import format).
@@ -43,7 +45,27 @@ pub fn open(path: &Path, text: &str) -> anyhow::Result<Box<dyn LevelEditor>> {
         parse_level::<PolycubeLevel>(text, path)
     }
     .map_err(|e| anyhow::anyhow!("{e}"))?;
-    Ok(Box::new(PolycubeLevelEditor::new(level)))
+    let mut editor = PolycubeLevelEditor::new(level);
+    editor.header = leading_comments(text);
+    Ok(Box::new(editor))
+}
+
+/// The comment lines a file starts with (`//` lines, blank lines between
+/// them kept), so a save from the visual editor does not drop them.
+pub fn leading_comments(text: &str) -> String {
+    let mut header = String::new();
+    for line in text.lines() {
+        let trimmed = line.trim_start();
+        if trimmed.starts_with("//") {
+            header.push_str(line);
+            header.push('\n');
+        } else if trimmed.is_empty() && !header.is_empty() {
+            header.push('\n');
+        } else {
+            break;
+        }
+    }
+    header
 }
 
 impl PolycubeLevelEditor {
@@ -57,6 +79,7 @@ impl PolycubeLevelEditor {
             camera: Camera::default(),
             solve: None,
             verdict: None,
+            header: String::new(),
         }
     }
 
@@ -152,13 +175,13 @@ impl PolycubeLevelEditor {
             let (mut a, mut b, mut c) = self.level.size;
             let mut changed = false;
             changed |= ui
-                .add(egui::DragValue::new(&mut a).range(1..=16).prefix("A "))
+                .add(egui::DragValue::new(&mut a).range(1..=16).prefix("X "))
                 .changed();
             changed |= ui
-                .add(egui::DragValue::new(&mut b).range(1..=16).prefix("B "))
+                .add(egui::DragValue::new(&mut b).range(1..=16).prefix("Y "))
                 .changed();
             changed |= ui
-                .add(egui::DragValue::new(&mut c).range(1..=16).prefix("C "))
+                .add(egui::DragValue::new(&mut c).range(1..=16).prefix("Z "))
                 .changed();
             if changed {
                 self.level.size = (a, b, c);
@@ -323,6 +346,8 @@ impl LevelEditor for PolycubeLevelEditor {
         ui.separator();
         let findings: Vec<Diagnostic> = self.level.diagnose();
         let playable = !findings.iter().any(Diagnostic::is_error);
+        // Above the findings, so a warning appearing never moves it.
+        self.solve_ui(ui, playable);
         let volume = self.level.size.0 * self.level.size.1 * self.level.size.2;
         let cells: usize = self.level.pieces.iter().map(|p| p.cells.len()).sum();
         ui.label(format!("pieces hold {cells} cells, the box has {volume}"));
@@ -334,15 +359,20 @@ impl LevelEditor for PolycubeLevelEditor {
             };
             ui.label(RichText::new(&finding.message).color(colour));
         }
-        self.solve_ui(ui, playable);
         ui.separator();
         self.piece_grid(ui);
+        if !self.header.is_empty() {
+            ui.weak(
+                "Saving from here keeps the file's header comment; comments further down and \
+                 the text layout are rewritten (edit the RON text to keep them).",
+            );
+        }
     }
 
     fn to_ron(&self) -> anyhow::Result<String> {
         let mut level = self.level.clone();
         level.version = PolycubeLevel::VERSION;
-        Ok(to_ron_string(&level)?)
+        Ok(format!("{}{}", self.header, to_ron_string(&level)?))
     }
 
     fn is_dirty(&self) -> bool {

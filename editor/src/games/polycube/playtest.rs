@@ -38,6 +38,10 @@ pub struct PolycubePlaytest {
     message: Option<(String, bool)>,
     /// Seconds not yet turned into ticks.
     pending: f64,
+    /// When time was last turned into ticks: game time follows this
+    /// monotonic clock, not the redraw rate (a window that redraws rarely
+    /// must not slow the clock down).
+    last_tick: Option<std::time::Instant>,
 }
 
 /// Starts a playtest on a level (RON or JSON) or the default level.
@@ -84,6 +88,7 @@ impl PolycubePlaytest {
             camera: Camera::default(),
             message: None,
             pending: 0.0,
+            last_tick: None,
         }
     }
 
@@ -153,7 +158,7 @@ impl PolycubePlaytest {
                     .collect();
                 let verdict = rules
                     .try_cells(piece, &self.picked)
-                    .map_err(|e| e.name().to_string());
+                    .map_err(|e| e.explanation());
                 Some((cells, verdict))
             }
             Mode::Anchor => {
@@ -162,7 +167,7 @@ impl PolycubePlaytest {
                 let verdict = rules
                     .check_pose(piece, &pose)
                     .map(|()| pose.clone())
-                    .map_err(|e| e.name().to_string());
+                    .map_err(|e| e.explanation());
                 Some((pose.cells, verdict))
             }
         }
@@ -190,6 +195,11 @@ impl PolycubePlaytest {
     }
 
     fn keys(&mut self, ui: &egui::Ui, cx: &mut PlaytestContext<'_>) {
+        // Keys belong to the focused panel: while a text field (the code
+        // editor, a seed field) has focus, Ctrl+Z is its text undo.
+        if ui.ctx().egui_wants_keyboard_input() {
+            return;
+        }
         let (undo, redo, next, prev, enter) = ui.input_mut(|i| {
             (
                 i.consume_key(Modifiers::COMMAND, Key::Z),
@@ -216,7 +226,11 @@ impl PolycubePlaytest {
     }
 
     fn tick(&mut self, ui: &egui::Ui) {
-        let dt = f64::from(ui.input(|i| i.stable_dt).min(0.25));
+        let now = std::time::Instant::now();
+        let dt = self
+            .last_tick
+            .map_or(0.0, |last| now.duration_since(last).as_secs_f64());
+        self.last_tick = Some(now);
         self.pending += dt;
         let tps = f64::from(self.game().settings().ticks_per_second.max(1));
         let ticks = (self.pending * tps).floor();
@@ -371,13 +385,9 @@ impl PolycubePlaytest {
         let status = match (self.mode, self.ghost()) {
             (Mode::PickCells, Some((_, verdict))) => {
                 let n = self.picked.len();
-                let shape = match rules.match_cells(piece, &self.picked) {
-                    Ok(_) => "shape matches".to_string(),
-                    Err(e) => e.name().to_string(),
-                };
                 match verdict {
                     Ok(_) => format!("{n}/{} cells, shape matches, legal", info.shape.len()),
-                    Err(e) => format!("{n}/{} cells, {shape}, {e}", info.shape.len()),
+                    Err(e) => format!("{n}/{} cells: {e}", info.shape.len()),
                 }
             }
             (Mode::Anchor, Some((_, Ok(_)))) => "legal".into(),

@@ -5,6 +5,7 @@
 //! Flashes, particles and pop-ups are presentation: they use their own
 //! little random generator, never the game's.
 
+pub mod level_editor;
 mod view;
 
 use std::path::Path;
@@ -25,7 +26,7 @@ pub fn game_ui() -> GameUi {
         id: Sand::ID,
         playtest: start_playtest,
         resume: Some(resume_playtest),
-        level_editor: None,
+        level_editor: Some(level_editor::open),
     }
 }
 
@@ -90,10 +91,17 @@ mod tests {
     }
 
     fn rig() -> Rig {
+        rig_with(|script| script)
+    }
+
+    /// A rig whose script is the shipped one passed through `edit`, with an
+    /// `shape` piece in slot 1.
+    fn rig_with(edit: impl Fn(String) -> String) -> Rig {
         let dir = tempfile::tempdir().unwrap();
         std::fs::create_dir(dir.path().join("scripts")).unwrap();
         let shipped = Path::new(env!("CARGO_MANIFEST_DIR")).join("../scripts/sand.lua");
-        std::fs::copy(shipped, dir.path().join("scripts/sand.lua")).unwrap();
+        let text = edit(std::fs::read_to_string(shipped).unwrap());
+        std::fs::write(dir.path().join("scripts/sand.lua"), text).unwrap();
         let mut project = Project::open(dir.path(), tessera_builtin::registry()).unwrap();
         let script = project.script(&project.game_script_path("sand")).unwrap();
         let mut view = SandPlaytest::new(SandLevel::default(), script, 7).unwrap();
@@ -176,6 +184,175 @@ mod tests {
             },
             "refilled"
         );
+    }
+
+    /// Starts a drag from slot 1 and holds it over `to`.
+    fn hold<S>(harness: &mut Harness<'_, S>, from: egui::Pos2, to: egui::Pos2) {
+        harness.hover_at(from);
+        harness.step();
+        harness.drag_at(from);
+        harness.step();
+        harness.hover_at(to);
+        harness.step();
+        harness.step();
+    }
+
+    #[test]
+    fn a_piece_over_the_right_wall_or_the_top_is_refused_with_its_reason() {
+        let mut harness = harness(rig());
+        harness.run_steps(2);
+        let slot = harness.get_by_label("slot 1").rect().center();
+        let view = &harness.state().view;
+        let board = view.board_rect();
+        let cell = view.cell_centre(1, 1) - view.cell_centre(0, 0);
+        // Half the O hangs over the right wall.
+        let over_wall = egui::pos2(board.right(), board.center().y);
+        hold(&mut harness, slot, over_wall);
+        let reason = harness.state().view.ghost_refusal(over_wall);
+        assert_eq!(
+            reason.as_deref(),
+            Some("the O piece at column 11, row 10 would leave the 12x22 board (cell 12,10)")
+        );
+        // Over the top edge.
+        let over_top = egui::pos2(board.center().x, board.top());
+        harness.hover_at(over_top);
+        harness.step();
+        let reason = harness
+            .state()
+            .view
+            .ghost_refusal(over_top)
+            .unwrap_or_default();
+        assert!(reason.contains("would leave the 12x22 board"), "{reason}");
+        // Well inside, nothing to say.
+        let inside = board.center() + cell * 0.01;
+        harness.hover_at(inside);
+        harness.step();
+        assert_eq!(harness.state().view.ghost_refusal(inside), None);
+    }
+
+    #[test]
+    fn r_turns_the_held_piece_when_the_script_allows_rotation() {
+        let mut rig = rig_with(|s| s.replace("rotation = false", "rotation = true"));
+        rig.view
+            .game_mut()
+            .set_slot(
+                0,
+                Piece {
+                    shape: Shape::I,
+                    colour: 2,
+                },
+            )
+            .unwrap();
+        let mut harness = harness(rig);
+        harness.run_steps(2);
+        let slot = harness.get_by_label("slot 1").rect().center();
+        let target = harness.state().view.cell_centre(5, 10);
+        hold(&mut harness, slot, target);
+        harness.key_press(egui::Key::R);
+        harness.step();
+        assert_eq!(harness.state().view.drag_rotation(), 1);
+        harness.drop_at(target);
+        harness.step();
+        harness.step();
+        let game = harness.state().view.game();
+        assert_eq!(game.placed(), 1);
+        // Upright: four cells in one column.
+        let n = game.cell_size();
+        let filled: Vec<(usize, usize)> = (0..12)
+            .flat_map(|x| (0..22).map(move |y| (x, y)))
+            .filter(|&(x, y)| !game.grid().area_is_empty(x * n, y * n, n, n))
+            .collect();
+        assert_eq!(filled.len(), 4, "{filled:?}");
+        assert!(filled.iter().all(|c| c.0 == filled[0].0), "{filled:?}");
+    }
+
+    struct Painting {
+        editor: level_editor::SandLevelEditor,
+        project: Project,
+        console: Vec<ConsoleLine>,
+        _dir: tempfile::TempDir,
+    }
+
+    #[test]
+    fn a_sand_level_is_designed_by_painting_with_brush_fill_and_erase() {
+        use crate::playtest::LevelEditor as _;
+        let rig = rig();
+        let text = "// My level: keep this comment.\n(version: 1, columns: 6, rows: 4, cell: 10)\n";
+        let state = Painting {
+            editor: level_editor::SandLevelEditor::from_text(text).unwrap(),
+            project: rig.project,
+            console: Vec::new(),
+            _dir: rig._dir,
+        };
+        let mut harness = Harness::builder()
+            .with_size(egui::vec2(900.0, 700.0))
+            .build_ui_state(
+                |ui, s: &mut Painting| {
+                    let mut cx = PlaytestContext {
+                        project: &mut s.project,
+                        console: &mut s.console,
+                    };
+                    s.editor.ui(ui, &mut cx);
+                },
+                state,
+            );
+        harness.run();
+        harness.get_by_label("✔ level is valid");
+        assert!(!harness.state().editor.is_dirty());
+        // Brush: blue in the bottom-left cell.
+        harness.get_by_label("B blue").click();
+        harness.run();
+        let at = harness.state().editor.cell_centre(0, 3);
+        harness.hover_at(at);
+        harness.drag_at(at);
+        harness.drop_at(at);
+        harness.run();
+        assert_eq!(harness.state().editor.cell(0, 3), Some('B'));
+        // Fill: the rest of the bottom row's empty region turns yellow.
+        harness.get_by_label("Fill").click();
+        harness.get_by_label("Y yellow").click();
+        harness.run();
+        let at = harness.state().editor.cell_centre(0, 0);
+        harness.hover_at(at);
+        harness.drag_at(at);
+        harness.drop_at(at);
+        harness.run();
+        assert_eq!(harness.state().editor.cell(5, 3), Some('Y'));
+        assert_eq!(harness.state().editor.cell(0, 3), Some('B'));
+        // Erase the top row back.
+        harness.get_by_label("Erase").click();
+        harness.run();
+        for x in 0..6 {
+            let at = harness.state().editor.cell_centre(x, 0);
+            harness.hover_at(at);
+            harness.drag_at(at);
+            harness.drop_at(at);
+            harness.run();
+        }
+        let ron = harness.state().editor.to_ron().unwrap();
+        assert_eq!(
+            ron,
+            "// My level: keep this comment.\n(\n    version: 1,\n    columns: 6,\n    rows: 4,\n    cell: 10,\n    board: [\n        \"YYYYYY\",\n        \"YYYYYY\",\n        \"BYYYYY\",\n    ],\n)\n"
+        );
+        assert!(harness.state().editor.is_dirty());
+        // The engine reads it back as the same level.
+        let level = load_sand_level_text(&ron);
+        assert_eq!(level.board.len(), 3);
+        // A board too wide for the engine is flagged live.
+        harness.state_mut().editor = level_editor::SandLevelEditor::from_text(
+            "(version: 1, columns: 64, rows: 4, cell: 64)",
+        )
+        .unwrap();
+        harness.run();
+        assert!(harness.query_by_label("✔ level is valid").is_none());
+        harness.get_by_label_contains("grains wide");
+    }
+
+    fn load_sand_level_text(text: &str) -> SandLevel {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("l.ron");
+        std::fs::write(&path, text).unwrap();
+        load_sand_level(Some(&path)).unwrap()
     }
 
     #[test]

@@ -54,7 +54,6 @@ pub struct SandPlaytest {
     level: SandLevel,
     script: LiveScript,
     seed: u64,
-    seed_input: u64,
     /// The recorded session: every placement and tick is a replay step.
     session: Recorded<Sand>,
     texture: Option<TextureHandle>,
@@ -65,6 +64,9 @@ pub struct SandPlaytest {
     pub paused: bool,
     carry: f64,
     dragging: Option<usize>,
+    /// Quarter turns of the dragged piece (R or right click, when the
+    /// script allows rotation).
+    drag_rotation: u8,
     shake: Option<(usize, f64)>,
     popups: Vec<Popup>,
     particles: Vec<Particle>,
@@ -96,7 +98,6 @@ impl SandPlaytest {
             level: session.replay().level.clone(),
             script: session.script().clone(),
             seed,
-            seed_input: seed,
             session,
             texture: None,
             pixels: Vec::new(),
@@ -104,6 +105,7 @@ impl SandPlaytest {
             paused: false,
             carry: 0.0,
             dragging: None,
+            drag_rotation: 0,
             shake: None,
             popups: Vec::new(),
             particles: Vec::new(),
@@ -356,7 +358,13 @@ impl SandPlaytest {
         let (w, h) = (grid_w as f32, grid_h as f32);
         let available = ui.available_size() - vec2(220.0, 130.0);
         let scale = (available.x / w).min(available.y / h).max(1.0);
-        let scale = if scale >= 2.0 { scale.floor() } else { scale };
+        // Half-grain steps above 2x keep grains evenly sized while still
+        // using most of a large (maximised) area.
+        let scale = if scale >= 2.0 {
+            (scale * 2.0).floor() / 2.0
+        } else {
+            scale
+        };
         let (rect, response) = ui.allocate_exact_size(vec2(w * scale, h * scale), Sense::hover());
         response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, "sand board"));
         self.board_rect = rect;
@@ -496,7 +504,7 @@ impl SandPlaytest {
     /// The logical cell the dragged piece's top-left would snap to.
     fn snapped_cell(&self, pointer: Pos2, piece: &Piece) -> (i32, i32) {
         let cell = self.session.game().cell_size() as f32 * self.grain_px;
-        let cells = piece.shape.cells();
+        let cells = piece.shape.rotated_cells(self.drag_rotation);
         let width = cells.iter().map(|c| c.0).max().unwrap_or(0) as f32 + 1.0;
         let height = cells.iter().map(|c| c.1).max().unwrap_or(0) as f32 + 1.0;
         let local = pointer - self.board_rect.min;
@@ -515,14 +523,22 @@ impl SandPlaytest {
         };
         let (x, y) = self.snapped_cell(pointer, &piece);
         let colour = self.colour(piece.colour);
-        for (dx, dy) in piece.shape.cells() {
+        // The engine's verdict on the whole drop: a piece reaching past a
+        // wall or the top is refused like an overlap, and shown so.
+        let verdict = self.ghost_verdict(slot, x, y);
+        // Not clipped to the board: the part hanging over an edge shows.
+        let painter = &ui.painter().clone().with_layer_id(painter.layer_id());
+        let mut lowest = self.board_rect.min.y;
+        for (dx, dy) in piece.shape.rotated_cells(self.drag_rotation) {
             let (cx, cy) = (x + i32::from(dx), y + i32::from(dy));
             let min = self.board_rect.min + vec2(cx as f32 * cell, cy as f32 * cell);
             let r = Rect::from_min_size(min, Vec2::splat(cell));
-            let free = self
-                .session
-                .game()
-                .logical_cell_is_free(i64::from(cx), i64::from(cy));
+            lowest = lowest.max(r.max.y);
+            let free = verdict.is_ok()
+                && self
+                    .session
+                    .game()
+                    .logical_cell_is_free(i64::from(cx), i64::from(cy));
             let fill = if free {
                 Color32::from_rgba_unmultiplied(colour.r(), colour.g(), colour.b(), 150)
             } else {
@@ -536,6 +552,47 @@ impl SandPlaytest {
                 StrokeKind::Inside,
             );
         }
+        if let Err(reason) = verdict {
+            let at = pos2(pointer.x, lowest + 6.0);
+            let galley = painter.layout(
+                reason,
+                FontId::proportional(13.0),
+                Color32::WHITE,
+                (self.board_rect.width() * 0.9).max(160.0),
+            );
+            let rect = Align2::CENTER_TOP
+                .anchor_size(at, galley.size())
+                .expand(4.0);
+            painter.rect_filled(rect, 4.0, Color32::from_rgba_unmultiplied(150, 20, 20, 220));
+            painter.galley(rect.min + vec2(4.0, 4.0), galley, Color32::WHITE);
+        }
+    }
+
+    /// Whether dropping the dragged piece of `slot` at logical (x, y) is
+    /// legal, and why not: the engine's own words.
+    fn ghost_verdict(&self, slot: usize, x: i32, y: i32) -> Result<(), String> {
+        self.session
+            .game()
+            .check_placement(slot, x, y, self.drag_rotation)
+            .map(|_| ())
+            .map_err(|e| match e {
+                tessera_host::GameError::Illegal(reason) => reason,
+                other => other.to_string(),
+            })
+    }
+
+    /// The reason the dragged piece would be refused where it is now, if
+    /// it would (shown under the red ghost).
+    pub fn ghost_refusal(&self, pointer: Pos2) -> Option<String> {
+        let slot = self.dragging?;
+        let piece = *self.session.game().slots().get(slot)?;
+        let (x, y) = self.snapped_cell(pointer, &piece);
+        self.ghost_verdict(slot, x, y).err()
+    }
+
+    /// Quarter turns of the piece being dragged.
+    pub fn drag_rotation(&self) -> u8 {
+        self.drag_rotation
     }
 
     fn slots_ui(&mut self, ui: &mut egui::Ui, now: f64) {
@@ -601,11 +658,23 @@ impl SandPlaytest {
         });
         if let Some(slot) = started {
             self.dragging = Some(slot);
+            self.drag_rotation = 0;
+        }
+        // Turning the held piece: R or a right click, when the script
+        // allows rotation (the engine refuses turns otherwise).
+        if self.dragging.is_some() && self.session.game().settings().rotation {
+            let turn = ui.input_mut(|i| {
+                i.consume_key(egui::Modifiers::NONE, egui::Key::R)
+                    || i.pointer.button_pressed(egui::PointerButton::Secondary)
+            });
+            if turn {
+                self.drag_rotation = (self.drag_rotation + 1) % 4;
+            }
         }
         // Release anywhere ends the drag: a legal spot places the piece,
         // anything else sends it back with a shake.
         if let Some(slot) = self.dragging
-            && ui.input(|i| i.pointer.any_released())
+            && ui.input(|i| i.pointer.primary_released())
         {
             self.dragging = None;
             let pointer = ui.ctx().pointer_latest_pos();
@@ -617,7 +686,7 @@ impl SandPlaytest {
                         slot,
                         x,
                         y,
-                        rotation: 0,
+                        rotation: self.drag_rotation,
                     })
                     .is_ok()
             });
@@ -666,14 +735,14 @@ impl SandPlaytest {
             }
         });
         ui.separator();
-        ui.horizontal(|ui| {
-            ui.label("seed");
-            ui.add(egui::DragValue::new(&mut self.seed_input));
-            if ui.button("Restart").clicked() {
-                let seed = self.seed_input;
-                let _ = self.restart(seed);
-            }
-        });
+        // The seed is chosen in the playtest toolbar (one seed field).
+        if ui
+            .button(format!("Restart (seed {})", self.seed))
+            .on_hover_text("Start over with the same seed; change it in the playtest toolbar")
+            .clicked()
+        {
+            let _ = self.restart(self.seed);
+        }
         ui.separator();
         ui.label("Debug overlays");
         ui.checkbox(&mut self.overlays.logical_grid, "logical grid");
@@ -714,7 +783,6 @@ impl SandPlaytest {
         let button = Rect::from_center_size(rect.center() + vec2(0.0, 44.0), vec2(140.0, 28.0));
         if ui.put(button, egui::Button::new("Play again")).clicked() {
             let seed = self.seed.wrapping_add(1);
-            self.seed_input = seed;
             let _ = self.restart(seed);
         }
     }

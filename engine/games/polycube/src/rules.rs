@@ -7,7 +7,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use super::geometry::{
-    Cell, DIRECTIONS, Orientation, normalize, orientations, rotations, transform,
+    Cell, DIRECTIONS, MIRROR_X, Orientation, normalize, orientations, rotations, transform,
 };
 use super::level::{MAX_EXTENT, PolycubeLevel};
 
@@ -87,6 +87,12 @@ pub enum PlacementError {
     /// The target cells are not the piece in any rotation.
     #[error("ShapeMismatch: those cells are not piece `{0}` in any of its rotations")]
     ShapeMismatch(String),
+    /// The target cells are the piece's mirror image: the right shape, the
+    /// wrong hand (no rotation turns a chiral piece into its mirror).
+    #[error(
+        "ShapeMismatch: those cells are the mirror image of piece `{0}`; no rotation makes it fit that way (it is the other hand)"
+    )]
+    MirrorImage(String),
     /// A cell would lie outside the box.
     #[error("OutOfBounds: cell {cell} is outside the {a}x{b}x{c} box")]
     OutOfBounds {
@@ -129,13 +135,25 @@ impl PlacementError {
             PlacementError::AlreadyPlaced(_) => "AlreadyPlaced",
             PlacementError::NotPlaced(_) => "NotPlaced",
             PlacementError::WrongCount { .. } => "WrongCount",
-            PlacementError::ShapeMismatch(_) => "ShapeMismatch",
+            PlacementError::ShapeMismatch(_) | PlacementError::MirrorImage(_) => "ShapeMismatch",
             PlacementError::OutOfBounds { .. } => "OutOfBounds",
             PlacementError::Collision { .. } => "Collision",
             PlacementError::Floating(_) => "Floating",
             PlacementError::BadRotation(_) => "BadRotation",
             PlacementError::NothingToUndo => "NothingToUndo",
             PlacementError::NothingToRedo => "NothingToRedo",
+        }
+    }
+}
+
+impl PlacementError {
+    /// The message in words a player understands, without the error's name
+    /// (shown on the ghost and in the playtest).
+    pub fn explanation(&self) -> String {
+        let text = self.to_string();
+        match text.split_once(": ") {
+            Some((name, rest)) if name == self.name() => rest.to_string(),
+            _ => text,
         }
     }
 }
@@ -339,7 +357,17 @@ impl Rules {
         }
         let shape = normalize(&shape);
         let Some(orientation) = info.orientations.iter().find(|o| o.cells == shape) else {
-            return Err(PlacementError::ShapeMismatch(info.id.clone()));
+            // An achiral piece's mirror images are among its rotations, so
+            // this only names the wrong hand of a chiral piece.
+            let other_hand = info
+                .orientations
+                .iter()
+                .any(|o| transform(&o.cells, &MIRROR_X) == shape);
+            return Err(if other_hand {
+                PlacementError::MirrorImage(info.id.clone())
+            } else {
+                PlacementError::ShapeMismatch(info.id.clone())
+            });
         };
         // The anchor may lie outside the box (or even outside i32); keep it
         // saturated so OutOfBounds reports the right first cell.

@@ -266,3 +266,29 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn the_other_hand_of_a_chiral_piece_is_reported_as_its_mirror_image() {
+    let level = PolycubeLevel {
+        version: 1,
+        name: "hands".into(),
+        size: (2, 2, 2),
+        pieces: vec![piece("A", &[(1, 1, 1), (2, 1, 1), (1, 2, 1), (2, 1, 2)])],
+    };
+    let rules = Rules::new(&level, false);
+    let e = rules
+        .match_cells(0, &[(2, 1, 1), (1, 1, 1), (2, 2, 1), (1, 1, 2)])
+        .expect_err("the other hand");
+    assert_eq!(e.name(), "ShapeMismatch");
+    assert_eq!(
+        e.explanation(),
+        "those cells are the mirror image of piece `A`; no rotation makes it fit that way (it is the other hand)"
+    );
+    let e = rules
+        .match_cells(0, &[(1, 1, 1), (2, 1, 1), (1, 2, 1), (2, 2, 1)])
+        .expect_err("not the piece at all");
+    assert_eq!(
+        e.explanation(),
+        "those cells are not piece `A` in any of its rotations"
+    );
+}

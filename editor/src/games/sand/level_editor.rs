@@ -1,0 +1,339 @@
+//! The visual sand level editor: board size and cell size, starting grains
+//! painted by colour (brush, fill, erase) with the script's palette, and the
+//! engine's live validation.
+
+use std::path::Path;
+
+use egui::{Color32, Rect, RichText, Sense, Stroke, StrokeKind, pos2, vec2};
+use tessera_host::level::{Diagnostic, LevelFile, Severity};
+use tessera_sand::SandLevel;
+use tessera_sand::settings::{PaletteColour, Settings, default_palette};
+
+use crate::playtest::{LevelEditor, PlaytestContext};
+
+/// Largest board the editor offers (the engine diagnoses the grain width).
+const MAX_SIDE: u32 = 64;
+/// The letter of an empty cell in a level board.
+const EMPTY: char = '.';
+
+/// What a click on the board does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tool {
+    /// Paint one cell with the chosen colour.
+    Brush,
+    /// Paint the connected same-coloured region.
+    Fill,
+    /// Empty cells.
+    Erase,
+}
+
+/// The editor's state for one level file.
+pub struct SandLevelEditor {
+    columns: u32,
+    rows: u32,
+    cell: u32,
+    /// `rows` rows of `columns` letters, top row first (`.` is empty).
+    cells: Vec<Vec<char>>,
+    /// Comment lines at the top of the file, kept on save.
+    header: String,
+    saved: String,
+    tool: Tool,
+    colour: char,
+    /// The script's palette, read once (never per frame).
+    palette: Option<Vec<PaletteColour>>,
+    board_rect: Rect,
+    cell_px: f32,
+}
+
+/// Opens a sand level's text in the visual editor.
+pub fn open(_path: &Path, text: &str) -> anyhow::Result<Box<dyn LevelEditor>> {
+    Ok(Box::new(SandLevelEditor::from_text(text)?))
+}
+
+impl SandLevelEditor {
+    /// The editor on a level's RON text (errors when it does not parse).
+    pub fn from_text(text: &str) -> anyhow::Result<Self> {
+        let level: SandLevel =
+            ron::from_str(text).map_err(|e| anyhow::anyhow!("not a sand level: {e}"))?;
+        let header: String = text
+            .lines()
+            .take_while(|l| l.trim_start().starts_with("//"))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        let mut editor = Self {
+            columns: level.columns,
+            rows: level.rows,
+            cell: level.cell,
+            cells: Vec::new(),
+            header,
+            saved: String::new(),
+            tool: Tool::Brush,
+            colour: 'R',
+            palette: None,
+            board_rect: Rect::NOTHING,
+            cell_px: 1.0,
+        };
+        editor.cells = vec![vec![EMPTY; level.columns as usize]; level.rows as usize];
+        // Fewer board rows than `rows` are aligned to the bottom.
+        let offset = (level.rows as usize).saturating_sub(level.board.len());
+        for (i, row) in level.board.iter().enumerate() {
+            for (x, c) in row.chars().enumerate() {
+                if let Some(cell) = editor.cells.get_mut(offset + i).and_then(|r| r.get_mut(x)) {
+                    *cell = c;
+                }
+            }
+        }
+        editor.saved = editor.ron();
+        Ok(editor)
+    }
+
+    /// The level being edited.
+    pub fn level(&self) -> SandLevel {
+        let first = self
+            .cells
+            .iter()
+            .position(|row| row.iter().any(|&c| c != EMPTY))
+            .unwrap_or(self.cells.len());
+        SandLevel {
+            version: SandLevel::VERSION,
+            columns: self.columns,
+            rows: self.rows,
+            cell: self.cell,
+            board: self.cells[first..]
+                .iter()
+                .map(|row| row.iter().collect())
+                .collect(),
+        }
+    }
+
+    fn ron(&self) -> String {
+        let level = self.level();
+        let mut out = self.header.clone();
+        out.push_str(&format!(
+            "(\n    version: {},\n    columns: {},\n    rows: {},\n    cell: {},\n",
+            level.version, level.columns, level.rows, level.cell
+        ));
+        if !level.board.is_empty() {
+            out.push_str("    board: [\n");
+            for row in &level.board {
+                out.push_str(&format!("        \"{row}\",\n"));
+            }
+            out.push_str("    ],\n");
+        }
+        out.push_str(")\n");
+        out
+    }
+
+    /// Where logical cell (x, y) was drawn, in screen points.
+    pub fn cell_centre(&self, x: usize, y: usize) -> egui::Pos2 {
+        self.board_rect.min
+            + vec2(
+                (x as f32 + 0.5) * self.cell_px,
+                (y as f32 + 0.5) * self.cell_px,
+            )
+    }
+
+    /// The letter in cell (x, y).
+    pub fn cell(&self, x: usize, y: usize) -> Option<char> {
+        self.cells.get(y).and_then(|r| r.get(x)).copied()
+    }
+
+    fn resize(&mut self) {
+        let (w, h) = (self.columns as usize, self.rows as usize);
+        for row in &mut self.cells {
+            row.resize(w, EMPTY);
+        }
+        // Keep the bottom rows: boards are aligned to the floor.
+        let len = self.cells.len();
+        if len > h {
+            self.cells.drain(..len - h);
+        } else {
+            let mut grown = vec![vec![EMPTY; w]; h - len];
+            grown.append(&mut self.cells);
+            self.cells = grown;
+        }
+    }
+
+    fn paint(&mut self, x: usize, y: usize) {
+        let letter = match self.tool {
+            Tool::Erase => EMPTY,
+            _ => self.colour,
+        };
+        match self.tool {
+            Tool::Brush | Tool::Erase => {
+                if let Some(cell) = self.cells.get_mut(y).and_then(|r| r.get_mut(x)) {
+                    *cell = letter;
+                }
+            }
+            Tool::Fill => {
+                let Some(from) = self.cell(x, y) else {
+                    return;
+                };
+                if from == letter {
+                    return;
+                }
+                let mut stack = vec![(x, y)];
+                while let Some((x, y)) = stack.pop() {
+                    if self.cell(x, y) != Some(from) {
+                        continue;
+                    }
+                    self.cells[y][x] = letter;
+                    stack.push((x + 1, y));
+                    stack.push((x, y + 1));
+                    if x > 0 {
+                        stack.push((x - 1, y));
+                    }
+                    if y > 0 {
+                        stack.push((x, y - 1));
+                    }
+                }
+            }
+        }
+    }
+
+    fn palette(&mut self, cx: &mut PlaytestContext<'_>) -> Vec<PaletteColour> {
+        if self.palette.is_none() {
+            let path = cx.project.game_script_path("sand");
+            let palette = cx
+                .project
+                .script(&path)
+                .ok()
+                .and_then(|live| Settings::read(&live.current()).ok())
+                .map(|s| s.palette)
+                .unwrap_or_else(default_palette);
+            self.palette = Some(palette);
+        }
+        self.palette.clone().unwrap_or_default()
+    }
+}
+
+impl LevelEditor for SandLevelEditor {
+    fn ui(&mut self, ui: &mut egui::Ui, cx: &mut PlaytestContext<'_>) {
+        let palette = self.palette(cx);
+        ui.horizontal(|ui| {
+            let before = (self.columns, self.rows);
+            let label = ui.label("Columns");
+            ui.add(egui::DragValue::new(&mut self.columns).range(1..=MAX_SIDE))
+                .labelled_by(label.id);
+            let label = ui.label("Rows");
+            ui.add(egui::DragValue::new(&mut self.rows).range(1..=MAX_SIDE))
+                .labelled_by(label.id);
+            let label = ui.label("Grains per cell");
+            ui.add(egui::DragValue::new(&mut self.cell).range(1..=64))
+                .labelled_by(label.id);
+            if before != (self.columns, self.rows) {
+                self.resize();
+            }
+        });
+        ui.horizontal(|ui| {
+            ui.selectable_value(&mut self.tool, Tool::Brush, "Brush");
+            ui.selectable_value(&mut self.tool, Tool::Fill, "Fill");
+            ui.selectable_value(&mut self.tool, Tool::Erase, "Erase");
+            ui.separator();
+            for colour in &palette {
+                let [r, g, b] = colour.rgb;
+                let chosen = self.colour == colour.letter && self.tool != Tool::Erase;
+                let swatch = egui::Button::new(
+                    RichText::new(format!("{} {}", colour.letter, colour.name))
+                        .color(Color32::BLACK),
+                )
+                .fill(Color32::from_rgb(r, g, b))
+                .stroke(if chosen {
+                    Stroke::new(2.0, Color32::WHITE)
+                } else {
+                    Stroke::NONE
+                });
+                if ui.add(swatch).clicked() {
+                    self.colour = colour.letter;
+                    if self.tool == Tool::Erase {
+                        self.tool = Tool::Brush;
+                    }
+                }
+            }
+        });
+        let diagnostics: Vec<Diagnostic> = self.level().diagnose();
+        ui.horizontal(|ui| {
+            ui.strong("Validation");
+            if diagnostics.is_empty() {
+                ui.label(
+                    RichText::new("✔ level is valid").color(Color32::from_rgb(0x6A, 0xC0, 0x6A)),
+                );
+            }
+        });
+        for d in &diagnostics {
+            let colour = match d.severity {
+                Severity::Error => ui.visuals().error_fg_color,
+                Severity::Warning => ui.visuals().warn_fg_color,
+            };
+            ui.label(RichText::new(&d.message).color(colour));
+        }
+        ui.separator();
+        // The board scales to the space, cells stay square.
+        let (w, h) = (self.columns as f32, self.rows as f32);
+        let available = ui.available_size() - vec2(8.0, 8.0);
+        self.cell_px = (available.x / w).min(available.y / h).clamp(4.0, 48.0);
+        let (rect, response) = ui.allocate_exact_size(
+            vec2(w * self.cell_px, h * self.cell_px),
+            Sense::click_and_drag(),
+        );
+        response
+            .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, "sand level board"));
+        self.board_rect = rect;
+        if (response.clicked() || response.dragged())
+            && let Some(p) = response.interact_pointer_pos()
+        {
+            let local = (p - rect.min) / self.cell_px;
+            if local.x >= 0.0 && local.y >= 0.0 {
+                self.paint(local.x as usize, local.y as usize);
+            }
+        }
+        let painter = ui.painter_at(rect.expand(1.0));
+        painter.rect_filled(rect, 0.0, ui.visuals().extreme_bg_color);
+        for (y, row) in self.cells.iter().enumerate() {
+            for (x, &c) in row.iter().enumerate() {
+                if c == EMPTY {
+                    continue;
+                }
+                let fill = palette
+                    .iter()
+                    .find(|p| p.letter == c)
+                    .map_or(Color32::GRAY, |p| {
+                        Color32::from_rgb(p.rgb[0], p.rgb[1], p.rgb[2])
+                    });
+                let min = rect.min + vec2(x as f32 * self.cell_px, y as f32 * self.cell_px);
+                painter.rect_filled(
+                    Rect::from_min_size(min, vec2(self.cell_px, self.cell_px)),
+                    0.0,
+                    fill,
+                );
+            }
+        }
+        let grid = Stroke::new(1.0, Color32::from_white_alpha(18));
+        for x in 1..self.columns {
+            let px = rect.min.x + x as f32 * self.cell_px;
+            painter.line_segment([pos2(px, rect.min.y), pos2(px, rect.max.y)], grid);
+        }
+        for y in 1..self.rows {
+            let py = rect.min.y + y as f32 * self.cell_px;
+            painter.line_segment([pos2(rect.min.x, py), pos2(rect.max.x, py)], grid);
+        }
+        painter.rect_stroke(
+            rect,
+            0.0,
+            Stroke::new(1.0, Color32::from_gray(90)),
+            StrokeKind::Outside,
+        );
+    }
+
+    fn to_ron(&self) -> anyhow::Result<String> {
+        Ok(self.ron())
+    }
+
+    fn is_dirty(&self) -> bool {
+        self.ron() != self.saved
+    }
+
+    fn mark_saved(&mut self) {
+        self.saved = self.ron();
+    }
+}

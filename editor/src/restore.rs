@@ -1,0 +1,112 @@
+//! What the editor remembers between runs, per project: window size,
+//! panel sizes, open tabs, the last playtest and the F5 choice. Kept in a
+//! small RON file outside the project (`$XDG_STATE_HOME/tessera/`), written
+//! atomically whenever it changes.
+
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+use tessera_host::level::write_atomic;
+
+/// The remembered state of one project's editor window.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Remembered {
+    /// Inner window size in points.
+    pub window: Option<[f32; 2]>,
+    /// Width of the project tree.
+    pub tree_width: f32,
+    /// Width of the playtest panel.
+    pub playtest_width: f32,
+    /// Height of the console.
+    pub console_height: f32,
+    /// Whether the playtest takes the whole window.
+    pub playtest_maximised: bool,
+    /// Open files, relative to the project, in tab order.
+    pub tabs: Vec<PathBuf>,
+    /// The shown tab.
+    pub active: Option<usize>,
+    /// The last playtest: game and level (relative to the project).
+    pub playtest: Option<(String, Option<PathBuf>)>,
+    /// F5 with unsaved level edits saves first.
+    pub save_before_playtest: bool,
+}
+
+impl Default for Remembered {
+    fn default() -> Self {
+        Self {
+            window: None,
+            tree_width: 230.0,
+            playtest_width: 440.0,
+            console_height: 200.0,
+            playtest_maximised: false,
+            tabs: Vec::new(),
+            active: None,
+            playtest: None,
+            save_before_playtest: false,
+        }
+    }
+}
+
+impl Remembered {
+    /// Reads the file; a missing or unreadable one is the default (a bad
+    /// state file must never stop the editor from opening).
+    pub fn load(path: &Path) -> Self {
+        std::fs::read_to_string(path)
+            .ok()
+            .and_then(|text| ron::from_str(&text).ok())
+            .unwrap_or_default()
+    }
+
+    /// Writes the file atomically.
+    pub fn save(&self, path: &Path) -> anyhow::Result<()> {
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent)?;
+        }
+        let text = ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default())?;
+        write_atomic(path, text.as_bytes())?;
+        Ok(())
+    }
+}
+
+/// Where the state of the project at `root` is kept: one file per project
+/// folder under `$XDG_STATE_HOME/tessera` (or `~/.local/state/tessera`).
+pub fn default_state_file(root: &Path) -> Option<PathBuf> {
+    use std::hash::{Hash, Hasher};
+    let base = std::env::var_os("XDG_STATE_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local/state")))?;
+    let root = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
+    let mut hasher = std::hash::DefaultHasher::new();
+    root.hash(&mut hasher);
+    let name = root
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "project".into());
+    Some(
+        base.join("tessera")
+            .join(format!("{name}-{:016x}.ron", hasher.finish())),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn state_round_trips_and_a_broken_file_is_the_default() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("state/editor.ron");
+        let state = Remembered {
+            window: Some([1200.0, 800.0]),
+            tabs: vec![PathBuf::from("scripts/sand.lua")],
+            active: Some(0),
+            playtest: Some(("sand".into(), None)),
+            ..Remembered::default()
+        };
+        state.save(&path).unwrap();
+        assert_eq!(Remembered::load(&path), state);
+        std::fs::write(&path, "(window: oops").unwrap();
+        assert_eq!(Remembered::load(&path), Remembered::default());
+    }
+}

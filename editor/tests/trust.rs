@@ -1,0 +1,575 @@
+//! Issue 12: undo you can trust, playing what you see, project files from
+//! the editor, and the habits people expect. Each test drives the whole
+//! editor through its widgets with egui_kittest.
+
+mod support;
+
+use std::path::{Path, PathBuf};
+
+use egui::accesskit::Role;
+use egui::{Key, Modifiers};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use support::console_texts;
+use tessera_editor::EditorApp;
+
+const SCRIPT: &str = "-- demo\nreturn { speed = 1 }";
+
+fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+/// A project with the shipped game scripts, `scripts/demo.lua` and the
+/// shipped sand level.
+fn project() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let root = dir.path();
+    std::fs::create_dir_all(root.join("scripts")).expect("scripts/");
+    std::fs::create_dir_all(root.join("levels/sand")).expect("levels/sand");
+    std::fs::create_dir_all(root.join("levels/polycube")).expect("levels/polycube");
+    for script in ["sand.lua", "polycube.lua"] {
+        std::fs::copy(
+            repo().join("scripts").join(script),
+            root.join("scripts").join(script),
+        )
+        .expect("copy script");
+    }
+    std::fs::write(root.join("scripts/demo.lua"), SCRIPT).expect("script");
+    dir
+}
+
+fn harness(root: &Path) -> Harness<'static, EditorApp> {
+    let app = EditorApp::open(root).expect("project opens");
+    Harness::builder()
+        .with_size(egui::vec2(1400.0, 900.0))
+        .with_context_setup(EditorApp::apply_style)
+        .build_ui_state(|ui, app: &mut EditorApp| app.ui(ui), app)
+}
+
+/// Opens a file from the tree and puts the cursor at the end of its text.
+fn open_at_end(harness: &mut Harness<'_, EditorApp>, name: &str) {
+    harness.get_by_label_contains(name).click();
+    harness.run_steps(2);
+    harness.get_by_role(Role::MultilineTextInput).focus();
+    harness.run_steps(2);
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::End);
+    harness.run_steps(2);
+}
+
+fn type_text(harness: &mut Harness<'_, EditorApp>, text: &str) {
+    harness
+        .get_by_role(Role::MultilineTextInput)
+        .type_text(text);
+    harness.run_steps(2);
+}
+
+fn undo(harness: &mut Harness<'_, EditorApp>) {
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.run_steps(2);
+}
+
+fn active_text(harness: &Harness<'_, EditorApp>) -> String {
+    harness
+        .state()
+        .active_document()
+        .expect("a file is open")
+        .text()
+        .to_string()
+}
+
+#[test]
+fn ctrl_z_goes_to_the_focused_panel_text_in_the_code_editor_moves_in_the_game() {
+    let dir = project();
+    let mut harness = harness(dir.path());
+    harness.run_steps(2);
+    harness.get_by_label_contains("polycube.lua").click();
+    harness.run_steps(2);
+    harness.key_press(Key::F5);
+    harness.run_steps(3);
+    // A move in the game: the hint places a piece.
+    harness.get_by_label_contains("Hint (").click();
+    harness.run_steps(3);
+    harness.get_by_label_contains("1/").hover();
+
+    open_at_end(&mut harness, "demo.lua");
+    type_text(&mut harness, "x");
+    assert_eq!(active_text(&harness), format!("{SCRIPT}x"));
+    undo(&mut harness);
+    assert_eq!(active_text(&harness), SCRIPT, "Ctrl+Z undid the typing");
+    assert!(
+        !console_texts(&harness)
+            .iter()
+            .any(|l| l.contains("NothingToUndo") || l.contains("polycube:")),
+        "the game saw no Ctrl+Z: {:?}",
+        console_texts(&harness)
+    );
+    // The game still holds its move.
+    harness.get_by_label_contains("1/");
+
+    // With the game focused (a click in the playtest), Ctrl+Z is the game's.
+    harness.get_by_label("Pick cells").click();
+    harness.run_steps(2);
+    undo(&mut harness);
+    harness.get_by_label_contains(" 0/");
+    assert_eq!(active_text(&harness), SCRIPT, "the text is untouched");
+}
+
+#[test]
+fn discarded_edits_never_come_back_through_undo() {
+    let dir = project();
+    let mut harness = harness(dir.path());
+    harness.run_steps(2);
+    open_at_end(&mut harness, "demo.lua");
+    type_text(&mut harness, "\nbroken(");
+    // Two idle seconds: the text editor records an undo point.
+    harness.run_steps(8);
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::W);
+    harness.run_steps(2);
+    harness.get_by_label("Discard").click();
+    harness.run_steps(2);
+    assert!(harness.state().documents().is_empty());
+
+    open_at_end(&mut harness, "demo.lua");
+    type_text(&mut harness, "y");
+    harness.run_steps(8);
+    for _ in 0..3 {
+        undo(&mut harness);
+        assert!(
+            !active_text(&harness).contains("broken"),
+            "the discarded text came back: {:?}",
+            active_text(&harness)
+        );
+    }
+    assert_eq!(active_text(&harness), SCRIPT);
+    assert!(!harness.state().documents()[0].is_dirty());
+}
+
+#[test]
+fn reload_from_disk_clears_the_undo_history() {
+    let dir = project();
+    let path = dir
+        .path()
+        .canonicalize()
+        .expect("root")
+        .join("scripts/demo.lua");
+    let mut harness = harness(dir.path());
+    harness.run_steps(2);
+    open_at_end(&mut harness, "demo.lua");
+    type_text(&mut harness, "\nmine(");
+    harness.run_steps(8);
+    std::fs::write(&path, "return { speed = 6 }").expect("write");
+    let start = std::time::Instant::now();
+    while harness.state().prompt().is_none() && start.elapsed().as_secs() < 5 {
+        harness.run();
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    harness.get_by_label("Reload from disk").click();
+    harness.run_steps(2);
+    harness.get_by_role(Role::MultilineTextInput).focus();
+    harness.run_steps(2);
+    for _ in 0..3 {
+        undo(&mut harness);
+        assert_eq!(active_text(&harness), "return { speed = 6 }");
+    }
+}
+
+/// Replaces the text of the focused single-line field.
+fn retype_field(harness: &mut Harness<'_, EditorApp>, text: &str) {
+    harness
+        .get_by_role_and_label(Role::TextInput, "Name")
+        .focus();
+    harness.run_steps(2);
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    harness.run_steps(1);
+    harness
+        .get_by_role_and_label(Role::TextInput, "Name")
+        .type_text(text);
+    harness.run_steps(2);
+}
+
+#[test]
+fn a_level_and_a_script_are_created_from_the_menus_and_open_ready_to_use() {
+    let dir = project();
+    let root = dir.path().canonicalize().expect("root");
+    std::fs::remove_file(root.join("scripts/sand.lua")).expect("remove");
+    let mut harness = harness(&root);
+    harness.run_steps(2);
+
+    // A level, from the right-click menu of the game's level folder.
+    harness.get_by_label("🗀 sand").click_secondary();
+    harness.run_steps(2);
+    harness.get_by_label("New level…").click();
+    harness.run_steps(2);
+    retype_field(&mut harness, "painted");
+    harness.get_by_label("Create").click();
+    harness.run_steps(3);
+    let level = root.join("levels/sand/painted.ron");
+    let text = std::fs::read_to_string(&level).expect("the level was written");
+    let registry = tessera_builtin::registry();
+    let diagnostics = registry
+        .get("sand")
+        .expect("sand")
+        .check_level(&text, &level);
+    assert!(diagnostics.is_empty(), "{diagnostics:?}");
+    assert_eq!(
+        harness
+            .state()
+            .active_document()
+            .map(|d| d.path().to_path_buf()),
+        Some(level)
+    );
+
+    // A script, from the File menu, for the game chosen in the dialog.
+    harness.get_by_label("File").click();
+    harness.run_steps(2);
+    harness.get_by_label("New script…").click();
+    harness.run_steps(2);
+    harness.get_by_label("Game").click();
+    harness.run_steps(2);
+    harness.get_by_label("sand (Sand drop)").click();
+    harness.run_steps(2);
+    harness.get_by_label("Create").click();
+    harness.run_steps(3);
+    let script = root.join("scripts/sand.lua");
+    let text = std::fs::read_to_string(&script).expect("the script was written");
+    assert_eq!(
+        text,
+        std::fs::read_to_string(repo().join("scripts/sand.lua")).expect("shipped")
+    );
+    assert!(harness.state().file_dialog().is_none());
+    let console = console_texts(&harness);
+    assert!(
+        console.iter().any(|l| l == "created scripts/sand.lua"),
+        "{console:?}"
+    );
+    assert!(
+        !console.iter().any(|l| l.starts_with("error")),
+        "{console:?}"
+    );
+    // Ctrl+N asks for another level, for the active file's game.
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::N);
+    harness.run_steps(2);
+    assert!(matches!(
+        harness.state().file_dialog(),
+        Some(tessera_editor::files::FileDialog::NewLevel { game, .. }) if game == "sand"
+    ));
+}
+
+#[test]
+fn rename_duplicate_and_delete_from_the_tree_keep_tabs_honest() {
+    let dir = project();
+    let root = dir.path().canonicalize().expect("root");
+    let mut harness = harness(&root);
+    harness.run_steps(2);
+    open_at_end(&mut harness, "demo.lua");
+
+    harness.get_by_label("📜 demo.lua").click_secondary();
+    harness.run_steps(2);
+    harness.get_by_label("Rename…").click();
+    harness.run_steps(2);
+    retype_field(&mut harness, "tuned");
+    harness
+        .get_by_role_and_label(Role::Button, "Rename")
+        .click();
+    harness.run_steps(3);
+    assert!(!root.join("scripts/demo.lua").exists());
+    assert_eq!(
+        std::fs::read_to_string(root.join("scripts/tuned.lua")).expect("renamed"),
+        SCRIPT
+    );
+    assert_eq!(
+        harness
+            .state()
+            .active_document()
+            .map(|d| d.path().to_path_buf()),
+        Some(root.join("scripts/tuned.lua")),
+        "the tab follows the file"
+    );
+
+    harness.get_by_label("📜 tuned.lua").click_secondary();
+    harness.run_steps(2);
+    harness.get_by_label("Duplicate").click();
+    harness.run_steps(3);
+    assert_eq!(
+        std::fs::read_to_string(root.join("scripts/tuned copy.lua")).expect("copy"),
+        SCRIPT
+    );
+
+    harness.get_by_label("📜 tuned.lua").click_secondary();
+    harness.run_steps(2);
+    harness.get_by_label("Delete…").click();
+    harness.run_steps(2);
+    assert!(root.join("scripts/tuned.lua").exists(), "asks first");
+    harness
+        .get_by_role_and_label(Role::Button, "Delete")
+        .click();
+    harness.run_steps(3);
+    assert!(!root.join("scripts/tuned.lua").exists());
+    assert!(
+        harness
+            .state()
+            .documents()
+            .iter()
+            .all(|d| d.path().exists()),
+        "no tab points at a missing file"
+    );
+}
+
+const SAND_LEVEL: &str = "(\n    version: 1,\n    columns: 12,\n    rows: 22,\n    cell: 10,\n)\n";
+
+#[test]
+fn f5_plays_the_unsaved_level_buffer_and_the_header_says_so() {
+    let dir = project();
+    let root = dir.path().canonicalize().expect("root");
+    // On disk the level is broken; the buffer the user sees is fixed.
+    std::fs::write(root.join("levels/sand/edit.ron"), "(version: 1,").expect("level");
+    let mut harness = harness(&root);
+    harness.run_steps(2);
+    open_at_end(&mut harness, "edit.ron");
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    type_text(&mut harness, SAND_LEVEL);
+    harness.key_press(Key::F5);
+    harness.run_steps(4);
+    harness.get_by_label("pieces placed 0");
+    harness.get_by_label("sand · levels/sand/edit.ron (unsaved edits) · seed 1");
+    assert!(harness.state().playtest().plays_unsaved_buffer());
+    assert_eq!(
+        std::fs::read_to_string(root.join("levels/sand/edit.ron")).expect("read"),
+        "(version: 1,",
+        "playing the buffer writes nothing to the level"
+    );
+
+    // The other choice, remembered: save first, then play the file.
+    harness.state_mut().set_save_before_playtest(true);
+    harness.get_by_role(Role::MultilineTextInput).focus();
+    harness.run_steps(1);
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::End);
+    type_text(&mut harness, "// saved\n");
+    harness.key_press(Key::F5);
+    harness.run_steps(4);
+    assert!(!harness.state().playtest().plays_unsaved_buffer());
+    assert_eq!(
+        std::fs::read_to_string(root.join("levels/sand/edit.ron")).expect("read"),
+        format!("{SAND_LEVEL}// saved\n")
+    );
+    harness.get_by_label("pieces placed 0");
+}
+
+#[test]
+fn saving_the_running_level_offers_a_restart_with_it() {
+    let dir = project();
+    let root = dir.path().canonicalize().expect("root");
+    std::fs::write(root.join("levels/sand/edit.ron"), SAND_LEVEL).expect("level");
+    let mut harness = harness(&root);
+    harness.run_steps(2);
+    harness.get_by_label_contains("edit.ron").click();
+    harness.run_steps(2);
+    // Sand levels open in the visual editor; this test edits the text.
+    harness.get_by_label("RON text").click();
+    harness.run_steps(2);
+    harness.key_press(Key::F5);
+    harness.run_steps(4);
+    assert!(
+        harness
+            .query_by_label("↻ Restart with the new level")
+            .is_none()
+    );
+    harness.get_by_role(Role::MultilineTextInput).focus();
+    harness.run_steps(1);
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::End);
+    type_text(&mut harness, "// wider soon\n");
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::S);
+    harness.run_steps(3);
+    assert!(harness.state().playtest().offers_restart());
+    harness.get_by_label("↻ Restart with the new level").click();
+    harness.run_steps(3);
+    assert!(!harness.state().playtest().offers_restart());
+    let starts = console_texts(&harness)
+        .iter()
+        .filter(|l| l.starts_with("playtest sand on levels/sand/edit.ron"))
+        .count();
+    assert_eq!(starts, 2, "{:?}", console_texts(&harness));
+}
+
+#[test]
+fn the_editor_reopens_as_it_was_left() {
+    let dir = project();
+    let root = dir.path().canonicalize().expect("root");
+    std::fs::write(root.join("levels/sand/edit.ron"), SAND_LEVEL).expect("level");
+    let state = tempfile::tempdir().expect("state dir");
+    let state_file = state.path().join("editor.ron");
+    {
+        let mut app = EditorApp::open(&root).expect("opens");
+        app.remember_in(state_file.clone());
+        let mut harness = Harness::builder()
+            .with_size(egui::vec2(1300.0, 850.0))
+            .with_context_setup(EditorApp::apply_style)
+            .build_ui_state(|ui, app: &mut EditorApp| app.ui(ui), app);
+        harness.run_steps(2);
+        harness.get_by_label_contains("demo.lua").click();
+        harness.run_steps(2);
+        harness.get_by_label_contains("edit.ron").click();
+        harness.run_steps(2);
+        harness.key_press(Key::F5);
+        harness.run_steps(2);
+        harness.get_by_label("📜 demo.lua").click();
+        harness.run_steps(2);
+        harness.key_press(Key::F11);
+        harness.run_steps(4);
+        assert!(harness.state().playtest_maximised());
+    }
+    let mut app = EditorApp::open(&root).expect("opens again");
+    app.remember_in(state_file.clone());
+    let names: Vec<String> = app
+        .documents()
+        .iter()
+        .map(|d| d.display_path().display().to_string())
+        .collect();
+    assert_eq!(names, ["scripts/demo.lua", "levels/sand/edit.ron"]);
+    assert_eq!(
+        app.active_document()
+            .map(|d| d.display_path().to_path_buf()),
+        Some(PathBuf::from("scripts/demo.lua"))
+    );
+    assert_eq!(
+        app.playtest().running().map(|t| t.game.as_str()),
+        Some("sand"),
+        "the last playtest runs again"
+    );
+    assert!(app.playtest_maximised());
+    let remembered = tessera_editor::restore::Remembered::load(&state_file);
+    assert_eq!(remembered.window, Some([1300.0, 850.0]));
+    assert!(remembered.tree_width >= 150.0, "{remembered:?}");
+}
+
+#[test]
+fn with_many_tabs_the_active_one_is_scrolled_into_view() {
+    let dir = project();
+    let root = dir.path().canonicalize().expect("root");
+    for i in 0..24 {
+        std::fs::write(
+            root.join(format!("scripts/long_script_name_{i:02}.lua")),
+            "return {}",
+        )
+        .expect("script");
+    }
+    let mut harness = harness(&root);
+    harness.run_steps(2);
+    for i in 0..24 {
+        harness
+            .state_mut()
+            .open_file(Path::new(&format!("scripts/long_script_name_{i:02}.lua")));
+    }
+    harness.run_steps(4);
+    let tab = harness
+        .get_by_role_and_label(Role::Button, "long_script_name_23.lua")
+        .rect();
+    let editor = harness.get_by_role(Role::MultilineTextInput).rect();
+    assert!(
+        tab.left() >= editor.left() - 1.0 && tab.right() <= editor.right() + 1.0,
+        "the active tab {tab:?} is outside the editor {editor:?}"
+    );
+}
+
+#[test]
+fn quick_open_and_find_in_project_list_clickable_file_and_line() {
+    let dir = project();
+    let root = dir.path().canonicalize().expect("root");
+    std::fs::write(root.join("levels/sand/edit.ron"), SAND_LEVEL).expect("level");
+    let mut harness = harness(&root);
+    harness.run_steps(2);
+
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::P);
+    harness.run_steps(2);
+    harness.get_by_label("Go to file").hover();
+    harness
+        .get_by_role_and_label(Role::TextInput, "Go to file")
+        .type_text("sandedit");
+    harness.run_steps(2);
+    harness.get_by_label("levels/sand/edit.ron").click();
+    harness.run_steps(2);
+    assert_eq!(
+        harness
+            .state()
+            .active_document()
+            .map(|d| d.display_path().to_path_buf()),
+        Some(PathBuf::from("levels/sand/edit.ron"))
+    );
+
+    harness.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::F);
+    harness.run_steps(2);
+    harness
+        .get_by_role_and_label(Role::TextInput, "Find in project")
+        .type_text("speed =");
+    harness.run_steps(2);
+    harness
+        .get_by_label("scripts/demo.lua:2: return { speed = 1 }")
+        .click();
+    harness.run_steps(3);
+    let document = harness.state().active_document().expect("open");
+    assert_eq!(document.display_path(), Path::new("scripts/demo.lua"));
+    assert_eq!(document.cursor().line, 2);
+}
+
+#[test]
+fn a_script_error_is_marked_on_its_line_and_the_badge_clears_when_fixed() {
+    let dir = project();
+    let mut harness = harness(dir.path());
+    harness.run_steps(2);
+    open_at_end(&mut harness, "demo.lua");
+    type_text(&mut harness, "\nbroken(");
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::S);
+    harness.run_steps(3);
+    harness.get_by_label("1 error");
+    let marked = harness
+        .state()
+        .active_document()
+        .expect("open")
+        .marked_lines();
+    assert_eq!(marked, [(3, true)]);
+
+    for _ in 0.."\nbroken(".len() {
+        harness.key_press(Key::Backspace);
+    }
+    harness.run_steps(2);
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::S);
+    harness.run_steps(3);
+    assert_eq!(active_text(&harness), SCRIPT);
+    assert!(
+        harness.query_by_label("1 error").is_none(),
+        "{:?}",
+        console_texts(&harness)
+    );
+    assert!(
+        harness
+            .state()
+            .active_document()
+            .expect("open")
+            .marked_lines()
+            .is_empty()
+    );
+}
+
+#[test]
+fn the_playtest_takes_the_whole_window_and_the_board_grows() {
+    let dir = project();
+    let mut harness = harness(dir.path());
+    harness.run_steps(2);
+    harness.get_by_label_contains("sand.lua").click();
+    harness.run_steps(2);
+    harness.key_press(Key::F5);
+    harness.run_steps(4);
+    let docked = harness.get_by_label("sand board").rect();
+    harness.get_by_label("🗖 Maximise").click();
+    harness.run_steps(4);
+    assert!(harness.state().playtest_maximised());
+    let maximised = harness.get_by_label("sand board").rect();
+    assert!(
+        maximised.height() >= docked.height() * 1.2 && maximised.width() > docked.width(),
+        "{docked:?} -> {maximised:?}"
+    );
+    harness.key_press(Key::F11);
+    harness.run_steps(4);
+    assert!(!harness.state().playtest_maximised());
+    harness.get_by_role(Role::MultilineTextInput);
+}
