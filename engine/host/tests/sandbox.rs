@@ -141,7 +141,15 @@ fn memory_bombs_stop_with_a_memory_error() {
         "local t = {}\nlocal i = 0\nwhile true do i = i + 1; t[i] = {i, i, i} end",
         "local s = 'xxxxxxxx'\nwhile true do s = s .. s end",
     ] {
-        let err = load(source).map(|s| s.used_memory()).expect_err(source);
+        // A generous budget: the memory cap, not the clock, must stop these
+        // (on a loaded machine 500 ms may not reach 64 MiB).
+        let limits = ScriptLimits {
+            load_budget: Duration::from_secs(10),
+            ..ScriptLimits::default()
+        };
+        let err = Script::load(Path::new("scripts/test.lua"), source, None, limits)
+            .map(|s| s.used_memory())
+            .expect_err(source);
         assert_eq!(err.kind, ScriptErrorKind::Memory, "{source}: {err}");
         assert!(err.message.starts_with("out of memory"), "{err}");
     }
