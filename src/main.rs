@@ -21,7 +21,7 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// List the game plugins: one line per plugin, its id and title.
-    Games,
+    Games(commands::games::Args),
     /// Validate level files and scripts (folders are searched).
     Check(commands::check::Args),
     /// Watch scripts and levels and report every reload until interrupted.
@@ -30,6 +30,8 @@ enum Command {
     Solve(commands::solve::Args),
     /// Play a game headless from an action file or with random moves.
     Play(commands::play::Args),
+    /// Re-run a recorded session (`.replay.ron`) and print its trajectory.
+    Replay(commands::replay::Args),
     /// Measure the headline speed figures (use a release build).
     Bench(commands::bench::Args),
 }
@@ -66,10 +68,11 @@ pub enum Status {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Games => commands::games::run(),
+        Command::Games(args) => commands::games::run(&args),
         Command::Check(args) => commands::check::run(&args),
         Command::Watch(args) => commands::watch::run(&args),
         Command::Play(args) => commands::play::run(&args),
+        Command::Replay(args) => commands::replay::run(&args),
         Command::Bench(args) => commands::bench::run(&args),
         Command::Solve(args) => commands::solve::run(&args),
     };

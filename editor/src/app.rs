@@ -9,6 +9,7 @@ use std::time::Duration;
 use anyhow::Context as _;
 use egui::{Key, KeyboardShortcut, Modifiers, RichText, ViewportCommand};
 use tessera_host::project::{ChangeReport, Project};
+use tessera_host::registry::ReplaySetup;
 use tessera_host::script::watcher::{DEBOUNCE, FolderWatcher};
 
 use crate::console::{Console, SourceLocation};
@@ -19,6 +20,7 @@ use crate::playtest::{GameUi, PlaytestContext};
 use crate::playtest_area::{PlaytestArea, PlaytestRequest, PlaytestTarget};
 use crate::prompts::{Answer, Prompt, Prompts};
 use crate::tabs::{TabAction, tab_bar};
+use crate::tests_panel::{TestsPanel, TestsRequest};
 use crate::tree::ProjectTree;
 
 /// How often an idle editor wakes up anyway (tree rescans, folders that
@@ -57,6 +59,8 @@ pub struct EditorApp {
     quitting: bool,
     /// The games' editor UIs (playtest views, level editors).
     games: Vec<GameUi>,
+    /// The replay suite, run in the background.
+    tests: TestsPanel,
 }
 
 impl EditorApp {
@@ -86,6 +90,7 @@ impl EditorApp {
             live_scripts: BTreeSet::new(),
             quitting: false,
             games,
+            tests: TestsPanel::default(),
             project,
         };
         app.start_watcher();
@@ -405,6 +410,80 @@ impl EditorApp {
         Some(PlaytestTarget { game, level })
     }
 
+    /// Mutable form of [`EditorApp::playtest`] (tests choose seats there).
+    pub fn playtest_mut(&mut self) -> &mut PlaytestArea {
+        &mut self.playtest
+    }
+
+    /// The Tests panel.
+    pub fn tests(&self) -> &TestsPanel {
+        &self.tests
+    }
+
+    /// Mutable form of [`EditorApp::tests`] (tests drive it directly).
+    pub fn tests_mut(&mut self) -> &mut TestsPanel {
+        &mut self.tests
+    }
+
+    /// Shows the Tests panel and runs the suite.
+    pub fn run_tests(&mut self) {
+        self.tests.open = true;
+        if !self.tests.is_running() {
+            self.tests.run_all(&self.project);
+        }
+    }
+
+    /// Replays a test in the playtest view, stopped after `steps` steps,
+    /// with the project's current script (live: edits apply as they are
+    /// saved) and level.
+    pub fn open_replay(&mut self, path: &Path, steps: Option<usize>) {
+        let setup = ReplaySetup {
+            stop_after: steps,
+            ..ReplaySetup::default()
+        };
+        let display = self.project.display_path(path);
+        let run = match self.project.replay(path, &setup) {
+            Ok(run) => run,
+            Err(e) => {
+                self.console
+                    .error(format!("cannot open {}: {e}", display.display()));
+                return;
+            }
+        };
+        let game = run.session.game_id().to_string();
+        let seed = run.session.seed();
+        let level = run
+            .session
+            .level_path()
+            .map(|l| self.project.root().join(l));
+        let Some(resume) = self
+            .games
+            .iter()
+            .find(|g| g.id == game)
+            .and_then(|g| g.resume)
+        else {
+            self.console.error(format!(
+                "{game} has no playtest view that can open a replay"
+            ));
+            return;
+        };
+        match resume(&mut self.project, run.session) {
+            Ok(view) => {
+                let at = steps.map_or("the end".to_string(), |s| format!("step {s}"));
+                self.console.info(format!(
+                    "opened {} at {at} ({})",
+                    display.display(),
+                    run.notes.join("; ")
+                ));
+                self.playtest
+                    .show(PlaytestTarget { game, level }, seed, view);
+            }
+            Err(e) => self
+                .console
+                .error(format!("cannot open {}: {e:#}", display.display())),
+        }
+    }
+
     /// Starts a playtest of the active file's game (or restarts the last).
     pub fn start_playtest(&mut self) {
         let Some(target) = self
@@ -594,6 +673,9 @@ impl EditorApp {
                 }
             });
         egui::CentralPanel::default().show(ui, |ui| self.documents_ui(ui));
+        if let Some(TestsRequest::Open { path, steps }) = self.tests.ui(&ctx, &self.project) {
+            self.open_replay(&path, steps);
+        }
 
         if let Some((prompt, answer)) = self.prompts.ui(&ctx) {
             self.handle_answer(&ctx, prompt, answer);
@@ -651,6 +733,14 @@ impl EditorApp {
                     .clicked()
                 {
                     self.playtest.stop();
+                }
+                ui.separator();
+                if ui
+                    .button("Tests")
+                    .on_hover_text("Run the replay suite (tests/replays/) and review changes")
+                    .clicked()
+                {
+                    self.run_tests();
                 }
             });
         });

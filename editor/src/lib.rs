@@ -16,6 +16,7 @@ pub mod playtest;
 pub mod playtest_area;
 pub mod prompts;
 pub mod tabs;
+pub mod tests_panel;
 pub mod tree;
 
 pub use app::EditorApp;

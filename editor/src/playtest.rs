@@ -4,6 +4,7 @@
 use std::path::Path;
 
 use tessera_host::project::Project;
+use tessera_host::{Session, SessionOptions};
 
 /// One line for the editor's console (reloads, errors, game messages).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -29,6 +30,16 @@ pub trait PlaytestView {
     /// Draws the game and handles input; called every frame while shown.
     /// Views that animate call `ui.ctx().request_repaint()`.
     fn ui(&mut self, ui: &mut egui::Ui, cx: &mut PlaytestContext<'_>);
+    /// The recorded session the view plays through (its replay is what
+    /// "Save playtest as test" writes); `None` for views that record
+    /// nothing.
+    fn session(&self) -> Option<&dyn Session> {
+        None
+    }
+    /// Mutable form of [`PlaytestView::session`].
+    fn session_mut(&mut self) -> Option<&mut dyn Session> {
+        None
+    }
 }
 
 /// Starts a playtest of a game on a level file (or its default level).
@@ -36,7 +47,13 @@ pub type PlaytestFactory = fn(
     project: &mut Project,
     level: Option<&Path>,
     seed: u64,
+    options: &SessionOptions,
 ) -> anyhow::Result<Box<dyn PlaytestView>>;
+
+/// Shows a session that already ran (a replay opened at a step) in the
+/// game's view, to play on from there.
+pub type ResumeFactory =
+    fn(project: &mut Project, session: Box<dyn Session>) -> anyhow::Result<Box<dyn PlaytestView>>;
 
 /// A visual editor for one level file of a game (shown instead of the raw
 /// RON text tab when the game provides one).
@@ -61,6 +78,9 @@ pub struct GameUi {
     pub id: &'static str,
     /// Starts its playtest view.
     pub playtest: PlaytestFactory,
+    /// Shows a replayed session in its playtest view (the Tests panel's
+    /// "Open"), if the game's view can.
+    pub resume: Option<ResumeFactory>,
     /// Its visual level editor, if it has one.
     pub level_editor: Option<LevelEditorFactory>,
 }

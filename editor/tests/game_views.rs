@@ -38,6 +38,7 @@ fn start_demo(
     project: &mut Project,
     _level: Option<&Path>,
     seed: u64,
+    _options: &tessera_host::SessionOptions,
 ) -> anyhow::Result<Box<dyn PlaytestView>> {
     let script = project.script(&project.game_script_path("demo"))?;
     Ok(Box::new(SpeedView { script, seed }))
@@ -79,6 +80,7 @@ fn open_width_editor(_path: &Path, text: &str) -> anyhow::Result<Box<dyn LevelEd
 const DEMO: GameUi = GameUi {
     id: "demo",
     playtest: start_demo,
+    resume: None,
     level_editor: Some(open_width_editor),
 };
 

@@ -6,6 +6,7 @@ pub mod bench;
 pub mod check;
 pub mod games;
 pub mod play;
+pub mod replay;
 pub mod solve;
 pub mod watch;
 

@@ -36,6 +36,11 @@ pub struct Args {
     /// A RON list of actions, e.g. `[Place(slot: 0, x: 4, y: 0), Tick(30), Settle]`.
     #[arg(long, conflicts_with_all = ["random_play", "ai_only"])]
     actions: Option<PathBuf>,
+    /// With --actions: report a refused action and go on with the next
+    /// (the default stops at the first refusal). Refusals are recorded
+    /// steps too, so this writes replays that show them.
+    #[arg(long)]
+    keep_going: bool,
     /// Play this many turns of random legal moves instead.
     #[arg(long, value_name = "TURNS", conflicts_with = "ai_only")]
     random_play: Option<u32>,
@@ -118,11 +123,17 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
             let result = session.apply_ron(action);
             print_events(session.as_mut());
             if let Err(error) = result {
-                failure = Some(format!(
+                let message = format!(
                     "{}: action {} `{action}`: {error}",
                     path.display(),
                     index + 1
-                ));
+                );
+                if args.keep_going {
+                    eprintln!("refused: {message}");
+                    failure.get_or_insert(message);
+                    continue;
+                }
+                failure = Some(message);
                 break;
             }
             play_ai_turns(session.as_mut(), args.max_moves)?;

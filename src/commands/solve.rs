@@ -69,9 +69,9 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
     };
     let mut rules = Rules::new(&level, false);
     for (piece, cells) in solution.pieces.iter().enumerate() {
-        let targets: Vec<(i32, i32, i32)> = cells
+        let targets: Vec<tessera_polycube::UserCell> = cells
             .iter()
-            .map(|c| (c[0] + 1, c[1] + 1, c[2] + 1))
+            .map(|&c| tessera_polycube::user_cell(c))
             .collect();
         rules
             .place_cells(piece, &targets)

@@ -130,6 +130,11 @@ impl<G: Game> Recorded<G> {
         &mut self.game
     }
 
+    /// The live script slot the game calls.
+    pub fn script(&self) -> &LiveScript {
+        &self.script
+    }
+
     /// What the game offers (modes, seats, AI levels).
     pub fn spec(&self) -> &GameSpec {
         &self.spec
@@ -456,12 +461,19 @@ pub trait Session: Send {
     fn trajectory(&self) -> Trajectory;
     /// Notes the level file played (relative to the project root).
     fn set_level_path(&mut self, path: Option<String>);
+    /// The level file played, relative to the project root, if noted.
+    fn level_path(&self) -> Option<&str>;
+    /// The session's seed.
+    fn seed(&self) -> u64;
     /// The replay so far as RON.
     fn replay_ron(&self) -> Result<String, GameError>;
     /// For views that know the concrete game: downcast to [`Recorded<G>`].
     fn as_any(&self) -> &dyn Any;
     /// Mutable form of [`Session::as_any`].
     fn as_any_mut(&mut self) -> &mut dyn Any;
+    /// The session as `Box<dyn Any>`, to take back a [`Recorded<G>`] (a
+    /// view resuming a replayed session does).
+    fn into_any(self: Box<Self>) -> Box<dyn Any>;
 }
 
 impl<G: Game> Session for Recorded<G> {
@@ -558,9 +570,16 @@ impl<G: Game> Session for Recorded<G> {
         Recorded::set_level_path(self, path);
     }
 
+    fn level_path(&self) -> Option<&str> {
+        self.replay.level_path.as_deref()
+    }
+
+    fn seed(&self) -> u64 {
+        self.replay.seed
+    }
+
     fn replay_ron(&self) -> Result<String, GameError> {
-        crate::level::to_ron_string(&self.replay)
-            .map_err(|e| GameError::Invalid(format!("cannot write replay: {e}")))
+        replay_to_ron(&self.replay)
     }
 
     fn as_any(&self) -> &dyn Any {
@@ -570,11 +589,38 @@ impl<G: Game> Session for Recorded<G> {
     fn as_any_mut(&mut self) -> &mut dyn Any {
         self
     }
+
+    fn into_any(self: Box<Self>) -> Box<dyn Any> {
+        self
+    }
+}
+
+/// A replay as RON: the header fields one per line, each step on a line of
+/// its own, so a replay file diffs well.
+pub fn replay_to_ron<L: Serialize, A: Serialize>(
+    replay: &Replay<L, A>,
+) -> Result<String, GameError> {
+    let config = ron::ser::PrettyConfig::new()
+        .depth_limit(2)
+        .struct_names(false)
+        .separate_tuple_members(false);
+    ron::ser::to_string_pretty(replay, config)
+        .map(|mut s| {
+            s.push('\n');
+            s
+        })
+        .map_err(|e| GameError::Invalid(format!("cannot write replay: {e}")))
 }
 
 /// The concrete game behind a session, if it is a `G`.
 pub fn downcast<G: Game>(session: &dyn Session) -> Option<&Recorded<G>> {
     session.as_any().downcast_ref()
+}
+
+/// Takes a boxed session back as the concrete [`Recorded<G>`], or returns
+/// it unchanged when it is another game.
+pub fn downcast_box<G: Game>(session: Box<dyn Session>) -> Result<Box<Recorded<G>>, Box<dyn Any>> {
+    session.into_any().downcast::<Recorded<G>>()
 }
 
 /// Mutable form of [`downcast`].

@@ -216,7 +216,7 @@ fn a_replay_reproduces_the_session_exactly() {
         session.advance(2).unwrap();
     }
     assert!(session.game().outcome().is_over());
-    let text = tessera_host::level::to_ron_string(session.replay()).unwrap();
+    let text = tessera_host::session::replay_to_ron(session.replay()).unwrap();
     assert!(text.contains("seed: 99"), "{text}");
     assert!(text.contains("hash: \"sha256:"), "{text}");
     assert!(matches!(session.replay().steps[1], Step::Tick(2)));
@@ -251,7 +251,7 @@ fn a_reload_during_the_session_is_recorded_and_replayed() {
     session.apply(&NimAction::Take(2)).unwrap();
     assert_eq!(session.game().scores(), [2, 6]);
     assert!(matches!(&session.replay().steps[1], Step::Reload(text) if text == &triple));
-    let text = tessera_host::level::to_ron_string(session.replay()).unwrap();
+    let text = tessera_host::session::replay_to_ron(session.replay()).unwrap();
 
     let dir = tempfile::tempdir().unwrap();
     let registry = registry();

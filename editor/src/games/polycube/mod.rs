@@ -10,6 +10,7 @@ use crate::playtest::GameUi;
 pub const GAME_UI: GameUi = GameUi {
     id: "polycube",
     playtest: playtest::start,
+    resume: Some(playtest::resume),
     level_editor: Some(level_editor::open),
 };
 

@@ -45,6 +45,7 @@ pub fn start(
     project: &mut Project,
     level: Option<&Path>,
     seed: u64,
+    options: &tessera_host::SessionOptions,
 ) -> anyhow::Result<Box<dyn PlaytestView>> {
     let level = match level {
         Some(path) => {
@@ -56,11 +57,18 @@ pub fn start(
     };
     let script = project.script(&project.game_script_path(Polycube::ID))?;
     Ok(Box::new(PolycubePlaytest::new(Recorded::start(
-        level,
-        script,
-        seed,
-        &tessera_host::SessionOptions::default(),
+        level, script, seed, options,
     )?)))
+}
+
+/// Shows a replayed polycube session in the playtest view.
+pub fn resume(
+    _project: &mut Project,
+    session: Box<dyn tessera_host::Session>,
+) -> anyhow::Result<Box<dyn PlaytestView>> {
+    let session = tessera_host::session::downcast_box::<Polycube>(session)
+        .map_err(|_| anyhow::anyhow!("this session is not a polycube game"))?;
+    Ok(Box::new(PolycubePlaytest::new(*session)))
 }
 
 impl PolycubePlaytest {
@@ -397,6 +405,14 @@ impl PolycubePlaytest {
 }
 
 impl PlaytestView for PolycubePlaytest {
+    fn session(&self) -> Option<&dyn tessera_host::Session> {
+        Some(&self.game)
+    }
+
+    fn session_mut(&mut self) -> Option<&mut dyn tessera_host::Session> {
+        Some(&mut self.game)
+    }
+
     fn ui(&mut self, ui: &mut egui::Ui, cx: &mut PlaytestContext<'_>) {
         self.tick(ui);
         self.keys(ui, cx);

@@ -9,9 +9,10 @@ mod view;
 
 use std::path::Path;
 
-use tessera_host::Game;
 use tessera_host::level::{Diagnostic, LevelFile, load_level};
 use tessera_host::project::Project;
+use tessera_host::session::downcast_box;
+use tessera_host::{Game, Recorded, Session, SessionOptions};
 use tessera_sand::{Sand, SandLevel};
 
 use crate::playtest::{GameUi, PlaytestView};
@@ -23,6 +24,7 @@ pub fn game_ui() -> GameUi {
     GameUi {
         id: Sand::ID,
         playtest: start_playtest,
+        resume: Some(resume_playtest),
         level_editor: None,
     }
 }
@@ -48,12 +50,25 @@ pub fn start_playtest(
     project: &mut Project,
     level: Option<&Path>,
     seed: u64,
+    options: &SessionOptions,
 ) -> anyhow::Result<Box<dyn PlaytestView>> {
     let level = load_sand_level(level)?;
     let script = project
         .script(&project.game_script_path(Sand::ID))
         .map_err(|e| anyhow::anyhow!("{e}"))?;
-    Ok(Box::new(SandPlaytest::new(level, script, seed)?))
+    let session =
+        Recorded::start(level, script, seed, options).map_err(|e| anyhow::anyhow!("{e}"))?;
+    Ok(Box::new(SandPlaytest::from_session(session)))
+}
+
+/// Shows a replayed sand session in the playtest view.
+pub fn resume_playtest(
+    _project: &mut Project,
+    session: Box<dyn Session>,
+) -> anyhow::Result<Box<dyn PlaytestView>> {
+    let session = downcast_box::<Sand>(session)
+        .map_err(|_| anyhow::anyhow!("this session is not a sand game"))?;
+    Ok(Box::new(SandPlaytest::from_session(*session)))
 }
 
 #[cfg(test)]

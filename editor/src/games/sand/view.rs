@@ -81,16 +81,20 @@ pub struct SandPlaytest {
 impl SandPlaytest {
     /// A new game on `level` with `seed`.
     pub fn new(level: SandLevel, script: LiveScript, seed: u64) -> anyhow::Result<Self> {
-        let session = Recorded::start(
-            level.clone(),
-            script.clone(),
-            seed,
-            &SessionOptions::default(),
-        )
-        .map_err(|e| anyhow::anyhow!("{e}"))?;
-        Ok(Self {
-            level,
-            script,
+        let session = Recorded::start(level, script, seed, &SessionOptions::default())
+            .map_err(|e| anyhow::anyhow!("{e}"))?;
+        Ok(Self::from_session(session))
+    }
+
+    /// A view on a session that already ran (a replay opened at a step):
+    /// play goes on from where it stands.
+    pub fn from_session(session: Recorded<Sand>) -> Self {
+        let seed = session.seed();
+        // Clears that happened before the view opened get no pop-ups.
+        let seen_rounds = session.game().chain_log().len();
+        Self {
+            level: session.replay().level.clone(),
+            script: session.script().clone(),
             seed,
             seed_input: seed,
             session,
@@ -103,14 +107,14 @@ impl SandPlaytest {
             shake: None,
             popups: Vec::new(),
             particles: Vec::new(),
-            seen_rounds: 0,
+            seen_rounds,
             was_bursting: false,
             overlays: Overlays::default(),
             fps: 0.0,
             noise: seed ^ 0x9e37_79b9_7f4a_7c15,
             board_rect: Rect::NOTHING,
             grain_px: 1.0,
-        })
+        }
     }
 
     /// The game being played.
@@ -717,6 +721,14 @@ impl SandPlaytest {
 }
 
 impl PlaytestView for SandPlaytest {
+    fn session(&self) -> Option<&dyn tessera_host::Session> {
+        Some(&self.session)
+    }
+
+    fn session_mut(&mut self) -> Option<&mut dyn tessera_host::Session> {
+        Some(&mut self.session)
+    }
+
     fn ui(&mut self, ui: &mut egui::Ui, cx: &mut PlaytestContext<'_>) {
         let now = ui.input(|i| i.time);
         let dt = ui.input(|i| i.stable_dt).clamp(0.0, 0.1);

@@ -3,7 +3,7 @@
 
 use std::sync::atomic::AtomicBool;
 
-use super::rules::{PlacedPiece, Rules};
+use super::rules::{PlacedPiece, Rules, UserCell, user_cell};
 use super::solver::{Fixed, SolveError, Solver};
 
 /// What a hint says.
@@ -45,10 +45,7 @@ pub fn hint(rules: &Rules, solver: &Solver, cancel: &AtomicBool) -> Result<Hint,
         if rules.placement(piece).is_some() || cells.is_empty() {
             continue;
         }
-        let targets: Vec<(i32, i32, i32)> = cells
-            .iter()
-            .map(|c| (c[0] + 1, c[1] + 1, c[2] + 1))
-            .collect();
+        let targets: Vec<UserCell> = cells.iter().map(|&c| user_cell(c)).collect();
         let Ok(pose) = rules.try_cells(piece, &targets) else {
             continue;
         };

@@ -19,6 +19,7 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 use super::geometry::{Cell, is_connected, normalize, orientations};
+use super::rules::Pos;
 use tessera_host::level::{Diagnostic, LevelFile};
 
 /// Largest box extent on any axis.
@@ -229,7 +230,10 @@ pub fn piece_cells(piece: &PieceSpec) -> Vec<Cell> {
     let cells: Vec<Cell> = piece
         .cells
         .iter()
-        .map(|&(x, y, z)| [clamp(x) - 1, clamp(y) - 1, clamp(z) - 1])
+        .map(|&c| {
+            let [x, y, z] = Pos(c.0, c.1, c.2).zero_based();
+            [clamp(x), clamp(y), clamp(z)]
+        })
         .collect();
     normalize(&cells)
 }

@@ -30,7 +30,7 @@ use tessera_host::script::{FieldKind, FieldSpec, LiveScript, Script, ScriptSchem
 use tessera_host::{Agent, Decision, GameSpec, Thinking};
 
 pub use level::{PieceSpec, PolycubeLevel};
-pub use rules::{PlacedPiece, PlacementError, Rules};
+pub use rules::{PlacedPiece, PlacementError, Pos, Rules, UserCell, user_cell};
 pub use solver::{Counts, Solver};
 
 /// One player action. Cells and anchors are 1-based `(x, y, z)`.
@@ -207,7 +207,7 @@ pub fn hint_action(
         hint::Hint::Place { piece, pose } => Ok(PolycubeAction::PlaceAt {
             piece: rules.pieces()[piece].id.clone(),
             rotation: pose.rotation,
-            at: (pose.anchor[0] + 1, pose.anchor[1] + 1, pose.anchor[2] + 1),
+            at: rules::user_cell(pose.anchor),
         }),
         hint::Hint::Stuck => Err(GameError::Illegal(
             "Stuck: the box can no longer be completed from here; pick a piece up".into(),

@@ -11,9 +11,16 @@ use super::geometry::{
 };
 use super::level::{MAX_EXTENT, PolycubeLevel};
 
-/// A 1-based position for messages: `(x, y, z)`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// A cell as players, files, actions and messages write it: 1-based
+/// `(x, y, z)`, z = 1 the floor. The engine works 0-based ([`Cell`]);
+/// this type is the one place the two meet, so no call site adds or
+/// subtracts 1 by hand. Wide (`i64`) so that any `i32` input converts
+/// without overflow.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Pos(pub i64, pub i64, pub i64);
+
+/// A 1-based cell as actions and level files store it: `(x, y, z)`.
+pub type UserCell = (i32, i32, i32);
 
 impl Pos {
     /// The 1-based position of a 0-based cell.
@@ -24,6 +31,28 @@ impl Pos {
             i64::from(c[2]) + 1,
         )
     }
+
+    /// A position as written in an action or a level file.
+    pub fn from_user(c: UserCell) -> Self {
+        Pos(i64::from(c.0), i64::from(c.1), i64::from(c.2))
+    }
+
+    /// The 0-based cell, widened (may lie outside any box).
+    pub fn zero_based(self) -> [i64; 3] {
+        [self.0 - 1, self.1 - 1, self.2 - 1]
+    }
+
+    /// The form actions and level files store (saturating at `i32`'s
+    /// range, far outside any box).
+    pub fn user(self) -> UserCell {
+        let narrow = |v: i64| v.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32;
+        (narrow(self.0), narrow(self.1), narrow(self.2))
+    }
+}
+
+/// The 1-based form of a 0-based cell, as actions store it.
+pub fn user_cell(c: Cell) -> UserCell {
+    Pos::of(c).user()
 }
 
 impl fmt::Display for Pos {
@@ -288,7 +317,7 @@ impl Rules {
         // i64 so that any i32 input subtracts without overflow.
         let mut wide: Vec<[i64; 3]> = targets
             .iter()
-            .map(|&(x, y, z)| [i64::from(x) - 1, i64::from(y) - 1, i64::from(z) - 1])
+            .map(|&c| Pos::from_user(c).zero_based())
             .collect();
         wide.sort_unstable();
         wide.dedup();
@@ -345,8 +374,9 @@ impl Rules {
             .iter()
             .find(|o| o.cells == shape)
             .map_or(rotation, |o| o.rotation);
-        let clamp = |v: i32| (i64::from(v) - 1).clamp(-(1 << 20), 1 << 20) as i32;
-        let anchor = [clamp(at.0), clamp(at.1), clamp(at.2)];
+        let clamp = |v: i64| v.clamp(-(1 << 20), 1 << 20) as i32;
+        let [x, y, z] = Pos::from_user(at).zero_based();
+        let anchor = [clamp(x), clamp(y), clamp(z)];
         Ok(PlacedPiece {
             rotation,
             anchor,
@@ -553,12 +583,7 @@ impl Rules {
     /// Whether `pose` is really piece `piece` in that rotation and anchor,
     /// inside the box and clear of other pieces (support not checked).
     fn is_pose_of(&self, piece: usize, pose: &PlacedPiece) -> bool {
-        let at = (
-            pose.anchor[0].saturating_add(1),
-            pose.anchor[1].saturating_add(1),
-            pose.anchor[2].saturating_add(1),
-        );
-        self.pose_at(piece, pose.rotation, at)
+        self.pose_at(piece, pose.rotation, user_cell(pose.anchor))
             .is_ok_and(|c| c.cells == pose.cells && self.check_fit(piece, &c).is_ok())
     }
 
@@ -636,7 +661,7 @@ impl Rules {
         let letters: Vec<char> = LETTERS.chars().collect();
         let mut out = String::new();
         for z in 0..self.size[2] {
-            out.push_str(&format!("z={}\n", z + 1));
+            out.push_str(&format!("z={}\n", Pos::of([0, 0, z as i32]).2));
             for y in 0..self.size[1] {
                 for x in 0..self.size[0] {
                     let c = [x as i32, y as i32, z as i32];
@@ -654,5 +679,23 @@ impl Rules {
             }
         }
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Pos, user_cell};
+
+    #[test]
+    fn one_based_positions_convert_both_ways_without_overflow() {
+        assert_eq!(user_cell([0, 0, 0]), (1, 1, 1));
+        assert_eq!(Pos::from_user((1, 2, 3)).zero_based(), [0, 1, 2]);
+        assert_eq!(Pos::from_user(user_cell([4, 5, 6])).zero_based(), [4, 5, 6]);
+        assert_eq!(
+            Pos::from_user((i32::MIN, 0, 0)).zero_based()[0],
+            i64::from(i32::MIN) - 1
+        );
+        assert_eq!(user_cell([i32::MAX, 0, 0]).0, i32::MAX);
+        assert_eq!(Pos::of([2, 0, 9]).to_string(), "(3, 1, 10)");
     }
 }

@@ -1,0 +1,427 @@
+//! The Tests panel: the replay suite (`tests/replays/`) run in the
+//! background against the project's scripts and levels as they are on disk,
+//! each replay listed as unchanged, changed, new or failing. A changed one
+//! shows its trajectory diff (old vs new score per step, the first differing
+//! step highlighted); "Accept" writes the same `.snap` file `cargo insta
+//! accept` would, "Open" replays it in the playtest view at that step.
+
+use std::path::{Path, PathBuf};
+
+use egui::{Color32, RichText};
+use tessera_host::project::Project;
+use tessera_host::suite::{self, Case, Verdict};
+use tessera_host::trajectory::{ParsedRow, parse_rows};
+use tessera_host::worker::{Job, Poll};
+
+/// One replay's result.
+#[derive(Debug, Clone)]
+pub struct CaseResult {
+    /// The replay.
+    pub case: Case,
+    /// How it compares with its snapshot.
+    pub verdict: Verdict,
+}
+
+/// What the user asked the panel to do.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TestsRequest {
+    /// Replay `case` in the playtest view up to step `step` (1-based; the
+    /// first differing step, or the end).
+    Open {
+        /// The replay file.
+        path: PathBuf,
+        /// Steps to play before showing it.
+        steps: Option<usize>,
+    },
+}
+
+/// The panel's state.
+#[derive(Default)]
+pub struct TestsPanel {
+    /// Whether the panel is shown.
+    pub open: bool,
+    job: Option<Job<Vec<CaseResult>>>,
+    results: Vec<CaseResult>,
+    selected: Option<usize>,
+    /// A line about the last run or accept.
+    status: Option<String>,
+}
+
+impl TestsPanel {
+    /// The results of the last finished run.
+    pub fn results(&self) -> &[CaseResult] {
+        &self.results
+    }
+
+    /// Whether a run is under way.
+    pub fn is_running(&self) -> bool {
+        self.job.is_some()
+    }
+
+    /// Starts a run of the whole suite on a worker thread. It opens its own
+    /// copy of the project, so it reads every script and level from disk as
+    /// `cargo test` does, and never blocks the editor.
+    pub fn run_all(&mut self, project: &Project) {
+        let root = project.root().to_path_buf();
+        let registry = project.registry().clone();
+        self.status = None;
+        self.job = Some(Job::spawn("replay suite", move |control| {
+            let cases = suite::cases(&root);
+            let Ok(mut project) = Project::open(&root, registry) else {
+                return Vec::new();
+            };
+            let total = cases.len().max(1);
+            let mut results = Vec::with_capacity(cases.len());
+            for (i, case) in cases.into_iter().enumerate() {
+                if control.is_cancelled() {
+                    break;
+                }
+                control.set_note(case.display(&root));
+                let verdict = suite::check(&mut project, &case);
+                results.push(CaseResult { case, verdict });
+                control.set_progress((i + 1) as f64 / total as f64);
+            }
+            results
+        }));
+    }
+
+    /// Picks up a finished run (called every frame).
+    pub fn poll(&mut self) {
+        let Some(job) = self.job.as_mut() else {
+            return;
+        };
+        match job.poll() {
+            Poll::Running => {}
+            Poll::Done(results) => {
+                let cancelled = job.is_cancelled();
+                self.job = None;
+                self.status = Some(summary(&results, cancelled));
+                self.selected = results
+                    .iter()
+                    .position(|r| !matches!(r.verdict, Verdict::Unchanged));
+                self.results = results;
+            }
+            Poll::Lost => {
+                self.job = None;
+                self.status = Some("the test run stopped unexpectedly".into());
+            }
+        }
+    }
+
+    /// Accepts the new trajectory of result `index`: writes its snapshot.
+    pub fn accept(&mut self, root: &Path, index: usize) -> anyhow::Result<()> {
+        let Some(result) = self.results.get_mut(index) else {
+            anyhow::bail!("no test {index}");
+        };
+        let new = match &result.verdict {
+            Verdict::Changed { new, .. } | Verdict::New { new } => new.clone(),
+            Verdict::Unchanged => return Ok(()),
+            Verdict::Failed(e) => anyhow::bail!("cannot accept a replay that fails: {e}"),
+        };
+        suite::write_snapshot(root, &result.case, &new)?;
+        self.status = Some(format!(
+            "accepted {} (wrote {})",
+            result.case.display(root),
+            result
+                .case
+                .snapshot_file(root)
+                .strip_prefix(root)
+                .unwrap_or(&result.case.snapshot_file(root))
+                .display()
+        ));
+        result.verdict = Verdict::Unchanged;
+        Ok(())
+    }
+
+    /// Draws the panel as a window; returns a request for the app.
+    pub fn ui(&mut self, ctx: &egui::Context, project: &Project) -> Option<TestsRequest> {
+        self.poll();
+        if !self.open {
+            return None;
+        }
+        if self.job.is_some() {
+            ctx.request_repaint_after(std::time::Duration::from_millis(100));
+        }
+        let mut request = None;
+        let mut open = self.open;
+        egui::Window::new("Tests")
+            .open(&mut open)
+            .default_size([1060.0, 560.0])
+            .resizable(true)
+            .show(ctx, |ui| {
+                request = self.contents(ui, project);
+            });
+        self.open = open;
+        request
+    }
+
+    fn contents(&mut self, ui: &mut egui::Ui, project: &Project) -> Option<TestsRequest> {
+        let mut request = None;
+        ui.horizontal(|ui| {
+            if ui
+                .add_enabled(self.job.is_none(), egui::Button::new("▶ Run all"))
+                .on_hover_text(
+                    "Re-run every replay in tests/replays/ against the scripts and levels on disk",
+                )
+                .clicked()
+            {
+                self.run_all(project);
+            }
+            if let Some(job) = &self.job {
+                if ui.button("Cancel").clicked() {
+                    job.cancel();
+                }
+                ui.add(
+                    egui::ProgressBar::new(job.control().progress() as f32)
+                        .desired_width(160.0)
+                        .show_percentage(),
+                );
+                ui.weak(job.control().note());
+            } else if let Some(status) = &self.status {
+                ui.label(status);
+            }
+        });
+        ui.weak("Replays in tests/replays/ run against the scripts and levels as saved; `cargo test` runs the same suite.");
+        ui.separator();
+        if self.results.is_empty() {
+            ui.label(if self.job.is_some() {
+                "Running…"
+            } else {
+                "Press Run all to check every replay."
+            });
+            return None;
+        }
+        let root = project.root().to_path_buf();
+        egui::Panel::left("tests list")
+            .resizable(true)
+            .default_size(260.0)
+            .show(ui, |ui| {
+                egui::ScrollArea::vertical().show(ui, |ui| {
+                    for (i, result) in self.results.iter().enumerate() {
+                        let (mark, colour) = verdict_mark(&result.verdict);
+                        let text = RichText::new(format!(
+                            "{mark} {}/{}",
+                            result.case.game, result.case.name
+                        ))
+                        .color(colour);
+                        if ui
+                            .selectable_label(self.selected == Some(i), text)
+                            .clicked()
+                        {
+                            self.selected = Some(i);
+                        }
+                    }
+                });
+            });
+        let Some(index) = self.selected.filter(|i| *i < self.results.len()) else {
+            ui.label("Select a replay.");
+            return None;
+        };
+        let result = self.results[index].clone();
+        ui.horizontal(|ui| {
+            ui.strong(result.case.display(&root));
+            let (_, colour) = verdict_mark(&result.verdict);
+            ui.colored_label(colour, verdict_word(&result.verdict));
+        });
+        let first_difference = match &result.verdict {
+            Verdict::Changed { old, new } => first_differing_step(old, new),
+            _ => None,
+        };
+        let mut accept = false;
+        ui.horizontal(|ui| {
+            let can_accept = matches!(result.verdict, Verdict::Changed { .. } | Verdict::New { .. });
+            if ui
+                .add_enabled(can_accept, egui::Button::new("✔ Accept"))
+                .on_hover_text("Make the new trajectory the expected one (writes the .snap file, as `cargo insta accept` does)")
+                .clicked()
+            {
+                accept = true;
+            }
+            let open_label = match first_difference {
+                Some(step) => format!("Open at step {step}"),
+                None => "Open".to_string(),
+            };
+            if ui
+                .button(open_label)
+                .on_hover_text("Replay it in the playtest view, stopped at the first differing step")
+                .clicked()
+            {
+                request = Some(TestsRequest::Open {
+                    path: result.case.path.clone(),
+                    steps: first_difference,
+                });
+            }
+        });
+        if accept && let Err(e) = self.accept(&root, index) {
+            self.status = Some(format!("error: {e:#}"));
+        }
+        ui.separator();
+        match &result.verdict {
+            Verdict::Changed { old, new } => diff_ui(ui, old, new, first_difference),
+            Verdict::New { new } => {
+                ui.label("No snapshot yet; Accept makes this the expected trajectory.");
+                text_block(ui, new);
+            }
+            Verdict::Failed(e) => {
+                ui.colored_label(ui.visuals().error_fg_color, e);
+            }
+            Verdict::Unchanged => {
+                ui.label("Same trajectory as the snapshot.");
+            }
+        }
+        request
+    }
+}
+
+/// The first step whose row differs (1-based), or the step after the last
+/// when only the end (outcome, board) differs.
+pub fn first_differing_step(old: &str, new: &str) -> Option<usize> {
+    let old_rows = parse_rows(old);
+    let new_rows = parse_rows(new);
+    let differing = old_rows
+        .iter()
+        .zip(&new_rows)
+        .find(|(a, b)| a != b)
+        .map(|(a, _)| a.index);
+    differing.or_else(|| {
+        (old_rows.len() != new_rows.len()).then(|| old_rows.len().min(new_rows.len()) + 1)
+    })
+}
+
+fn diff_ui(ui: &mut egui::Ui, old: &str, new: &str, first: Option<usize>) {
+    let old_rows = parse_rows(old);
+    let new_rows = parse_rows(new);
+    let steps = old_rows.len().max(new_rows.len());
+    ui.label(match first {
+        Some(step) => format!("First difference at step {step} of {steps}."),
+        None => "The steps agree; the end state differs.".into(),
+    });
+    let highlight = ui.visuals().warn_fg_color;
+    egui::ScrollArea::both()
+        .id_salt("trajectory diff")
+        .max_height(260.0)
+        .show(ui, |ui| {
+            egui::Grid::new("diff grid")
+                .striped(true)
+                .num_columns(5)
+                .show(ui, |ui| {
+                    for head in ["step", "action", "old score", "new score", "events (new)"] {
+                        ui.strong(head);
+                    }
+                    ui.end_row();
+                    let empty = ParsedRow {
+                        index: 0,
+                        step: String::new(),
+                        scores: "—".into(),
+                        events: String::new(),
+                    };
+                    for i in 0..steps {
+                        let a = old_rows.get(i).unwrap_or(&empty);
+                        let b = new_rows.get(i).unwrap_or(&empty);
+                        let differs = a != b;
+                        let index = if b.index > 0 { b.index } else { a.index };
+                        let paint = |text: String| {
+                            let rich = RichText::new(text).monospace();
+                            if Some(index) == first {
+                                rich.color(highlight).strong()
+                            } else if differs {
+                                rich.color(highlight)
+                            } else {
+                                rich
+                            }
+                        };
+                        ui.label(paint(index.to_string()));
+                        ui.label(paint(if b.step.is_empty() {
+                            a.step.clone()
+                        } else {
+                            b.step.clone()
+                        }));
+                        ui.label(paint(a.scores.clone()));
+                        ui.label(paint(b.scores.clone()));
+                        let events = if a.events == b.events || a.events.is_empty() {
+                            b.events.clone()
+                        } else {
+                            format!("{}  (was: {})", b.events, a.events)
+                        };
+                        ui.label(paint(events));
+                        ui.end_row();
+                    }
+                });
+        });
+    let end = |text: &str| -> String {
+        text.lines()
+            .skip_while(|l| !l.starts_with("outcome:"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let (old_end, new_end) = (end(old), end(new));
+    if old_end != new_end {
+        ui.collapsing("End state (old | new)", |ui| {
+            ui.columns(2, |columns| {
+                text_block(&mut columns[0], &old_end);
+                text_block(&mut columns[1], &new_end);
+            });
+        });
+    }
+}
+
+fn text_block(ui: &mut egui::Ui, text: &str) {
+    egui::ScrollArea::both()
+        .id_salt(text.len())
+        .max_height(220.0)
+        .show(ui, |ui| {
+            ui.label(RichText::new(text).monospace());
+        });
+}
+
+fn verdict_mark(verdict: &Verdict) -> (&'static str, Color32) {
+    match verdict {
+        Verdict::Unchanged => ("✔", Color32::from_rgb(110, 190, 110)),
+        Verdict::Changed { .. } => ("●", Color32::from_rgb(230, 180, 60)),
+        Verdict::New { .. } => ("+", Color32::from_rgb(120, 170, 230)),
+        Verdict::Failed(_) => ("✖", Color32::from_rgb(230, 90, 80)),
+    }
+}
+
+fn verdict_word(verdict: &Verdict) -> &'static str {
+    match verdict {
+        Verdict::Unchanged => "unchanged",
+        Verdict::Changed { .. } => "changed",
+        Verdict::New { .. } => "new (no snapshot)",
+        Verdict::Failed(_) => "fails to run",
+    }
+}
+
+fn summary(results: &[CaseResult], cancelled: bool) -> String {
+    let count = |f: fn(&Verdict) -> bool| results.iter().filter(|r| f(&r.verdict)).count();
+    let changed = count(|v| matches!(v, Verdict::Changed { .. }));
+    let new = count(|v| matches!(v, Verdict::New { .. }));
+    let failed = count(|v| matches!(v, Verdict::Failed(_)));
+    let unchanged = count(|v| matches!(v, Verdict::Unchanged));
+    let mut text = format!("{unchanged} unchanged, {changed} changed");
+    if new > 0 {
+        text.push_str(&format!(", {new} new"));
+    }
+    if failed > 0 {
+        text.push_str(&format!(", {failed} failing"));
+    }
+    if cancelled {
+        text.push_str(" (cancelled)");
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_first_differing_step_is_found() {
+        let old = "game: x\nsteps: 3\n   1 | A | score 0\n   2 | B | score 10\n   3 | C | score 10\noutcome: playing\n";
+        let new = "game: x\nsteps: 3\n   1 | A | score 0\n   2 | B | score 20\n   3 | C | score 20\noutcome: playing\n";
+        assert_eq!(first_differing_step(old, new), Some(2));
+        assert_eq!(first_differing_step(old, old), None);
+        let shorter = "game: x\nsteps: 2\n   1 | A | score 0\n   2 | B | score 10\noutcome: won\n";
+        assert_eq!(first_differing_step(old, shorter), Some(3));
+    }
+}

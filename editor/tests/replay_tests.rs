@@ -1,0 +1,204 @@
+//! The rule-change workflow in the editor: record a sand playtest as a
+//! test, change the score formula, see the Tests panel report the replay as
+//! changed with its first differing step, accept it, and find the suite
+//! green again; "Open" replays it in the playtest view.
+
+mod support;
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use egui::Key;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use support::console_texts;
+use tessera_editor::EditorApp;
+use tessera_host::project::Project;
+use tessera_host::suite::{self, Verdict};
+
+fn repo(relative: &str) -> PathBuf {
+    tessera_testkit::repo_path(relative)
+}
+
+/// A project with the shipped sand script and the cascade level (a board
+/// that clears three times in a chain on its own).
+fn project() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("temp dir");
+    std::fs::create_dir_all(dir.path().join("scripts")).unwrap();
+    std::fs::create_dir_all(dir.path().join("levels/sand")).unwrap();
+    std::fs::copy(
+        repo("scripts/sand.lua"),
+        dir.path().join("scripts/sand.lua"),
+    )
+    .unwrap();
+    std::fs::copy(
+        repo("levels/sand/cascade.ron"),
+        dir.path().join("levels/sand/cascade.ron"),
+    )
+    .unwrap();
+    dir
+}
+
+fn harness(root: &Path) -> Harness<'static, EditorApp> {
+    let app = EditorApp::open(root).expect("project opens");
+    Harness::builder()
+        .with_size(egui::vec2(1400.0, 900.0))
+        .with_context_setup(EditorApp::apply_style)
+        .build_ui_state(|ui, app: &mut EditorApp| app.ui(ui), app)
+}
+
+/// Runs frames until `done` holds (at most 30 s: the suite runs on a
+/// worker thread).
+fn run_until(harness: &mut Harness<'_, EditorApp>, done: impl Fn(&EditorApp) -> bool) {
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while !done(harness.state()) {
+        assert!(Instant::now() < deadline, "timed out");
+        harness.step();
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    frames(harness);
+}
+
+/// A few frames (a running playtest repaints continuously, so the harness
+/// never "settles").
+fn frames(harness: &mut Harness<'_, EditorApp>) {
+    harness.run_steps(3);
+}
+
+fn the_suite(root: &Path) -> Vec<Verdict> {
+    let mut project = Project::open(root, tessera_builtin::registry()).unwrap();
+    suite::cases(root)
+        .iter()
+        .map(|case| suite::check(&mut project, case))
+        .collect()
+}
+
+#[test]
+fn record_a_playtest_change_the_score_and_accept_the_new_trajectory() {
+    let dir = project();
+    let root = dir.path().canonicalize().unwrap();
+    let mut harness = harness(&root);
+
+    // Open the level and play it: the board clears three times by itself.
+    harness.get_by_label_contains("cascade.ron").click();
+    frames(&mut harness);
+    harness.key_press(Key::F5);
+    frames(&mut harness);
+    assert_eq!(
+        harness.state().playtest().running().map(|t| t.game.clone()),
+        Some("sand".to_string())
+    );
+    run_until(&mut harness, |app| {
+        app.playtest()
+            .session()
+            .is_some_and(|s| s.scores() == vec![142])
+    });
+
+    // Save it as a test.
+    harness.get_by_label("💾 Save as test").click();
+    frames(&mut harness);
+    harness
+        .get_by_role_and_label(egui::accesskit::Role::TextInput, "Test name")
+        .focus();
+    frames(&mut harness);
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, Key::A);
+    harness.key_press(Key::Backspace);
+    harness
+        .get_by_role_and_label(egui::accesskit::Role::TextInput, "Test name")
+        .type_text("Chain x3");
+    frames(&mut harness);
+    harness.get_by_label("Save").click();
+    frames(&mut harness);
+    let replay = root.join("tests/replays/sand/chain_x3.replay.ron");
+    assert!(replay.is_file(), "{:?}", console_texts(&harness));
+    let snapshot = root.join("snapshots/replays__sand__chain_x3.snap");
+    let accepted = std::fs::read_to_string(&snapshot).unwrap();
+    assert!(accepted.contains("clear chain x3"), "{accepted}");
+    assert!(
+        console_texts(&harness)
+            .iter()
+            .any(|l| l.starts_with("saved test tests/replays/sand/chain_x3.replay.ron")),
+        "{:?}",
+        console_texts(&harness)
+    );
+    assert_eq!(the_suite(&root), vec![Verdict::Unchanged]);
+
+    // A designer doubles every score.
+    let script = root.join("scripts/sand.lua");
+    let text = std::fs::read_to_string(&script).unwrap();
+    let doubled = text.replace(
+        "return math.floor(10 * math.sqrt(cells)) * chain",
+        "return 2 * math.floor(10 * math.sqrt(cells)) * chain",
+    );
+    assert_ne!(text, doubled);
+    std::fs::write(&script, doubled).unwrap();
+    assert!(matches!(the_suite(&root)[0], Verdict::Changed { .. }));
+
+    // The Tests panel says so, and where.
+    harness.state_mut().run_tests();
+    run_until(&mut harness, |app| {
+        !app.tests().is_running() && !app.tests().results().is_empty()
+    });
+    let results = harness.state().tests().results().to_vec();
+    assert_eq!(results.len(), 1);
+    let Verdict::Changed { old, new } = &results[0].verdict else {
+        panic!("expected a change, got {:?}", results[0].verdict);
+    };
+    assert!(old.contains("score 142"), "{old}");
+    assert!(new.contains("score 284"), "{new}");
+    harness.get_by_label("changed");
+    harness.get_by_label("0 unchanged, 1 changed");
+    harness.get_by_label("Open at step 1");
+
+    // Accept writes the snapshot cargo test reads; the suite is green.
+    harness.get_by_label("✔ Accept").click();
+    frames(&mut harness);
+    let written = std::fs::read_to_string(&snapshot).unwrap();
+    assert!(written.contains("score 284"), "{written}");
+    assert!(
+        written.starts_with("---\nsource: tests/replays.rs\n"),
+        "{written}"
+    );
+    assert_eq!(the_suite(&root), vec![Verdict::Unchanged]);
+}
+
+#[test]
+fn open_replays_a_test_in_the_playtest_view_at_a_step() {
+    let dir = project();
+    let root = dir.path().canonicalize().unwrap();
+    std::fs::create_dir_all(root.join("tests/replays/sand")).unwrap();
+    std::fs::copy(
+        repo("tests/replays/sand/cascade_chain.replay.ron"),
+        root.join("tests/replays/sand/cascade_chain.replay.ron"),
+    )
+    .unwrap();
+    let mut harness = harness(&root);
+    harness.state_mut().open_replay(
+        &root.join("tests/replays/sand/cascade_chain.replay.ron"),
+        Some(2),
+    );
+    frames(&mut harness);
+    let app = harness.state();
+    assert_eq!(
+        app.playtest().running().map(|t| t.game.clone()),
+        Some("sand".to_string())
+    );
+    let session = app.playtest().session().expect("a recorded session");
+    // Step 1 (Settle) cleared the chain; step 2 placed a piece; then the
+    // view's clock runs on (ticks), and step 3 (a Settle) never happened.
+    let rows = session.trajectory().rows;
+    assert_eq!(rows[0].step, "Settle");
+    assert!(rows[1].step.starts_with("Place("), "{rows:?}");
+    assert!(
+        rows.iter().skip(2).all(|r| r.step.starts_with("Tick(")),
+        "{rows:?}"
+    );
+    assert_eq!(session.scores(), vec![142]);
+    assert!(
+        console_texts(&harness)
+            .iter()
+            .any(|l| l.contains("opened tests/replays/sand/cascade_chain.replay.ron at step 2")),
+        "{:?}",
+        console_texts(&harness)
+    );
+}
