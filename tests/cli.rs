@@ -93,16 +93,20 @@ fn check_names_a_level_it_cannot_place() {
     let output = tessera(&["check", "levels/odd.ron"], dir.path());
     assert_eq!(output.status.code(), Some(1));
     assert!(
-        stdout(&output).starts_with("levels/odd.ron: unknown game `chess` (known: "),
+        stdout(&output).starts_with(
+            "levels/odd.ron: cannot tell which game this level is for: put it in levels/<game>/ (known games: "
+        ),
         "{}",
         stdout(&output)
     );
 
+    std::fs::create_dir_all(dir.path().join("levels/sand")).unwrap();
+    let path = dir.path().join("levels/sand/odd.ron");
     std::fs::write(&path, "(\n  version: 1,\n  size: [3, 4,\n").unwrap();
-    let output = tessera(&["check", "levels/odd.ron"], dir.path());
+    let output = tessera(&["check", "levels/sand/odd.ron"], dir.path());
     assert_eq!(output.status.code(), Some(1));
     assert!(
-        stdout(&output).starts_with("levels/odd.ron:3:15: Unexpected end of RON"),
+        stdout(&output).starts_with("levels/sand/odd.ron:3:3: unknown field `size`"),
         "{}",
         stdout(&output)
     );
@@ -111,11 +115,10 @@ fn check_names_a_level_it_cannot_place() {
 #[test]
 fn bad_usage_exits_two_with_a_message() {
     let dir = project();
+    // A missing input file is an input error (1), not bad usage.
     let output = tessera(&["check", "no/such.lua"], dir.path());
-    assert_eq!(output.status.code(), Some(2));
-    assert!(
-        String::from_utf8_lossy(&output.stderr).contains("no such file or folder: no/such.lua")
-    );
+    assert_eq!(output.status.code(), Some(1));
+    assert!(stdout(&output).contains("no/such.lua: no such file or folder"));
 
     assert_eq!(
         tessera(&["check"], dir.path()).status.code(),

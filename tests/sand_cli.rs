@@ -116,7 +116,8 @@ fn a_malformed_action_file_names_file_line_and_column() {
         "[\n  Tick(5),\n  Plase(slot: 0, x: 0, y: 0),\n]\n",
     );
     let (code, _, err) = play(&["--actions", &actions]);
-    assert_eq!(code, 2);
+    // A bad input file exits 1 (2 is for a bad command line).
+    assert_eq!(code, 1);
     assert!(err.contains("bad.ron:3:3"), "{err}");
     assert!(err.contains("Plase"), "{err}");
 }

@@ -315,16 +315,8 @@ impl Document {
             return;
         }
         self.validated = Some(hash);
-        self.diagnostics = match check::level_game(registry, &self.path, &self.text) {
-            Ok(game) => match registry.get(&game) {
-                Some(entry) => entry.check_level(&self.text, &self.display),
-                None => vec![Diagnostic::error(
-                    &self.display,
-                    format!("unknown game `{game}`: no plugin to validate this level"),
-                )],
-            },
-            Err(e) => vec![e],
-        };
+        // The same validation as `tessera check` and a game start.
+        self.diagnostics = check::check_level_text(registry, &self.path, &self.display, &self.text);
     }
 
     /// Findings about the level text as of the last frame.

@@ -28,7 +28,7 @@ const REARM_EVERY: Duration = Duration::from_millis(500);
 /// watched.
 pub fn run(args: &Args) -> anyhow::Result<Status> {
     let mut project = match &args.dir {
-        Some(dir) if !dir.is_dir() => anyhow::bail!("not a folder: {}", dir.display()),
+        Some(dir) if !dir.is_dir() => crate::usage!("not a folder: {}", dir.display()),
         Some(dir) => super::open_project(dir, tessera_builtin::registry())?,
         None => super::current_project(tessera_builtin::registry())?,
     };

@@ -49,6 +49,8 @@ fn drain(mut stream: impl Read + Send + 'static) -> std::thread::JoinHandle<Stri
 }
 
 /// Runs `tessera ARGS` in `cwd`.
+// The child is reaped with `wait4` (for its peak memory), not `Child::wait`.
+#[allow(clippy::zombie_processes)]
 pub fn tessera(cwd: &Path, args: &[&str]) -> Run {
     let started = Instant::now();
     let mut child = Command::new(env!("CARGO_BIN_EXE_tessera"))

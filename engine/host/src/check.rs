@@ -333,10 +333,11 @@ fn folder_game(registry: &Registry, path: &Path) -> Option<String> {
 /// The game a level belongs to: its folder (`levels/<game>/`, resolved
 /// against the current folder).
 pub fn level_game(registry: &Registry, path: &Path, text: &str) -> Result<String, Diagnostic> {
-    let _ = text;
     if let Some(game) = folder_game(registry, path) {
         return Ok(game);
     }
+    // Outside a game's folder a syntax error still names its line.
+    crate::level::parse_ron::<ron::Value>(text, path)?;
     Err(Diagnostic::error(
         path,
         format!(

@@ -141,7 +141,15 @@ fn memory_bombs_stop_with_a_memory_error() {
         "local t = {}\nlocal i = 0\nwhile true do i = i + 1; t[i] = {i, i, i} end",
         "local s = 'xxxxxxxx'\nwhile true do s = s .. s end",
     ] {
-        let err = load(source).map(|s| s.used_memory()).expect_err(source);
+        // A generous budget: the memory cap, not the clock, must stop these
+        // (on a loaded machine 500 ms may not reach 64 MiB).
+        let limits = ScriptLimits {
+            load_budget: Duration::from_secs(10),
+            ..ScriptLimits::default()
+        };
+        let err = Script::load(Path::new("scripts/test.lua"), source, None, limits)
+            .map(|s| s.used_memory())
+            .expect_err(source);
         assert_eq!(err.kind, ScriptErrorKind::Memory, "{source}: {err}");
         assert!(err.message.starts_with("out of memory"), "{err}");
     }
@@ -216,4 +224,84 @@ fn print_goes_to_the_host_not_stdout() {
     script.call::<()>("f", ()).unwrap();
     assert_eq!(script.take_printed(), vec!["again"]);
     assert!(script.take_printed().is_empty());
+}
+
+#[test]
+fn a_metatable_read_runs_under_the_budget() {
+    let script = load(
+        "return {\n  t = setmetatable({}, { __index = function()\n    while true do end\n  end }),\n}\n",
+    )
+    .unwrap();
+    let started = Instant::now();
+    let err = script
+        .guarded(|| {
+            let t: tessera_host::mlua::Table = script.exports().raw_get("t").unwrap();
+            t.get::<tessera_host::mlua::Value>("anything")
+                .map(|_| ())
+                .map_err(|e| {
+                    ScriptError::new(script.path(), ScriptErrorKind::Runtime, e.to_string())
+                })
+        })
+        .unwrap_err();
+    assert_eq!(err.kind, ScriptErrorKind::Budget, "{err}");
+    assert_eq!(err.line, Some(3), "{err}");
+    assert!(started.elapsed() < Duration::from_secs(2));
+}
+
+#[test]
+fn printing_is_bounded_in_lines_and_bytes() {
+    let script = load(
+        "return { spam = function()\n  for i = 1, 1500 do print(string.rep('z', 5000)) end\nend }\n",
+    )
+    .unwrap();
+    script.call::<()>("spam", ()).unwrap();
+    let lines = script.take_printed();
+    assert_eq!(lines.len(), 1001);
+    assert!(lines[0].len() < 1100, "{}", lines[0].len());
+    assert!(
+        lines[0].ends_with("(4000 more bytes not shown)"),
+        "{}",
+        &lines[0][990..]
+    );
+    assert_eq!(
+        lines[1000],
+        "(500 more printed lines dropped: at most 1000 are kept)"
+    );
+}
+
+#[test]
+fn error_values_are_rendered_with_their_line() {
+    let err = load_err("local x = 1\nerror({ code = 42, why = 'no' })\n");
+    assert_eq!(err.line, Some(2));
+    assert_eq!(err.message, "error value {code = 42, why = \"no\"}");
+    let err = load_err("\n\nerror(nil)\n");
+    assert_eq!(err.line, Some(3));
+    assert_eq!(err.message, "error(nil) raised, with no message");
+}
+
+#[test]
+fn a_bad_field_is_located_in_the_returned_table() {
+    let script = load("return {\n  speed = 2,\n  slots = 0,\n}\n").unwrap();
+    let err = script.field_error(&["slots"], "`slots` must be 1 to 8, not 0");
+    assert_eq!(
+        err.to_string(),
+        "scripts/test.lua:3: `slots` must be 1 to 8, not 0"
+    );
+    let schema = ScriptSchema {
+        game: "demo",
+        fields: vec![FieldSpec::optional("slots", FieldKind::Integer, "slots").within(1.0, 8.0)],
+    };
+    let err = script.validate(&schema).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "scripts/test.lua:3: `slots` must be 1 to 8, not 0"
+    );
+}
+
+#[test]
+fn an_oversized_source_is_refused_before_compiling() {
+    let big = format!("return {{ s = \"{}\" }}", "x".repeat(3 * 1024 * 1024));
+    let err = load_err(&big);
+    assert_eq!(err.kind, ScriptErrorKind::Memory);
+    assert!(err.message.contains("over the 2 MiB limit"), "{err}");
 }

@@ -98,7 +98,14 @@ pub fn import_json(text: &str, path: &Path) -> Result<PolycubeLevel, Diagnostic>
         let at = [name("pieces"), FieldKey::Index(i)];
         let (id, cells, cells_at) = match piece {
             Value::Object(fields) => {
-                refuse_unknown(fields, &["id", "localVoxels"], &at, &fail)?;
+                // The seed's format also lists each piece's rotation
+                // signatures; they are derived here, so read past them.
+                refuse_unknown(
+                    fields,
+                    &["id", "localVoxels", "rotationSignatures"],
+                    &at,
+                    &fail,
+                )?;
                 let id = match fields.get("id") {
                     Some(Value::String(id)) => id.clone(),
                     _ => {

@@ -111,7 +111,7 @@ fn malformed_files_are_named_with_line_numbers() {
     let wrong_shape = "{\"box\": \"big\", \"pieces\": []}";
     let e = error_of(wrong_shape, "c.json");
     assert!(
-        e.starts_with("c.json:1:") && e.contains("not a polycube level"),
+        e.starts_with("c.json:1:") && e.contains("`box` must be"),
         "{e}"
     );
 }

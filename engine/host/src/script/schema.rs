@@ -182,7 +182,7 @@ fn as_number(value: &Value) -> Option<f64> {
 /// A value in an error: numbers shown (`a number, 1.5`), others by type.
 fn describe(value: &Value) -> String {
     match as_number(value) {
-        Some(n) => format!("{}", show_number(n)),
+        Some(n) => show_number(n),
         None => format!("a {}", value.type_name()),
     }
 }
