@@ -30,7 +30,7 @@ use crate::rules::{
 };
 
 /// An Azul level: the standard setup, or a scenario's starting position.
-#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct AzulLevel {
     /// Format version.
@@ -41,6 +41,18 @@ pub struct AzulLevel {
     /// What the level is about, for the level list.
     #[serde(default)]
     pub description: String,
+}
+
+impl Default for AzulLevel {
+    /// The standard game, in the current format version (a default of 0
+    /// would be refused by its own loader).
+    fn default() -> Self {
+        Self {
+            version: Self::VERSION,
+            title: String::new(),
+            description: String::new(),
+        }
+    }
 }
 
 impl LevelFile for AzulLevel {
