@@ -42,7 +42,14 @@ pub struct PolycubePlaytest {
     /// monotonic clock, not the redraw rate (a window that redraws rarely
     /// must not slow the clock down).
     last_tick: Option<std::time::Instant>,
+    /// A hint being worked out on a worker thread, with the board it is for.
+    hint_job: Option<HintJob>,
 }
+
+/// The solver's answer for one board, computed off the UI thread.
+type HintJob = tessera_host::worker::Job<
+    Result<(tessera_polycube::BoardKey, PolycubeAction), tessera_host::GameError>,
+>;
 
 /// Starts a playtest on a level (RON or JSON) or the default level.
 pub fn start(
@@ -89,6 +96,72 @@ impl PolycubePlaytest {
             message: None,
             pending: 0.0,
             last_tick: None,
+            hint_job: None,
+        }
+    }
+
+    /// Starts working out a hint on a worker thread; the UI keeps drawing
+    /// (a big box can take the solver a while). Without hints left, the
+    /// game's refusal comes at once.
+    fn ask_hint(&mut self, cx: &mut PlaytestContext<'_>) {
+        let (used, allowed) = self.game().hints();
+        if used >= allowed || self.hint_job.is_some() {
+            self.act(&PolycubeAction::Hint, cx);
+            return;
+        }
+        use tessera_host::Game as _;
+        let view = self.game.game().snapshot();
+        self.hint_job = Some(tessera_host::worker::Job::spawn("hint", move |control| {
+            let solver = view.solver?;
+            let key = tessera_polycube::board_key(&view.rules);
+            control.set_note("solving");
+            let action =
+                tessera_polycube::hint_action(&view.rules, &solver, control.cancel_flag())?;
+            Ok((key, action))
+        }));
+    }
+
+    /// Applies a finished hint (recorded as the `Hint` action), or shows
+    /// that one is being worked out, with a Cancel.
+    fn poll_hint(&mut self, ui: &mut egui::Ui, cx: &mut PlaytestContext<'_>) {
+        use tessera_host::worker::Poll;
+        let Some(job) = self.hint_job.as_mut() else {
+            return;
+        };
+        match job.poll() {
+            Poll::Running => {
+                let mut cancel = false;
+                ui.horizontal(|ui| {
+                    ui.spinner();
+                    ui.label(format!(
+                        "Finding a hint… {:.1} s",
+                        job.elapsed().as_secs_f32()
+                    ));
+                    cancel = ui.button("Cancel").clicked();
+                });
+                if cancel {
+                    job.cancel();
+                }
+                ui.ctx()
+                    .request_repaint_after(std::time::Duration::from_millis(50));
+            }
+            Poll::Done(Ok((key, action))) => {
+                self.hint_job = None;
+                self.game.game_mut().offer_hint(key, action);
+                self.act(&PolycubeAction::Hint, cx);
+            }
+            Poll::Done(Err(e)) => {
+                self.hint_job = None;
+                let text = match e {
+                    tessera_host::GameError::Cancelled => "hint cancelled".to_string(),
+                    other => other.to_string(),
+                };
+                self.message = Some((text, true));
+            }
+            Poll::Lost => {
+                self.hint_job = None;
+                self.message = Some(("the hint search stopped unexpectedly".into(), true));
+            }
         }
     }
 
@@ -449,10 +522,14 @@ impl PlaytestView for PolycubePlaytest {
                 self.act(&PolycubeAction::Redo, cx);
             }
             let hint = egui::Button::new(format!("Hint ({} left)", allowed.saturating_sub(used)));
-            if ui.add_enabled(used < allowed, hint).clicked() {
-                self.act(&PolycubeAction::Hint, cx);
+            if ui
+                .add_enabled(used < allowed && self.hint_job.is_none(), hint)
+                .clicked()
+            {
+                self.ask_hint(cx);
             }
         });
+        self.poll_hint(ui, cx);
         if self.game().rules().is_won() {
             ui.label(
                 RichText::new(format!(

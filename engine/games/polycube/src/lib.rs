@@ -162,6 +162,20 @@ pub struct Polycube {
     stars: Option<u32>,
     /// Events since the host last took them.
     events: Vec<GameEvent>,
+    /// A hint worked out elsewhere (the editor's worker thread) for the
+    /// board it was computed on; the next `Hint` on that same board uses it
+    /// instead of solving again on the caller's thread.
+    offered_hint: Option<(BoardKey, PolycubeAction)>,
+}
+
+/// Which piece sits where: what a hint was computed for.
+pub type BoardKey = Vec<Option<PlacedPiece>>;
+
+/// The key of the board `rules` holds.
+pub fn board_key(rules: &Rules) -> BoardKey {
+    (0..rules.pieces().len())
+        .map(|i| rules.placement(i).cloned())
+        .collect()
 }
 
 /// The name of polycube's one AI level.
@@ -225,6 +239,13 @@ impl Polycube {
     /// The level being played.
     pub fn level(&self) -> &PolycubeLevel {
         &self.level
+    }
+
+    /// Hands the game a hint computed off its thread (from a snapshot, with
+    /// [`hint_action`]) for the board `key`; the next `Hint` action on that
+    /// board applies it without solving again. Any other board ignores it.
+    pub fn offer_hint(&mut self, key: BoardKey, action: PolycubeAction) {
+        self.offered_hint = Some((key, action));
     }
 
     /// The script settings in force.
@@ -354,8 +375,14 @@ impl Polycube {
                 self.settings.hints_allowed
             )));
         }
-        let cancel = AtomicBool::new(false);
-        let action = hint_action(&self.rules, self.solver()?.as_ref(), &cancel)?;
+        let board = board_key(&self.rules);
+        let action = match self.offered_hint.take() {
+            Some((key, action)) if key == board => action,
+            _ => {
+                let cancel = AtomicBool::new(false);
+                hint_action(&self.rules, self.solver()?.as_ref(), &cancel)?
+            }
+        };
         // The hinted placement goes through the same pipeline as a player's.
         self.apply_rules(&action)?;
         self.hints_used += 1;
@@ -475,6 +502,7 @@ impl Game for Polycube {
             last_error: None,
             stars: None,
             events: Vec::new(),
+            offered_hint: None,
         })
     }
 

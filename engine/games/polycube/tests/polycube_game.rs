@@ -158,3 +158,33 @@ fn a_saved_game_resumes_with_its_pieces_and_history() {
     bad.future[0].after = bad.history[0].after.clone();
     assert!(Polycube::resume(bad, script(None)).is_err());
 }
+
+#[test]
+fn a_hint_offered_from_another_thread_is_used_only_for_its_board() {
+    use tessera_polycube::{PlacedPiece, board_key};
+    let mut game =
+        Recorded::<Polycube>::start(level("soma.ron"), script(None), 0, &Default::default())
+            .unwrap();
+    let solver = game.game().solver().unwrap();
+    let cancel = std::sync::atomic::AtomicBool::new(false);
+    let action = tessera_polycube::hint_action(game.game().rules(), &solver, &cancel).unwrap();
+    // Offered for this board: the Hint action places exactly that.
+    let key = board_key(game.game().rules());
+    game.game_mut().offer_hint(key.clone(), action.clone());
+    game.apply(&PolycubeAction::Hint).unwrap();
+    let PolycubeAction::PlaceAt { piece, .. } = &action else {
+        panic!("a hint places a piece: {action:?}");
+    };
+    let index = game.game().rules().piece_index(piece).unwrap();
+    assert!(game.game().rules().placement(index).is_some());
+    // Offered for a board that is gone: ignored, the game solves afresh.
+    let stale_key: Vec<Option<PlacedPiece>> = key;
+    let bogus = PolycubeAction::PlaceAt {
+        piece: piece.clone(),
+        rotation: 0,
+        at: (1, 1, 1),
+    };
+    game.game_mut().offer_hint(stale_key, bogus);
+    game.apply(&PolycubeAction::Hint).unwrap();
+    assert_eq!(game.game().rules().placed_count(), 2);
+}
