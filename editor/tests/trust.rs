@@ -88,7 +88,13 @@ fn ctrl_z_goes_to_the_focused_panel_text_in_the_code_editor_moves_in_the_game() 
     harness.run_steps(3);
     // A move in the game: the hint places a piece.
     harness.get_by_label_contains("Hint (").click();
-    harness.run_steps(3);
+    // The hint is worked out on a worker thread: frames go on meanwhile.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    while harness.query_by_label_contains("1/").is_none() {
+        assert!(std::time::Instant::now() < deadline, "no hint arrived");
+        harness.step();
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
     harness.get_by_label_contains("1/").hover();
 
     open_at_end(&mut harness, "demo.lua");

@@ -316,7 +316,10 @@ impl PolycubeLevelEditor {
             .cells
             .iter()
             .map(|&(x, y, z)| Cube {
-                cell: [x as i32 - 1, y as i32 - 1, z as i32 - 1],
+                cell: {
+                    let [x, y, z] = tessera_polycube::Pos(x, y, z).zero_based();
+                    [x as i32, y as i32, z as i32]
+                },
                 colour: iso::palette(self.piece),
             })
             .collect();

@@ -10,6 +10,7 @@ use tessera_host::{Game, Recorded};
 use tessera_polycube::import::load_any;
 use tessera_polycube::rules::PlacedPiece;
 use tessera_polycube::{Polycube, PolycubeAction, PolycubeLevel};
+use tessera_polycube::{Pos, UserCell, user_cell};
 
 use super::iso::{self, Camera, Cube};
 use crate::playtest::{ConsoleLine, PlaytestContext, PlaytestView};
@@ -50,6 +51,15 @@ pub struct PolycubePlaytest {
 type HintJob = tessera_host::worker::Job<
     Result<(tessera_polycube::BoardKey, PolycubeAction), tessera_host::GameError>,
 >;
+
+/// The engine's 0-based cell for a 1-based position the view holds (the
+/// one conversion; positions outside any box saturate and are refused by
+/// the rules as out of bounds).
+fn engine_cell(pos: UserCell) -> [i32; 3] {
+    let narrow = |v: i64| v.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32;
+    let [x, y, z] = Pos::from_user(pos).zero_based();
+    [narrow(x), narrow(y), narrow(z)]
+}
 
 /// Starts a playtest on a level (RON or JSON) or the default level.
 pub fn start(
@@ -224,11 +234,7 @@ impl PolycubePlaytest {
                 if self.picked.is_empty() {
                     return None;
                 }
-                let cells = self
-                    .picked
-                    .iter()
-                    .map(|&(x, y, z)| [x - 1, y - 1, z - 1])
-                    .collect();
+                let cells = self.picked.iter().map(|&c| engine_cell(c)).collect();
                 let verdict = rules
                     .try_cells(piece, &self.picked)
                     .map_err(|e| e.explanation());
@@ -359,13 +365,14 @@ impl PolycubePlaytest {
         ui.horizontal_wrapped(|ui| {
             for z in 0..c as i32 {
                 ui.vertical(|ui| {
-                    ui.label(format!("z = {}", z + 1));
+                    ui.label(format!("z = {}", user_cell([0, 0, z]).2));
                     egui::Grid::new(("slice", z))
                         .spacing([2.0, 2.0])
                         .show(ui, |ui| {
                             for y in (0..b as i32).rev() {
                                 for x in 0..a as i32 {
                                     let cell = [x, y, z];
+                                    let pos = user_cell(cell);
                                     let owner = self.game().rules().owner(cell);
                                     let letter = owner
                                         .map(|o| self.game().rules().pieces()[o].letter.to_string())
@@ -379,7 +386,7 @@ impl PolycubePlaytest {
                                             Color32::from_rgb(220, 70, 60)
                                         };
                                     }
-                                    let picked = self.picked.contains(&(x + 1, y + 1, z + 1));
+                                    let picked = self.picked.contains(&pos);
                                     let stroke = if supports.contains(&cell) {
                                         egui::Stroke::new(2.0, Color32::YELLOW)
                                     } else if picked {
@@ -393,12 +400,12 @@ impl PolycubePlaytest {
                                             .stroke(stroke)
                                             .min_size(egui::vec2(24.0, 24.0));
                                     let response = ui.add(button);
-                                    let label = format!("cell {},{},{}", x + 1, y + 1, z + 1);
+                                    let label = format!("cell {},{},{}", pos.0, pos.1, pos.2);
                                     response.widget_info(|| {
                                         egui::WidgetInfo::labeled(egui::Role::Button, true, &label)
                                     });
                                     if response.clicked() {
-                                        clicked = Some((x + 1, y + 1, z + 1));
+                                        clicked = Some(pos);
                                     }
                                 }
                                 ui.end_row();
@@ -413,7 +420,7 @@ impl PolycubePlaytest {
     }
 
     fn click_cell(&mut self, pos: (i32, i32, i32)) {
-        let cell = [pos.0 - 1, pos.1 - 1, pos.2 - 1];
+        let cell = engine_cell(pos);
         let owner = self.game().rules().owner(cell);
         // Clicking a placed piece with nothing aimed selects it to move.
         if self.picked.is_empty()

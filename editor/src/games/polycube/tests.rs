@@ -73,10 +73,9 @@ fn a_piece_is_placed_by_clicking_its_cells() {
     harness.get_by_label_contains("1/4 cells: piece `A` has 4 cells, 1 were given");
     harness.get_by_label("cell 1,1,2").click();
     harness.run();
-    for c in &solution.pieces[0] {
-        harness
-            .get_by_label(&format!("cell {},{},{}", c[0] + 1, c[1] + 1, c[2] + 1))
-            .click();
+    for &c in &solution.pieces[0] {
+        let (x, y, z) = tessera_polycube::user_cell(c);
+        harness.get_by_label(&format!("cell {x},{y},{z}")).click();
         harness.run();
     }
     harness.get_by_label("Piece A: 4/4 cells, shape matches, legal");
@@ -90,6 +89,13 @@ fn a_piece_is_placed_by_clicking_its_cells() {
     );
     // The hint places the other piece and the win screen shows.
     harness.get_by_label("Hint (3 left)").click();
+    // The hint is worked out on a worker thread: frames go on meanwhile.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    while harness.state().view.game().rules().placed_count() < 2 {
+        assert!(std::time::Instant::now() < deadline, "no hint arrived");
+        harness.step();
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
     harness.run();
     harness.get_by_label_contains("Solved in");
     // Undo by keyboard takes the hinted piece back out.
