@@ -2,13 +2,14 @@
 //! game's spec, and an AI seat plays on a worker thread, its moves applied
 //! and recorded like a human's.
 
-use std::path::Path;
+mod support;
+
+use support::harness;
+
 use std::time::{Duration, Instant};
 
 use egui::Key;
-use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use tessera_editor::EditorApp;
 use tessera_host::{Outcome, Seat, SessionOptions};
 
 fn project() -> tempfile::TempDir {
@@ -26,14 +27,6 @@ fn project() -> tempfile::TempDir {
     )
     .unwrap();
     dir
-}
-
-fn harness(root: &Path) -> Harness<'static, EditorApp> {
-    let app = EditorApp::open(root).expect("project opens");
-    Harness::builder()
-        .with_size(egui::vec2(1400.0, 900.0))
-        .with_context_setup(EditorApp::apply_style)
-        .build_ui_state(|ui, app: &mut EditorApp| app.ui(ui), app)
 }
 
 #[test]

@@ -6,7 +6,7 @@ mod support;
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
-use support::console_texts;
+use support::{console_texts, harness};
 
 use egui::accesskit::Role;
 use egui::{Key, Modifiers, ViewportEvent, ViewportId};
@@ -24,14 +24,6 @@ fn project() -> tempfile::TempDir {
     std::fs::create_dir_all(dir.path().join("levels")).expect("levels/");
     std::fs::write(dir.path().join("scripts/demo.lua"), SCRIPT).expect("script");
     dir
-}
-
-fn harness(root: &Path) -> Harness<'static, EditorApp> {
-    let app = EditorApp::open(root).expect("project opens");
-    Harness::builder()
-        .with_size(egui::vec2(1400.0, 900.0))
-        .with_context_setup(EditorApp::apply_style)
-        .build_ui_state(|ui, app: &mut EditorApp| app.ui(ui), app)
 }
 
 fn script_path(root: &Path) -> PathBuf {

@@ -85,11 +85,7 @@ const DEMO: GameUi = GameUi {
 };
 
 fn harness(root: &Path) -> Harness<'static, EditorApp> {
-    let app = EditorApp::open_with_games(root, vec![DEMO]).expect("project opens");
-    Harness::builder()
-        .with_size(egui::vec2(1400.0, 900.0))
-        .with_context_setup(EditorApp::apply_style)
-        .build_ui_state(|ui, app: &mut EditorApp| app.ui(ui), app)
+    support::harness_with_games(root, vec![DEMO])
 }
 
 fn project(script: &str) -> tempfile::TempDir {

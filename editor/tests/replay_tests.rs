@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use egui::Key;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use support::console_texts;
+use support::{console_texts, harness};
 use tessera_editor::EditorApp;
 use tessera_host::project::Project;
 use tessera_host::suite::{self, Verdict};
@@ -37,14 +37,6 @@ fn project() -> tempfile::TempDir {
     )
     .unwrap();
     dir
-}
-
-fn harness(root: &Path) -> Harness<'static, EditorApp> {
-    let app = EditorApp::open(root).expect("project opens");
-    Harness::builder()
-        .with_size(egui::vec2(1400.0, 900.0))
-        .with_context_setup(EditorApp::apply_style)
-        .build_ui_state(|ui, app: &mut EditorApp| app.ui(ui), app)
 }
 
 /// Runs frames until `done` holds (at most 30 s: the suite runs on a

@@ -10,7 +10,7 @@ use egui::accesskit::Role;
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use support::console_texts;
+use support::{console_texts, harness};
 use tessera_editor::EditorApp;
 
 const SCRIPT: &str = "-- demo\nreturn { speed = 1 }";
@@ -36,14 +36,6 @@ fn project() -> tempfile::TempDir {
     }
     std::fs::write(root.join("scripts/demo.lua"), SCRIPT).expect("script");
     dir
-}
-
-fn harness(root: &Path) -> Harness<'static, EditorApp> {
-    let app = EditorApp::open(root).expect("project opens");
-    Harness::builder()
-        .with_size(egui::vec2(1400.0, 900.0))
-        .with_context_setup(EditorApp::apply_style)
-        .build_ui_state(|ui, app: &mut EditorApp| app.ui(ui), app)
 }
 
 /// Opens a file from the tree and puts the cursor at the end of its text.

@@ -1,7 +1,30 @@
 //! Helpers shared by the editor's UI tests.
 
+#![allow(dead_code)]
+
+use std::path::Path;
+
 use egui_kittest::Harness;
-use tessera_editor::EditorApp;
+use tessera_editor::{EditorApp, GameUi};
+
+/// The editor on the project at `root`, in a 1400 x 900 window.
+pub fn harness(root: &Path) -> Harness<'static, EditorApp> {
+    let app = EditorApp::open(root).expect("project opens");
+    harness_for(app)
+}
+
+/// The editor with its own set of game UIs (tests bring small games).
+pub fn harness_with_games(root: &Path, games: Vec<GameUi>) -> Harness<'static, EditorApp> {
+    let app = EditorApp::open_with_games(root, games).expect("project opens");
+    harness_for(app)
+}
+
+fn harness_for(app: EditorApp) -> Harness<'static, EditorApp> {
+    Harness::builder()
+        .with_size(egui::vec2(1400.0, 900.0))
+        .with_context_setup(EditorApp::apply_style)
+        .build_ui_state(|ui, app: &mut EditorApp| app.ui(ui), app)
+}
 
 /// The console's lines, oldest first.
 pub fn console_texts(harness: &Harness<'_, EditorApp>) -> Vec<String> {
