@@ -504,6 +504,13 @@ impl Game for Tetris {
         settings::schema()
     }
 
+    /// The settings reader is the one check: a speed table that is not
+    /// decreasing or an unknown rotation system is refused by `check`,
+    /// `watch`, the editor's reload and game start alike.
+    fn check_script(script: &Script) -> Result<(), ScriptError> {
+        Settings::read(script).map(|_| ())
+    }
+
     fn spec(_script: &Script) -> Result<GameSpec, GameError> {
         Ok(GameSpec {
             modes: vec![ModeSpec {

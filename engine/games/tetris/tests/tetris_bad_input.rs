@@ -205,3 +205,42 @@ fn bad_actions_are_refused_with_the_reason() {
         .to_string();
     assert!(error.contains("has 4 states under srs"), "{error}");
 }
+
+#[test]
+fn check_refuses_the_values_the_game_would_refuse() {
+    // The same reader `check`, `watch`, the editor's reload and game start
+    // run: nonsense is refused at load, with the line of the field.
+    let shipped =
+        std::fs::read_to_string(tessera_testkit::repo_path("scripts/tetris.lua")).unwrap();
+    for (from, to, needle) in [
+        (
+            "rotation = \"cycle\"",
+            "rotation = \"spin\"",
+            "must be \"cycle\" or \"srs\"",
+        ),
+        (
+            "fall_seconds = { 2.0, 1.6,",
+            "fall_seconds = { 2.0, 2.6,",
+            "must be decreasing",
+        ),
+    ] {
+        assert!(shipped.contains(from), "{from}");
+        let text = shipped.replace(from, to);
+        let script = tessera_host::Script::load(
+            Path::new("scripts/tetris.lua"),
+            &text,
+            Some(&tessera_tetris::Tetris::script_schema()),
+            tessera_host::ScriptLimits::default(),
+        )
+        .unwrap();
+        let err = tessera_tetris::Tetris::check_script(&script)
+            .unwrap_err()
+            .to_string();
+        let line = text.lines().position(|l| l.contains(to)).unwrap() + 1;
+        assert!(
+            err.starts_with(&format!("scripts/tetris.lua:{line}: ")),
+            "{err}"
+        );
+        assert!(err.contains(needle), "{err}");
+    }
+}
