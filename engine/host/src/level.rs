@@ -328,6 +328,11 @@ fn ron_message(code: &ron::Error) -> String {
         E::ExpectedDifferentLength { expected, found } => {
             format!("expected {expected}, found {found} values")
         }
+        // A name before `(` that is not the value's own (a Rust type name
+        // is no business of a designer's): say what to write instead.
+        E::ExpectedDifferentStructName { found, .. } => format!(
+            "unexpected name `{found}` before `(`: write the group of fields without a name"
+        ),
         E::Message(message) => message.clone(),
         other => {
             let text = other.to_string();
