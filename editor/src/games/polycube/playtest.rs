@@ -122,7 +122,7 @@ impl PolycubePlaytest {
         use tessera_host::Game as _;
         let view = self.game.game().snapshot();
         self.hint_job = Some(tessera_host::worker::Job::spawn("hint", move |control| {
-            let solver = view.solver?;
+            let solver = view.solver()?;
             let key = tessera_polycube::board_key(&view.rules);
             control.set_note("solving");
             let action =

@@ -181,13 +181,29 @@ pub fn board_key(rules: &Rules) -> BoardKey {
 /// The name of polycube's one AI level.
 pub const SOLVER_AI: &str = "solver";
 
-/// What polycube's AI sees: the board and the level's solver (or why there
-/// is none).
+/// What polycube's AI sees: the board, and the level's solver when the
+/// game has built one already. Building it can take a while on a big box,
+/// so a snapshot never builds it: [`PolycubeView::solver`] does, on the
+/// thread that thinks.
 pub struct PolycubeView {
     /// The board.
     pub rules: Rules,
-    /// The solver of the level.
-    pub solver: Result<Arc<Solver>, GameError>,
+    /// The level (for building the solver).
+    pub level: PolycubeLevel,
+    /// The game's solver, if it has one already.
+    pub built: Option<Arc<Solver>>,
+}
+
+impl PolycubeView {
+    /// The level's solver: the game's, or a new one built here.
+    pub fn solver(&self) -> Result<Arc<Solver>, GameError> {
+        if let Some(solver) = &self.built {
+            return Ok(Arc::clone(solver));
+        }
+        Solver::new(self.level.extents(), &self.level.shapes())
+            .map(Arc::new)
+            .map_err(|e| GameError::Invalid(e.to_string()))
+    }
 }
 
 /// Polycube's AI: places the piece a hint would (the solver's next piece).
@@ -199,9 +215,9 @@ impl Agent<Polycube> for SolverAgent {
         view: &PolycubeView,
         thinking: &mut Thinking<'_>,
     ) -> Result<Decision<PolycubeAction>, GameError> {
-        let solver = view.solver.as_ref().map_err(Clone::clone)?;
+        let solver = view.solver()?;
         thinking.note("solving");
-        let action = hint_action(&view.rules, solver, thinking.cancel_flag())?;
+        let action = hint_action(&view.rules, &solver, thinking.cancel_flag())?;
         Ok(Decision::just(action))
     }
 }
@@ -582,7 +598,8 @@ impl Game for Polycube {
     fn snapshot(&self) -> PolycubeView {
         PolycubeView {
             rules: self.rules.clone(),
-            solver: self.solver(),
+            level: self.level.clone(),
+            built: self.solver.get().cloned(),
         }
     }
 
