@@ -6,9 +6,7 @@
 //! with progress and a solution to step through.
 
 use std::path::Path;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::mpsc::{Receiver, channel};
+use tessera_host::worker::{Job, Poll};
 
 use egui::{Color32, Rect, RichText, Sense, Stroke, StrokeKind, vec2};
 
@@ -21,12 +19,8 @@ use tessera_tetris::solver::{Report, Verdict, solve};
 use super::playtest::cell_colour;
 use crate::playtest::{LevelEditor, PlaytestContext};
 
-/// A search running in the background.
-struct Search {
-    cancel: Arc<AtomicBool>,
-    nodes: Arc<AtomicU64>,
-    result: Receiver<Report>,
-}
+/// A search running in the background (dropping it cancels it).
+type Search = Job<Report>;
 
 /// How a click on the board paints.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -104,9 +98,8 @@ impl TetrisLevelEditor {
     fn edited(&mut self) {
         self.verdict = None;
         self.solution_step = 0;
-        if let Some(search) = self.search.take() {
-            search.cancel.store(true, Ordering::Relaxed);
-        }
+        // Dropping the job cancels the search of the old level.
+        self.search = None;
     }
 
     /// The visible rows as a grid of letters, top first.
@@ -480,49 +473,39 @@ impl TetrisLevelEditor {
         self.edited();
         let level = self.level.clone();
         let rotation = level.rotation_override().unwrap_or(RotationSystem::Cycle);
-        let cancel = Arc::new(AtomicBool::new(false));
-        let nodes = Arc::new(AtomicU64::new(0));
-        let (send, result) = channel();
-        let (thread_cancel, thread_nodes) = (Arc::clone(&cancel), Arc::clone(&nodes));
-        std::thread::spawn(move || {
-            let report = solve(&level, rotation, &mut |n| {
-                thread_nodes.store(n, Ordering::Relaxed);
-                !thread_cancel.load(Ordering::Relaxed)
-            });
-            let _ = send.send(report);
-        });
-        self.search = Some(Search {
-            cancel,
-            nodes,
-            result,
-        });
+        self.search = Some(Job::spawn("tetris puzzle search", move |control| {
+            solve(&level, rotation, &mut |n| {
+                control.add_nodes(n.saturating_sub(control.nodes()));
+                !control.is_cancelled()
+            })
+        }));
     }
 
     /// Waits for a search under way (tests).
     pub fn wait_for_search(&mut self) {
-        if let Some(search) = self.search.take()
-            && let Ok(report) = search.result.recv()
-        {
-            self.verdict = Some(report);
+        if let Some(mut search) = self.search.take() {
+            self.verdict = search.wait(std::time::Duration::from_secs(600));
         }
     }
 
     fn solve_ui(&mut self, ui: &mut egui::Ui, playable: bool) {
-        if let Some(search) = &self.search {
-            match search.result.try_recv() {
-                Ok(report) => {
+        if let Some(search) = self.search.as_mut() {
+            match search.poll() {
+                Poll::Done(report) => {
                     self.verdict = Some(report);
                     self.search = None;
                 }
-                Err(_) => {
+                // The search thread died: say nothing was decided.
+                Poll::Lost => self.search = None,
+                Poll::Running => {
                     ui.horizontal(|ui| {
                         ui.spinner();
                         ui.label(format!(
                             "searching... {} positions",
-                            search.nodes.load(Ordering::Relaxed)
+                            search.control().nodes()
                         ));
                         if ui.button("Cancel").clicked() {
-                            search.cancel.store(true, Ordering::Relaxed);
+                            search.cancel();
                         }
                     });
                     ui.ctx().request_repaint();
