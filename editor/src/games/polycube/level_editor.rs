@@ -3,25 +3,18 @@
 //! cancel.
 
 use std::path::Path;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{Receiver, channel};
-use std::sync::{Arc, Mutex};
 
 use egui::{Color32, RichText};
 use tessera_host::level::{Diagnostic, LevelFile, parse_level, to_ron_string};
+use tessera_host::worker::{Job, Poll};
 use tessera_polycube::import::import_json;
-use tessera_polycube::solver::Progress;
 use tessera_polycube::{Counts, PieceSpec, PolycubeLevel, Solver};
 
 use super::iso::{self, Camera, Cube};
 use crate::playtest::{LevelEditor, PlaytestContext};
 
 /// A background solve.
-struct Solve {
-    cancel: Arc<AtomicBool>,
-    progress: Arc<Mutex<Option<Progress>>>,
-    result: Receiver<Result<Counts, String>>,
-}
+type Solve = Job<Result<Counts, String>>;
 
 /// The visual editor for one polycube level.
 pub struct PolycubeLevelEditor {
@@ -90,43 +83,35 @@ impl PolycubeLevelEditor {
 
     fn edited(&mut self) {
         self.verdict = None;
-        if let Some(solve) = self.solve.take() {
-            solve.cancel.store(true, Ordering::Relaxed);
-        }
+        // Dropping the job cancels the solve of the old level.
+        self.solve = None;
     }
 
     fn start_solve(&mut self) {
         let level = self.level.clone();
-        let cancel = Arc::new(AtomicBool::new(false));
-        let progress = Arc::new(Mutex::new(None));
-        let (send, result) = channel();
-        let (thread_cancel, thread_progress) = (Arc::clone(&cancel), Arc::clone(&progress));
-        std::thread::spawn(move || {
-            let outcome = Solver::new(level.extents(), &level.shapes())
+        self.solve = Some(Job::spawn("polycube solve", move |control| {
+            let solver =
+                Solver::new(level.extents(), &level.shapes()).map_err(|e| e.to_string())?;
+            solver
+                .count(control.cancel_flag(), &mut |p| {
+                    control.set_progress(f64::from(p.fraction()));
+                    control.set_note(format!(
+                        "{} of {} branches, {} solutions so far",
+                        p.done, p.total, p.counts.solutions
+                    ));
+                })
                 .map_err(|e| e.to_string())
-                .and_then(|solver| {
-                    solver
-                        .count(&thread_cancel, &mut |p| {
-                            if let Ok(mut slot) = thread_progress.lock() {
-                                *slot = Some(p);
-                            }
-                        })
-                        .map_err(|e| e.to_string())
-                });
-            let _ = send.send(outcome);
-        });
-        self.solve = Some(Solve {
-            cancel,
-            progress,
-            result,
-        });
+        }));
         self.verdict = None;
     }
 
     fn solve_ui(&mut self, ui: &mut egui::Ui, playable: bool) {
-        if let Some(solve) = &self.solve
-            && let Ok(outcome) = solve.result.try_recv()
-        {
+        let finished = match self.solve.as_mut().map(Job::poll) {
+            Some(Poll::Done(outcome)) => Some(outcome),
+            Some(Poll::Lost) => Some(Err("the solve stopped unexpectedly".into())),
+            _ => None,
+        };
+        if let Some(outcome) = finished {
             self.verdict = Some(match outcome {
                 Ok(c) if c.solutions == 0 => "not solvable".into(),
                 Ok(c) => format!(
@@ -139,19 +124,19 @@ impl PolycubeLevelEditor {
         }
         ui.horizontal(|ui| match &self.solve {
             Some(solve) => {
-                let fraction = solve
-                    .progress
-                    .lock()
-                    .ok()
-                    .and_then(|p| *p)
-                    .map_or(0.0, |p| p.fraction());
+                let control = solve.control();
                 ui.add(
-                    egui::ProgressBar::new(fraction)
+                    egui::ProgressBar::new(control.progress() as f32)
                         .desired_width(160.0)
                         .show_percentage(),
                 );
+                ui.label(format!(
+                    "{} · {:.0} s",
+                    control.note(),
+                    solve.elapsed().as_secs_f32()
+                ));
                 if ui.button("Cancel").clicked() {
-                    solve.cancel.store(true, Ordering::Relaxed);
+                    solve.cancel();
                 }
                 ui.ctx().request_repaint();
             }
