@@ -1,6 +1,7 @@
 //! Helpers shared by the tests of every Tessera crate: where snapshots live,
 //! repository paths, and [`nim`], the tiny game that proves the host alone.
 
+pub mod alloc;
 pub mod nim;
 
 use std::path::{Path, PathBuf};

@@ -5,8 +5,7 @@
 
 mod sand_support;
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use tessera_testkit::alloc::{CountingAlloc, allocations_during};
 
 use sand_support::*;
 use tessera_host::Game;
@@ -16,37 +15,8 @@ use tessera_sand::physics::RandomBits;
 use tessera_sand::piece::Shape;
 use tessera_sand::scenarios;
 
-struct Counting;
-
-static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
-        // SAFETY: forwarded unchanged to the system allocator.
-        unsafe { System.alloc(layout) }
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: forwarded unchanged to the system allocator.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
-        // SAFETY: forwarded unchanged to the system allocator.
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
-
 #[global_allocator]
-static GLOBAL: Counting = Counting;
-
-fn allocations_during(f: impl FnOnce()) -> usize {
-    let before = ALLOCATIONS.load(Ordering::Relaxed);
-    f();
-    ALLOCATIONS.load(Ordering::Relaxed) - before
-}
+static GLOBAL: CountingAlloc = CountingAlloc;
 
 #[test]
 fn ticks_and_searches_allocate_nothing() {
@@ -88,4 +58,12 @@ fn ticks_and_searches_allocate_nothing() {
     let n = allocations_during(|| game.advance(100).unwrap());
     assert_eq!(n, 0, "game ticks");
     assert!(!game.grid().is_settled(), "still falling after 100 ticks");
+}
+
+#[test]
+fn the_counter_sees_an_allocation() {
+    // Without this, a broken counter would make every "allocates nothing"
+    // assertion above pass.
+    let n = allocations_during(|| drop(std::hint::black_box(vec![1u8; 64])));
+    assert!(n >= 1, "{n}");
 }

@@ -3,8 +3,7 @@
 //! move generator after its first run. (A dedicated test binary, so no
 //! other test's allocations are counted.)
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use tessera_testkit::alloc::{CountingAlloc, allocations_during};
 
 use tessera_host::rng::game_rng;
 use tessera_tetris::board::{Board, spawn_position};
@@ -14,37 +13,8 @@ use tessera_tetris::rules::{Config, Field, Key, PieceSource};
 use tessera_tetris::scenarios;
 use tessera_tetris::settings::Randomizer;
 
-struct Counting;
-
-static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
-        // SAFETY: forwarded unchanged to the system allocator.
-        unsafe { System.alloc(layout) }
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: forwarded unchanged to the system allocator.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
-        // SAFETY: forwarded unchanged to the system allocator.
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
-
 #[global_allocator]
-static GLOBAL: Counting = Counting;
-
-fn allocations_during(f: impl FnOnce()) -> usize {
-    let before = ALLOCATIONS.load(Ordering::Relaxed);
-    f();
-    ALLOCATIONS.load(Ordering::Relaxed) - before
-}
+static GLOBAL: CountingAlloc = CountingAlloc;
 
 #[test]
 fn game_steps_and_move_generation_allocate_nothing() {
