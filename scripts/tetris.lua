@@ -55,6 +55,59 @@ return {
     return score >= 9000
   end,
 
+  -- The AI (seed 004). Each difficulty is read once per decision; edit a
+  -- weight, save, and the next decision uses it. Names are the AI levels
+  -- seats use (`ai:god`), weakest first.
+  --   weights: the score is the sum of weight x metric. Metrics, measured
+  --     after the piece locks and full rows clear: holes, holesCreated,
+  --     blockades, wellSums, maxHeight, aggregateHeight, bumpiness,
+  --     linesCleared, edgeDistance, gameOverAfterMove (0 or 1),
+  --     rowTransitions, columnTransitions.
+  --   noise: each score gets a random +-noise (EASY's mistakes).
+  --   order: rank lexicographically instead, metric by metric (GOD);
+  --     netBenefit = 3 x linesCleared - holesCreated; "score" = the
+  --     weighted score as the last tie-break.
+  --   lookahead = 1: also weigh the next piece (the one shown, else the
+  --     average over the seven; in feed mode the worst the player may
+  --     give), for the best `beam` candidates.
+  --   decision_ms: the seed's thinking pause (presentation only).
+  --   special_chance: feed mode's chance per turn of one special piece.
+  --   ceiling_every: feed mode's ceiling drops a row every N AI pieces.
+  ai = {
+    log_top = 5, -- candidates the AI log (S) lists
+    difficulties = {
+      { name = "EASY", noise = 2.0, decision_ms = 800, special_chance = 0.10, ceiling_every = 5,
+        weights = { aggregateHeight = -0.51, linesCleared = 0.76, holes = -0.36,
+                    wellSums = -0.18, blockades = -0.18, bumpiness = -0.18,
+                    gameOverAfterMove = -1000 } },
+      { name = "NORMAL", decision_ms = 500, special_chance = 0.08, ceiling_every = 8,
+        weights = { aggregateHeight = -0.51, linesCleared = 0.76, holes = -0.36,
+                    wellSums = -0.18, blockades = -0.18, bumpiness = -0.18,
+                    gameOverAfterMove = -1000 } },
+      { name = "HARD", decision_ms = 300, special_chance = 0.06, ceiling_every = 12,
+        weights = { aggregateHeight = -0.51, linesCleared = 0.76, holes = -0.9,
+                    holesCreated = -0.5, wellSums = -0.25, blockades = -0.3,
+                    bumpiness = -0.18, rowTransitions = -0.2, columnTransitions = -0.3,
+                    gameOverAfterMove = -1000 } },
+      { name = "GOD", decision_ms = 200, special_chance = 0.04, ceiling_every = 15,
+        order = { "gameOverAfterMove", "netBenefit", "linesCleared", "holes",
+                  "blockades", "wellSums", "aggregateHeight", "bumpiness",
+                  "edgeDistance", "score" },
+        weights = { aggregateHeight = -0.51, linesCleared = 0.76, holes = -0.36,
+                    wellSums = -0.18, blockades = -0.18, bumpiness = -0.18 } },
+      -- Above GOD: Dellacherie-style weights with one piece of lookahead.
+      { name = "MASTER", decision_ms = 150, special_chance = 0.03, ceiling_every = 18,
+        lookahead = 1, beam = 6,
+        weights = { maxHeight = -1.0, aggregateHeight = -0.3, linesCleared = 3.4,
+                    rowTransitions = -3.2, columnTransitions = -9.3, holes = -7.9,
+                    wellSums = -3.4, gameOverAfterMove = -100000 } },
+    },
+  },
+
+  -- Feed mode: the special pieces a turn may offer (pentomino letters:
+  -- F N P U V W X Y).
+  feed = { specials = { "X", "U", "W", "V" } },
+
   -- Flow hooks (optional); they may print to the editor console.
   on_lock = function(piece, lines, score) end,
   on_level_up = function(level) end,

@@ -516,7 +516,9 @@ impl PlaytestArea {
         }
         let options = self.options.entry(game.to_string()).or_default();
         if options.seats.is_empty() {
-            options.seats = spec.default_seats.clone();
+            options.seats = spec
+                .default_seats_for(options.mode.as_deref().unwrap_or(&spec.modes[0].id))
+                .to_vec();
         }
         ui.horizontal_wrapped(|ui| {
             if spec.modes.len() > 1 {

@@ -93,7 +93,8 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
             crate::usage!("`{}` has no AI: --ai-only cannot play it", args.game);
         };
         let count = if options.seats.is_empty() {
-            spec.default_seats.len()
+            spec.default_seats_for(options.mode.as_deref().unwrap_or(spec.modes[0].id.as_str()))
+                .len()
         } else {
             options.seats.len()
         };

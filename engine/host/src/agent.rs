@@ -221,6 +221,9 @@ pub struct Decision<A> {
     pub action: A,
     /// The moves weighed, best first.
     pub considered: Vec<Considered>,
+    /// The game's full account of the decision, for its log panel (the
+    /// tetris AI log); `None` when the top moves say it all.
+    pub explanation: Option<String>,
 }
 
 impl<A> Decision<A> {
@@ -229,6 +232,7 @@ impl<A> Decision<A> {
         Self {
             action,
             considered: Vec::new(),
+            explanation: None,
         }
     }
 }

@@ -92,6 +92,21 @@ pub struct ModeSpec {
     pub id: String,
     /// Human title for menus.
     pub title: String,
+    /// The seats this mode is played by when the options name none;
+    /// empty = the game's [`GameSpec::default_seats`] (tetris's feed mode
+    /// has a feeder and an AI where classic has one player).
+    pub default_seats: Vec<Seat>,
+}
+
+impl ModeSpec {
+    /// A mode played by the game's default seats.
+    pub fn new(id: &str, title: &str) -> Self {
+        Self {
+            id: id.into(),
+            title: title.into(),
+            default_seats: Vec::new(),
+        }
+    }
 }
 
 /// What a game offers: its modes, how many seats, and its AI levels. The
@@ -114,10 +129,7 @@ impl GameSpec {
     /// One mode (`play`), one human seat, no AI: the default for puzzles.
     pub fn single_player() -> Self {
         Self {
-            modes: vec![ModeSpec {
-                id: "play".into(),
-                title: "Play".into(),
-            }],
+            modes: vec![ModeSpec::new("play", "Play")],
             min_seats: 1,
             max_seats: 1,
             default_seats: vec![Seat::Human],
@@ -128,6 +140,14 @@ impl GameSpec {
     /// The strongest AI level, for `--ai-only` and similar defaults.
     pub fn strongest_ai(&self) -> Option<&str> {
         self.ai_levels.last().map(String::as_str)
+    }
+
+    /// The seats `mode` is played by when the options name none.
+    pub fn default_seats_for(&self, mode: &str) -> &[Seat] {
+        match self.modes.iter().find(|m| m.id == mode) {
+            Some(m) if !m.default_seats.is_empty() => &m.default_seats,
+            _ => &self.default_seats,
+        }
     }
 
     /// Checks `options` against what the game offers and fills in the
@@ -144,7 +164,7 @@ impl GameSpec {
             }
         };
         let seats = if options.seats.is_empty() {
-            self.default_seats.clone()
+            self.default_seats_for(&mode).to_vec()
         } else {
             options.seats.clone()
         };
@@ -196,14 +216,8 @@ mod tests {
     fn two_player() -> GameSpec {
         GameSpec {
             modes: vec![
-                ModeSpec {
-                    id: "classic".into(),
-                    title: "Classic".into(),
-                },
-                ModeSpec {
-                    id: "feed".into(),
-                    title: "Feed the AI".into(),
-                },
+                ModeSpec::new("classic", "Classic"),
+                ModeSpec::new("feed", "Feed the AI"),
             ],
             min_seats: 2,
             max_seats: 4,

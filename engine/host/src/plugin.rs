@@ -186,6 +186,15 @@ pub trait Game: Sized + Send + 'static {
         Ok(GameSpec::single_player())
     }
 
+    /// The mode and seats a level asks for where the session names none
+    /// (a tetris feed level names its mode and the AI it is played
+    /// against). Seats apply only when the session plays that mode.
+    /// Default: none.
+    fn level_options(level: &Self::Level) -> SessionOptions {
+        let _ = level;
+        SessionOptions::default()
+    }
+
     /// Reads every setting the game takes from its script, with the ranges
     /// it accepts, as [`Game::start`] does: the one semantic check `check`,
     /// `watch`, the editor and game start share. Errors name the field (see

@@ -38,6 +38,22 @@ pub struct Recorded<G: Game> {
     records: Vec<StepRecord>,
     /// Events the UI has not taken yet.
     unread: Vec<GameEvent>,
+    /// The last AI explanation and the seat that gave it.
+    last_explanation: Option<(usize, String)>,
+}
+
+/// `options` with what the level asks for filled in where they name
+/// nothing: its mode, and its seats when that mode is played.
+pub fn with_level_defaults<G: Game>(level: &G::Level, options: &SessionOptions) -> SessionOptions {
+    let wanted = G::level_options(level);
+    let mut merged = options.clone();
+    if merged.mode.is_none() {
+        merged.mode = wanted.mode.clone();
+    }
+    if merged.seats.is_empty() && merged.mode == wanted.mode {
+        merged.seats = wanted.seats;
+    }
+    merged
 }
 
 impl<G: Game> Recorded<G> {
@@ -51,7 +67,7 @@ impl<G: Game> Recorded<G> {
     ) -> Result<Self, GameError> {
         let current = script.current();
         let spec = G::spec(&current)?;
-        let options = spec.resolve(options)?;
+        let options = spec.resolve(&with_level_defaults::<G>(&level, options))?;
         let game = G::start(Setup {
             level: level.clone(),
             script: script.clone(),
@@ -79,6 +95,7 @@ impl<G: Game> Recorded<G> {
             },
             records: Vec::new(),
             unread: Vec::new(),
+            last_explanation: None,
         };
         // Events of the start itself (a script error in a setting, say)
         // reach the UI but belong to no step.
@@ -227,10 +244,25 @@ impl<G: Game> Recorded<G> {
         ))
     }
 
+    /// The last AI decision's explanation (see [`Decision::explanation`])
+    /// and the seat that made it.
+    pub fn last_explanation(&self) -> Option<(usize, &str)> {
+        self.last_explanation
+            .as_ref()
+            .map(|(seat, text)| (*seat, text.as_str()))
+    }
+
     /// Applies an AI's decision like any action, with its reasoning among
     /// the step's events.
     pub fn apply_decision(&mut self, decision: &Decision<G::Action>) -> Result<(), GameError> {
+        let seat = match self.game.turn() {
+            Turn::Seat(seat) => seat,
+            _ => 0,
+        };
         let result = self.apply(&decision.action);
+        if let Some(text) = &decision.explanation {
+            self.last_explanation = Some((seat, text.clone()));
+        }
         if let (Some(record), Some(best)) = (self.records.last_mut(), decision.considered.first()) {
             let others = decision.considered.len().saturating_sub(1);
             record.events.push(format!(
@@ -390,6 +422,8 @@ pub struct ErasedDecision {
     pub action_ron: String,
     /// The moves the AI weighed, best first.
     pub considered: Vec<Considered>,
+    /// The game's account of the decision (see [`Decision::explanation`]).
+    pub explanation: Option<String>,
 }
 
 /// An AI decision ready to run on any thread, for callers that do not know
@@ -415,6 +449,7 @@ impl<G: Game> ErasedAiTask for AiTask<G> {
             seat,
             action_ron,
             considered: decision.considered,
+            explanation: decision.explanation,
             action: Box::new(decision.action),
         })
     }
@@ -537,6 +572,7 @@ impl<G: Game> Session for Recorded<G> {
         self.apply_decision(&Decision {
             action: *action,
             considered: decision.considered,
+            explanation: decision.explanation,
         })
     }
 

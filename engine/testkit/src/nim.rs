@@ -137,10 +137,7 @@ impl Game for Nim {
 
     fn spec(_script: &Script) -> Result<GameSpec, GameError> {
         Ok(GameSpec {
-            modes: vec![ModeSpec {
-                id: "play".into(),
-                title: "Play".into(),
-            }],
+            modes: vec![ModeSpec::new("play", "Play")],
             min_seats: 2,
             max_seats: 2,
             default_seats: vec![

@@ -177,6 +177,7 @@ impl Agent<Azul> for AzulAgent {
         Ok(Decision {
             action: move_to_action(decision.action),
             considered: decision.considered,
+            explanation: None,
         })
     }
 }
@@ -191,6 +192,7 @@ fn top5(mut scored: Vec<(Move, f64, String)>) -> Decision<Move> {
     let action = scored[0].0;
     Decision {
         action,
+        explanation: None,
         considered: scored
             .into_iter()
             .take(5)

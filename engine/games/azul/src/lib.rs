@@ -303,10 +303,7 @@ impl Game for Azul {
             .unwrap_or(&levels[0])
             .clone();
         Ok(GameSpec {
-            modes: vec![ModeSpec {
-                id: "play".into(),
-                title: "Play".into(),
-            }],
+            modes: vec![ModeSpec::new("play", "Play")],
             min_seats: 2,
             max_seats: 4,
             default_seats: vec![Seat::Human, Seat::Ai { level: default_ai }],

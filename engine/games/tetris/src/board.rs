@@ -101,7 +101,7 @@ impl Board {
     /// Fills the cells of `kind` in `state` at (x, y) (which must fit).
     pub fn place(&mut self, kind: PieceKind, state: u8, x: i32, y: i32) {
         let o = orientation(kind, state);
-        for &(dx, dy) in &o.cells {
+        for &(dx, dy) in o.cells() {
             let (cx, cy) = (x + i32::from(dx), y + i32::from(dy));
             if cx >= 0 && cy >= 0 {
                 self.set(cx as usize, cy as usize, true);

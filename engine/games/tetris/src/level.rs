@@ -78,6 +78,21 @@ pub struct TetrisLevel {
     /// Overrides the script's randomizer ("bag" or "uniform").
     #[serde(default)]
     pub randomizer: Option<String>,
+    /// Makes this a feed-the-AI level (seed 004): the player chooses each
+    /// piece the AI gets.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub feed: Option<FeedLevel>,
+}
+
+/// A feed level's settings: which AI it is played against and the lines
+/// that make the AI win.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FeedLevel {
+    /// The difficulty (a name from the script's `ai.difficulties`).
+    pub difficulty: String,
+    /// The AI wins on clearing this many lines (the seed's `targetLines`).
+    pub target_lines: u32,
 }
 
 fn default_rows() -> u32 {
@@ -100,6 +115,7 @@ impl Default for TetrisLevel {
             sequence: String::new(),
             rotation: None,
             randomizer: None,
+            feed: None,
         }
     }
 }
@@ -121,9 +137,7 @@ pub fn colour_letter(colour: u8) -> char {
     match colour {
         0 => '.',
         GARBAGE_COLOUR => 'G',
-        c => PieceKind::ALL
-            .get(usize::from(c) - 1)
-            .map_or('?', |p| p.letter()),
+        c => PieceKind::of_colour(c).map_or('?', PieceKind::letter),
     }
 }
 
@@ -287,6 +301,23 @@ impl LevelFile for TetrisLevel {
                     "field `randomizer`: {name:?} is not a randomizer (\"bag\" or \"uniform\")"
                 ),
             ));
+        }
+        if let Some(feed) = &self.feed {
+            if feed.target_lines == 0 || feed.target_lines > 100_000 {
+                found.push(Diagnostic::error(
+                    path,
+                    format!(
+                        "field `target_lines`: the AI's target must be 1 to 100000 lines, not {}",
+                        feed.target_lines
+                    ),
+                ));
+            }
+            if feed.difficulty.trim().is_empty() {
+                found.push(Diagnostic::error(
+                    path,
+                    "field `difficulty`: name a difficulty of the script's `ai.difficulties` (e.g. \"EASY\")",
+                ));
+            }
         }
         if found.iter().any(Diagnostic::is_error) {
             return found;

@@ -24,7 +24,20 @@
 //!   delay of 0 a grounded piece locks at its next gravity step.
 //! - Script settings are re-read at each lock when the script changed; a
 //!   bad value is reported with its line and the last good settings stay.
+//!
+//! Modes (RULINGS "Tetris AI and feed mode"):
+//! - `classic`: one seat. A human plays with the keyboard; an AI seat
+//!   (`ai:god`, ...) places each piece with a `Drop` at a reachable landing.
+//! - `feed`: seat 1 (the player, or the `random` / `hate` feeder) chooses
+//!   each piece the AI in seat 2 gets, from the seven plus, with the
+//!   difficulty's chance, one special. The ceiling drops a row every N AI
+//!   pieces and pieces spawn just under it. The player wins when a locked
+//!   AI piece reaches the row under the ceiling (or the ceiling comes down
+//!   onto the stack, or a piece cannot spawn); the AI wins on clearing the
+//!   level's `target_lines`.
 
+pub mod agents;
+pub mod ai;
 pub mod board;
 pub mod level;
 pub mod movegen;
@@ -36,12 +49,15 @@ pub mod solver;
 
 use serde::{Deserialize, Serialize};
 
+use tessera_host::agent::Agent;
 use tessera_host::level::{Diagnostic, LevelFile};
 use tessera_host::options::{GameSpec, ModeSpec, Seat};
 use tessera_host::plugin::{Game, GameError, GameEvent, Outcome, Setup, Turn};
 use tessera_host::rng::game_rng;
 use tessera_host::script::{LiveScript, Script, ScriptError, ScriptSchema};
 
+use ai::feeder::Feeder;
+use ai::{Difficulty, Position, UnknownNext};
 use board::{Board, spawn_position};
 use level::{Goal, TetrisLevel, colour_letter};
 use movegen::{MoveGen, Placement};
@@ -76,6 +92,8 @@ pub enum TetrisAction {
     Release(Key),
     /// Let `n` ticks pass.
     Tick(u32),
+    /// Feed mode: the player gives the AI this piece (one of the offer).
+    Feed(PieceKind),
     /// Lock the piece in play at a reachable landing: `rotation` state,
     /// leftmost cell in column `x` (0-based), and, for tucks, the top
     /// cell in row `y` (the highest such landing when left out).
@@ -106,6 +124,60 @@ pub struct TetrisSnapshot {
     pub hold_allowed: bool,
     /// The rotation system in force.
     pub rotation: RotationSystem,
+    /// The row pieces spawn at (0, or just under feed mode's ceiling).
+    pub spawn_row: i32,
+    /// Rows from the top where a locked cell tops out.
+    pub danger_rows: usize,
+    /// Feed mode: the pieces the player may give now (empty otherwise).
+    pub offer: Vec<PieceKind>,
+    /// Whether this is a feed game (the next piece is the feeder's choice).
+    pub feed: bool,
+    /// Pieces the AI has placed (the seed's "turn").
+    pub ai_pieces: u64,
+}
+
+impl TetrisSnapshot {
+    /// What the AI decides on, for the piece in play.
+    pub fn position(&self) -> Option<Position> {
+        let active = self.active?;
+        Some(Position {
+            board: self.board,
+            piece: active.kind,
+            next: if self.feed {
+                None
+            } else {
+                self.queue.first().copied()
+            },
+            rotation: self.rotation,
+            spawn_row: self.spawn_row,
+            danger_rows: self.danger_rows,
+            unknown_next: if self.feed {
+                UnknownNext::Worst(PieceKind::ALL.to_vec())
+            } else {
+                UnknownNext::Average(PieceKind::ALL.to_vec())
+            },
+        })
+    }
+}
+
+/// Feed mode's state: the ceiling, the offer and the AI's progress.
+#[derive(Debug, Clone)]
+pub struct FeedState {
+    /// The difficulty the AI plays (its ceiling interval and special
+    /// chance come from here; re-read when the script changes).
+    pub difficulty: Difficulty,
+    /// The AI wins on clearing this many lines.
+    pub target_lines: u64,
+    /// Rows closed off above the ceiling line.
+    pub ceiling: usize,
+    /// AI pieces placed since the ceiling last dropped.
+    pub since_drop: u32,
+    /// Pieces the AI has placed.
+    pub ai_pieces: u64,
+    /// What the player may give now.
+    pub offer: Vec<PieceKind>,
+    specials: Vec<PieceKind>,
+    rng: tessera_host::rng::GameRng,
 }
 
 /// One scored lock in the clear log.
@@ -136,6 +208,61 @@ pub struct Tetris {
     log: Vec<ClearRecord>,
     events: Vec<GameEvent>,
     over_reason: Option<String>,
+    feed: Option<FeedState>,
+    /// Classic mode with an AI seat: the game waits for its `Drop`s.
+    ai_plays: bool,
+}
+
+/// Feed mode's starting state: the AI seat's difficulty, the level's
+/// target, the specials of the script.
+fn feed_state(
+    level: &TetrisLevel,
+    options: &tessera_host::options::SessionOptions,
+    script: &Script,
+    seed: u64,
+) -> Result<FeedState, GameError> {
+    if options.seats.len() != 2 {
+        return Err(GameError::Invalid(format!(
+            "feed mode is played by two seats (the feeder, then the AI), not {}",
+            options.seats.len()
+        )));
+    }
+    if let Some(first) = options.ai_level(0)
+        && Feeder::from_name(first).is_none()
+    {
+        return Err(GameError::Invalid(format!(
+            "feed mode's first seat feeds pieces: `human`, `ai:random` or `ai:hate`, not `ai:{first}`"
+        )));
+    }
+    let Some(name) = options.ai_level(1) else {
+        return Err(GameError::Invalid(
+            "feed mode's second seat is the AI: `ai:LEVEL` (e.g. `ai:god`)".into(),
+        ));
+    };
+    let difficulty = settings::difficulty(script, name)?.ok_or_else(|| {
+        GameError::Invalid(format!(
+            "no difficulty `{name}` in the script's `ai.difficulties`"
+        ))
+    })?;
+    let specials = settings::feed_settings(script)?.specials;
+    let target_lines = level
+        .feed
+        .as_ref()
+        .map_or(20, |f| u64::from(f.target_lines));
+    let mut rng = game_rng(seed);
+    // Offers draw from a stream of their own, so they do not shift with
+    // the pieces the randomizer would have drawn.
+    rng.set_stream(1);
+    Ok(FeedState {
+        difficulty,
+        target_lines,
+        ceiling: 0,
+        since_drop: 0,
+        ai_pieces: 0,
+        offer: Vec::new(),
+        specials,
+        rng,
+    })
 }
 
 fn config_of(settings: &Settings, level: &TetrisLevel, level_no: u32) -> Config {
@@ -226,10 +353,21 @@ impl Tetris {
         let Some(active) = self.field.active() else {
             return Vec::new();
         };
-        let spawn = spawn_position(active.kind, self.field.board().width());
+        let spawn = self.spawn_of(active.kind);
         self.movegen
             .generate(self.field.board(), active.kind, self.rotation(), spawn)
             .to_vec()
+    }
+
+    /// Where `kind` spawns (under the ceiling in feed mode).
+    pub fn spawn_of(&self, kind: PieceKind) -> (i32, i32) {
+        let (x, _) = spawn_position(kind, self.field.board().width());
+        (x, self.field.spawn_row())
+    }
+
+    /// Feed mode's state (`None` in classic play).
+    pub fn feed_state(&self) -> Option<&FeedState> {
+        self.feed.as_ref()
     }
 
     /// The landing `Drop { x, rotation, y }` names, or why none does.
@@ -356,6 +494,11 @@ impl Tetris {
         ) {
             self.report(&error, "hook failed");
         }
+        if self.feed.is_some() {
+            self.feed_after_lock(&lock, &script);
+            self.forward_prints(&script);
+            return;
+        }
         if lock.topped_out {
             let reason = if self.field.board().row(0) != 0 {
                 "OVER: a block locked in the top row"
@@ -376,6 +519,107 @@ impl Tetris {
             );
         }
         self.forward_prints(&script);
+    }
+
+    /// Feed mode after an AI lock: the AI's target, the ceiling, the next
+    /// offer.
+    fn feed_after_lock(&mut self, lock: &Lock, script: &Script) {
+        let lines = self.lines();
+        // The ceiling interval and special chance follow script edits.
+        if let Ok(Some(d)) = settings::difficulty(script, &self.feed_difficulty_name())
+            && let Some(feed) = &mut self.feed
+        {
+            feed.difficulty = d;
+        }
+        let Some(feed) = &mut self.feed else {
+            return;
+        };
+        feed.ai_pieces += 1;
+        feed.since_drop += 1;
+        if lock.topped_out {
+            let reason = "player wins: the AI's piece reached the ceiling".to_string();
+            self.end(Outcome::Winner(0), reason, script);
+            return;
+        }
+        if lines >= feed.target_lines {
+            let reason = format!(
+                "AI wins: it cleared {lines} lines (target {})",
+                feed.target_lines
+            );
+            self.end(Outcome::Winner(1), reason, script);
+            return;
+        }
+        if feed.since_drop >= feed.difficulty.ceiling_every {
+            feed.since_drop = 0;
+            feed.ceiling += 1;
+            let ceiling = feed.ceiling;
+            let touches = self.field.set_ceiling(ceiling);
+            self.events.push(GameEvent::info(format!(
+                "the ceiling drops: {ceiling} row{} closed",
+                if ceiling == 1 { "" } else { "s" }
+            )));
+            if touches {
+                let reason = "player wins: the ceiling came down onto the AI's stack".to_string();
+                self.end(Outcome::Winner(0), reason, script);
+                return;
+            }
+        }
+        self.new_offer();
+    }
+
+    fn feed_difficulty_name(&self) -> String {
+        self.feed
+            .as_ref()
+            .map(|f| f.difficulty.name.clone())
+            .unwrap_or_default()
+    }
+
+    /// The seven, plus one special with the difficulty's chance.
+    fn new_offer(&mut self) {
+        use rand::Rng;
+        let Some(feed) = &mut self.feed else {
+            return;
+        };
+        feed.offer = PieceKind::ALL.to_vec();
+        let chance = feed.difficulty.special_chance;
+        if !feed.specials.is_empty() && feed.rng.random_bool(chance.clamp(0.0, 1.0)) {
+            let special = feed.specials[feed.rng.random_range(0..feed.specials.len())];
+            feed.offer.push(special);
+            self.events.push(GameEvent::info(format!(
+                "special piece on offer: {special}"
+            )));
+        }
+    }
+
+    /// Feed mode: the player gives `kind`.
+    fn feed_piece(&mut self, kind: PieceKind) -> Result<(), GameError> {
+        let Some(feed) = &self.feed else {
+            return Err(GameError::Illegal(
+                "Feed is for feed mode; this is a classic game".into(),
+            ));
+        };
+        if self.field.active().is_some() {
+            return Err(GameError::Illegal(
+                "the AI is still placing the last piece".into(),
+            ));
+        }
+        if !feed.offer.contains(&kind) {
+            return Err(GameError::Illegal(format!(
+                "{kind} is not on offer (offer: {})",
+                feed.offer.iter().map(|k| k.letter()).collect::<String>()
+            )));
+        }
+        self.events
+            .push(GameEvent::info(format!("the player gives {kind}")));
+        if !self.field.feed(kind) {
+            let script = self.script.current();
+            self.end(
+                Outcome::Winner(0),
+                format!("player wins: the AI's {kind} cannot spawn under the ceiling"),
+                &script,
+            );
+        }
+        Ok(())
     }
 
     fn goal_met(&mut self, script: &Script) -> bool {
@@ -442,7 +686,12 @@ impl Tetris {
             }
         }
         let mut out = String::with_capacity((w + 1) * (h + 1));
+        let ceiling = self.feed.as_ref().map_or(0, |f| f.ceiling);
         for y in 0..h {
+            if ceiling > 0 && y == ceiling {
+                out.push_str(&"=".repeat(w));
+                out.push('\n');
+            }
             if y == self.hidden_rows() && y > 0 {
                 out.push_str(&"-".repeat(w));
                 out.push('\n');
@@ -468,9 +717,23 @@ impl Tetris {
             self.level_no,
             self.score
         );
-        out.push_str(&format!("goal: {}  ", self.level.goal));
-        let (done, needed) = self.goal_progress();
-        out.push_str(&format!("progress {done}/{needed}\n"));
+        match &self.feed {
+            Some(feed) => out.push_str(&format!(
+                "feed: AI {}  ai pieces {}  lines {}/{}  ceiling {} row{} down (every {} pieces)\n",
+                feed.difficulty.name,
+                feed.ai_pieces,
+                self.lines(),
+                feed.target_lines,
+                feed.ceiling,
+                if feed.ceiling == 1 { "" } else { "s" },
+                feed.difficulty.ceiling_every
+            )),
+            None => {
+                out.push_str(&format!("goal: {}  ", self.level.goal));
+                let (done, needed) = self.goal_progress();
+                out.push_str(&format!("progress {done}/{needed}\n"));
+            }
+        }
         out.push_str("clear log:\n");
         if self.log.is_empty() {
             out.push_str("  (no clears)\n");
@@ -511,17 +774,43 @@ impl Game for Tetris {
         Settings::read(script).map(|_| ())
     }
 
-    fn spec(_script: &Script) -> Result<GameSpec, GameError> {
+    /// AI levels: the feeders (`random`, `hate`, for feed mode's first
+    /// seat), then the script's difficulties, lower case, weakest first.
+    fn spec(script: &Script) -> Result<GameSpec, GameError> {
+        let difficulties = settings::difficulties(script)?;
+        let placer = difficulties
+            .iter()
+            .find(|d| d.name.eq_ignore_ascii_case("god"))
+            .or(difficulties.last())
+            .map(|d| d.name.to_lowercase())
+            .unwrap_or_default();
+        let mut feed = ModeSpec::new("feed", "Feed the AI");
+        feed.default_seats = vec![Seat::Human, Seat::Ai { level: placer }];
+        let mut ai_levels: Vec<String> = Feeder::ALL.iter().map(|f| f.name().to_string()).collect();
+        ai_levels.extend(difficulties.iter().map(|d| d.name.to_lowercase()));
         Ok(GameSpec {
-            modes: vec![ModeSpec {
-                id: "classic".into(),
-                title: "Classic".into(),
-            }],
+            modes: vec![ModeSpec::new("classic", "Classic"), feed],
             min_seats: 1,
-            max_seats: 1,
+            max_seats: 2,
             default_seats: vec![Seat::Human],
-            ai_levels: Vec::new(),
+            ai_levels,
         })
+    }
+
+    /// A feed level is played in feed mode against its difficulty.
+    fn level_options(level: &TetrisLevel) -> tessera_host::options::SessionOptions {
+        match &level.feed {
+            Some(feed) => tessera_host::options::SessionOptions {
+                mode: Some("feed".into()),
+                seats: vec![
+                    Seat::Human,
+                    Seat::Ai {
+                        level: feed.difficulty.to_lowercase(),
+                    },
+                ],
+            },
+            None => tessera_host::options::SessionOptions::default(),
+        }
     }
 
     fn start(setup: Setup<TetrisLevel>) -> Result<Self, GameError> {
@@ -529,7 +818,7 @@ impl Game for Tetris {
             level,
             script,
             seed,
-            ..
+            options,
         } = setup;
         if let Some(error) = level.diagnose().into_iter().find(Diagnostic::is_error) {
             return Err(GameError::Level(error));
@@ -540,7 +829,31 @@ impl Game for Tetris {
         let randomizer = level.randomizer_override().unwrap_or(settings.randomizer);
         let source = PieceSource::new(level.sequence_pieces(), randomizer, game_rng(seed));
         let config = config_of(&settings, &level, 0);
-        let field = Field::new(board, colours, source, config);
+        let feed = match options.mode() {
+            "feed" => Some(feed_state(&level, &options, &current, seed)?),
+            _ => {
+                if options.seats.len() > 1 {
+                    return Err(GameError::Invalid(format!(
+                        "classic tetris is played by one seat, not {}",
+                        options.seats.len()
+                    )));
+                }
+                if let Some(level_name) = options.ai_level(0)
+                    && Feeder::from_name(level_name).is_some()
+                {
+                    return Err(GameError::Invalid(format!(
+                        "`{level_name}` is a feeder for feed mode; a classic AI seat names a difficulty"
+                    )));
+                }
+                None
+            }
+        };
+        let ai_plays = feed.is_none() && options.ai_level(0).is_some();
+        let field = if feed.is_some() {
+            Field::fed(board, colours, source, config)
+        } else {
+            Field::new(board, colours, source, config)
+        };
         let mut game = Self {
             generation: script.generation(),
             level,
@@ -555,8 +868,12 @@ impl Game for Tetris {
             log: Vec::new(),
             events: Vec::new(),
             over_reason: None,
+            feed,
+            ai_plays,
         };
-        if game.field.is_over() {
+        if game.feed.is_some() {
+            game.new_offer();
+        } else if game.field.is_over() {
             game.end(
                 Outcome::Lost,
                 "OVER: the first piece cannot spawn".into(),
@@ -625,6 +942,7 @@ impl Game for Tetris {
             TetrisAction::Press(key) => self.field.press(key),
             TetrisAction::Release(key) => self.field.release(key),
             TetrisAction::Tick(n) => self.advance(n)?,
+            TetrisAction::Feed(kind) => self.feed_piece(kind)?,
             TetrisAction::Drop { x, rotation, y } => {
                 let placement = self.find_drop(x, rotation, y)?;
                 let lock = self.field.lock_at(placement);
@@ -635,6 +953,11 @@ impl Game for Tetris {
     }
 
     fn advance(&mut self, ticks: u32) -> Result<(), GameError> {
+        // Feed mode and AI play are turn by turn: the AI's piece does not
+        // fall while it thinks.
+        if self.feed.is_some() || self.ai_plays {
+            return Ok(());
+        }
         for _ in 0..ticks {
             if self.outcome.is_over() || self.field.is_paused() {
                 break;
@@ -646,13 +969,16 @@ impl Game for Tetris {
     }
 
     fn legal_actions(&self) -> Vec<TetrisAction> {
-        let Some(active) = self.field.active() else {
-            return Vec::new();
-        };
         if self.outcome.is_over() {
             return Vec::new();
         }
-        let spawn = spawn_position(active.kind, self.field.board().width());
+        let Some(active) = self.field.active() else {
+            return match &self.feed {
+                Some(feed) => feed.offer.iter().map(|&k| TetrisAction::Feed(k)).collect(),
+                None => Vec::new(),
+            };
+        };
+        let spawn = self.spawn_of(active.kind);
         let mut generator = MoveGen::new();
         let mut out: Vec<TetrisAction> = generator
             .generate(self.field.board(), active.kind, self.rotation(), spawn)
@@ -672,6 +998,14 @@ impl Game for Tetris {
     fn turn(&self) -> Turn {
         if self.outcome.is_over() {
             Turn::Over
+        } else if self.feed.is_some() {
+            if self.field.active().is_some() {
+                Turn::Seat(1)
+            } else {
+                Turn::Seat(0)
+            }
+        } else if self.ai_plays {
+            Turn::Seat(0)
         } else {
             Turn::RealTime
         }
@@ -723,6 +1057,12 @@ impl Game for Tetris {
             "goal": self.level.goal.to_string(),
             "outcome": self.outcome.to_string(),
             "over_reason": self.over_reason,
+            "feed": self.feed.as_ref().map(|f| serde_json::json!({
+                "difficulty": f.difficulty.name,
+                "ai_pieces": f.ai_pieces,
+                "target_lines": f.target_lines,
+                "ceiling": f.ceiling,
+            })),
             "clear_log": self.log,
             "board": self.board_text().lines().collect::<Vec<_>>(),
         })
@@ -736,7 +1076,45 @@ impl Game for Tetris {
             hold: self.field.held_piece(),
             hold_allowed: self.field.config().hold && !self.field.hold_used(),
             rotation: self.rotation(),
+            spawn_row: self.field.spawn_row(),
+            danger_rows: self.field.danger_rows(),
+            offer: self
+                .feed
+                .as_ref()
+                .map(|f| f.offer.clone())
+                .unwrap_or_default(),
+            feed: self.feed.is_some(),
+            ai_pieces: self
+                .feed
+                .as_ref()
+                .map_or(self.field.locked(), |f| f.ai_pieces),
         }
+    }
+
+    /// `random` / `hate` feed the AI; a difficulty name places pieces.
+    /// The script is read here, once per decision.
+    fn agent(&self, seat: usize, level: &str) -> Result<Box<dyn Agent<Self>>, GameError> {
+        let script = self.script.current();
+        if let Some(feeder) = Feeder::from_name(level) {
+            if self.feed.is_none() || seat != 0 {
+                return Err(GameError::Invalid(format!(
+                    "`{level}` feeds pieces: it plays feed mode's first seat"
+                )));
+            }
+            let against = self
+                .feed
+                .as_ref()
+                .map(|f| f.difficulty.clone())
+                .ok_or_else(|| GameError::Invalid("no AI to feed".into()))?;
+            return Ok(Box::new(agents::FeederAgent::new(feeder, against)));
+        }
+        let difficulty = settings::difficulty(&script, level)?.ok_or_else(|| {
+            GameError::Invalid(format!(
+                "no difficulty `{level}` in the script's `ai.difficulties`"
+            ))
+        })?;
+        let log_top = settings::feed_settings(&script)?.log_top;
+        Ok(Box::new(agents::PlacerAgent::new(difficulty, log_top)))
     }
 }
 

@@ -38,11 +38,13 @@ pub struct Placement {
 }
 
 impl Placement {
-    /// The four board cells (x, y).
-    pub fn cells(&self) -> [(i32, i32); 4] {
+    /// The board cells (x, y): four, or five for a special.
+    pub fn cells(&self) -> impl Iterator<Item = (i32, i32)> + use<> {
+        let (x, y) = (self.x, self.y);
         orientation(self.kind, self.state)
-            .cells
-            .map(|(dx, dy)| (self.x + i32::from(dx), self.y + i32::from(dy)))
+            .cells()
+            .iter()
+            .map(move |&(dx, dy)| (x + i32::from(dx), y + i32::from(dy)))
     }
 
     /// Column of the leftmost cell (what `Drop { x }` names).

@@ -172,6 +172,14 @@ pub struct Field {
     last_side: Key,
     paused: bool,
     over: bool,
+    /// Feed mode: pieces come only from [`Field::feed`], one at a time.
+    fed: bool,
+    /// The row a piece's box spawns at (0, or just under feed mode's
+    /// ceiling).
+    spawn_row: i32,
+    /// Rows from the top where a locked cell tops out (1 = the seed's top
+    /// row; feed mode: the rows above the ceiling and the one under it).
+    danger_rows: usize,
     ticks: u64,
     locked: u64,
     spawned: u64,
@@ -199,6 +207,9 @@ impl Field {
             last_side: Key::Left,
             paused: false,
             over: false,
+            fed: false,
+            spawn_row: 0,
+            danger_rows: 1,
             ticks: 0,
             locked: 0,
             spawned: 0,
@@ -211,7 +222,66 @@ impl Field {
         field
     }
 
+    /// A feed-mode field: no queue, no gravity of its own; each piece is
+    /// given by [`Field::feed`] and placed by [`Field::lock_at`].
+    pub fn fed(board: Board, colours: Vec<u8>, source: PieceSource, config: Config) -> Self {
+        let mut field = Self::new(board, colours, source, config);
+        field.fed = true;
+        field.queue.clear();
+        field.active = None;
+        field.spawned = 0;
+        field.over = false;
+        field
+    }
+
+    /// Feed mode: puts `kind` in play just under the ceiling; false (and
+    /// the game over) when it does not fit or a piece is already in play.
+    pub fn feed(&mut self, kind: PieceKind) -> bool {
+        if !self.fed || self.active.is_some() || self.over {
+            return false;
+        }
+        if !self.spawn(kind) {
+            self.over = true;
+            return false;
+        }
+        true
+    }
+
+    /// Moves the ceiling: `rows_above` rows are closed off, pieces spawn
+    /// just under them, and a locked cell in the row under the line tops
+    /// out. Returns whether the stack already reaches the new line.
+    pub fn set_ceiling(&mut self, rows_above: usize) -> bool {
+        let rows_above = rows_above.min(self.board.height().saturating_sub(1));
+        self.spawn_row = rows_above as i32;
+        self.danger_rows = rows_above + 1;
+        self.reaches_danger()
+    }
+
+    /// The row pieces spawn at.
+    pub fn spawn_row(&self) -> i32 {
+        self.spawn_row
+    }
+
+    /// Rows from the top where a locked cell tops out.
+    pub fn danger_rows(&self) -> usize {
+        self.danger_rows
+    }
+
+    /// Whether this is a feed-mode field.
+    pub fn is_fed(&self) -> bool {
+        self.fed
+    }
+
+    fn reaches_danger(&self) -> bool {
+        self.board.rows()[..self.danger_rows.min(self.board.height())]
+            .iter()
+            .any(|&r| r != 0)
+    }
+
     fn fill_queue(&mut self) {
+        if self.fed {
+            return;
+        }
         while self.queue.len() < self.config.preview.max(1) {
             match self.source.draw() {
                 Some(piece) => self.queue.push_back(piece),
@@ -232,7 +302,8 @@ impl Field {
     }
 
     fn spawn(&mut self, kind: PieceKind) -> bool {
-        let (x, y) = spawn_position(kind, self.board.width());
+        let (x, _) = spawn_position(kind, self.board.width());
+        let y = self.spawn_row;
         self.active = Some(Active {
             kind,
             state: 0,
@@ -572,9 +643,11 @@ impl Field {
         self.locked += 1;
         self.rows_cleared += u64::from(lines);
         self.hold_used = false;
-        let mut topped_out = self.board.row(0) != 0;
+        let mut topped_out = self.reaches_danger();
         let mut out_of_pieces = false;
-        if !topped_out {
+        if self.fed {
+            self.active = None;
+        } else if !topped_out {
             if self.queue.is_empty() && self.source.is_fixed() {
                 self.fill_queue();
             }

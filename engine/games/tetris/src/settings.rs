@@ -8,7 +8,9 @@ use tessera_host::script::{
     FieldKind, FieldSpec, Script, ScriptError, ScriptErrorKind, ScriptSchema,
 };
 
-use crate::piece::RotationSystem;
+use crate::ai::metrics::Metric;
+use crate::ai::{Difficulty, Weights};
+use crate::piece::{PieceKind, RotationSystem};
 
 /// How pieces are drawn when the level gives no sequence.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -388,4 +390,315 @@ pub fn hook(
         return Ok(());
     }
     script.call::<()>(name, args)
+}
+
+/// Feed mode's script values beyond the difficulty table.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FeedSettings {
+    /// The special pieces a turn may offer (RULINGS: listed in the script).
+    pub specials: Vec<PieceKind>,
+    /// Candidates the AI log lists.
+    pub log_top: usize,
+}
+
+impl Default for FeedSettings {
+    fn default() -> Self {
+        Self {
+            specials: vec![PieceKind::X, PieceKind::U, PieceKind::W],
+            log_top: 5,
+        }
+    }
+}
+
+/// The difficulty table's defaults, for a script without `ai`: the seed's
+/// four levels with its delays, special chances and ceiling intervals.
+pub fn default_difficulties() -> Vec<Difficulty> {
+    let weighted = |name: &str, noise: f64, ms: u32, special: f64, every: u32| {
+        let mut weights = Weights::default();
+        for (metric, w) in [
+            (Metric::AggregateHeight, -0.51),
+            (Metric::LinesCleared, 0.76),
+            (Metric::Holes, -0.36),
+            (Metric::WellSums, -0.18),
+            (Metric::Blockades, -0.18),
+            (Metric::Bumpiness, -0.18),
+            (Metric::GameOverAfterMove, -1000.0),
+        ] {
+            weights.set(metric, w);
+        }
+        Difficulty {
+            name: name.into(),
+            weights,
+            noise,
+            order: Vec::new(),
+            lookahead: 0,
+            beam: 0,
+            decision_ms: ms,
+            special_chance: special,
+            ceiling_every: every,
+        }
+    };
+    let mut god = weighted("GOD", 0.0, 200, 0.04, 15);
+    god.order = vec![
+        Metric::GameOverAfterMove,
+        Metric::NetBenefit,
+        Metric::LinesCleared,
+        Metric::Holes,
+        Metric::Blockades,
+        Metric::WellSums,
+        Metric::AggregateHeight,
+        Metric::Bumpiness,
+        Metric::EdgeDistance,
+        Metric::Score,
+    ];
+    vec![
+        weighted("EASY", 2.0, 800, 0.10, 5),
+        weighted("NORMAL", 0.0, 500, 0.08, 8),
+        weighted("HARD", 0.0, 300, 0.06, 12),
+        god,
+    ]
+}
+
+fn table_field<T: tessera_host::mlua::FromLua>(
+    script: &Script,
+    table: &Table,
+    path: &[&str],
+    key: &str,
+) -> Result<Option<T>, ScriptError> {
+    let value: Value = table
+        .raw_get(key)
+        .map_err(|e| script.field_error(path, e.to_string()))?;
+    if value.is_nil() {
+        return Ok(None);
+    }
+    let found = value.type_name();
+    let mut at = path.to_vec();
+    at.push(key);
+    table.raw_get::<T>(key).map(Some).map_err(|_| {
+        script.field_error(
+            &at,
+            format!(
+                "`{}` must be a {}, found a {found}",
+                at.join("."),
+                std::any::type_name::<T>()
+                    .rsplit("::")
+                    .next()
+                    .unwrap_or("value")
+            ),
+        )
+    })
+}
+
+/// Reads the difficulty table (`ai.difficulties`), weakest first; the
+/// seed's four levels when the script has none. Errors name the field's
+/// line (`ai.difficulties.2.weights.holes`).
+pub fn difficulties(script: &Script) -> Result<Vec<Difficulty>, ScriptError> {
+    script.guarded(|| {
+        let Some(ai) = script.value::<Table>("ai")? else {
+            return Ok(default_difficulties());
+        };
+        let Some(list) = table_field::<Table>(script, &ai, &["ai"], "difficulties")? else {
+            return Ok(default_difficulties());
+        };
+        let mut out: Vec<Difficulty> = Vec::new();
+        for (i, row) in list.sequence_values::<Value>().enumerate() {
+            let index = (i + 1).to_string();
+            let path = ["ai", "difficulties", index.as_str()];
+            let row = match row.map_err(|e| script.field_error(&path[..2], e.to_string()))? {
+                Value::Table(t) => t,
+                other => {
+                    return Err(script.field_error(
+                        &path,
+                        format!(
+                            "difficulty {index} must be a table, found a {}",
+                            other.type_name()
+                        ),
+                    ));
+                }
+            };
+            let bad_value = |key: &str, message: String| {
+                let mut at = path.to_vec();
+                at.push(key);
+                script.field_error(&at, message)
+            };
+            let name: String = table_field(script, &row, &path, "name")?
+                .ok_or_else(|| bad_value("name", format!("difficulty {index} has no `name`")))?;
+            if name.trim().is_empty() || name.contains([' ', ',', ':']) {
+                return Err(bad_value(
+                    "name",
+                    format!("difficulty name {name:?}: one word, no spaces, commas or colons"),
+                ));
+            }
+            if out.iter().any(|d| d.name.eq_ignore_ascii_case(&name))
+                || crate::ai::feeder::Feeder::from_name(&name).is_some()
+            {
+                return Err(bad_value(
+                    "name",
+                    format!("difficulty `{name}` is named twice (or after a feeder)"),
+                ));
+            }
+            let mut weights = Weights::default();
+            if let Some(table) = table_field::<Table>(script, &row, &path, "weights")? {
+                let mut wpath = path.to_vec();
+                wpath.push("weights");
+                for pair in table.pairs::<String, Value>() {
+                    let (key, value) =
+                        pair.map_err(|e| script.field_error(&wpath, e.to_string()))?;
+                    let mut at = wpath.clone();
+                    at.push(&key);
+                    let metric = Metric::from_name(&key)
+                        .filter(|m| *m != Metric::Score && *m != Metric::NetBenefit)
+                        .ok_or_else(|| {
+                            script.field_error(
+                                &at,
+                                format!(
+                                    "no metric `{key}` to weigh (metrics: {})",
+                                    Metric::ALL
+                                        .iter()
+                                        .filter(
+                                            |m| **m != Metric::Score && **m != Metric::NetBenefit
+                                        )
+                                        .map(|m| m.name())
+                                        .collect::<Vec<_>>()
+                                        .join(", ")
+                                ),
+                            )
+                        })?;
+                    let w = match value {
+                        Value::Integer(n) => n as f64,
+                        Value::Number(n) if n.is_finite() => n,
+                        other => {
+                            return Err(script.field_error(
+                                &at,
+                                format!("weight `{key}` must be a number, found {other:?}"),
+                            ));
+                        }
+                    };
+                    weights.set(metric, w);
+                }
+            }
+            let mut order = Vec::new();
+            if let Some(table) = table_field::<Table>(script, &row, &path, "order")? {
+                let mut at = path.to_vec();
+                at.push("order");
+                for value in table.sequence_values::<String>() {
+                    let key = value.map_err(|e| {
+                        script.field_error(&at, format!("`order` lists metric names: {e}"))
+                    })?;
+                    let metric = Metric::from_name(&key).ok_or_else(|| {
+                        script.field_error(
+                            &at,
+                            format!(
+                                "`order`: no metric `{key}` (metrics: {})",
+                                Metric::ALL
+                                    .iter()
+                                    .map(|m| m.name())
+                                    .collect::<Vec<_>>()
+                                    .join(", ")
+                            ),
+                        )
+                    })?;
+                    order.push(metric);
+                }
+            }
+            let number = |key: &str, default: f64, range: std::ops::RangeInclusive<f64>| {
+                let v = table_field::<f64>(script, &row, &path, key)?.unwrap_or(default);
+                if !v.is_finite() || !range.contains(&v) {
+                    return Err(bad_value(
+                        key,
+                        format!(
+                            "`{key}` of {name} must be {} to {}, not {v}",
+                            range.start(),
+                            range.end()
+                        ),
+                    ));
+                }
+                Ok(v)
+            };
+            let lookahead = number("lookahead", 0.0, 0.0..=1.0)? as u8;
+            if lookahead > 0 && !order.is_empty() {
+                return Err(bad_value(
+                    "lookahead",
+                    format!("{name}: lookahead ranks by score; it cannot be combined with `order`"),
+                ));
+            }
+            let difficulty = Difficulty {
+                name: name.clone(),
+                weights,
+                noise: number("noise", 0.0, 0.0..=1000.0)?,
+                order,
+                lookahead,
+                beam: number("beam", 8.0, 1.0..=64.0)? as usize,
+                decision_ms: number("decision_ms", 500.0, 0.0..=10_000.0)? as u32,
+                special_chance: number("special_chance", 0.0, 0.0..=1.0)?,
+                ceiling_every: number("ceiling_every", 10.0, 1.0..=10_000.0)? as u32,
+            };
+            out.push(difficulty);
+        }
+        if out.is_empty() {
+            return Err(script.field_error(
+                &["ai", "difficulties"],
+                "`ai.difficulties` is empty; give at least one",
+            ));
+        }
+        Ok(out)
+    })
+}
+
+/// Reads feed mode's values (`feed.specials`, `ai.log_top`).
+pub fn feed_settings(script: &Script) -> Result<FeedSettings, ScriptError> {
+    script.guarded(|| {
+        let mut out = FeedSettings::default();
+        if let Some(feed) = script.value::<Table>("feed")?
+            && let Some(list) = table_field::<Table>(script, &feed, &["feed"], "specials")?
+        {
+            out.specials.clear();
+            for value in list.sequence_values::<String>() {
+                let name = value.map_err(|e| {
+                    script.field_error(
+                        &["feed", "specials"],
+                        format!("`specials` lists piece letters: {e}"),
+                    )
+                })?;
+                let piece = name
+                    .chars()
+                    .next()
+                    .filter(|_| name.chars().count() == 1)
+                    .and_then(PieceKind::from_letter)
+                    .filter(|k| !k.is_tetromino())
+                    .ok_or_else(|| {
+                        script.field_error(
+                            &["feed", "specials"],
+                            format!(
+                                "special `{name}`: one of {}",
+                                PieceKind::SPECIALS
+                                    .iter()
+                                    .map(|k| k.letter())
+                                    .collect::<String>()
+                            ),
+                        )
+                    })?;
+                out.specials.push(piece);
+            }
+        }
+        if let Some(ai) = script.value::<Table>("ai")?
+            && let Some(top) = table_field::<i64>(script, &ai, &["ai"], "log_top")?
+        {
+            if !(1..=100).contains(&top) {
+                return Err(script.field_error(
+                    &["ai", "log_top"],
+                    format!("`log_top` must be 1 to 100, not {top}"),
+                ));
+            }
+            out.log_top = top as usize;
+        }
+        Ok(out)
+    })
+}
+
+/// The difficulty named `name` (any case).
+pub fn difficulty(script: &Script, name: &str) -> Result<Option<Difficulty>, ScriptError> {
+    Ok(difficulties(script)?
+        .into_iter()
+        .find(|d| d.name.eq_ignore_ascii_case(name)))
 }

@@ -1,0 +1,388 @@
+//! The AI log of the seed's section 5: one decision written out so a
+//! person can read why the AI played there, and `tessera tetris explain`
+//! can replay it exactly (board, piece, the difficulty's values and the
+//! noise seed are all in it) and say what differs.
+//!
+//! The text is line-oriented: `key: value` lines, the board between
+//! `grid:` and `end grid`, then the ranking. `table:` holds the
+//! difficulty as RON, so a log pasted from an older script still replays
+//! with the values it was decided with.
+
+use super::metrics::Metric;
+use super::{Brain, Candidate, Choice, Difficulty, Position, UnknownNext};
+use crate::board::Board;
+use crate::piece::{PieceKind, RotationSystem};
+
+/// The first line of every log.
+pub const HEADER: &str = "tessera tetris ai log v1";
+
+/// Everything one decision was made from.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DecisionInput {
+    /// The position decided on.
+    pub position: Position,
+    /// The difficulty's values at the time.
+    pub difficulty: Difficulty,
+    /// The noise stream's seed.
+    pub noise_seed: u64,
+    /// The AI's piece count so far (the seed's "turn").
+    pub turn: u64,
+}
+
+/// How a landing is written: `T r1 x3 y17` (rotation state, leftmost
+/// column, top row: what a `Drop` action names).
+pub fn landing_text(c: &Candidate) -> String {
+    let p = &c.placement;
+    format!(
+        "{} r{} x{} y{}",
+        p.kind,
+        p.state,
+        p.left_column(),
+        p.top_row()
+    )
+}
+
+fn metrics_text(c: &Candidate) -> String {
+    Metric::ALL
+        .iter()
+        .map(|&m| {
+            let v = c.value(m);
+            if m == Metric::Score {
+                format!("{}={v:.3}", m.name())
+            } else {
+                format!("{}={v}", m.name())
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Writes the log of `choice`, made from `input`, listing the top `top`.
+pub fn write(input: &DecisionInput, choice: &Choice, top: usize) -> String {
+    let d = &input.difficulty;
+    let p = &input.position;
+    let mut out = String::new();
+    let mut line = |s: String| {
+        out.push_str(&s);
+        out.push('\n');
+    };
+    line(HEADER.into());
+    line(format!("version: tessera {}", env!("CARGO_PKG_VERSION")));
+    line(format!("difficulty: {}", d.name));
+    line(format!("turn: {}", input.turn));
+    line(format!("piece: {}", p.piece));
+    line(format!(
+        "next: {}",
+        p.next.map_or("-".to_string(), |k| k.to_string())
+    ));
+    let (how, pieces) = match &p.unknown_next {
+        UnknownNext::Average(k) => ("average", k),
+        UnknownNext::Worst(k) => ("worst", k),
+    };
+    line(format!(
+        "unknownNext: {how} {}",
+        pieces.iter().map(|k| k.letter()).collect::<String>()
+    ));
+    line(format!("rotation: {}", p.rotation));
+    line(format!("spawnRow: {}", p.spawn_row));
+    line(format!("dangerRows: {}", p.danger_rows));
+    line(format!("noiseSeed: {}", input.noise_seed));
+    line(format!(
+        "order: {}",
+        if d.order.is_empty() {
+            if d.lookahead > 0 {
+                "lookahead > score".to_string()
+            } else {
+                "score".to_string()
+            }
+        } else {
+            d.order
+                .iter()
+                .map(|m| m.name())
+                .collect::<Vec<_>>()
+                .join(" > ")
+        }
+    ));
+    line(format!(
+        "table: {}",
+        ron::to_string(d).unwrap_or_else(|e| format!("(cannot write: {e})"))
+    ));
+    line(format!("grid: {}x{}", p.board.width(), p.board.height()));
+    for row in p.board.to_text().lines() {
+        line(row.to_string());
+    }
+    line("end grid".into());
+    line(format!(
+        "decidedBy: {}",
+        choice.decided_by.as_deref().unwrap_or("-")
+    ));
+    match choice.best() {
+        Some(best) => line(format!(
+            "best: {} | {}",
+            landing_text(best),
+            metrics_text(best)
+        )),
+        None => line("best: - (no reachable landing)".into()),
+    }
+    let shown = top.min(choice.candidates.len());
+    line(format!("top({shown}/{}):", choice.candidates.len()));
+    for (i, c) in choice.candidates.iter().take(shown).enumerate() {
+        let ahead = c
+            .ahead
+            .map(|a| format!(" ahead={a:.3}"))
+            .unwrap_or_default();
+        line(format!(
+            "  {}. {} | {}{ahead}",
+            i + 1,
+            landing_text(c),
+            metrics_text(c)
+        ));
+    }
+    out
+}
+
+/// A log read back: the input to replay and what it says was decided.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ParsedLog {
+    /// What the decision was made from.
+    pub input: DecisionInput,
+    /// The logged best landing (`T r1 x3 y17`), if any.
+    pub best: Option<String>,
+    /// The logged `decidedBy`.
+    pub decided_by: Option<String>,
+    /// The logged top list, landings only.
+    pub top: Vec<String>,
+}
+
+/// A reason a log cannot be read, with its line (1-based).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}: {message}")]
+pub struct LogError {
+    /// The line of the problem (0 = the log as a whole).
+    pub line: usize,
+    /// What is wrong.
+    pub message: String,
+}
+
+fn err(line: usize, message: impl Into<String>) -> LogError {
+    LogError {
+        line,
+        message: message.into(),
+    }
+}
+
+/// Reads a log written by [`write`] (surrounding text, as pasted from a
+/// chat or an issue, is skipped up to the header).
+pub fn parse(text: &str) -> Result<ParsedLog, LogError> {
+    let lines: Vec<&str> = text.lines().collect();
+    let start = lines
+        .iter()
+        .position(|l| l.trim() == HEADER)
+        .ok_or_else(|| {
+            err(
+                0,
+                format!("no `{HEADER}` line: this is not a tessera AI log"),
+            )
+        })?;
+    let mut fields: Vec<(usize, &str, &str)> = Vec::new();
+    let mut grid: Vec<&str> = Vec::new();
+    let mut grid_size: Option<(usize, usize, usize)> = None;
+    let mut top = Vec::new();
+    let mut i = start + 1;
+    while i < lines.len() {
+        let raw = lines[i];
+        let l = raw.trim();
+        let n = i + 1;
+        if let Some(size) = l.strip_prefix("grid:") {
+            let (w, h) = size
+                .trim()
+                .split_once('x')
+                .and_then(|(w, h)| Some((w.parse().ok()?, h.parse().ok()?)))
+                .ok_or_else(|| err(n, "`grid:` wants WIDTHxHEIGHT, e.g. `grid: 10x22`"))?;
+            grid_size = Some((w, h, n));
+            i += 1;
+            while i < lines.len() && lines[i].trim() != "end grid" {
+                grid.push(lines[i].trim());
+                i += 1;
+            }
+            if i == lines.len() {
+                return Err(err(n, "the grid has no `end grid` line"));
+            }
+        } else if let Some(rest) = l.strip_prefix(|c: char| c.is_ascii_digit()) {
+            // "  1. T r1 x3 y17 | ..." (the digit was stripped; more digits may follow)
+            let rest = rest.trim_start_matches(|c: char| c.is_ascii_digit());
+            if let Some(entry) = rest.strip_prefix('.') {
+                let landing = entry.split('|').next().unwrap_or("").trim();
+                top.push(landing.to_string());
+            }
+        } else if let Some((key, value)) = l.split_once(':') {
+            fields.push((n, key.trim(), value.trim()));
+        }
+        i += 1;
+    }
+    let get = |key: &str| -> Result<(usize, &str), LogError> {
+        fields
+            .iter()
+            .find(|(_, k, _)| *k == key)
+            .map(|(n, _, v)| (*n, *v))
+            .ok_or_else(|| err(0, format!("the log has no `{key}:` line")))
+    };
+    let piece_of = |n: usize, v: &str| -> Result<PieceKind, LogError> {
+        let mut chars = v.chars();
+        match (chars.next(), chars.next()) {
+            (Some(c), None) => {
+                PieceKind::from_letter(c).ok_or_else(|| err(n, format!("`{v}` is not a piece")))
+            }
+            _ => Err(err(n, format!("`{v}` is not a piece letter"))),
+        }
+    };
+    let number = |key: &str| -> Result<i64, LogError> {
+        let (n, v) = get(key)?;
+        v.parse()
+            .map_err(|_| err(n, format!("`{key}` must be a whole number, not `{v}`")))
+    };
+    let (n, v) = get("piece")?;
+    let piece = piece_of(n, v)?;
+    let (n, v) = get("next")?;
+    let next = if v == "-" {
+        None
+    } else {
+        Some(piece_of(n, v)?)
+    };
+    let (n, v) = get("unknownNext")?;
+    let (how, letters) = v.split_once(' ').unwrap_or((v, ""));
+    let pieces = letters
+        .chars()
+        .map(|c| piece_of(n, &c.to_string()))
+        .collect::<Result<Vec<_>, _>>()?;
+    let unknown_next = match how {
+        "average" => UnknownNext::Average(pieces),
+        "worst" => UnknownNext::Worst(pieces),
+        other => {
+            return Err(err(
+                n,
+                format!("`unknownNext` is `average` or `worst`, not `{other}`"),
+            ));
+        }
+    };
+    let (n, v) = get("rotation")?;
+    let rotation = RotationSystem::from_name(v)
+        .ok_or_else(|| err(n, format!("rotation `{v}`: \"cycle\" or \"srs\"")))?;
+    let (n, v) = get("table")?;
+    let difficulty: Difficulty =
+        ron::from_str(v).map_err(|e| err(n, format!("the difficulty table does not read: {e}")))?;
+    let (w, h, n) = grid_size.ok_or_else(|| err(0, "the log has no `grid:` section"))?;
+    if !(1..=crate::board::MAX_SIZE).contains(&w) || !(1..=crate::board::MAX_SIZE).contains(&h) {
+        return Err(err(n, format!("a {w}x{h} board is outside 1x1 to 64x64")));
+    }
+    if grid.len() != h {
+        return Err(err(n, format!("the grid has {} rows, not {h}", grid.len())));
+    }
+    let mut board = Board::new(w, h);
+    for (y, row) in grid.iter().enumerate() {
+        if row.chars().count() != w {
+            return Err(err(
+                n + 1 + y,
+                format!("grid row {} is not {w} cells wide", y + 1),
+            ));
+        }
+        for (x, c) in row.chars().enumerate() {
+            match c {
+                '#' => board.set(x, y, true),
+                '.' => {}
+                other => return Err(err(n + 1 + y, format!("grid cell `{other}`: `#` or `.`"))),
+            }
+        }
+    }
+    let spawn_row = number("spawnRow")?;
+    let danger_rows = number("dangerRows")?;
+    if !(0..h as i64).contains(&spawn_row) || !(0..=h as i64).contains(&danger_rows) {
+        return Err(err(0, "spawnRow or dangerRows lies outside the board"));
+    }
+    let noise_seed = number("noiseSeed")? as u64;
+    let turn = number("turn")?.max(0) as u64;
+    let best = get("best")
+        .ok()
+        .map(|(_, v)| v.split('|').next().unwrap_or("").trim().to_string())
+        .filter(|b| !b.starts_with('-'));
+    let decided_by = get("decidedBy")
+        .ok()
+        .map(|(_, v)| v.to_string())
+        .filter(|v| v != "-");
+    Ok(ParsedLog {
+        input: DecisionInput {
+            position: Position {
+                board,
+                piece,
+                next,
+                rotation,
+                spawn_row: spawn_row as i32,
+                danger_rows: danger_rows as usize,
+                unknown_next,
+            },
+            difficulty,
+            noise_seed,
+            turn,
+        },
+        best,
+        decided_by,
+        top,
+    })
+}
+
+/// Replays a parsed log with `difficulty` (the logged one, or the current
+/// script's) and lists what differs; empty = the same decision.
+pub fn explain(log: &ParsedLog, difficulty: &Difficulty) -> (Choice, Vec<String>) {
+    let mut brain = Brain::new();
+    let choice = brain.choose(&log.input.position, difficulty, log.input.noise_seed);
+    let mut differences = Vec::new();
+    let best = choice.best().map(landing_text);
+    if best != log.best {
+        differences.push(format!(
+            "best: the log says {}, the replay chooses {}",
+            log.best.as_deref().unwrap_or("-"),
+            best.as_deref().unwrap_or("-")
+        ));
+    }
+    if choice.decided_by != log.decided_by {
+        differences.push(format!(
+            "decidedBy: the log says {}, the replay says {}",
+            log.decided_by.as_deref().unwrap_or("-"),
+            choice.decided_by.as_deref().unwrap_or("-")
+        ));
+    }
+    let replay_top: Vec<String> = choice
+        .candidates
+        .iter()
+        .take(log.top.len())
+        .map(landing_text)
+        .collect();
+    if replay_top != log.top {
+        differences.push(format!(
+            "top: the log lists {}, the replay {}",
+            log.top.join(", "),
+            replay_top.join(", ")
+        ));
+    }
+    if difficulty != &log.input.difficulty {
+        let changed: Vec<String> = Metric::ALL
+            .iter()
+            .filter(|&&m| difficulty.weights.get(m) != log.input.difficulty.weights.get(m))
+            .map(|&m| {
+                format!(
+                    "{} {} -> {}",
+                    m.name(),
+                    log.input.difficulty.weights.get(m),
+                    difficulty.weights.get(m)
+                )
+            })
+            .collect();
+        if !changed.is_empty() {
+            differences.push(format!("weights changed: {}", changed.join(", ")));
+        }
+        if difficulty.order != log.input.difficulty.order {
+            differences.push("the comparison order changed".into());
+        }
+    }
+    (choice, differences)
+}

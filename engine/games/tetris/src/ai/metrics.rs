@@ -1,0 +1,289 @@
+//! What the AI measures on a board after a piece locks and full rows
+//! clear: the seed's metrics (section 2) plus Dellacherie's row and column
+//! transitions, all as operations on the board's bit rows.
+//!
+//! Definitions where the seed leaves room (our choices):
+//! - A column's height counts from the floor to its highest filled cell.
+//! - `holes`: empty cells with a filled cell somewhere above them.
+//! - `holesCreated`: holes after the move that were not holes before it,
+//!   comparing cell by cell once the cleared rows are removed from the
+//!   "before" picture too (so rows moving down are not new holes).
+//! - `blockades`: filled cells with an empty cell somewhere below them.
+//! - `wellSums`: open cells (no block above) whose left and right are
+//!   filled or a wall; each such run down a column adds 1 + 2 + ... + depth.
+//! - `edgeDistance`: columns between the placed piece and the nearer wall.
+//! - `gameOverAfterMove`: a filled cell at or above the danger row (the
+//!   top row in classic play, the row under the ceiling in feed mode).
+//! - `rowTransitions`: filled/empty changes along each row, walls counted
+//!   as filled; `columnTransitions`: changes down each column, the floor
+//!   counted as filled.
+
+use serde::{Deserialize, Serialize};
+
+use crate::board::{Board, MAX_SIZE};
+use crate::movegen::Placement;
+
+/// One measurable property of a position; the names are the seed's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Metric {
+    /// Whether the move tops out (1) or not (0).
+    GameOverAfterMove,
+    /// 3 x lines cleared - holes created (GOD's trade-off).
+    NetBenefit,
+    /// Rows cleared by the move.
+    LinesCleared,
+    /// Covered empty cells.
+    Holes,
+    /// Holes the move made.
+    HolesCreated,
+    /// Filled cells above a hole.
+    Blockades,
+    /// Depth-weighted well cells.
+    WellSums,
+    /// Highest column.
+    MaxHeight,
+    /// Sum of column heights.
+    AggregateHeight,
+    /// Sum of height differences of neighbouring columns.
+    Bumpiness,
+    /// Columns between the piece and the nearer wall.
+    EdgeDistance,
+    /// Filled/empty changes along rows.
+    RowTransitions,
+    /// Filled/empty changes down columns.
+    ColumnTransitions,
+    /// The weighted score (GOD's last tie-break).
+    Score,
+}
+
+impl Metric {
+    /// Every metric, in the order logs list them.
+    pub const ALL: [Metric; 14] = [
+        Metric::GameOverAfterMove,
+        Metric::NetBenefit,
+        Metric::LinesCleared,
+        Metric::Holes,
+        Metric::HolesCreated,
+        Metric::Blockades,
+        Metric::WellSums,
+        Metric::MaxHeight,
+        Metric::AggregateHeight,
+        Metric::Bumpiness,
+        Metric::EdgeDistance,
+        Metric::RowTransitions,
+        Metric::ColumnTransitions,
+        Metric::Score,
+    ];
+
+    /// The seed's camelCase name, used in the script and in logs.
+    pub fn name(self) -> &'static str {
+        match self {
+            Metric::GameOverAfterMove => "gameOverAfterMove",
+            Metric::NetBenefit => "netBenefit",
+            Metric::LinesCleared => "linesCleared",
+            Metric::Holes => "holes",
+            Metric::HolesCreated => "holesCreated",
+            Metric::Blockades => "blockades",
+            Metric::WellSums => "wellSums",
+            Metric::MaxHeight => "maxHeight",
+            Metric::AggregateHeight => "aggregateHeight",
+            Metric::Bumpiness => "bumpiness",
+            Metric::EdgeDistance => "edgeDistance",
+            Metric::RowTransitions => "rowTransitions",
+            Metric::ColumnTransitions => "columnTransitions",
+            Metric::Score => "score",
+        }
+    }
+
+    /// The metric a name stands for.
+    pub fn from_name(name: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|m| m.name() == name)
+    }
+
+    /// Whether more of it is better (lines, net benefit, score); for every
+    /// other metric less is better.
+    pub fn higher_is_better(self) -> bool {
+        matches!(
+            self,
+            Metric::NetBenefit | Metric::LinesCleared | Metric::Score
+        )
+    }
+}
+
+/// The metrics of one candidate move (everything but the weighted score,
+/// which depends on the difficulty).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Metrics {
+    /// Whether the move tops out.
+    pub game_over: bool,
+    /// Rows cleared.
+    pub lines_cleared: u32,
+    /// Covered empty cells.
+    pub holes: u32,
+    /// Holes the move made.
+    pub holes_created: u32,
+    /// Filled cells above a hole.
+    pub blockades: u32,
+    /// Depth-weighted wells.
+    pub well_sums: u32,
+    /// Highest column.
+    pub max_height: u32,
+    /// Sum of heights.
+    pub aggregate_height: u32,
+    /// Height differences of neighbours.
+    pub bumpiness: u32,
+    /// Columns to the nearer wall.
+    pub edge_distance: u32,
+    /// Row transitions.
+    pub row_transitions: u32,
+    /// Column transitions.
+    pub column_transitions: u32,
+}
+
+impl Metrics {
+    /// GOD's trade-off: 3 x lines - holes created.
+    pub fn net_benefit(&self) -> i64 {
+        3 * i64::from(self.lines_cleared) - i64::from(self.holes_created)
+    }
+
+    /// One metric's value (`Score` is not stored here: 0).
+    pub fn get(&self, metric: Metric) -> f64 {
+        match metric {
+            Metric::GameOverAfterMove => f64::from(u8::from(self.game_over)),
+            Metric::NetBenefit => self.net_benefit() as f64,
+            Metric::LinesCleared => f64::from(self.lines_cleared),
+            Metric::Holes => f64::from(self.holes),
+            Metric::HolesCreated => f64::from(self.holes_created),
+            Metric::Blockades => f64::from(self.blockades),
+            Metric::WellSums => f64::from(self.well_sums),
+            Metric::MaxHeight => f64::from(self.max_height),
+            Metric::AggregateHeight => f64::from(self.aggregate_height),
+            Metric::Bumpiness => f64::from(self.bumpiness),
+            Metric::EdgeDistance => f64::from(self.edge_distance),
+            Metric::RowTransitions => f64::from(self.row_transitions),
+            Metric::ColumnTransitions => f64::from(self.column_transitions),
+            Metric::Score => 0.0,
+        }
+    }
+}
+
+/// Removes the rows in `mask` (bit y = row y) from `rows`, moving the
+/// rows above down and leaving empty rows at the top, as a clear does.
+fn remove_rows(rows: &mut [u64], mask: u64) {
+    if mask == 0 {
+        return;
+    }
+    let mut write = rows.len();
+    for read in (0..rows.len()).rev() {
+        if mask >> read & 1 == 1 {
+            continue;
+        }
+        write -= 1;
+        rows[write] = rows[read];
+    }
+    rows[..write].fill(0);
+}
+
+/// Holes of `board` as bit rows (bit x of row y set = a hole at (x, y)).
+pub fn hole_map(board: &Board) -> [u64; MAX_SIZE] {
+    let mut map = [0u64; MAX_SIZE];
+    let full = board.full_row();
+    let mut above = 0u64;
+    for (y, &row) in board.rows().iter().enumerate() {
+        map[y] = above & !row & full;
+        above |= row;
+    }
+    map
+}
+
+/// The shape metrics of `board` (no move involved): holes, blockades,
+/// wells, heights, bumpiness, transitions. `danger_rows` rows from the top
+/// count as topped out when filled.
+pub fn board_metrics(board: &Board, danger_rows: usize) -> Metrics {
+    let width = board.width();
+    let height = board.height();
+    let full = board.full_row();
+    let rows = board.rows();
+    let mut m = Metrics::default();
+    let mut heights = [0u32; MAX_SIZE];
+    let mut above = 0u64;
+    let mut well_depth = [0u32; MAX_SIZE];
+    let wall_left = 1u64;
+    let wall_right = 1u64 << (width - 1);
+    for (y, &row) in rows.iter().enumerate() {
+        m.holes += (above & !row & full).count_ones();
+        let mut fresh = row & !above;
+        while fresh != 0 {
+            let x = fresh.trailing_zeros() as usize;
+            fresh &= fresh - 1;
+            heights[x] = (height - y) as u32;
+        }
+        // Open cells whose both sides are filled (a wall counts).
+        let sides = ((row << 1) | wall_left) & ((row >> 1) | wall_right);
+        let wells = !row & !above & sides & full;
+        let mut deepen = wells;
+        while deepen != 0 {
+            let x = deepen.trailing_zeros() as usize;
+            deepen &= deepen - 1;
+            well_depth[x] += 1;
+            m.well_sums += well_depth[x];
+        }
+        let mut reset = !wells & full;
+        while reset != 0 {
+            let x = reset.trailing_zeros() as usize;
+            reset &= reset - 1;
+            well_depth[x] = 0;
+        }
+        // Along the row with walls on both sides: compare each cell with
+        // its left neighbour, and the last cell with the right wall.
+        // (u128: a 64-wide row plus its right wall is 65 bits.)
+        let cells = u128::from(row);
+        let with_right_wall = cells | (1u128 << width);
+        let shifted_with_left_wall = (cells << 1) | 1;
+        let span = (1u128 << (width + 1)) - 1;
+        m.row_transitions += ((with_right_wall ^ shifted_with_left_wall) & span).count_ones();
+        let below = if y + 1 < height { rows[y + 1] } else { full };
+        m.column_transitions += ((row ^ below) & full).count_ones();
+        above |= row;
+    }
+    let mut open_below = 0u64;
+    for &row in rows.iter().rev() {
+        m.blockades += (row & open_below).count_ones();
+        open_below |= !row & full;
+    }
+    for x in 0..width {
+        m.max_height = m.max_height.max(heights[x]);
+        m.aggregate_height += heights[x];
+        if x + 1 < width {
+            m.bumpiness += heights[x].abs_diff(heights[x + 1]);
+        }
+    }
+    m.game_over = rows[..danger_rows.min(height)].iter().any(|&r| r != 0);
+    m
+}
+
+/// The metrics of locking `placement` on `before`: the board after the
+/// lock and its clears, holes created, lines, edge distance.
+pub fn move_metrics(before: &Board, placement: &Placement, danger_rows: usize) -> (Board, Metrics) {
+    let mut after = *before;
+    after.place(placement.kind, placement.state, placement.x, placement.y);
+    let cleared = after.clear_full_rows();
+    let mut m = board_metrics(&after, danger_rows);
+    m.lines_cleared = cleared.count_ones();
+    // Holes before, with the cleared rows removed the same way, so only
+    // cells that became holes count.
+    let mut old = hole_map(before);
+    remove_rows(&mut old[..before.height()], cleared);
+    let new = hole_map(&after);
+    m.holes_created = (0..after.height())
+        .map(|y| (new[y] & !old[y]).count_ones())
+        .sum();
+    let (mut left, mut right) = (i32::MAX, i32::MIN);
+    for (x, _) in placement.cells() {
+        left = left.min(x);
+        right = right.max(x);
+    }
+    let edge = left.min(before.width() as i32 - 1 - right).max(0);
+    m.edge_distance = edge as u32;
+    (after, m)
+}

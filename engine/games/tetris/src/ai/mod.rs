@@ -1,0 +1,331 @@
+//! The tetris AI (seed 004, closing its section 6 gaps): every landing the
+//! piece can really reach ([`crate::movegen`], kicks included), measured
+//! after lock and clears ([`metrics`]), ranked by a difficulty from the
+//! script: weighted (EASY with noise, NORMAL, HARD), GOD's lexicographic
+//! order with netBenefit, or weighted with lookahead (the level above
+//! GOD). [`feeder`] holds the headless feeders of feed mode; [`log`] the
+//! AI log of the seed's section 5 and its `explain`.
+//!
+//! The script is read once per decision into a [`Difficulty`] (plain
+//! numbers); nothing here calls Lua.
+
+pub mod feeder;
+pub mod log;
+pub mod metrics;
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use serde::{Deserialize, Serialize};
+
+use crate::board::Board;
+use crate::movegen::{MoveGen, Placement};
+use crate::piece::{PieceKind, RotationSystem};
+use metrics::{Metric, Metrics, move_metrics};
+
+/// A weight per metric (the script's `weights` table; missing = 0).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Weights(pub [f64; Metric::ALL.len()]);
+
+impl Default for Weights {
+    fn default() -> Self {
+        Self([0.0; Metric::ALL.len()])
+    }
+}
+
+impl Weights {
+    /// The weight of one metric.
+    pub fn get(&self, metric: Metric) -> f64 {
+        self.0[metric as usize]
+    }
+
+    /// Sets one weight.
+    pub fn set(&mut self, metric: Metric, weight: f64) {
+        self.0[metric as usize] = weight;
+    }
+
+    /// The weighted sum of `m` (the seed's 3.1 `score`; higher is better).
+    pub fn score(&self, m: &Metrics) -> f64 {
+        Metric::ALL
+            .iter()
+            .filter(|&&metric| metric != Metric::Score)
+            .map(|&metric| self.get(metric) * m.get(metric))
+            .sum()
+    }
+}
+
+/// One row of the script's difficulty table, read into plain numbers.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Difficulty {
+    /// Its name (`EASY`, `GOD`, ...): the AI level seats name.
+    pub name: String,
+    /// Weights of the score.
+    pub weights: Weights,
+    /// Amplitude of the uniform noise added to each score (EASY).
+    pub noise: f64,
+    /// The lexicographic order (GOD); empty = rank by score.
+    pub order: Vec<Metric>,
+    /// Pieces looked ahead: 0 none, 1 = the next piece (the known one,
+    /// else the expectation over the pieces that may come).
+    pub lookahead: u8,
+    /// How many of the best one-piece candidates the lookahead examines.
+    pub beam: usize,
+    /// The decision delay of the seed (presentation only).
+    pub decision_ms: u32,
+    /// Chance per turn that feed mode offers one special piece.
+    pub special_chance: f64,
+    /// Feed mode: the ceiling drops one row every this many AI pieces.
+    pub ceiling_every: u32,
+}
+
+/// What the AI decides from: the board, the piece and how it enters.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Position {
+    /// Locked cells.
+    pub board: Board,
+    /// The piece to place.
+    pub piece: PieceKind,
+    /// The next piece, when it is known (classic preview).
+    pub next: Option<PieceKind>,
+    /// The rotation system in force.
+    pub rotation: RotationSystem,
+    /// The row the piece's box spawns at (0, or just under the ceiling).
+    pub spawn_row: i32,
+    /// Rows from the top that top out when filled.
+    pub danger_rows: usize,
+    /// What may come after an unknown next piece, and how to weigh it:
+    /// the randomizer's pieces on average, or the worst of the pieces a
+    /// hostile feeder may give.
+    pub unknown_next: UnknownNext,
+}
+
+/// How the lookahead treats a next piece it does not know.
+#[derive(Debug, Clone, PartialEq)]
+pub enum UnknownNext {
+    /// The average over these pieces (a randomizer).
+    Average(Vec<PieceKind>),
+    /// The worst of these pieces (a feeder that wants the AI to lose).
+    Worst(Vec<PieceKind>),
+}
+
+impl Position {
+    /// Where `kind` spawns on this position's board.
+    pub fn spawn(&self, kind: PieceKind) -> (i32, i32) {
+        let (x, _) = crate::board::spawn_position(kind, self.board.width());
+        (x, self.spawn_row)
+    }
+}
+
+/// One landing the AI weighed.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Candidate {
+    /// Where the piece locks.
+    pub placement: Placement,
+    /// Its metrics after lock and clears.
+    pub metrics: Metrics,
+    /// The weighted score (with noise, for a noisy difficulty).
+    pub score: f64,
+    /// The lookahead's value, when it looked at this candidate.
+    pub ahead: Option<f64>,
+}
+
+impl Candidate {
+    /// A metric's value as the ranking sees it (`Score` = the score).
+    pub fn value(&self, metric: Metric) -> f64 {
+        match metric {
+            Metric::Score => self.score,
+            other => self.metrics.get(other),
+        }
+    }
+}
+
+/// A decision: every candidate, best first, and why the best won.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Choice {
+    /// Every reachable landing, best first.
+    pub candidates: Vec<Candidate>,
+    /// The first criterion where the best and the runner-up differ
+    /// (`None` with fewer than two candidates or a full tie).
+    pub decided_by: Option<String>,
+}
+
+impl Choice {
+    /// The chosen landing.
+    pub fn best(&self) -> Option<&Candidate> {
+        self.candidates.first()
+    }
+}
+
+/// The AI's working memory: the move generator's buffers, reused.
+#[derive(Default)]
+pub struct Brain {
+    movegen: MoveGen,
+    inner: MoveGen,
+}
+
+impl Brain {
+    /// A brain with empty buffers.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Ranks every reachable landing of `position.piece` under
+    /// `difficulty`; `noise_seed` drives the noise of a noisy difficulty,
+    /// so a logged decision can be reproduced.
+    pub fn choose(
+        &mut self,
+        position: &Position,
+        difficulty: &Difficulty,
+        noise_seed: u64,
+    ) -> Choice {
+        let spawn = position.spawn(position.piece);
+        let landings =
+            self.movegen
+                .generate(&position.board, position.piece, position.rotation, spawn);
+        let mut noise = ChaCha8Rng::seed_from_u64(noise_seed);
+        let mut candidates: Vec<Candidate> = landings
+            .iter()
+            .map(|placement| {
+                let (_, metrics) = move_metrics(&position.board, placement, position.danger_rows);
+                let mut score = difficulty.weights.score(&metrics);
+                if difficulty.noise > 0.0 {
+                    score += noise.random_range(-difficulty.noise..=difficulty.noise);
+                }
+                Candidate {
+                    placement: *placement,
+                    metrics,
+                    score,
+                    ahead: None,
+                }
+            })
+            .collect();
+        if difficulty.lookahead > 0 && difficulty.order.is_empty() {
+            self.look_ahead(position, difficulty, &mut candidates);
+        }
+        let decided_by = rank(&mut candidates, difficulty);
+        Choice {
+            candidates,
+            decided_by,
+        }
+    }
+
+    /// Gives the best `beam` candidates (by score) a lookahead value: the
+    /// best score of the next piece after them.
+    fn look_ahead(
+        &mut self,
+        position: &Position,
+        difficulty: &Difficulty,
+        candidates: &mut [Candidate],
+    ) {
+        candidates.sort_by(|a, b| b.score.total_cmp(&a.score));
+        let beam = difficulty.beam.max(1).min(candidates.len());
+        let lines_weight = difficulty.weights.get(Metric::LinesCleared);
+        for candidate in &mut candidates[..beam] {
+            if candidate.metrics.game_over {
+                candidate.ahead = Some(candidate.score);
+                continue;
+            }
+            let mut after = position.board;
+            after.place(
+                candidate.placement.kind,
+                candidate.placement.state,
+                candidate.placement.x,
+                candidate.placement.y,
+            );
+            after.clear_full_rows();
+            let carried = lines_weight * f64::from(candidate.metrics.lines_cleared);
+            let value = match (&position.next, &position.unknown_next) {
+                (Some(next), _) => self.best_score(position, difficulty, &after, *next),
+                (None, UnknownNext::Average(pieces)) => {
+                    let total: f64 = pieces
+                        .iter()
+                        .map(|&k| self.best_score(position, difficulty, &after, k))
+                        .sum();
+                    total / pieces.len().max(1) as f64
+                }
+                (None, UnknownNext::Worst(pieces)) => pieces
+                    .iter()
+                    .map(|&k| self.best_score(position, difficulty, &after, k))
+                    .fold(f64::INFINITY, f64::min),
+            };
+            candidate.ahead = Some(value + carried);
+        }
+    }
+
+    /// The best score any landing of `kind` reaches on `board` (a piece
+    /// that cannot spawn scores as a top-out).
+    fn best_score(
+        &mut self,
+        position: &Position,
+        difficulty: &Difficulty,
+        board: &Board,
+        kind: PieceKind,
+    ) -> f64 {
+        let spawn = position.spawn(kind);
+        let landings = self.inner.generate(board, kind, position.rotation, spawn);
+        let top_out = Metrics {
+            game_over: true,
+            ..Metrics::default()
+        };
+        landings
+            .iter()
+            .map(|p| {
+                let (_, m) = move_metrics(board, p, position.danger_rows);
+                difficulty.weights.score(&m)
+            })
+            .fold(None, |best: Option<f64>, s| {
+                Some(best.map_or(s, |b| b.max(s)))
+            })
+            .unwrap_or_else(|| difficulty.weights.score(&top_out))
+    }
+}
+
+/// How two candidates rank under `difficulty`: `Less` when `a` is better.
+pub fn compare(a: &Candidate, b: &Candidate, difficulty: &Difficulty) -> std::cmp::Ordering {
+    use std::cmp::Ordering;
+    if difficulty.order.is_empty() {
+        let key = |c: &Candidate| c.ahead.unwrap_or(f64::NEG_INFINITY);
+        key(b).total_cmp(&key(a)).then(b.score.total_cmp(&a.score))
+    } else {
+        for &metric in &difficulty.order {
+            let (x, y) = (a.value(metric), b.value(metric));
+            let o = if metric.higher_is_better() {
+                y.total_cmp(&x)
+            } else {
+                x.total_cmp(&y)
+            };
+            if o != Ordering::Equal {
+                return o;
+            }
+        }
+        Ordering::Equal
+    }
+}
+
+/// Sorts best first (ties keep the generator's order, so decisions are
+/// reproducible); returns what separated the best from the runner-up.
+fn rank(candidates: &mut [Candidate], difficulty: &Difficulty) -> Option<String> {
+    candidates.sort_by(|a, b| compare(a, b, difficulty));
+    let (best, second) = (candidates.first()?, candidates.get(1)?);
+    if difficulty.order.is_empty() {
+        if best.ahead != second.ahead && best.ahead.is_some() {
+            Some("lookahead".into())
+        } else if best.score != second.score {
+            Some(
+                if difficulty.noise > 0.0 {
+                    "score+noise"
+                } else {
+                    "score"
+                }
+                .into(),
+            )
+        } else {
+            None
+        }
+    } else {
+        difficulty
+            .order
+            .iter()
+            .find(|&&m| best.value(m) != second.value(m))
+            .map(|m| m.name().to_string())
+    }
+}
