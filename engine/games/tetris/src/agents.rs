@@ -20,7 +20,8 @@ pub struct PlacerAgent {
 }
 
 impl PlacerAgent {
-    /// An agent playing `difficulty`; its logs list `log_top` candidates.
+    /// An agent playing `difficulty`; its logs list `log_top` candidates
+    /// (0 = no log).
     pub fn new(difficulty: Difficulty, log_top: usize) -> Self {
         Self {
             difficulty,
@@ -54,6 +55,9 @@ impl Agent<Tetris> for PlacerAgent {
             rotation: p.state,
             y: Some(p.top_row()),
         };
+        if self.log_top == 0 {
+            return Ok(Decision::just(action));
+        }
         let considered = choice
             .candidates
             .iter()
