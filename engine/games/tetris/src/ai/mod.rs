@@ -303,7 +303,7 @@ pub fn compare(a: &Candidate, b: &Candidate, difficulty: &Difficulty) -> std::cm
 
 /// Sorts best first (ties keep the generator's order, so decisions are
 /// reproducible); returns what separated the best from the runner-up.
-fn rank(candidates: &mut [Candidate], difficulty: &Difficulty) -> Option<String> {
+pub fn rank(candidates: &mut [Candidate], difficulty: &Difficulty) -> Option<String> {
     candidates.sort_by(|a, b| compare(a, b, difficulty));
     let (best, second) = (candidates.first()?, candidates.get(1)?);
     if difficulty.order.is_empty() {
