@@ -586,7 +586,7 @@ fn the_ceiling_drops_every_n_ai_pieces_and_the_player_wins_at_it() {
     );
     // One row every two AI pieces.
     for (i, &c) in ceilings.iter().enumerate() {
-        assert_eq!(c, (i + 1) / 2, "after {} pieces", i + 1);
+        assert_eq!(c, i.div_ceil(2), "after {} pieces", i + 1);
     }
     let snapshot_view = game.snapshot();
     assert_eq!(
