@@ -32,6 +32,8 @@ pub fn cell_colour(code: u8) -> Color32 {
         6 => Color32::from_rgb(60, 100, 220), // J
         7 => Color32::from_rgb(235, 140, 40), // L
         GARBAGE_COLOUR => Color32::from_gray(120),
+        // The pentomino specials of feed mode: one bright family.
+        9..=16 => Color32::from_rgb(230, 110, 190),
         _ => Color32::from_gray(24),
     }
 }
@@ -336,7 +338,7 @@ impl TetrisPlaytest {
                 (4.0 - f32::from(o.width as u8)) * cell / 2.0 + 4.0,
                 (2.0 - f32::from(o.height as u8)) * cell / 2.0 + 4.0,
             );
-            for &(x, y) in &o.cells {
+            for &(x, y) in o.cells() {
                 let at = response.rect.min
                     + offset
                     + vec2(f32::from(x - o.left) * cell, f32::from(y - o.top) * cell);

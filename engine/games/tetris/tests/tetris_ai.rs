@@ -487,6 +487,7 @@ fn feed_level(target: u32, garbage: &[&str]) -> TetrisLevel {
         feed: Some(FeedLevel {
             difficulty: "GOD".into(),
             target_lines: target,
+            lowering_ceiling: true,
         }),
         ..TetrisLevel::default()
     }
