@@ -232,6 +232,18 @@ impl BalancePanel {
         &self.rows
     }
 
+    /// Asks the running simulation to stop.
+    pub fn cancel(&self) {
+        if let Some(job) = &self.job {
+            job.cancel();
+        }
+    }
+
+    /// The last run's error (or `cancelled`).
+    pub fn message(&self) -> Option<&str> {
+        self.message.as_deref()
+    }
+
     /// Whether a run is going on.
     pub fn is_running(&self) -> bool {
         self.job.is_some()
