@@ -95,12 +95,13 @@ return {
                   "edgeDistance", "score" },
         weights = { aggregateHeight = -0.51, linesCleared = 0.76, holes = -0.36,
                     wellSums = -0.18, blockades = -0.18, bumpiness = -0.18 } },
-      -- Above GOD: Dellacherie-style weights with one piece of lookahead.
+      -- Above GOD: HARD's weights, looking one piece ahead.
       { name = "MASTER", decision_ms = 150, special_chance = 0.03, ceiling_every = 18,
         lookahead = 1, beam = 6,
-        weights = { maxHeight = -1.0, aggregateHeight = -0.3, linesCleared = 3.4,
-                    rowTransitions = -3.2, columnTransitions = -9.3, holes = -7.9,
-                    wellSums = -3.4, gameOverAfterMove = -100000 } },
+        weights = { aggregateHeight = -0.51, linesCleared = 0.76, holes = -0.9,
+                    holesCreated = -0.5, wellSums = -0.25, blockades = -0.3,
+                    bumpiness = -0.18, rowTransitions = -0.2, columnTransitions = -0.3,
+                    gameOverAfterMove = -1000 } },
     },
   },
 

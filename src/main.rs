@@ -38,6 +38,8 @@ enum Command {
     Sim(commands::sim::Args),
     /// Azul tools: `tessera azul check RECORD` replays a game record.
     Azul(commands::azul::Args),
+    /// Tetris tools: `tessera tetris explain LOG` replays an AI log.
+    Tetris(commands::tetris::Args),
 }
 
 /// A bad command line (an unknown game, a missing option, a bad value):
@@ -81,6 +83,7 @@ fn main() -> ExitCode {
         Command::Solve(args) => commands::solve::run(&args),
         Command::Sim(args) => commands::sim::run(&args),
         Command::Azul(args) => commands::azul::run(&args),
+        Command::Tetris(args) => commands::tetris::run(&args),
     };
     match result {
         Ok(Status::Ok) => ExitCode::SUCCESS,

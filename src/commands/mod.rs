@@ -10,6 +10,7 @@ pub mod play;
 pub mod replay;
 pub mod sim;
 pub mod solve;
+pub mod tetris;
 pub mod watch;
 
 use tessera_host::Registry;

@@ -48,6 +48,14 @@ pub struct Args {
     /// level; the others get the game's strongest).
     #[arg(long)]
     ai_only: bool,
+    /// The AI level for every seat not given otherwise (implies
+    /// --ai-only), e.g. `--ai god`.
+    #[arg(long, value_name = "LEVEL")]
+    ai: Option<String>,
+    /// The first seat's AI (implies --ai-only): tetris feed mode's feeder,
+    /// `random` or `hate`.
+    #[arg(long, value_name = "NAME")]
+    feeder: Option<String>,
     /// Most AI moves with --ai-only (guards against endless games).
     #[arg(long, default_value_t = 10_000, value_name = "MOVES")]
     max_moves: u32,
@@ -66,6 +74,62 @@ pub struct Args {
     json: bool,
 }
 
+/// Seats for an AI-only game: the seats given (or the level's, or the
+/// mode's defaults), with `--feeder` in the first seat, `--ai LEVEL` in
+/// every other seat not given with `--seat`, and the strongest AI in any
+/// human seat left.
+fn fill_ai_seats(
+    project: &mut tessera_host::project::Project,
+    args: &Args,
+    level: Option<&std::path::Path>,
+    options: &mut SessionOptions,
+) -> anyhow::Result<()> {
+    let spec = project
+        .spec(&args.game)
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
+    let Some(strongest) = args.ai.as_deref().or(spec.strongest_ai()) else {
+        crate::usage!("`{}` has no AI: --ai-only cannot play it", args.game);
+    };
+    let wanted = project.level_options(&args.game, level);
+    if options.mode.is_none() {
+        options.mode = wanted.mode.clone();
+    }
+    let mode = options
+        .mode
+        .clone()
+        .unwrap_or_else(|| spec.modes[0].id.clone());
+    let given = options.seats.len();
+    if given == 0 {
+        options.seats = if wanted.mode.as_deref() == Some(mode.as_str()) && !wanted.seats.is_empty()
+        {
+            wanted.seats
+        } else {
+            spec.default_seats_for(&mode).to_vec()
+        };
+    }
+    if let Some(feeder) = &args.feeder {
+        if options.seats.is_empty() {
+            options.seats.push(Seat::Human);
+        }
+        options.seats[0] = Seat::Ai {
+            level: feeder.clone(),
+        };
+    }
+    for (i, seat) in options.seats.iter_mut().enumerate() {
+        let fixed = i < given || (i == 0 && args.feeder.is_some());
+        let replace = match seat {
+            Seat::Human => true,
+            Seat::Ai { .. } => !fixed && args.ai.is_some(),
+        };
+        if replace && !(fixed && matches!(seat, Seat::Ai { .. })) {
+            *seat = Seat::Ai {
+                level: strongest.to_string(),
+            };
+        }
+    }
+    Ok(())
+}
+
 /// Runs `tessera play`.
 pub fn run(args: &Args) -> anyhow::Result<Status> {
     let registry = tessera_builtin::registry();
@@ -77,7 +141,8 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
             known.join(", ")
         );
     }
-    if args.actions.is_none() && args.random_play.is_none() && !args.ai_only {
+    let ai_only = args.ai_only || args.ai.is_some() || args.feeder.is_some();
+    if args.actions.is_none() && args.random_play.is_none() && !ai_only {
         crate::usage!("give --actions FILE, --random-play TURNS or --ai-only");
     }
     let mut project = super::current_project(registry)?;
@@ -85,33 +150,14 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
         mode: args.mode.clone(),
         seats: args.seats.clone(),
     };
-    if args.ai_only {
-        let spec = project
-            .spec(&args.game)
-            .map_err(|e| anyhow::anyhow!("{e}"))?;
-        let Some(strongest) = spec.strongest_ai() else {
-            crate::usage!("`{}` has no AI: --ai-only cannot play it", args.game);
-        };
-        let count = if options.seats.is_empty() {
-            spec.default_seats_for(options.mode.as_deref().unwrap_or(spec.modes[0].id.as_str()))
-                .len()
-        } else {
-            options.seats.len()
-        };
-        options.seats = (0..count)
-            .map(|i| match options.seats.get(i) {
-                Some(seat @ Seat::Ai { .. }) => seat.clone(),
-                _ => Seat::Ai {
-                    level: strongest.to_string(),
-                },
-            })
-            .collect();
-    }
     let level = args
         .level
         .as_ref()
         .map(|l| std::env::current_dir().map(|cwd| cwd.join(l)))
         .transpose()?;
+    if ai_only {
+        fill_ai_seats(&mut project, args, level.as_deref(), &mut options)?;
+    }
     let mut session = project
         .start_session(&args.game, level.as_deref(), args.seed, &options)
         .map_err(|e| anyhow::anyhow!("{e}"))?;
@@ -147,7 +193,7 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
     if let Some(turns) = args.random_play {
         random_play(session.as_mut(), args.seed, turns)?;
     }
-    if args.ai_only {
+    if ai_only {
         play_ai_turns(session.as_mut(), args.max_moves)?;
     }
     if let Some(path) = &args.save_replay {

@@ -24,9 +24,33 @@ pub struct Args {
     /// Game id (`tessera games` lists them).
     game: String,
     /// The players, comma-separated, each `ai:LEVEL` (e.g.
-    /// `ai:medium,ai:expert`); the order rotates from game to game.
-    #[arg(long, value_delimiter = ',', required = true)]
+    /// `ai:medium,ai:expert`); the order rotates from game to game. (Not
+    /// for tetris: see --ai.)
+    #[arg(long, value_delimiter = ',')]
     seats: Vec<Seat>,
+    /// Tetris: the AI levels to compare, comma-separated (e.g.
+    /// `easy,normal,hard,god,master`).
+    #[arg(long, value_delimiter = ',')]
+    ai: Vec<String>,
+    /// Tetris: `classic` (the AI alone) or `feed` (a feeder gives it pieces).
+    #[arg(long, default_value = "classic")]
+    mode: String,
+    /// Tetris feed mode: `random` or `hate`.
+    #[arg(long, default_value = "random")]
+    feeder: String,
+    /// Tetris: most pieces per game (a classic game that reaches it survived).
+    #[arg(long, default_value_t = 100_000)]
+    pieces: u64,
+    /// Tetris: the level played (default: the 10 x 20 self-play board, or a
+    /// 22 x 10 feed board).
+    #[arg(long)]
+    level: Option<std::path::PathBuf>,
+    /// Tetris: let the AI see the next piece (default: no preview).
+    #[arg(long)]
+    preview: bool,
+    /// Tetris: write every game as a CSV row to this file.
+    #[arg(long, value_name = "FILE")]
+    csv: Option<std::path::PathBuf>,
     /// Games to play.
     #[arg(long, default_value_t = 100)]
     games: usize,
@@ -61,6 +85,26 @@ struct GameResult {
 
 /// Runs `tessera sim`.
 pub fn run(args: &Args) -> anyhow::Result<Status> {
+    // Tetris's figures are the AI's own (lines, pieces, time per
+    // decision), not seat against seat.
+    if args.game == "tetris" {
+        return super::tetris::sim(&super::tetris::SimArgs {
+            mode: &args.mode,
+            levels: &args.ai,
+            feeder: &args.feeder,
+            games: args.games,
+            seed: args.seed,
+            pieces: args.pieces,
+            level: args.level.as_ref(),
+            preview: args.preview,
+            threads: args.threads,
+            csv: args.csv.as_ref(),
+            json: args.json,
+        });
+    }
+    if args.seats.is_empty() {
+        crate::usage!("--seats: name the players, e.g. --seats ai:medium,ai:expert");
+    }
     let registry = tessera_builtin::registry();
     if registry.get(&args.game).is_none() {
         let known: Vec<&str> = registry.iter().map(|e| e.id).collect();
@@ -309,17 +353,27 @@ pub fn wilson(rate: f64, n: f64) -> (f64, f64) {
 
 /// A one-line progress bar on stderr.
 fn progress(done: usize, total: usize, elapsed: Duration) {
+    progress_bar(
+        done as f64 / total.max(1) as f64,
+        elapsed,
+        &format!("{done}/{total} games"),
+    );
+}
+
+/// Draws `[####----] note, N s left` on standard error, in place.
+pub fn progress_bar(fraction: f64, elapsed: Duration, note: &str) {
     let width = 30;
-    let filled = done * width / total.max(1);
-    let eta = if done > 0 {
-        elapsed.as_secs_f64() / done as f64 * (total - done) as f64
+    let fraction = fraction.clamp(0.0, 1.0);
+    let filled = (fraction * width as f64) as usize;
+    let eta = if fraction > 0.0 {
+        elapsed.as_secs_f64() / fraction * (1.0 - fraction)
     } else {
         0.0
     };
     let mut err = std::io::stderr().lock();
     let _ = write!(
         err,
-        "\r[{}{}] {done}/{total} games, {:.0} s left ",
+        "\r[{}{}] {note}, {:.0} s left ",
         "#".repeat(filled),
         "-".repeat(width - filled),
         eta

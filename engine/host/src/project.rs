@@ -171,6 +171,19 @@ impl Project {
         Ok(session)
     }
 
+    /// The mode and seats the level file asks for (none for the default
+    /// level or a file that does not read).
+    pub fn level_options(&self, game: &str, level: Option<&Path>) -> SessionOptions {
+        let (Ok(entry), Some(level)) = (self.entry(game), level) else {
+            return SessionOptions::default();
+        };
+        let path = self.absolute(level);
+        match crate::level::read_text(&path) {
+            Ok(text) => entry.level_options(&text, &path),
+            Err(_) => SessionOptions::default(),
+        }
+    }
+
     /// What `game` offers (modes, seats, AI levels) with its current script.
     pub fn spec(&mut self, game: &str) -> Result<GameSpec, GameError> {
         let entry = self.entry(game)?;

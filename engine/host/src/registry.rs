@@ -49,6 +49,7 @@ pub struct PluginEntry {
     parse_actions: fn(&str, &Path) -> Result<Vec<String>, Diagnostic>,
     replay: fn(&str, &Path, LiveScript, &Path, &ReplaySetup) -> Result<ReplayRun, GameError>,
     level_template: fn() -> String,
+    level_options: fn(&str, &Path) -> SessionOptions,
 }
 
 impl PluginEntry {
@@ -66,6 +67,7 @@ impl PluginEntry {
             parse_actions: parse_actions_erased::<G>,
             replay: replay_erased::<G>,
             level_template: level_template_erased::<G>,
+            level_options: level_options_erased::<G>,
         }
     }
 
@@ -95,6 +97,12 @@ impl PluginEntry {
         options: &SessionOptions,
     ) -> Result<Box<dyn Session>, GameError> {
         (self.start)(level, script, seed, options)
+    }
+
+    /// The mode and seats a level asks for ([`Game::level_options`]); none
+    /// when the text does not read as a level (starting it says why).
+    pub fn level_options(&self, text: &str, path: &Path) -> SessionOptions {
+        (self.level_options)(text, path)
     }
 
     /// Every finding about a level file's text (empty when it is fine).
@@ -175,6 +183,12 @@ fn start_erased<G: Game>(
         ))),
         Err(other) => Err(other),
     }
+}
+
+fn level_options_erased<G: Game>(text: &str, path: &Path) -> SessionOptions {
+    G::read_level(text, path)
+        .map(|level| G::level_options(&level))
+        .unwrap_or_default()
 }
 
 fn level_template_erased<G: Game>() -> String {

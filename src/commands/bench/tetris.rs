@@ -1,12 +1,15 @@
 //! Tetris figures: move generation (every reachable landing with SRS,
-//! soft-drop tucks and spins) over 1000 fixed mid-game positions
-//! (criterion: `cargo bench -p tessera-tetris --bench tetris`).
+//! soft-drop tucks and spins) and one AI decision (every reachable landing
+//! generated and evaluated; with and without the one-piece lookahead) over
+//! 1000 fixed mid-game positions (criterion: `cargo bench -p
+//! tessera-tetris --bench tetris`).
 
 use std::time::Duration;
 
+use tessera_tetris::ai::{Brain, Difficulty, Position, UnknownNext};
 use tessera_tetris::board::spawn_position;
 use tessera_tetris::movegen::MoveGen;
-use tessera_tetris::piece::RotationSystem;
+use tessera_tetris::piece::{PieceKind, RotationSystem};
 use tessera_tetris::scenarios;
 
 use super::{Figure, median_time};
@@ -27,6 +30,41 @@ fn per_piece(system: RotationSystem) -> Duration {
     batch / positions.len() as u32
 }
 
+/// Mean time per AI decision over the positions, median of several runs.
+fn per_decision(difficulty: &Difficulty, next_known: bool, runs: usize) -> Duration {
+    let positions: Vec<Position> = scenarios::mid_game(1000, 1)
+        .iter()
+        .enumerate()
+        .map(|(i, p)| Position {
+            board: p.board,
+            piece: p.piece,
+            next: next_known.then(|| PieceKind::ALL[i % 7]),
+            rotation: RotationSystem::Srs,
+            spawn_row: 0,
+            danger_rows: 2,
+            unknown_next: UnknownNext::Average(PieceKind::ALL.to_vec()),
+        })
+        .collect();
+    let mut brain = Brain::new();
+    let batch = median_time(runs, || {
+        let mut total = 0usize;
+        for p in &positions {
+            total += brain.choose_top(p, difficulty, 0, 2).candidates.len();
+        }
+        std::hint::black_box(total);
+    });
+    batch / positions.len() as u32
+}
+
+fn difficulty(name: &str) -> anyhow::Result<Difficulty> {
+    let mut project = crate::commands::current_project(tessera_builtin::registry())?;
+    let path = project.game_script_path("tetris");
+    let script = project.script(&path).map_err(|e| anyhow::anyhow!("{e}"))?;
+    tessera_tetris::settings::difficulty(&script.current(), name)
+        .map_err(|e| anyhow::anyhow!("{e}"))?
+        .ok_or_else(|| anyhow::anyhow!("{}: no difficulty `{name}`", path.display()))
+}
+
 /// The move generation figures with the target.
 pub fn figures() -> anyhow::Result<Vec<Figure>> {
     Ok(vec![
@@ -41,6 +79,30 @@ pub fn figures() -> anyhow::Result<Vec<Figure>> {
             name: "movegen cycle per piece (same positions)".into(),
             measured: per_piece(RotationSystem::Cycle),
             target: None,
+        },
+        Figure {
+            group: "tetris",
+            name: "AI decision, GOD, no lookahead (srs, same positions)".into(),
+            measured: per_decision(&difficulty("god")?, false, 11),
+            target: Some(Duration::from_micros(10)),
+        },
+        Figure {
+            group: "tetris",
+            name: "AI decision, HARD weights, no lookahead".into(),
+            measured: per_decision(&difficulty("hard")?, false, 11),
+            target: Some(Duration::from_micros(10)),
+        },
+        Figure {
+            group: "tetris",
+            name: "AI decision, MASTER, lookahead on the known next piece".into(),
+            measured: per_decision(&difficulty("master")?, true, 3),
+            target: Some(Duration::from_millis(1)),
+        },
+        Figure {
+            group: "tetris",
+            name: "AI decision, MASTER, lookahead as the average over 7 pieces".into(),
+            measured: per_decision(&difficulty("master")?, false, 3),
+            target: Some(Duration::from_millis(1)),
         },
     ])
 }

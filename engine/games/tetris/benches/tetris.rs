@@ -4,10 +4,12 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 
+use tessera_tetris::ai::{Brain, Difficulty, Position, UnknownNext};
 use tessera_tetris::board::spawn_position;
 use tessera_tetris::movegen::MoveGen;
-use tessera_tetris::piece::RotationSystem;
+use tessera_tetris::piece::{PieceKind, RotationSystem};
 use tessera_tetris::scenarios;
+use tessera_tetris::settings::default_difficulties;
 
 fn movegen(c: &mut Criterion) {
     let positions = scenarios::mid_game(1000, 1);
@@ -38,5 +40,48 @@ fn movegen(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, movegen);
+fn ai_decision(c: &mut Criterion) {
+    let positions: Vec<Position> = scenarios::mid_game(200, 1)
+        .iter()
+        .map(|p| Position {
+            board: p.board,
+            piece: p.piece,
+            next: Some(PieceKind::T),
+            rotation: RotationSystem::Srs,
+            spawn_row: 0,
+            danger_rows: 2,
+            unknown_next: UnknownNext::Average(PieceKind::ALL.to_vec()),
+        })
+        .collect();
+    let god = default_difficulties()
+        .into_iter()
+        .find(|d| d.name == "GOD")
+        .expect("GOD");
+    let lookahead = Difficulty {
+        order: Vec::new(),
+        lookahead: 1,
+        beam: 6,
+        ..god.clone()
+    };
+    let mut brain = Brain::new();
+    for (name, d) in [
+        ("GOD, no lookahead", &god),
+        ("weighted, lookahead 1", &lookahead),
+    ] {
+        c.bench_function(
+            &format!("ai decision {name}: 200 mid-game positions"),
+            |b| {
+                b.iter(|| {
+                    let mut total = 0usize;
+                    for p in &positions {
+                        total += brain.choose(p, d, 0).candidates.len();
+                    }
+                    std::hint::black_box(total)
+                })
+            },
+        );
+    }
+}
+
+criterion_group!(benches, movegen, ai_decision);
 criterion_main!(benches);

@@ -20,7 +20,8 @@ pub struct PlacerAgent {
 }
 
 impl PlacerAgent {
-    /// An agent playing `difficulty`; its logs list `log_top` candidates.
+    /// An agent playing `difficulty`; its logs list `log_top` candidates
+    /// (0 = no log).
     pub fn new(difficulty: Difficulty, log_top: usize) -> Self {
         Self {
             difficulty,
@@ -40,7 +41,14 @@ impl Agent<Tetris> for PlacerAgent {
             return Err(GameError::Illegal("no piece in play to place".into()));
         };
         let noise_seed = thinking.rng.next_u64();
-        let choice = self.brain.choose(&position, &self.difficulty, noise_seed);
+        let keep = if self.log_top == 0 {
+            2
+        } else {
+            self.log_top.max(5)
+        };
+        let choice = self
+            .brain
+            .choose_top(&position, &self.difficulty, noise_seed, keep);
         thinking.count_nodes(choice.candidates.len() as u64);
         let Some(best) = choice.best() else {
             return Err(GameError::Illegal(format!(
@@ -54,6 +62,9 @@ impl Agent<Tetris> for PlacerAgent {
             rotation: p.state,
             y: Some(p.top_row()),
         };
+        if self.log_top == 0 {
+            return Ok(Decision::just(action));
+        }
         let considered = choice
             .candidates
             .iter()

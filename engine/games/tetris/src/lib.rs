@@ -45,6 +45,7 @@ pub mod piece;
 pub mod rules;
 pub mod scenarios;
 pub mod settings;
+pub mod sim;
 pub mod solver;
 
 use serde::{Deserialize, Serialize};
@@ -1094,6 +1095,20 @@ impl Game for Tetris {
     /// `random` / `hate` feed the AI; a difficulty name places pieces.
     /// The script is read here, once per decision.
     fn agent(&self, seat: usize, level: &str) -> Result<Box<dyn Agent<Self>>, GameError> {
+        self.make_agent(seat, level, true)
+    }
+}
+
+impl Tetris {
+    /// The agent for `seat` at AI `level`; `with_log` makes a placer write
+    /// the AI log with each decision (the editor's S panel), which costs
+    /// more than the decision itself, so simulations leave it out.
+    pub fn make_agent(
+        &self,
+        seat: usize,
+        level: &str,
+        with_log: bool,
+    ) -> Result<Box<dyn Agent<Self>>, GameError> {
         let script = self.script.current();
         if let Some(feeder) = Feeder::from_name(level) {
             if self.feed.is_none() || seat != 0 {
@@ -1113,7 +1128,11 @@ impl Game for Tetris {
                 "no difficulty `{level}` in the script's `ai.difficulties`"
             ))
         })?;
-        let log_top = settings::feed_settings(&script)?.log_top;
+        let log_top = if with_log {
+            settings::feed_settings(&script)?.log_top
+        } else {
+            0
+        };
         Ok(Box::new(agents::PlacerAgent::new(difficulty, log_top)))
     }
 }

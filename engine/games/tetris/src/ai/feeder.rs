@@ -80,7 +80,7 @@ fn hate(
             ..position.clone()
         };
         let best = brain
-            .choose(&trial, &one_ply, 0)
+            .choose_top(&trial, &one_ply, 0, 2)
             .candidates
             .into_iter()
             .next();

@@ -198,56 +198,77 @@ pub fn hole_map(board: &Board) -> [u64; MAX_SIZE] {
 
 /// The shape metrics of `board` (no move involved): holes, blockades,
 /// wells, heights, bumpiness, transitions. `danger_rows` rows from the top
-/// count as topped out when filled.
+/// count as topped out when filled. Branch-light and allocation-free: the
+/// AI runs it once per candidate.
 pub fn board_metrics(board: &Board, danger_rows: usize) -> Metrics {
+    shape_metrics(board, danger_rows, None)
+}
+
+/// [`board_metrics`], counting as `holes_created` the holes that are not
+/// in `old_holes` (bit rows of the holes before, in this board's rows).
+fn shape_metrics(board: &Board, danger_rows: usize, old_holes: Option<&[u64]>) -> Metrics {
     let width = board.width();
-    let height = board.height();
     let full = board.full_row();
     let rows = board.rows();
     let mut m = Metrics::default();
+    // Rows above the stack are empty: two row transitions each (the
+    // walls), nothing else.
+    let top = rows.iter().position(|&r| r != 0).unwrap_or(rows.len());
+    m.row_transitions = 2 * top as u32;
+    if let Some(&first) = rows.get(top) {
+        // The empty row above the stack against its first row.
+        if top > 0 {
+            m.column_transitions += first.count_ones();
+        }
+    }
+    let height = rows.len();
     let mut heights = [0u32; MAX_SIZE];
     let mut above = 0u64;
-    let mut well_depth = [0u32; MAX_SIZE];
+    // Each column's current well depth, bit-sliced: bit x of plane i is
+    // bit i of column x's depth (up to 127, above any board's 64 rows).
+    let mut depth = [0u64; 7];
     let wall_left = 1u64;
     let wall_right = 1u64 << (width - 1);
-    for (y, &row) in rows.iter().enumerate() {
-        m.holes += (above & !row & full).count_ones();
+    let span = (1u128 << (width + 1)) - 1;
+    for (y, &row) in rows.iter().enumerate().skip(top) {
+        let holes = above & !row & full;
+        m.holes += holes.count_ones();
+        if let Some(old) = old_holes {
+            m.holes_created += (holes & !old[y]).count_ones();
+        }
         let mut fresh = row & !above;
         while fresh != 0 {
             let x = fresh.trailing_zeros() as usize;
             fresh &= fresh - 1;
             heights[x] = (height - y) as u32;
         }
-        // Open cells whose both sides are filled (a wall counts).
+        // Open cells whose both sides are filled (a wall counts) deepen
+        // their column's well; any other cell ends it.
         let sides = ((row << 1) | wall_left) & ((row >> 1) | wall_right);
         let wells = !row & !above & sides & full;
-        let mut deepen = wells;
-        while deepen != 0 {
-            let x = deepen.trailing_zeros() as usize;
-            deepen &= deepen - 1;
-            well_depth[x] += 1;
-            m.well_sums += well_depth[x];
+        let mut carry = wells;
+        for plane in &mut depth {
+            let next = *plane & carry;
+            *plane ^= carry;
+            *plane &= wells;
+            carry = next;
         }
-        let mut reset = !wells & full;
-        while reset != 0 {
-            let x = reset.trailing_zeros() as usize;
-            reset &= reset - 1;
-            well_depth[x] = 0;
+        for (i, plane) in depth.iter().enumerate() {
+            m.well_sums += plane.count_ones() << i;
         }
-        // Along the row with walls on both sides: compare each cell with
-        // its left neighbour, and the last cell with the right wall.
+        // Along the row with walls on both sides: each cell against its
+        // left neighbour, and the last cell against the right wall.
         // (u128: a 64-wide row plus its right wall is 65 bits.)
         let cells = u128::from(row);
         let with_right_wall = cells | (1u128 << width);
         let shifted_with_left_wall = (cells << 1) | 1;
-        let span = (1u128 << (width + 1)) - 1;
         m.row_transitions += ((with_right_wall ^ shifted_with_left_wall) & span).count_ones();
         let below = if y + 1 < height { rows[y + 1] } else { full };
         m.column_transitions += ((row ^ below) & full).count_ones();
         above |= row;
     }
     let mut open_below = 0u64;
-    for &row in rows.iter().rev() {
+    for &row in rows[top..].iter().rev() {
         m.blockades += (row & open_below).count_ones();
         open_below |= !row & full;
     }
@@ -258,26 +279,37 @@ pub fn board_metrics(board: &Board, danger_rows: usize) -> Metrics {
             m.bumpiness += heights[x].abs_diff(heights[x + 1]);
         }
     }
-    m.game_over = rows[..danger_rows.min(height)].iter().any(|&r| r != 0);
+    m.game_over = top < danger_rows.min(height);
     m
 }
 
 /// The metrics of locking `placement` on `before`: the board after the
 /// lock and its clears, holes created, lines, edge distance.
 pub fn move_metrics(before: &Board, placement: &Placement, danger_rows: usize) -> (Board, Metrics) {
+    move_metrics_with(before, &hole_map(before), placement, danger_rows)
+}
+
+/// [`move_metrics`] with the holes of `before` already mapped (the AI maps
+/// them once per decision, not once per candidate).
+pub fn move_metrics_with(
+    before: &Board,
+    before_holes: &[u64; MAX_SIZE],
+    placement: &Placement,
+    danger_rows: usize,
+) -> (Board, Metrics) {
     let mut after = *before;
     after.place(placement.kind, placement.state, placement.x, placement.y);
     let cleared = after.clear_full_rows();
-    let mut m = board_metrics(&after, danger_rows);
-    m.lines_cleared = cleared.count_ones();
     // Holes before, with the cleared rows removed the same way, so only
     // cells that became holes count.
-    let mut old = hole_map(before);
-    remove_rows(&mut old[..before.height()], cleared);
-    let new = hole_map(&after);
-    m.holes_created = (0..after.height())
-        .map(|y| (new[y] & !old[y]).count_ones())
-        .sum();
+    let mut m = if cleared == 0 {
+        shape_metrics(&after, danger_rows, Some(&before_holes[..]))
+    } else {
+        let mut old = *before_holes;
+        remove_rows(&mut old[..before.height()], cleared);
+        shape_metrics(&after, danger_rows, Some(&old[..]))
+    };
+    m.lines_cleared = cleared.count_ones();
     let (mut left, mut right) = (i32::MAX, i32::MIN);
     for (x, _) in placement.cells() {
         left = left.min(x);

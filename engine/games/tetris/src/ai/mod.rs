@@ -20,7 +20,7 @@ use serde::{Deserialize, Serialize};
 use crate::board::Board;
 use crate::movegen::{MoveGen, Placement};
 use crate::piece::{PieceKind, RotationSystem};
-use metrics::{Metric, Metrics, move_metrics};
+use metrics::{Metric, Metrics, hole_map, move_metrics_with};
 
 /// A weight per metric (the script's `weights` table; missing = 0).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -177,15 +177,31 @@ impl Brain {
         difficulty: &Difficulty,
         noise_seed: u64,
     ) -> Choice {
+        self.choose_top(position, difficulty, noise_seed, usize::MAX)
+    }
+
+    /// [`Brain::choose`], putting only the best `keep` (at least 2) in
+    /// order: what a decision needs, without sorting the whole list. The
+    /// ranking is a total order, so the first `keep` are the same as a full
+    /// sort's.
+    pub fn choose_top(
+        &mut self,
+        position: &Position,
+        difficulty: &Difficulty,
+        noise_seed: u64,
+        keep: usize,
+    ) -> Choice {
         let spawn = position.spawn(position.piece);
         let landings =
             self.movegen
                 .generate(&position.board, position.piece, position.rotation, spawn);
         let mut noise = ChaCha8Rng::seed_from_u64(noise_seed);
+        let holes = hole_map(&position.board);
         let mut candidates: Vec<Candidate> = landings
             .iter()
             .map(|placement| {
-                let (_, metrics) = move_metrics(&position.board, placement, position.danger_rows);
+                let (_, metrics) =
+                    move_metrics_with(&position.board, &holes, placement, position.danger_rows);
                 let mut score = difficulty.weights.score(&metrics);
                 if difficulty.noise > 0.0 {
                     score += noise.random_range(-difficulty.noise..=difficulty.noise);
@@ -201,7 +217,7 @@ impl Brain {
         if difficulty.lookahead > 0 && difficulty.order.is_empty() {
             self.look_ahead(position, difficulty, &mut candidates);
         }
-        let decided_by = rank(&mut candidates, difficulty);
+        let decided_by = rank_top(&mut candidates, difficulty, keep);
         Choice {
             candidates,
             decided_by,
@@ -262,6 +278,7 @@ impl Brain {
     ) -> f64 {
         let spawn = position.spawn(kind);
         let landings = self.inner.generate(board, kind, position.rotation, spawn);
+        let holes = hole_map(board);
         let top_out = Metrics {
             game_over: true,
             ..Metrics::default()
@@ -269,7 +286,7 @@ impl Brain {
         landings
             .iter()
             .map(|p| {
-                let (_, m) = move_metrics(board, p, position.danger_rows);
+                let (_, m) = move_metrics_with(board, &holes, p, position.danger_rows);
                 difficulty.weights.score(&m)
             })
             .fold(None, |best: Option<f64>, s| {
@@ -282,9 +299,15 @@ impl Brain {
 /// How two candidates rank under `difficulty`: `Less` when `a` is better.
 pub fn compare(a: &Candidate, b: &Candidate, difficulty: &Difficulty) -> std::cmp::Ordering {
     use std::cmp::Ordering;
+    // Equal candidates fall back on where they land, so the ranking is a
+    // total order: any sort, full or partial, agrees on it.
+    let by_place = a.placement.cmp(&b.placement);
     if difficulty.order.is_empty() {
         let key = |c: &Candidate| c.ahead.unwrap_or(f64::NEG_INFINITY);
-        key(b).total_cmp(&key(a)).then(b.score.total_cmp(&a.score))
+        key(b)
+            .total_cmp(&key(a))
+            .then(b.score.total_cmp(&a.score))
+            .then(by_place)
     } else {
         for &metric in &difficulty.order {
             let (x, y) = (a.value(metric), b.value(metric));
@@ -297,14 +320,25 @@ pub fn compare(a: &Candidate, b: &Candidate, difficulty: &Difficulty) -> std::cm
                 return o;
             }
         }
-        Ordering::Equal
+        by_place
     }
 }
 
 /// Sorts best first (ties keep the generator's order, so decisions are
 /// reproducible); returns what separated the best from the runner-up.
-fn rank(candidates: &mut [Candidate], difficulty: &Difficulty) -> Option<String> {
-    candidates.sort_by(|a, b| compare(a, b, difficulty));
+pub fn rank(candidates: &mut [Candidate], difficulty: &Difficulty) -> Option<String> {
+    rank_top(candidates, difficulty, usize::MAX)
+}
+
+/// [`rank`], ordering only the best `keep` (at least 2).
+fn rank_top(candidates: &mut [Candidate], difficulty: &Difficulty, keep: usize) -> Option<String> {
+    let keep = keep.max(2);
+    if keep < candidates.len() {
+        candidates.select_nth_unstable_by(keep, |a, b| compare(a, b, difficulty));
+        candidates[..keep].sort_unstable_by(|a, b| compare(a, b, difficulty));
+    } else {
+        candidates.sort_unstable_by(|a, b| compare(a, b, difficulty));
+    }
     let (best, second) = (candidates.first()?, candidates.get(1)?);
     if difficulty.order.is_empty() {
         if best.ahead != second.ahead && best.ahead.is_some() {
