@@ -4,53 +4,43 @@
 //! edits the difficulty table in `scripts/tetris.lua` sees the curve move.
 //! The last run stays on the plot, faint, next to the new one.
 //!
-//! The games are played by [`simulate`], which each run gives the script
-//! as it is saved now (loaded afresh on the worker: the editor's own VM
-//! is never called from two threads).
+//! The games are the engine's `tessera_tetris::sim` (the same as
+//! `tessera sim tetris`), given the script as it is saved now; each of its
+//! workers loads its own copy, so the editor's VM is never shared.
 
-use std::path::PathBuf;
 use std::time::Duration;
 
 use egui::{Color32, RichText};
 use egui_plot::{Bar, BarChart, Legend, Plot};
 
-use tessera_host::script::{LiveScript, Script, ScriptLimits};
+use tessera_host::LiveScript;
 use tessera_host::worker::{Job, Poll};
-use tessera_host::{Budget, Game, Outcome, Recorded, Seat, SessionOptions, ThinkControl};
-use tessera_tetris::Tetris;
+use tessera_tetris::ai::feeder::Feeder;
 use tessera_tetris::level::TetrisLevel;
+use tessera_tetris::sim::{self, LevelSummary, SimConfig, SimMode};
 
-/// Which games a balance run plays.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum SimMode {
-    /// The AI against a headless feeder, on the playtest's level.
-    Feed,
-    /// The AI alone, until it tops out or reaches the piece cap.
-    Classic,
-}
-
-/// What a balance run plays.
+/// What a balance run plays (the window's choices).
 #[derive(Debug, Clone, PartialEq)]
 pub struct BalanceConfig {
-    /// Feed or classic games.
-    pub mode: SimMode,
-    /// The feeder (`random` or `hate`) in feed games.
-    pub feeder: String,
+    /// Feed games (against `feeder`) or classic self-play.
+    pub feed: bool,
+    /// The feeder in feed games.
+    pub feeder: Feeder,
     /// The difficulties to play, weakest first (the script's names).
     pub difficulties: Vec<String>,
     /// Games per difficulty.
     pub games: usize,
     /// Seed of each difficulty's first game (game i plays seed + i).
     pub seed: u64,
-    /// Most AI pieces in one game.
+    /// Most pieces in one game.
     pub piece_cap: u64,
 }
 
 impl Default for BalanceConfig {
     fn default() -> Self {
         Self {
-            mode: SimMode::Feed,
-            feeder: "hate".into(),
+            feed: true,
+            feeder: Feeder::Hate,
             difficulties: Vec::new(),
             games: 4,
             seed: 1,
@@ -59,155 +49,51 @@ impl Default for BalanceConfig {
     }
 }
 
-/// What the games are played on: the level and the script's text.
-#[derive(Debug, Clone)]
-pub struct SimSetup {
-    /// The level (feed games read its target lines).
-    pub level: TetrisLevel,
-    /// The script's path (for its errors).
-    pub script_path: PathBuf,
-    /// The script's source as it is now.
-    pub script_source: String,
-    /// The project's script limits.
-    pub limits: ScriptLimits,
-}
-
-/// One difficulty's figures.
-#[derive(Debug, Clone, PartialEq)]
-pub struct BalanceRow {
-    /// The difficulty.
-    pub difficulty: String,
-    /// Games played.
-    pub games: usize,
-    /// Games the AI won: feed, it reached its target lines; classic, it
-    /// survived to the piece cap.
-    pub ai_wins: usize,
-    /// Mean lines the AI cleared.
-    pub mean_lines: f64,
-    /// Median lines.
-    pub median_lines: f64,
-    /// Mean AI pieces placed.
-    pub mean_pieces: f64,
-}
-
-impl BalanceRow {
-    /// The AI's share of wins, 0 to 1.
-    pub fn win_rate(&self) -> f64 {
-        if self.games == 0 {
-            0.0
+impl BalanceConfig {
+    /// The engine's simulation of these choices: feed games on the
+    /// playtest's level when it is a feed level (else the 22 x 10 feed
+    /// board), classic games on the seed's self-play board.
+    pub fn sim_config(&self, level: &TetrisLevel, script: &LiveScript) -> SimConfig {
+        let current = script.current();
+        let (mode, level) = if self.feed {
+            let board = if level.feed.is_some() {
+                level.clone()
+            } else {
+                TetrisLevel {
+                    title: "feed 22 x 10".into(),
+                    rows: 22,
+                    columns: 10,
+                    ..TetrisLevel::default()
+                }
+            };
+            (SimMode::Feed(self.feeder), board)
         } else {
-            self.ai_wins as f64 / self.games as f64
-        }
-    }
-}
-
-/// Plays `config`'s games on this thread, watching `control` for cancel
-/// and reporting progress there.
-pub fn simulate(
-    setup: &SimSetup,
-    config: &BalanceConfig,
-    control: &ThinkControl,
-) -> Result<Vec<BalanceRow>, String> {
-    let script = Script::load(
-        &setup.script_path,
-        &setup.script_source,
-        Some(&Tetris::script_schema()),
-        setup.limits,
-    )
-    .map_err(|e| e.to_string())?;
-    let live = LiveScript::new(script);
-    let total = (config.difficulties.len() * config.games).max(1);
-    let mut rows = Vec::new();
-    for (d, name) in config.difficulties.iter().enumerate() {
-        let options = match config.mode {
-            SimMode::Feed => SessionOptions {
-                mode: Some("feed".into()),
-                seats: vec![
-                    Seat::Ai {
-                        level: config.feeder.clone(),
-                    },
-                    Seat::Ai {
-                        level: name.to_lowercase(),
-                    },
-                ],
-            },
-            SimMode::Classic => SessionOptions {
-                mode: Some("classic".into()),
-                seats: vec![Seat::Ai {
-                    level: name.to_lowercase(),
-                }],
-            },
+            (SimMode::Classic, sim::classic_benchmark_level())
         };
-        let mut lines = Vec::with_capacity(config.games);
-        let mut pieces = Vec::with_capacity(config.games);
-        let mut ai_wins = 0;
-        for g in 0..config.games {
-            if control.is_cancelled() {
-                return Err("cancelled".into());
-            }
-            control.set_note(format!("{name}: game {} of {}", g + 1, config.games));
-            let seed = config.seed.wrapping_add(g as u64);
-            let mut session =
-                Recorded::<Tetris>::start(setup.level.clone(), live.clone(), seed, &options)
-                    .map_err(|e| format!("{name}: {e}"))?;
-            let placed = |s: &Recorded<Tetris>| {
-                let game = s.game();
-                game.feed_state()
-                    .map_or(game.field().locked(), |f| f.ai_pieces)
-            };
-            while !session.game().outcome().is_over() && placed(&session) < config.piece_cap {
-                if control.is_cancelled() {
-                    return Err("cancelled".into());
-                }
-                match session.play_ai_turn(Budget::unbounded()) {
-                    Ok(Some(_)) => {}
-                    Ok(None) => break,
-                    Err(e) => return Err(format!("{name}, seed {seed}: {e}")),
-                }
-                session.take_new_events();
-            }
-            let game = session.game();
-            let won = match config.mode {
-                SimMode::Feed => game.outcome() == Outcome::Winner(1),
-                SimMode::Classic => !game.outcome().is_over(),
-            };
-            ai_wins += usize::from(won);
-            lines.push(game.lines());
-            pieces.push(placed(&session));
-            let done = d * config.games + g + 1;
-            control.set_progress(done as f64 / total as f64);
+        SimConfig {
+            mode,
+            levels: self.difficulties.clone(),
+            games: self.games,
+            seed: self.seed,
+            piece_cap: self.piece_cap,
+            level,
+            script_path: current.path().to_path_buf(),
+            script_source: current.source().to_string(),
+            preview: false,
+            threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
         }
-        rows.push(summarise(name, &mut lines, &pieces, ai_wins));
-    }
-    Ok(rows)
-}
-
-fn summarise(name: &str, lines: &mut [u64], pieces: &[u64], ai_wins: usize) -> BalanceRow {
-    let n = lines.len();
-    lines.sort_unstable();
-    let mean = |v: &[u64]| {
-        if v.is_empty() {
-            0.0
-        } else {
-            v.iter().sum::<u64>() as f64 / v.len() as f64
-        }
-    };
-    let median = match n {
-        0 => 0.0,
-        n if n % 2 == 1 => lines[n / 2] as f64,
-        n => (lines[n / 2 - 1] + lines[n / 2]) as f64 / 2.0,
-    };
-    BalanceRow {
-        difficulty: name.to_string(),
-        games: n,
-        ai_wins,
-        mean_lines: mean(lines),
-        median_lines: median,
-        mean_pieces: mean(pieces),
     }
 }
 
-type SimJob = Job<Result<Vec<BalanceRow>, String>>;
+/// What a finished run brings back.
+struct RunResult {
+    summary: Vec<LevelSummary>,
+    games: usize,
+    cancelled: bool,
+    board: String,
+}
+
+type SimJob = Job<Result<RunResult, String>>;
 
 /// The Balance window's state.
 #[derive(Default)]
@@ -217,8 +103,10 @@ pub struct BalancePanel {
     /// What the next run plays.
     pub config: BalanceConfig,
     job: Option<SimJob>,
-    rows: Vec<BalanceRow>,
-    previous: Vec<BalanceRow>,
+    rows: Vec<LevelSummary>,
+    previous: Vec<LevelSummary>,
+    /// The board the last run played on.
+    board: String,
     message: Option<String>,
     /// The difficulties of the script, read when its generation changes.
     known: Option<(u64, Vec<String>)>,
@@ -227,8 +115,8 @@ pub struct BalancePanel {
 }
 
 impl BalancePanel {
-    /// The last run's rows.
-    pub fn rows(&self) -> &[BalanceRow] {
+    /// The last run's figures, one per difficulty.
+    pub fn rows(&self) -> &[LevelSummary] {
         &self.rows
     }
 
@@ -251,19 +139,49 @@ impl BalancePanel {
 
     /// Starts a run of `config` on the script as it is now.
     pub fn run(&mut self, level: &TetrisLevel, script: &LiveScript) {
-        let current = script.current();
-        let setup = SimSetup {
-            level: level.clone(),
-            script_path: current.path().to_path_buf(),
-            script_source: current.source().to_string(),
-            limits: current.limits(),
-        };
-        let config = self.config.clone();
+        let config = self.config.sim_config(level, script);
         self.message = None;
         self.took = None;
         self.job = Some(Job::spawn("balance", move |control| {
-            simulate(&setup, &config, control)
+            let rows = sim::run(&config, control).map_err(|e| e.to_string())?;
+            let summary = sim::summarise(&config.levels, &rows)
+                .into_iter()
+                .filter(|s| s.games > 0)
+                .collect();
+            Ok(RunResult {
+                summary,
+                games: rows.len(),
+                cancelled: control.is_cancelled(),
+                board: format!(
+                    "{} x {}{}",
+                    config.level.rows,
+                    config.level.columns,
+                    if config.level.title.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" ({})", config.level.title)
+                    }
+                ),
+            })
         }));
+    }
+
+    fn finish(&mut self, result: Option<Result<RunResult, String>>, took: f32) {
+        self.job = None;
+        match result {
+            Some(Ok(run)) => {
+                if run.cancelled {
+                    self.message = Some(format!("cancelled after {} games", run.games));
+                }
+                if !run.summary.is_empty() {
+                    self.previous = std::mem::replace(&mut self.rows, run.summary);
+                    self.board = run.board;
+                    self.took = Some(took);
+                }
+            }
+            Some(Err(e)) => self.message = Some(e),
+            None => self.message = Some("the simulation stopped unexpectedly".into()),
+        }
     }
 
     /// Takes a finished run's result (call once per frame).
@@ -273,15 +191,10 @@ impl BalancePanel {
         };
         let took = job.elapsed().as_secs_f32();
         match job.poll() {
-            Poll::Running => return,
-            Poll::Done(Ok(rows)) => {
-                self.previous = std::mem::replace(&mut self.rows, rows);
-                self.took = Some(took);
-            }
-            Poll::Done(Err(e)) => self.message = Some(e),
-            Poll::Lost => self.message = Some("the simulation stopped unexpectedly".into()),
+            Poll::Running => {}
+            Poll::Done(result) => self.finish(Some(result), took),
+            Poll::Lost => self.finish(None, took),
         }
-        self.job = None;
     }
 
     /// Blocks until the running simulation ends (tests), at most `timeout`.
@@ -290,12 +203,8 @@ impl BalancePanel {
             return;
         };
         let result = job.wait(timeout);
-        self.job = None;
-        match result {
-            Some(Ok(rows)) => self.previous = std::mem::replace(&mut self.rows, rows),
-            Some(Err(e)) => self.message = Some(e),
-            None => self.message = Some("the simulation did not finish in time".into()),
-        }
+        let took = job.elapsed().as_secs_f32();
+        self.finish(result, took);
     }
 
     fn difficulties(&mut self, script: &LiveScript) -> Vec<String> {
@@ -347,18 +256,13 @@ impl BalancePanel {
         ui.add_enabled_ui(!running, |ui| {
             ui.horizontal(|ui| {
                 ui.label("Games");
-                ui.selectable_value(&mut self.config.mode, SimMode::Feed, "feed");
-                ui.selectable_value(&mut self.config.mode, SimMode::Classic, "classic");
-                if self.config.mode == SimMode::Feed {
+                ui.selectable_value(&mut self.config.feed, true, "feed");
+                ui.selectable_value(&mut self.config.feed, false, "classic");
+                if self.config.feed {
                     ui.separator();
                     ui.label("feeder");
-                    for feeder in ["random", "hate"] {
-                        if ui
-                            .selectable_label(self.config.feeder == feeder, feeder)
-                            .clicked()
-                        {
-                            self.config.feeder = feeder.into();
-                        }
+                    for feeder in Feeder::ALL {
+                        ui.selectable_value(&mut self.config.feeder, feeder, feeder.name());
                     }
                 }
             });
@@ -432,25 +336,36 @@ impl BalancePanel {
             ui.weak("No run yet. Choose the AIs and press Run; edit the difficulty table in scripts/tetris.lua, save, and run again to compare.");
             return;
         }
-        let win_title = match self.config.mode {
-            SimMode::Feed => "AI win rate",
-            SimMode::Classic => "survived the cap",
+        let win_title = if self.config.feed {
+            "AI win rate"
+        } else {
+            "survived the cap"
         };
+        ui.weak(format!("on {}", self.board));
         egui::Grid::new("balance rows")
             .striped(true)
-            .num_columns(6)
+            .num_columns(7)
             .show(ui, |ui| {
-                for title in ["AI", "games", win_title, "mean lines", "median", "pieces"] {
+                for title in [
+                    "AI",
+                    "games",
+                    win_title,
+                    "mean lines",
+                    "median",
+                    "pieces",
+                    "µs/decision",
+                ] {
                     ui.strong(title);
                 }
                 ui.end_row();
                 for row in &self.rows {
-                    ui.label(&row.difficulty);
+                    ui.label(&row.level);
                     ui.label(row.games.to_string());
-                    ui.label(format!("{:.0}%", row.win_rate() * 100.0));
+                    ui.label(format!("{:.0}%", row.ai_win_rate * 100.0));
                     ui.label(format!("{:.1}", row.mean_lines));
                     ui.label(format!("{:.1}", row.median_lines));
                     ui.label(format!("{:.1}", row.mean_pieces));
+                    ui.label(format!("{:.1}", row.decision_us));
                     ui.end_row();
                 }
             });
@@ -463,7 +378,7 @@ impl BalancePanel {
             plot_height,
             &self.rows,
             &self.previous,
-            |r| r.win_rate() * 100.0,
+            |r| r.ai_win_rate * 100.0,
         );
         ui.label(RichText::new("mean lines per AI").strong());
         bar_plot(
@@ -482,19 +397,19 @@ fn bar_plot(
     ui: &mut egui::Ui,
     id: &str,
     height: f32,
-    rows: &[BalanceRow],
-    previous: &[BalanceRow],
-    value: impl Fn(&BalanceRow) -> f64,
+    rows: &[LevelSummary],
+    previous: &[LevelSummary],
+    value: impl Fn(&LevelSummary) -> f64,
 ) {
-    let names: Vec<String> = rows.iter().map(|r| r.difficulty.clone()).collect();
-    let bars = |list: &[BalanceRow], shift: f64| -> Vec<Bar> {
+    let names: Vec<String> = rows.iter().map(|r| r.level.clone()).collect();
+    let bars = |list: &[LevelSummary], shift: f64| -> Vec<Bar> {
         list.iter()
             .filter_map(|r| {
-                let i = names.iter().position(|n| n == &r.difficulty)?;
+                let i = names.iter().position(|n| n == &r.level)?;
                 Some(
                     Bar::new(i as f64 + shift, value(r))
                         .width(0.35)
-                        .name(&r.difficulty),
+                        .name(&r.level),
                 )
             })
             .collect()
