@@ -331,7 +331,7 @@ impl PlaytestArea {
                 running
                     .view
                     .session()
-                    .map(|s| describe_options(s.options()))
+                    .map(describe_options)
                     .unwrap_or_default()
             ),
             (None, Some(target)) => format!(
@@ -657,8 +657,14 @@ impl PlaytestArea {
 }
 
 /// ` · feed: human, ai:god`: the mode and seats a session was started
-/// with (the level may have chosen them).
-fn describe_options(options: &SessionOptions) -> String {
+/// with (the level may have chosen them); nothing for a game that offers
+/// no choice.
+fn describe_options(session: &dyn tessera_host::Session) -> String {
+    let spec = session.spec();
+    if spec.modes.len() <= 1 && spec.ai_levels.is_empty() && spec.min_seats == spec.max_seats {
+        return String::new();
+    }
+    let options = session.options();
     let seats: Vec<String> = options.seats.iter().map(ToString::to_string).collect();
     format!(" · {}: {}", options.mode(), seats.join(", "))
 }

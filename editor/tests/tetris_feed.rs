@@ -179,3 +179,90 @@ fn a_feed_game_ends_on_its_end_screen() {
     assert_eq!(again.options().mode(), "feed", "Play again keeps the mode");
     assert_eq!(again.game().field().board().count(), 0);
 }
+
+#[test]
+fn the_pickers_choose_feed_mode_and_the_ai_difficulty() {
+    let dir = project();
+    std::fs::copy(
+        tessera_testkit::repo_path("levels/tetris/marathon_20x10.ron"),
+        dir.path().join("levels/tetris/marathon_20x10.ron"),
+    )
+    .unwrap();
+    let root = dir.path().canonicalize().unwrap();
+    let mut harness = harness(&root);
+    harness.get_by_label_contains("marathon_20x10.ron").click();
+    harness.run_steps(3);
+    // No choice yet: the level decides (a classic level plays classic).
+    harness.get_by_label("Mode").click();
+    harness.run_steps(2);
+    harness.get_by_label("Feed the AI").click();
+    harness.run_steps(2);
+    // Feed mode's seats: the player feeds, an AI places.
+    harness.get_by_label("Seat 2").click();
+    harness.run_steps(2);
+    harness.get_by_label("ai:easy").click();
+    harness.run_steps(2);
+    harness.key_press(egui::Key::F5);
+    harness.run_steps(3);
+    let options = game(&harness).options().clone();
+    assert_eq!(options.mode(), "feed");
+    assert_eq!(
+        options.seats,
+        vec![
+            Seat::Human,
+            Seat::Ai {
+                level: "easy".into()
+            }
+        ]
+    );
+    harness.get_by_label("Feed the AI · EASY");
+    harness.get_by_label_contains("feed: human, ai:easy");
+}
+
+#[test]
+fn classic_with_an_ai_seat_plays_and_logs_its_decisions() {
+    let dir = project();
+    std::fs::copy(
+        tessera_testkit::repo_path("levels/tetris/marathon_20x10.ron"),
+        dir.path().join("levels/tetris/marathon_20x10.ron"),
+    )
+    .unwrap();
+    let root = dir.path().canonicalize().unwrap();
+    let mut harness = harness(&root);
+    harness.get_by_label_contains("marathon_20x10.ron").click();
+    harness.run_steps(3);
+    harness.state_mut().playtest_mut().set_options(
+        "tetris",
+        tessera_host::SessionOptions {
+            mode: Some("classic".into()),
+            seats: vec![Seat::Ai {
+                level: "god".into(),
+            }],
+        },
+    );
+    harness.key_press(egui::Key::F5);
+    harness.run_steps(3);
+    step_until(&mut harness, "GOD places three pieces", |h| {
+        game(h).game().field().locked() >= 3
+    });
+    let rows = game(&harness).trajectory().rows;
+    assert!(
+        rows.iter()
+            .filter(|r| r.step.starts_with("Drop"))
+            .all(|r| r.actor.starts_with("ai:god")),
+        "{rows:?}"
+    );
+    // AI play is turn by turn: no ticks recorded between its drops.
+    assert!(rows.iter().all(|r| !r.step.starts_with("Tick")), "{rows:?}");
+    harness.get_by_label("📜 AI log (S)").click();
+    harness.run_steps(2);
+    let text = harness
+        .get_by_label_contains("decidedBy")
+        .value()
+        .unwrap_or_default();
+    assert!(text.contains("difficulty: GOD"), "{text}");
+    assert!(
+        text.contains("order: gameOverAfterMove > netBenefit"),
+        "{text}"
+    );
+}
