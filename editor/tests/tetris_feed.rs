@@ -141,6 +141,23 @@ fn s_opens_the_ai_log_with_the_decision_and_copy() {
     harness.get_by_label("📜 AI log (S)").click();
     harness.run_steps(2);
     harness.get_by_label_contains("decidedBy");
+
+    // D: the debug HUD, with the AI's predicted landing; V: the version.
+    assert!(harness.query_by_label_contains("HOLES ").is_none());
+    harness.key_press(egui::Key::D);
+    harness.key_press(egui::Key::V);
+    harness.run_steps(2);
+    harness.get_by_label("HOLES 0(+0)  BLOCK 0  WELLS 0");
+    let pred = harness
+        .get_by_label_contains("PRED I")
+        .value()
+        .unwrap_or_default();
+    let landing = pred.trim_start_matches("PRED ");
+    assert!(
+        text.contains(&format!("best: {landing} |")),
+        "{pred} / {text}"
+    );
+    harness.get_by_label(&format!("v{}", env!("CARGO_PKG_VERSION")));
 }
 
 #[test]

@@ -6,7 +6,7 @@
 //! by the session as its last explanation); this file only reads back
 //! its `best:` line to draw the predicted landing.
 
-use egui::{Color32, FontId, RichText};
+use egui::RichText;
 
 use tessera_tetris::ai::metrics::{Metrics, board_metrics};
 use tessera_tetris::board::Board;
@@ -95,7 +95,8 @@ pub fn hud_lines(board: &Board, danger_rows: usize, pred: Option<&Prediction>) -
     )];
     match pred {
         Some(p) => {
-            lines.push(format!("PRED {}  decidedBy {}", p.landing, p.decided_by));
+            lines.push(format!("PRED {}", p.landing));
+            lines.push(format!("decidedBy {}", p.decided_by));
             let shown = [
                 ("netBenefit", "net"),
                 ("linesCleared", "lines"),
@@ -112,24 +113,14 @@ pub fn hud_lines(board: &Board, danger_rows: usize, pred: Option<&Prediction>) -
                 .iter()
                 .filter_map(|(name, short)| p.metric(name).map(|v| format!("{short} {v}")))
                 .collect();
-            lines.push(values.join("  "));
+            // Short lines: the HUD sits on a board ten cells wide.
+            for chunk in values.chunks(4) {
+                lines.push(chunk.join("  "));
+            }
         }
         None => lines.push("PRED - (no AI decision yet)".into()),
     }
     lines
-}
-
-/// Draws the HUD lines over the board's top-left corner.
-pub fn paint_hud(painter: &egui::Painter, board_rect: egui::Rect, lines: &[String]) {
-    let font = FontId::monospace(11.0);
-    let mut at = board_rect.left_top() + egui::vec2(4.0, 4.0);
-    for line in lines {
-        let galley = painter.layout_no_wrap(line.clone(), font.clone(), Color32::WHITE);
-        let rect = egui::Rect::from_min_size(at, galley.size()).expand(2.0);
-        painter.rect_filled(rect, 2.0, Color32::from_black_alpha(190));
-        painter.galley(at, galley, Color32::WHITE);
-        at.y += 15.0;
-    }
 }
 
 /// The AI log panel: the last decision's log, monospace and scrollable,
@@ -198,8 +189,9 @@ mod tests {
         assert_eq!(p.decided_by, "holes");
         let lines = hud_lines(&Board::new(10, 20), 1, Some(&p));
         assert_eq!(lines[0], "HOLES 0(+1)  BLOCK 0  WELLS 0");
-        assert!(lines[1].starts_with("PRED T r1 x0 y17"), "{lines:?}");
-        assert!(lines[2].contains("new 1"), "{lines:?}");
+        assert_eq!(lines[1], "PRED T r1 x0 y17");
+        assert_eq!(lines[2], "decidedBy holes");
+        assert!(lines[3..].iter().any(|l| l.contains("new 1")), "{lines:?}");
     }
 
     #[test]

@@ -35,6 +35,8 @@ pub struct Before {
     pub active: Option<Placement>,
     /// The rotation system in force.
     pub rotation: RotationSystem,
+    /// Feed mode: the ceiling's rows.
+    pub ceiling: Option<usize>,
 }
 
 impl Before {
@@ -46,6 +48,7 @@ impl Before {
             colours: game.field().colours().to_vec(),
             active: game.field().active().map(|a| a.placement()),
             rotation: game.rotation(),
+            ceiling: game.feed_state().map(|f| f.ceiling),
         }
     }
 }
@@ -55,6 +58,8 @@ impl Before {
 pub struct AiMove {
     /// The board before the lock (colour codes, row by row).
     pub colours: Vec<u8>,
+    /// Feed mode: the ceiling before the lock (it may drop after it).
+    pub ceiling: Option<usize>,
     /// Where the piece is after each input: the start, then one entry per
     /// move of the path.
     pub frames: Vec<Placement>,
@@ -117,6 +122,7 @@ impl AiMove {
         }
         Some(Self {
             colours: before.colours.clone(),
+            ceiling: before.ceiling,
             frames,
             path,
             duration: duration.max(0.0),
@@ -211,6 +217,7 @@ mod tests {
             colours: vec![0; 200],
             active: Some(start),
             rotation: RotationSystem::Srs,
+            ceiling: None,
         };
         // T turned once (stem right), leftmost cell in column 0, top row 17.
         let drop = TetrisAction::Drop {
@@ -254,6 +261,7 @@ mod tests {
                 y: 0,
             }),
             rotation: RotationSystem::Srs,
+            ceiling: None,
         };
         let drop = TetrisAction::Drop {
             x: 0,

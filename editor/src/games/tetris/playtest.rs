@@ -59,7 +59,11 @@ pub fn cell_colour(code: u8) -> Color32 {
     }
 }
 
-/// Seconds an AI placement takes to show when the difficulty names none.
+/// Room under the board for the debug HUD's lines.
+const HUD_HEIGHT: f32 = 100.0;
+
+/// Milliseconds an AI placement takes to show when the difficulty names
+/// none.
 const DEFAULT_PACE_MS: u32 = 300;
 
 /// The interactive tetris view.
@@ -355,7 +359,9 @@ impl TetrisPlaytest {
         let board = game.field().board();
         let (w, h) = (board.width(), board.height());
         let hidden = game.hidden_rows();
-        let extra = if self.show_version { 40.0 } else { 20.0 };
+        let extra = 20.0
+            + if self.show_version { 20.0 } else { 0.0 }
+            + if self.show_hud { HUD_HEIGHT } else { 0.0 };
         let avail = ui.available_height().max(300.0) - extra;
         self.cell_px = (avail / h as f32).clamp(10.0, 32.0);
         let size = vec2(w as f32 * self.cell_px, h as f32 * self.cell_px);
@@ -407,12 +413,20 @@ impl TetrisPlaytest {
             );
         }
         let feed = game.feed_state();
-        if let Some(feed) = feed
-            && feed.ceiling > 0
+        // The ceiling as the shown board had it (an AI move is shown on
+        // the board before its lock, and the ceiling may drop after it).
+        let ceiling = feed.map(|f| {
+            self.ai_move
+                .as_ref()
+                .and_then(|shown| shown.ceiling)
+                .unwrap_or(f.ceiling)
+        });
+        if let Some(ceiling) = ceiling
+            && ceiling > 0
         {
             // The rows closed off above the ceiling.
             painter.rect_filled(
-                Rect::from_min_size(rect.min, vec2(size.x, feed.ceiling as f32 * cell)),
+                Rect::from_min_size(rect.min, vec2(size.x, ceiling as f32 * cell)),
                 0.0,
                 Color32::from_rgb(60, 18, 18),
             );
@@ -457,24 +471,18 @@ impl TetrisPlaytest {
                 }
             }
         }
-        if let Some(feed) = feed {
+        if let Some(ceiling) = ceiling {
             // The seed's red line: the ceiling.
-            let y = rect.top() + feed.ceiling as f32 * cell;
+            let y = rect.top() + ceiling as f32 * cell;
             painter.line_segment(
                 [egui::pos2(rect.left(), y), egui::pos2(rect.right(), y)],
                 Stroke::new(3.0, Color32::from_rgb(235, 50, 50)),
             );
         }
-        if self.show_hud {
-            if let Some(pred) = &self.prediction {
-                outline(&pred.placement, Color32::from_rgb(255, 235, 80), 2.0);
-            }
-            let lines = ai_log::hud_lines(
-                game.field().board(),
-                game.field().danger_rows(),
-                self.prediction.as_ref(),
-            );
-            ai_log::paint_hud(&painter, rect, &lines);
+        if self.show_hud
+            && let Some(pred) = &self.prediction
+        {
+            outline(&pred.placement, Color32::from_rgb(255, 235, 80), 2.0);
         }
         painter.rect_stroke(
             rect,
@@ -541,6 +549,24 @@ impl TetrisPlaytest {
                 let seed = self.seed.wrapping_add(1);
                 self.seed_input = seed;
                 let _ = self.restart(seed);
+            }
+        }
+        if self.show_hud {
+            // Under the board, so it hides neither the ceiling nor the stack.
+            let game = self.session.game();
+            let lines = ai_log::hud_lines(
+                game.field().board(),
+                game.field().danger_rows(),
+                self.prediction.as_ref(),
+            );
+            ui.add_space(4.0);
+            for line in lines {
+                ui.label(
+                    egui::RichText::new(line)
+                        .monospace()
+                        .size(11.0)
+                        .color(Color32::from_rgb(255, 235, 80)),
+                );
             }
         }
         if self.show_version {
