@@ -40,6 +40,11 @@ pub trait PlaytestView {
     fn session_mut(&mut self) -> Option<&mut dyn Session> {
         None
     }
+    /// Whether an AI seat may move now: a view still animating the last
+    /// AI move says no, so moves are not applied faster than shown.
+    fn ai_may_move(&self) -> bool {
+        true
+    }
 }
 
 /// Starts a playtest of a game on a level file (or its default level).

@@ -324,10 +324,15 @@ impl PlaytestArea {
         }
         let label = match (&self.running, target) {
             (Some(running), _) => format!(
-                "{} · {} · seed {}",
+                "{} · {} · seed {}{}",
                 running.target.game,
                 self.describe(running.target.level.as_deref(), cx),
-                running.seed
+                running.seed,
+                running
+                    .view
+                    .session()
+                    .map(describe_options)
+                    .unwrap_or_default()
             ),
             (None, Some(target)) => format!(
                 "F5 plays {} on {}",
@@ -446,6 +451,10 @@ fn drive_ai(running: &mut Running, ui: &mut egui::Ui, cx: &mut PlaytestContext<'
             }
         }
     }
+    if !running.view.ai_may_move() {
+        // The view is still showing the last AI move.
+        return;
+    }
     let Some(session) = running.view.session() else {
         return;
     };
@@ -481,6 +490,9 @@ fn drive_ai(running: &mut Running, ui: &mut egui::Ui, cx: &mut PlaytestContext<'
     }
 }
 
+/// The mode picker's entry for "whatever the level asks for".
+const LEVEL_DEFAULT: &str = "level's default";
+
 /// A name proposal: the level's file name and the step count.
 fn default_test_name(session: Option<&dyn tessera_host::Session>) -> String {
     match session {
@@ -515,34 +527,50 @@ impl PlaytestArea {
             return;
         }
         let options = self.options.entry(game.to_string()).or_default();
-        if options.seats.is_empty() {
+        // With several modes and none chosen, the level decides (a tetris
+        // feed level asks for feed mode against its difficulty): seats stay
+        // empty so the session fills in the level's.
+        let level_decides = spec.modes.len() > 1 && options.mode.is_none();
+        if options.seats.is_empty() && !level_decides {
             options.seats = spec
                 .default_seats_for(options.mode.as_deref().unwrap_or(&spec.modes[0].id))
                 .to_vec();
         }
         ui.horizontal_wrapped(|ui| {
             if spec.modes.len() > 1 {
-                let current = options
-                    .mode
-                    .clone()
-                    .unwrap_or_else(|| spec.modes[0].id.clone());
-                let title = spec
-                    .modes
-                    .iter()
-                    .find(|m| m.id == current)
-                    .map_or(current.clone(), |m| m.title.clone());
+                let title = match &options.mode {
+                    None => LEVEL_DEFAULT.to_string(),
+                    Some(current) => spec
+                        .modes
+                        .iter()
+                        .find(|m| &m.id == current)
+                        .map_or(current.clone(), |m| m.title.clone()),
+                };
                 egui::ComboBox::from_label("Mode")
                     .selected_text(title)
                     .show_ui(ui, |ui| {
+                        if ui
+                            .selectable_label(options.mode.is_none(), LEVEL_DEFAULT)
+                            .on_hover_text("The level's own mode and seats, else the first mode")
+                            .clicked()
+                        {
+                            options.mode = None;
+                            options.seats.clear();
+                        }
                         for mode in &spec.modes {
-                            let selected = current == mode.id;
-                            if ui.selectable_label(selected, &mode.title).clicked() {
+                            let selected = options.mode.as_deref() == Some(mode.id.as_str());
+                            if ui.selectable_label(selected, &mode.title).clicked() && !selected {
+                                // Seats mean different things per mode
+                                // (tetris feed: feeder, then AI).
                                 options.mode = Some(mode.id.clone());
+                                options.seats = spec.default_seats_for(&mode.id).to_vec();
                             }
                         }
                     });
             }
-            if spec.min_seats != spec.max_seats {
+            if options.seats.is_empty() {
+                ui.weak("seats: the level's");
+            } else if spec.min_seats != spec.max_seats {
                 let mut count = options.seats.len();
                 ui.label("Players");
                 ui.add(egui::DragValue::new(&mut count).range(spec.min_seats..=spec.max_seats));
@@ -626,6 +654,19 @@ impl PlaytestArea {
             }
         }
     }
+}
+
+/// ` · feed: human, ai:god`: the mode and seats a session was started
+/// with (the level may have chosen them); nothing for a game that offers
+/// no choice.
+fn describe_options(session: &dyn tessera_host::Session) -> String {
+    let spec = session.spec();
+    if spec.modes.len() <= 1 && spec.ai_levels.is_empty() && spec.min_seats == spec.max_seats {
+        return String::new();
+    }
+    let options = session.options();
+    let seats: Vec<String> = options.seats.iter().map(ToString::to_string).collect();
+    format!(" · {}: {}", options.mode(), seats.join(", "))
 }
 
 fn describe_level(level: Option<&Path>, cx: &PlaytestContext<'_>) -> String {

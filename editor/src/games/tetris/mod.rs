@@ -2,6 +2,10 @@
 //! editor (board size, garbage painting, goal, piece sequence, overrides,
 //! validation and the "Solvable?" search).
 
+mod ai_log;
+mod ai_move;
+pub mod balance;
+mod feed;
 mod level_editor;
 mod playtest;
 #[cfg(test)]

@@ -6,15 +6,29 @@
 //! engine's DAS/ARR do the auto-repeat in ticks); time becomes `Tick`s at
 //! the script's ticks per second times the speed. Every action goes
 //! through the recorded session, so a playtest is a replay.
+//!
+//! AI seats (classic `ai:god`, feed mode's AI and feeder) decide on the
+//! playtest area's worker; this view shows each AI placement move by move
+//! ([`super::ai_move`]) at the difficulty's pace, holding the next AI
+//! decision until it has been shown. Feed mode adds the offer, the
+//! ceiling and the end screens ([`super::feed`]); S, D and V toggle the AI
+//! log, the debug HUD and the version line ([`super::ai_log`]); the
+//! Balance window ([`super::balance`]) runs simulations.
 
 use egui::{Align2, Color32, FontId, Rect, Sense, Stroke, StrokeKind, vec2};
 
+use tessera_host::replay::Step;
 use tessera_host::{Game, LiveScript, Outcome, Recorded, SessionOptions};
 use tessera_tetris::level::{GARBAGE_COLOUR, TetrisLevel};
-use tessera_tetris::piece::{PieceKind, orientation};
+use tessera_tetris::movegen::Placement;
+use tessera_tetris::piece::PieceKind;
 use tessera_tetris::rules::Key;
 use tessera_tetris::{Tetris, TetrisAction};
 
+use super::ai_log::{self, Prediction};
+use super::ai_move::{AiMove, Before};
+use super::balance::BalancePanel;
+use super::feed::{self, FeedTurn};
 use crate::playtest::{ConsoleLine, PlaytestContext, PlaytestView};
 
 /// Most ticks one frame may run (a stalled frame does not fast-forward
@@ -32,11 +46,25 @@ pub fn cell_colour(code: u8) -> Color32 {
         6 => Color32::from_rgb(60, 100, 220), // J
         7 => Color32::from_rgb(235, 140, 40), // L
         GARBAGE_COLOUR => Color32::from_gray(120),
-        // The pentomino specials of feed mode: one bright family.
-        9..=16 => Color32::from_rgb(230, 110, 190),
+        // Feed mode's specials (pentominoes F N P U V W X Y).
+        9 => Color32::from_rgb(230, 110, 170),
+        10 => Color32::from_rgb(120, 220, 180),
+        11 => Color32::from_rgb(200, 160, 240),
+        12 => Color32::from_rgb(250, 160, 120),
+        13 => Color32::from_rgb(150, 200, 90),
+        14 => Color32::from_rgb(110, 170, 250),
+        15 => Color32::from_rgb(250, 240, 130),
+        16 => Color32::from_rgb(240, 120, 220),
         _ => Color32::from_gray(24),
     }
 }
+
+/// Room under the board for the debug HUD's lines.
+const HUD_HEIGHT: f32 = 100.0;
+
+/// Milliseconds an AI placement takes to show when the difficulty names
+/// none.
+const DEFAULT_PACE_MS: u32 = 300;
 
 /// The interactive tetris view.
 pub struct TetrisPlaytest {
@@ -55,13 +83,38 @@ pub struct TetrisPlaytest {
     /// The board's widget id: clicking the board takes the keyboard from
     /// the code editor.
     board_id: Option<egui::Id>,
+    /// The game as the last frame left it (an AI move is shown from it).
+    before: Option<Before>,
+    /// The AI placement being shown.
+    ai_move: Option<AiMove>,
+    /// The last AI decision's landing, from its log.
+    prediction: Option<Prediction>,
+    /// Whether the AI log panel (S) is shown.
+    pub show_log: bool,
+    /// Whether the debug HUD (D) is shown.
+    pub show_hud: bool,
+    /// Whether the version line (V) is shown.
+    pub show_version: bool,
+    log_copied: bool,
+    /// The Balance window.
+    pub balance: BalancePanel,
 }
 
 impl TetrisPlaytest {
-    /// A new game on `level` with `seed`.
+    /// A new game on `level` with `seed` (the level's mode and seats).
     pub fn new(level: TetrisLevel, script: LiveScript, seed: u64) -> anyhow::Result<Self> {
-        let session = Recorded::start(level, script, seed, &SessionOptions::default())
-            .map_err(|e| anyhow::anyhow!("{e}"))?;
+        Self::with_options(level, script, seed, &SessionOptions::default())
+    }
+
+    /// A new game on `level` with `seed`, mode and seats.
+    pub fn with_options(
+        level: TetrisLevel,
+        script: LiveScript,
+        seed: u64,
+        options: &SessionOptions,
+    ) -> anyhow::Result<Self> {
+        let session =
+            Recorded::start(level, script, seed, options).map_err(|e| anyhow::anyhow!("{e}"))?;
         Ok(Self::from_session(session))
     }
 
@@ -81,6 +134,14 @@ impl TetrisPlaytest {
             board_rect: Rect::NOTHING,
             cell_px: 24.0,
             board_id: None,
+            before: None,
+            ai_move: None,
+            prediction: None,
+            show_log: false,
+            show_hud: false,
+            show_version: false,
+            log_copied: false,
+            balance: BalancePanel::default(),
         }
     }
 
@@ -99,16 +160,80 @@ impl TetrisPlaytest {
         self.board_rect
     }
 
-    /// Starts over with `seed`.
+    /// The AI placement being shown, if any.
+    pub fn ai_move(&self) -> Option<&AiMove> {
+        self.ai_move.as_ref()
+    }
+
+    /// The last AI decision's landing and metrics, from its log.
+    pub fn prediction(&self) -> Option<&Prediction> {
+        self.prediction.as_ref()
+    }
+
+    /// Starts over with `seed`, the same mode and seats.
     pub fn restart(&mut self, seed: u64) -> anyhow::Result<()> {
-        let fresh = Self::new(self.level.clone(), self.script.clone(), seed)?;
-        let (speed, frozen) = (self.speed, self.frozen);
+        let options = self.session.options().clone();
+        let fresh = Self::with_options(self.level.clone(), self.script.clone(), seed, &options)?;
+        let balance = std::mem::take(&mut self.balance);
         *self = Self {
-            speed,
-            frozen,
+            speed: self.speed,
+            frozen: self.frozen,
+            show_log: self.show_log,
+            show_hud: self.show_hud,
+            show_version: self.show_version,
+            balance,
             ..fresh
         };
         Ok(())
+    }
+
+    /// Whether an AI plays the pieces (classic with an AI seat, or feed
+    /// mode): the keyboard does not move them then.
+    fn ai_places(&self) -> bool {
+        let options = self.session.options();
+        self.game().feed_state().is_some() || options.ai_level(0).is_some()
+    }
+
+    /// How long an AI placement takes to show: the difficulty's decision
+    /// time, divided by the speed.
+    fn pace_seconds(&self) -> f32 {
+        let ms = match self.game().feed_state() {
+            Some(feed) => feed.difficulty.decision_ms,
+            None => self
+                .session
+                .options()
+                .ai_level(0)
+                .and_then(|name| {
+                    tessera_tetris::settings::difficulty(&self.script.current(), name)
+                        .ok()
+                        .flatten()
+                })
+                .map_or(DEFAULT_PACE_MS, |d| d.decision_ms),
+        };
+        ms as f32 / 1000.0 / self.speed.max(0.01)
+    }
+
+    /// Notices an AI placement applied since the last frame and starts
+    /// showing it from the board as that frame left it.
+    fn catch_ai_move(&mut self) {
+        let steps = &self.session.replay().steps;
+        let Some(before) = &self.before else {
+            return;
+        };
+        if steps.len() <= before.steps {
+            return;
+        }
+        let Some(Step::Act(action @ TetrisAction::Drop { .. })) = steps.get(before.steps) else {
+            return;
+        };
+        let action = *action;
+        self.prediction = self
+            .session
+            .last_explanation()
+            .and_then(|(_, log)| ai_log::prediction(log));
+        self.log_copied = false;
+        let pace = self.pace_seconds();
+        self.ai_move = AiMove::new(before, &action, pace);
     }
 
     /// Applies an action; refusals (a paused game, hold switched off) are
@@ -147,6 +272,27 @@ impl TetrisPlaytest {
             if repeat {
                 continue;
             }
+            if pressed {
+                match key {
+                    egui::Key::S => {
+                        self.show_log = !self.show_log;
+                        continue;
+                    }
+                    egui::Key::D => {
+                        self.show_hud = !self.show_hud;
+                        continue;
+                    }
+                    egui::Key::V => {
+                        self.show_version = !self.show_version;
+                        continue;
+                    }
+                    _ => {}
+                }
+            }
+            if self.ai_places() {
+                // The AI moves its pieces; keys would move them under it.
+                continue;
+            }
             let held = match key {
                 egui::Key::ArrowLeft => Some(Key::Left),
                 egui::Key::ArrowRight => Some(Key::Right),
@@ -179,7 +325,8 @@ impl TetrisPlaytest {
 
     fn advance_time(&mut self, dt: f64) {
         let game = self.session.game();
-        if self.frozen || game.field().is_paused() || game.outcome().is_over() {
+        if self.frozen || game.field().is_paused() || game.outcome().is_over() || self.ai_places() {
+            // AI play is turn by turn: ticks would only fill the replay.
             return;
         }
         let rate = game.settings().ticks_per_second * f64::from(self.speed);
@@ -212,7 +359,10 @@ impl TetrisPlaytest {
         let board = game.field().board();
         let (w, h) = (board.width(), board.height());
         let hidden = game.hidden_rows();
-        let avail = ui.available_height().max(300.0) - 20.0;
+        let extra = 20.0
+            + if self.show_version { 20.0 } else { 0.0 }
+            + if self.show_hud { HUD_HEIGHT } else { 0.0 };
+        let avail = ui.available_height().max(300.0) - extra;
         self.cell_px = (avail / h as f32).clamp(10.0, 32.0);
         let size = vec2(w as f32 * self.cell_px, h as f32 * self.cell_px);
         let (response, painter) = ui.allocate_painter(size, Sense::click());
@@ -244,6 +394,16 @@ impl TetrisPlaytest {
                 vec2(cell, cell),
             )
         };
+        let outline = |p: &Placement, colour: Color32, width: f32| {
+            for (x, y) in p.cells() {
+                painter.rect_stroke(
+                    cell_rect(x, y).shrink(2.0),
+                    2.0,
+                    Stroke::new(width, colour),
+                    StrokeKind::Inside,
+                );
+            }
+        };
         painter.rect_filled(rect, 0.0, Color32::from_gray(16));
         if hidden > 0 {
             painter.rect_filled(
@@ -252,32 +412,77 @@ impl TetrisPlaytest {
                 Color32::from_gray(34),
             );
         }
-        let colours = game.field().colours();
+        let feed = game.feed_state();
+        // The ceiling as the shown board had it (an AI move is shown on
+        // the board before its lock, and the ceiling may drop after it).
+        let ceiling = feed.map(|f| {
+            self.ai_move
+                .as_ref()
+                .and_then(|shown| shown.ceiling)
+                .unwrap_or(f.ceiling)
+        });
+        if let Some(ceiling) = ceiling
+            && ceiling > 0
+        {
+            // The rows closed off above the ceiling.
+            painter.rect_filled(
+                Rect::from_min_size(rect.min, vec2(size.x, ceiling as f32 * cell)),
+                0.0,
+                Color32::from_rgb(60, 18, 18),
+            );
+        }
+        // While an AI move is shown, the board is the one it moved on.
+        let colours = match &self.ai_move {
+            Some(shown) => shown.colours.as_slice(),
+            None => game.field().colours(),
+        };
         for y in 0..h {
             for x in 0..w {
-                let code = colours[y * w + x];
+                let code = colours.get(y * w + x).copied().unwrap_or(0);
                 if code != 0 {
                     Self::paint_cell(&painter, cell_rect(x as i32, y as i32), cell_colour(code));
                 }
             }
         }
-        if !game.outcome().is_over() {
-            if let Some(ghost) = game.field().ghost() {
-                let colour = cell_colour(ghost.kind.colour());
-                for (x, y) in ghost.placement().cells() {
-                    painter.rect_stroke(
-                        cell_rect(x, y).shrink(2.0),
-                        2.0,
-                        Stroke::new(1.5, colour.gamma_multiply(0.7)),
-                        StrokeKind::Inside,
-                    );
-                }
+        if let Some(shown) = &self.ai_move {
+            let target = shown.target();
+            outline(
+                &target,
+                cell_colour(target.kind.colour()).gamma_multiply(0.7),
+                1.5,
+            );
+            let now = shown.current();
+            for (x, y) in now.cells() {
+                Self::paint_cell(&painter, cell_rect(x, y), cell_colour(now.kind.colour()));
+            }
+        } else if !game.outcome().is_over() {
+            if feed.is_none()
+                && let Some(ghost) = game.field().ghost()
+            {
+                outline(
+                    &ghost.placement(),
+                    cell_colour(ghost.kind.colour()).gamma_multiply(0.7),
+                    1.5,
+                );
             }
             if let Some(active) = game.field().active() {
                 for (x, y) in active.placement().cells() {
                     Self::paint_cell(&painter, cell_rect(x, y), cell_colour(active.kind.colour()));
                 }
             }
+        }
+        if let Some(ceiling) = ceiling {
+            // The seed's red line: the ceiling.
+            let y = rect.top() + ceiling as f32 * cell;
+            painter.line_segment(
+                [egui::pos2(rect.left(), y), egui::pos2(rect.right(), y)],
+                Stroke::new(3.0, Color32::from_rgb(235, 50, 50)),
+            );
+        }
+        if self.show_hud
+            && let Some(pred) = &self.prediction
+        {
+            outline(&pred.placement, Color32::from_rgb(255, 235, 80), 2.0);
         }
         painter.rect_stroke(
             rect,
@@ -286,7 +491,29 @@ impl TetrisPlaytest {
             StrokeKind::Outside,
         );
         let outcome = game.outcome();
-        if outcome == Outcome::Lost {
+        let ended = outcome.is_over() && self.ai_move.is_none();
+        if ended && feed.is_some() {
+            let human_feeds = self.session.options().ai_level(0).is_none();
+            if let Some((words, colour)) = feed::end_words(&outcome, human_feeds) {
+                painter.rect_filled(rect, 0.0, Color32::from_black_alpha(170));
+                painter.text(
+                    rect.center(),
+                    Align2::CENTER_CENTER,
+                    words,
+                    FontId::proportional(cell * 1.6),
+                    colour,
+                );
+                if let Some(reason) = game.over_reason() {
+                    painter.text(
+                        rect.center() + vec2(0.0, cell * 1.4),
+                        Align2::CENTER_CENTER,
+                        reason,
+                        FontId::proportional(12.0),
+                        Color32::WHITE,
+                    );
+                }
+            }
+        } else if ended && outcome == Outcome::Lost {
             // The seed's failure screen: the field cleared, "OVER" shown.
             painter.rect_filled(rect, 0.0, Color32::from_gray(16));
             painter.text(
@@ -296,7 +523,7 @@ impl TetrisPlaytest {
                 FontId::monospace(cell * 2.5),
                 Color32::WHITE,
             );
-        } else if outcome == Outcome::Won {
+        } else if ended && outcome == Outcome::Won {
             painter.rect_filled(rect, 0.0, Color32::from_black_alpha(170));
             painter.text(
                 rect.center(),
@@ -315,44 +542,93 @@ impl TetrisPlaytest {
                 Color32::WHITE,
             );
         }
-        if outcome.is_over() {
+        if ended {
             let button =
-                Rect::from_center_size(rect.center() + vec2(0.0, cell * 2.5), vec2(120.0, 26.0));
+                Rect::from_center_size(rect.center() + vec2(0.0, cell * 3.0), vec2(120.0, 26.0));
             if ui.put(button, egui::Button::new("Play again")).clicked() {
                 let seed = self.seed.wrapping_add(1);
                 self.seed_input = seed;
                 let _ = self.restart(seed);
             }
         }
+        if self.show_hud {
+            // Under the board, so it hides neither the ceiling nor the stack.
+            let game = self.session.game();
+            let lines = ai_log::hud_lines(
+                game.field().board(),
+                game.field().danger_rows(),
+                self.prediction.as_ref(),
+            );
+            ui.add_space(4.0);
+            for line in lines {
+                ui.label(
+                    egui::RichText::new(line)
+                        .monospace()
+                        .size(11.0)
+                        .color(Color32::from_rgb(255, 235, 80)),
+                );
+            }
+        }
+        if self.show_version {
+            ui.weak(ai_log::version_line());
+        }
     }
 
     fn mini_piece(ui: &mut egui::Ui, kind: Option<PieceKind>, label: &str) {
         let cell = 12.0;
         let (response, painter) =
-            ui.allocate_painter(vec2(4.0 * cell + 8.0, 2.0 * cell + 8.0), Sense::hover());
+            ui.allocate_painter(vec2(5.0 * cell + 8.0, 3.0 * cell + 8.0), Sense::hover());
         response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, label));
         painter.rect_filled(response.rect, 3.0, Color32::from_gray(28));
         if let Some(kind) = kind {
-            let o = orientation(kind, 0);
-            let offset = vec2(
-                (4.0 - f32::from(o.width as u8)) * cell / 2.0 + 4.0,
-                (2.0 - f32::from(o.height as u8)) * cell / 2.0 + 4.0,
-            );
-            for &(x, y) in o.cells() {
-                let at = response.rect.min
-                    + offset
-                    + vec2(f32::from(x - o.left) * cell, f32::from(y - o.top) * cell);
-                painter.rect_filled(
-                    Rect::from_min_size(at, vec2(cell, cell)).shrink(0.5),
-                    1.5,
-                    cell_colour(kind.colour()),
-                );
-            }
+            feed::paint_piece(&painter, response.rect, kind, cell);
         }
     }
 
-    fn panel_ui(&mut self, ui: &mut egui::Ui) {
-        ui.set_min_width(220.0);
+    /// The row of toggles above the board: AI log, HUD, version, Balance.
+    fn toolbar_ui(&mut self, ui: &mut egui::Ui) {
+        ui.horizontal(|ui| {
+            ui.toggle_value(&mut self.show_log, "📜 AI log (S)")
+                .on_hover_text("The last AI decision: board, order, decidedBy, top candidates with every metric");
+            ui.toggle_value(&mut self.show_hud, "🔍 HUD (D)")
+                .on_hover_text("HOLES(+NEW) / BLOCK / WELLS and the AI's predicted landing (PRED)");
+            ui.toggle_value(&mut self.show_version, "V")
+                .on_hover_text("The version line (V)");
+            ui.toggle_value(&mut self.balance.open, "⚖ Balance")
+                .on_hover_text("Simulate games per difficulty and plot win rate and lines");
+            if let Some(shown) = &self.ai_move {
+                ui.weak(format!(
+                    "AI: {} {}",
+                    shown.target().kind,
+                    shown.path_text()
+                ));
+            }
+        });
+    }
+
+    /// The feed game's panel; returns the piece the player gave.
+    fn feed_panel_ui(&mut self, ui: &mut egui::Ui) -> Option<PieceKind> {
+        let game = self.session.game();
+        let feed = game.feed_state()?;
+        let turn = if game.outcome().is_over() {
+            FeedTurn::Over
+        } else if self.ai_move.is_some() || game.field().active().is_some() {
+            FeedTurn::AiPlaces
+        } else if self.session.options().ai_level(0).is_some() {
+            FeedTurn::FeederChooses
+        } else {
+            FeedTurn::Choose
+        };
+        let given = feed::feed_panel(ui, feed, game.lines(), turn);
+        if let Some(reason) = game.over_reason()
+            && self.ai_move.is_none()
+        {
+            ui.label(reason);
+        }
+        given
+    }
+
+    fn classic_panel_ui(&mut self, ui: &mut egui::Ui) {
         let game = self.session.game();
         ui.heading(format!("Score {}", game.score()));
         ui.label(format!("Level {}", game.level_number()));
@@ -368,6 +644,9 @@ impl TetrisPlaytest {
             })
             .text(format!("{done} / {needed}")),
         );
+        if let Some(level) = self.session.options().ai_level(0) {
+            ui.label(format!("AI plays: {level}"));
+        }
         if let Some(reason) = game.over_reason() {
             ui.label(reason);
         }
@@ -381,7 +660,20 @@ impl TetrisPlaytest {
             ui.label("Hold");
             Self::mini_piece(ui, game.field().held_piece(), "hold");
         }
+    }
+
+    fn panel_ui(&mut self, ui: &mut egui::Ui, cx: &mut PlaytestContext<'_>) {
+        ui.set_min_width(240.0);
+        ui.set_max_width(300.0);
+        if self.game().feed_state().is_some() {
+            if let Some(kind) = self.feed_panel_ui(ui) {
+                self.act(TetrisAction::Feed(kind), cx);
+            }
+        } else {
+            self.classic_panel_ui(ui);
+        }
         ui.separator();
+        let game = self.session.game();
         ui.label(format!(
             "rotation {}  ·  tick {}",
             game.rotation(),
@@ -392,13 +684,14 @@ impl TetrisPlaytest {
                 .logarithmic(true)
                 .text("speed")
                 .suffix("x"),
-        );
+        )
+        .on_hover_text("Game speed; with an AI, how fast its moves are shown");
         ui.horizontal(|ui| {
             let label = if self.frozen { "Run" } else { "Freeze" };
             if ui.button(label).clicked() {
                 self.frozen = !self.frozen;
             }
-            if ui.button("Step 1 tick").clicked() {
+            if !self.ai_places() && ui.button("Step 1 tick").clicked() {
                 self.frozen = true;
                 let _ = self.session.apply(&TetrisAction::Tick(1));
             }
@@ -413,7 +706,21 @@ impl TetrisPlaytest {
             }
         });
         ui.separator();
-        ui.small("Left/Right move, Down soft drop, Up or X rotate, Z rotate back, Space hard drop, C hold, P pause");
+        if self.game().feed_state().is_some() {
+            ui.small("Click a piece to give it to the AI. S AI log, D HUD, V version.");
+        } else if self.ai_places() {
+            ui.small("The AI plays. S AI log, D HUD, V version.");
+        } else {
+            ui.small("Left/Right move, Down soft drop, Up or X rotate, Z rotate back, Space hard drop, C hold, P pause; S AI log, D HUD, V version");
+        }
+    }
+
+    fn log_ui(&mut self, ui: &mut egui::Ui) {
+        ui.set_width(560.0);
+        let log = self.session.last_explanation();
+        if ai_log::log_panel(ui, log, &mut self.log_copied) {
+            self.show_log = false;
+        }
     }
 }
 
@@ -426,15 +733,35 @@ impl PlaytestView for TetrisPlaytest {
         Some(&mut self.session)
     }
 
+    fn ai_may_move(&self) -> bool {
+        self.ai_move.is_none() && !self.frozen
+    }
+
     fn ui(&mut self, ui: &mut egui::Ui, cx: &mut PlaytestContext<'_>) {
         let dt = ui.input(|i| i.stable_dt).clamp(0.0, 0.1);
+        self.catch_ai_move();
+        if let Some(shown) = &mut self.ai_move {
+            if !self.frozen {
+                shown.advance(dt);
+            }
+            if shown.is_done() {
+                self.ai_move = None;
+            }
+        }
         self.keys(ui, cx);
         self.advance_time(f64::from(dt));
         self.collect_events(cx);
+        self.toolbar_ui(ui);
         ui.horizontal_top(|ui| {
             ui.vertical(|ui| self.board_ui(ui));
-            ui.vertical(|ui| self.panel_ui(ui));
+            ui.vertical(|ui| self.panel_ui(ui, cx));
+            if self.show_log {
+                ui.vertical(|ui| self.log_ui(ui));
+            }
         });
+        self.balance.window(ui.ctx(), &self.level, &self.script);
+        let steps = self.session.replay().steps.len();
+        self.before = Some(Before::of(self.session.game(), steps));
         ui.ctx().request_repaint();
     }
 }

@@ -221,3 +221,91 @@ fn validation_flags_a_full_row_and_solvable_finds_the_triple() {
         "{findings:?}"
     );
 }
+
+#[test]
+fn the_balance_window_runs_a_small_simulation_and_shows_its_rows() {
+    let dir = project_dir();
+    let mut project = Project::open(dir.path(), tessera_builtin::registry()).unwrap();
+    let script = project.script(&project.game_script_path("tetris")).unwrap();
+    let level = TetrisLevel {
+        feed: Some(tessera_tetris::level::FeedLevel {
+            difficulty: "EASY".into(),
+            target_lines: 2,
+        }),
+        ..TetrisLevel::default()
+    };
+    let view = TetrisPlaytest::new(level, script, 3).unwrap();
+    let rig = Rig {
+        project,
+        console: Vec::new(),
+        view,
+        _dir: dir,
+    };
+    let mut harness = harness(rig);
+    harness.run_steps(2);
+    harness.get_by_label("⚖ Balance").click();
+    harness.run_steps(2);
+    // The script's difficulties are listed, all chosen.
+    for name in ["EASY", "NORMAL", "HARD", "GOD", "MASTER"] {
+        harness.get_by_label(name);
+    }
+    {
+        let config = &mut harness.state_mut().view.balance.config;
+        config.difficulties = vec!["EASY".into(), "GOD".into()];
+        config.games = 2;
+        config.feeder = tessera_tetris::ai::feeder::Feeder::Random;
+        config.piece_cap = 80;
+    }
+    harness.get_by_label("▶ Run simulation").click();
+    harness.run_steps(2);
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while harness.state().view.balance.is_running() {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the simulation did not finish"
+        );
+        harness.step();
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    harness.run_steps(2);
+    let rows = harness.state().view.balance.rows().to_vec();
+    assert_eq!(rows.len(), 2, "{rows:?}");
+    assert_eq!(rows[0].level, "EASY");
+    assert_eq!(rows[1].level, "GOD");
+    for row in &rows {
+        assert_eq!(row.games, 2);
+        assert!(row.mean_pieces > 0.0, "{row:?}");
+        assert!((0.0..=1.0).contains(&row.ai_win_rate), "{row:?}");
+    }
+    // The feed level of the playtest is the board played.
+    harness.get_by_label_contains("on 18 x 12");
+    // The table shows them.
+    harness.get_by_label("AI win rate");
+    harness.get_by_label("mean lines per AI");
+    assert!(
+        harness.query_all_by_label("EASY").count() >= 2,
+        "checkbox and row"
+    );
+}
+
+#[test]
+fn a_balance_run_can_be_cancelled() {
+    let dir = project_dir();
+    let mut project = Project::open(dir.path(), tessera_builtin::registry()).unwrap();
+    let script = project.script(&project.game_script_path("tetris")).unwrap();
+    let mut panel = balance::BalancePanel::default();
+    panel.config = balance::BalanceConfig {
+        feed: false,
+        difficulties: vec!["GOD".into()],
+        games: 1000,
+        piece_cap: 1_000_000,
+        ..balance::BalanceConfig::default()
+    };
+    panel.run(&TetrisLevel::default(), &script);
+    assert!(panel.is_running());
+    panel.cancel();
+    panel.wait(std::time::Duration::from_secs(30));
+    assert!(!panel.is_running());
+    let message = panel.message().unwrap_or_default();
+    assert!(message.starts_with("cancelled after"), "{message}");
+}

@@ -1,0 +1,442 @@
+//! The Balance panel: plays feed-mode (or classic) games per difficulty in
+//! the background, on the host's `Job` (progress, cancel), and plots each
+//! difficulty's win rate and mean lines with egui_plot, so a designer who
+//! edits the difficulty table in `scripts/tetris.lua` sees the curve move.
+//! The last run stays on the plot, faint, next to the new one.
+//!
+//! The games are the engine's `tessera_tetris::sim` (the same as
+//! `tessera sim tetris`), given the script as it is saved now; each of its
+//! workers loads its own copy, so the editor's VM is never shared.
+
+use std::time::Duration;
+
+use egui::{Color32, RichText};
+use egui_plot::{Bar, BarChart, Legend, Plot};
+
+use tessera_host::LiveScript;
+use tessera_host::worker::{Job, Poll};
+use tessera_tetris::ai::feeder::Feeder;
+use tessera_tetris::level::TetrisLevel;
+use tessera_tetris::sim::{self, LevelSummary, SimConfig, SimMode};
+
+/// What a balance run plays (the window's choices).
+#[derive(Debug, Clone, PartialEq)]
+pub struct BalanceConfig {
+    /// Feed games (against `feeder`) or classic self-play.
+    pub feed: bool,
+    /// The feeder in feed games.
+    pub feeder: Feeder,
+    /// The difficulties to play, weakest first (the script's names).
+    pub difficulties: Vec<String>,
+    /// Games per difficulty.
+    pub games: usize,
+    /// Seed of each difficulty's first game (game i plays seed + i).
+    pub seed: u64,
+    /// Most pieces in one game.
+    pub piece_cap: u64,
+}
+
+impl Default for BalanceConfig {
+    fn default() -> Self {
+        Self {
+            feed: true,
+            feeder: Feeder::Hate,
+            difficulties: Vec::new(),
+            games: 4,
+            seed: 1,
+            piece_cap: 300,
+        }
+    }
+}
+
+impl BalanceConfig {
+    /// The engine's simulation of these choices: feed games on the
+    /// playtest's level when it is a feed level (else the 22 x 10 feed
+    /// board), classic games on the seed's self-play board.
+    pub fn sim_config(&self, level: &TetrisLevel, script: &LiveScript) -> SimConfig {
+        let current = script.current();
+        let (mode, level) = if self.feed {
+            let board = if level.feed.is_some() {
+                level.clone()
+            } else {
+                TetrisLevel {
+                    title: "feed 22 x 10".into(),
+                    rows: 22,
+                    columns: 10,
+                    ..TetrisLevel::default()
+                }
+            };
+            (SimMode::Feed(self.feeder), board)
+        } else {
+            (SimMode::Classic, sim::classic_benchmark_level())
+        };
+        SimConfig {
+            mode,
+            levels: self.difficulties.clone(),
+            games: self.games,
+            seed: self.seed,
+            piece_cap: self.piece_cap,
+            level,
+            script_path: current.path().to_path_buf(),
+            script_source: current.source().to_string(),
+            preview: false,
+            threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+        }
+    }
+}
+
+/// What a finished run brings back.
+struct RunResult {
+    summary: Vec<LevelSummary>,
+    games: usize,
+    cancelled: bool,
+    board: String,
+}
+
+type SimJob = Job<Result<RunResult, String>>;
+
+/// The Balance window's state.
+#[derive(Default)]
+pub struct BalancePanel {
+    /// Whether the window is shown.
+    pub open: bool,
+    /// What the next run plays.
+    pub config: BalanceConfig,
+    job: Option<SimJob>,
+    rows: Vec<LevelSummary>,
+    previous: Vec<LevelSummary>,
+    /// The board the last run played on.
+    board: String,
+    message: Option<String>,
+    /// The difficulties of the script, read when its generation changes.
+    known: Option<(u64, Vec<String>)>,
+    /// Seconds the last run took.
+    took: Option<f32>,
+}
+
+impl BalancePanel {
+    /// The last run's figures, one per difficulty.
+    pub fn rows(&self) -> &[LevelSummary] {
+        &self.rows
+    }
+
+    /// Asks the running simulation to stop.
+    pub fn cancel(&self) {
+        if let Some(job) = &self.job {
+            job.cancel();
+        }
+    }
+
+    /// The last run's error (or `cancelled`).
+    pub fn message(&self) -> Option<&str> {
+        self.message.as_deref()
+    }
+
+    /// Whether a run is going on.
+    pub fn is_running(&self) -> bool {
+        self.job.is_some()
+    }
+
+    /// Starts a run of `config` on the script as it is now.
+    pub fn run(&mut self, level: &TetrisLevel, script: &LiveScript) {
+        let config = self.config.sim_config(level, script);
+        self.message = None;
+        self.took = None;
+        self.job = Some(Job::spawn("balance", move |control| {
+            let rows = sim::run(&config, control).map_err(|e| e.to_string())?;
+            let summary = sim::summarise(&config.levels, &rows)
+                .into_iter()
+                .filter(|s| s.games > 0)
+                .collect();
+            Ok(RunResult {
+                summary,
+                games: rows.len(),
+                cancelled: control.is_cancelled(),
+                board: format!(
+                    "{} x {}{}",
+                    config.level.rows,
+                    config.level.columns,
+                    if config.level.title.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" ({})", config.level.title)
+                    }
+                ),
+            })
+        }));
+    }
+
+    fn finish(&mut self, result: Option<Result<RunResult, String>>, took: f32) {
+        self.job = None;
+        match result {
+            Some(Ok(run)) => {
+                if run.cancelled {
+                    self.message = Some(format!("cancelled after {} games", run.games));
+                }
+                if !run.summary.is_empty() {
+                    self.previous = std::mem::replace(&mut self.rows, run.summary);
+                    self.board = run.board;
+                    self.took = Some(took);
+                }
+            }
+            Some(Err(e)) => self.message = Some(e),
+            None => self.message = Some("the simulation stopped unexpectedly".into()),
+        }
+    }
+
+    /// Takes a finished run's result (call once per frame).
+    pub fn poll(&mut self) {
+        let Some(job) = self.job.as_mut() else {
+            return;
+        };
+        let took = job.elapsed().as_secs_f32();
+        match job.poll() {
+            Poll::Running => {}
+            Poll::Done(result) => self.finish(Some(result), took),
+            Poll::Lost => self.finish(None, took),
+        }
+    }
+
+    /// Blocks until the running simulation ends (tests), at most `timeout`.
+    pub fn wait(&mut self, timeout: Duration) {
+        let Some(job) = self.job.as_mut() else {
+            return;
+        };
+        let result = job.wait(timeout);
+        let took = job.elapsed().as_secs_f32();
+        self.finish(result, took);
+    }
+
+    fn difficulties(&mut self, script: &LiveScript) -> Vec<String> {
+        let generation = script.generation();
+        if let Some((seen, names)) = &self.known
+            && *seen == generation
+        {
+            return names.clone();
+        }
+        let names: Vec<String> = match tessera_tetris::settings::difficulties(&script.current()) {
+            Ok(list) => list.into_iter().map(|d| d.name).collect(),
+            Err(e) => {
+                self.message = Some(e.to_string());
+                Vec::new()
+            }
+        };
+        if self.config.difficulties.is_empty()
+            || self.config.difficulties.iter().any(|d| !names.contains(d))
+        {
+            self.config.difficulties.retain(|d| names.contains(d));
+            if self.config.difficulties.is_empty() {
+                self.config.difficulties = names.clone();
+            }
+        }
+        self.known = Some((generation, names.clone()));
+        names
+    }
+
+    /// Draws the window (when open).
+    pub fn window(&mut self, ctx: &egui::Context, level: &TetrisLevel, script: &LiveScript) {
+        self.poll();
+        if !self.open {
+            return;
+        }
+        let mut open = self.open;
+        egui::Window::new("Balance")
+            .open(&mut open)
+            .default_size([560.0, 620.0])
+            .show(ctx, |ui| self.ui(ui, level, script));
+        self.open = open;
+        if self.job.is_some() {
+            ctx.request_repaint_after(Duration::from_millis(100));
+        }
+    }
+
+    fn ui(&mut self, ui: &mut egui::Ui, level: &TetrisLevel, script: &LiveScript) {
+        let names = self.difficulties(script);
+        let running = self.job.is_some();
+        ui.add_enabled_ui(!running, |ui| {
+            ui.horizontal(|ui| {
+                ui.label("Games");
+                ui.selectable_value(&mut self.config.feed, true, "feed");
+                ui.selectable_value(&mut self.config.feed, false, "classic");
+                if self.config.feed {
+                    ui.separator();
+                    ui.label("feeder");
+                    for feeder in Feeder::ALL {
+                        ui.selectable_value(&mut self.config.feeder, feeder, feeder.name());
+                    }
+                }
+            });
+            ui.horizontal_wrapped(|ui| {
+                ui.label("AI");
+                for name in &names {
+                    let mut on = self.config.difficulties.contains(name);
+                    if ui.checkbox(&mut on, name.as_str()).changed() {
+                        if on {
+                            self.config.difficulties.push(name.clone());
+                            // Keep the script's order (weakest first).
+                            self.config
+                                .difficulties
+                                .sort_by_key(|d| names.iter().position(|n| n == d));
+                        } else {
+                            self.config.difficulties.retain(|d| d != name);
+                        }
+                    }
+                }
+            });
+            ui.horizontal(|ui| {
+                let games = ui.label("games per AI");
+                ui.add(egui::DragValue::new(&mut self.config.games).range(1..=1000))
+                    .labelled_by(games.id);
+                let cap = ui.label("piece cap");
+                ui.add(egui::DragValue::new(&mut self.config.piece_cap).range(1..=1_000_000))
+                    .labelled_by(cap.id);
+                let seed = ui.label("seed");
+                ui.add(egui::DragValue::new(&mut self.config.seed))
+                    .labelled_by(seed.id);
+            });
+        });
+        ui.horizontal(|ui| {
+            if running {
+                if ui.button("Cancel").clicked()
+                    && let Some(job) = &self.job
+                {
+                    job.cancel();
+                }
+            } else if ui
+                .add_enabled(
+                    !self.config.difficulties.is_empty(),
+                    egui::Button::new("▶ Run simulation"),
+                )
+                .on_hover_text("Plays the games in the background with the script as saved now")
+                .clicked()
+            {
+                self.run(level, script);
+            }
+            if let Some(job) = &self.job {
+                let control = job.control();
+                ui.add(
+                    egui::ProgressBar::new(control.progress() as f32)
+                        .desired_width(160.0)
+                        .show_percentage(),
+                );
+                ui.weak(format!(
+                    "{} · {:.1} s",
+                    control.note(),
+                    job.elapsed().as_secs_f32()
+                ));
+            } else if let Some(took) = self.took {
+                ui.weak(format!("done in {took:.1} s"));
+            }
+        });
+        if let Some(message) = &self.message {
+            ui.colored_label(ui.visuals().error_fg_color, message);
+        }
+        ui.separator();
+        if self.rows.is_empty() {
+            ui.weak("No run yet. Choose the AIs and press Run; edit the difficulty table in scripts/tetris.lua, save, and run again to compare.");
+            return;
+        }
+        let win_title = if self.config.feed {
+            "AI win rate"
+        } else {
+            "survived the cap"
+        };
+        ui.weak(format!("on {}", self.board));
+        egui::Grid::new("balance rows")
+            .striped(true)
+            .num_columns(7)
+            .show(ui, |ui| {
+                for title in [
+                    "AI",
+                    "games",
+                    win_title,
+                    "mean lines",
+                    "median",
+                    "pieces",
+                    "µs/decision",
+                ] {
+                    ui.strong(title);
+                }
+                ui.end_row();
+                for row in &self.rows {
+                    ui.label(&row.level);
+                    ui.label(row.games.to_string());
+                    ui.label(format!("{:.0}%", row.ai_win_rate * 100.0));
+                    ui.label(format!("{:.1}", row.mean_lines));
+                    ui.label(format!("{:.1}", row.median_lines));
+                    ui.label(format!("{:.1}", row.mean_pieces));
+                    ui.label(format!("{:.1}", row.decision_us));
+                    ui.end_row();
+                }
+            });
+        ui.separator();
+        let plot_height = ((ui.available_height() - 40.0) / 2.0).clamp(120.0, 220.0);
+        ui.label(RichText::new(format!("{win_title} per AI (%)")).strong());
+        bar_plot(
+            ui,
+            "balance win rate",
+            plot_height,
+            &self.rows,
+            &self.previous,
+            |r| r.ai_win_rate * 100.0,
+        );
+        ui.label(RichText::new("mean lines per AI").strong());
+        bar_plot(
+            ui,
+            "balance lines",
+            plot_height,
+            &self.rows,
+            &self.previous,
+            |r| r.mean_lines,
+        );
+    }
+}
+
+/// Bars per difficulty: this run, and the last one beside it, faint.
+fn bar_plot(
+    ui: &mut egui::Ui,
+    id: &str,
+    height: f32,
+    rows: &[LevelSummary],
+    previous: &[LevelSummary],
+    value: impl Fn(&LevelSummary) -> f64,
+) {
+    let names: Vec<String> = rows.iter().map(|r| r.level.clone()).collect();
+    let bars = |list: &[LevelSummary], shift: f64| -> Vec<Bar> {
+        list.iter()
+            .filter_map(|r| {
+                let i = names.iter().position(|n| n == &r.level)?;
+                Some(
+                    Bar::new(i as f64 + shift, value(r))
+                        .width(0.35)
+                        .name(&r.level),
+                )
+            })
+            .collect()
+    };
+    let now = BarChart::new("this run", bars(rows, 0.18)).color(Color32::from_rgb(90, 170, 250));
+    let before = BarChart::new("last run", bars(previous, -0.18))
+        .color(Color32::from_rgba_unmultiplied(160, 160, 160, 120));
+    let labels = names.clone();
+    Plot::new(id.to_string())
+        .height(height)
+        .legend(Legend::default())
+        .allow_zoom(false)
+        .allow_drag(false)
+        .allow_scroll(false)
+        .include_y(0.0)
+        .x_axis_formatter(move |mark, _range| {
+            let i = mark.value.round();
+            if (mark.value - i).abs() < 1e-6 && i >= 0.0 {
+                labels.get(i as usize).cloned().unwrap_or_default()
+            } else {
+                String::new()
+            }
+        })
+        .show(ui, |plot| {
+            if !previous.is_empty() {
+                plot.bar_chart(before);
+            }
+            plot.bar_chart(now);
+        });
+}
