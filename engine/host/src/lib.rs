@@ -23,7 +23,7 @@ pub mod project;
 pub mod registry;
 pub mod replay;
 pub mod rng;
-mod ron_locate;
+pub mod ron_locate;
 pub mod script;
 pub mod session;
 pub mod suite;
