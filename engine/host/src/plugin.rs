@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::agent::Agent;
 use crate::level::{Diagnostic, LevelFile};
-use crate::options::{GameSpec, SessionOptions};
+use crate::options::{GameSpec, Seat, SessionOptions};
 use crate::script::{LiveScript, Script, ScriptError, ScriptSchema};
 
 /// How a session stands.
@@ -186,6 +186,13 @@ pub trait Game: Sized + Send + 'static {
         Ok(GameSpec::single_player())
     }
 
+    /// The seats a level asks for when the session's options name none (a
+    /// scenario's human and AI seats). Default: none, so the spec's
+    /// default seats apply.
+    fn level_seats(level: &Self::Level) -> Vec<Seat> {
+        let _ = level;
+        Vec::new()
+    }
     /// Reads every setting the game takes from its script, with the ranges
     /// it accepts, as [`Game::start`] does: the one semantic check `check`,
     /// `watch`, the editor and game start share. Errors name the field (see

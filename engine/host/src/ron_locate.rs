@@ -165,6 +165,15 @@ pub(crate) fn value_position(text: &str, path: &[FieldKey]) -> Option<(u32, u32)
         let Some(Token::Open(_)) = tokens.get(at).map(|t| t.token) else {
             break;
         };
+        // `Some((field: ...))`: a field is looked up inside the wrapped
+        // struct, not in the option's bracket.
+        if matches!(key, FieldKey::Name(_))
+            && at > 0
+            && tokens[at - 1].token == Token::Ident("Some")
+            && let Some(Token::Open(_)) = tokens.get(at + 1).map(|t| t.token)
+        {
+            at += 1;
+        }
         let Some((key_at, value_at)) = find_entry(&tokens, at, key) else {
             break;
         };
@@ -266,6 +275,24 @@ mod tests {
             Some((6, 5))
         );
         assert_eq!(value_position(LEVEL, &[name("board")]), None);
+    }
+
+    #[test]
+    fn fields_inside_some_are_found() {
+        let text = "(\n    position: Some((\n        boards: [\n            (wall: [\"a\", \"b\"]),\n        ],\n    )),\n)\n";
+        assert_eq!(
+            value_position(
+                text,
+                &[
+                    name("position"),
+                    name("boards"),
+                    FieldKey::Index(0),
+                    name("wall"),
+                    FieldKey::Index(1)
+                ]
+            ),
+            Some((4, 26))
+        );
     }
 
     #[test]

@@ -51,7 +51,14 @@ impl<G: Game> Recorded<G> {
     ) -> Result<Self, GameError> {
         let current = script.current();
         let spec = G::spec(&current)?;
-        let options = spec.resolve(options)?;
+        let options = if options.seats.is_empty() {
+            // A level with seats of its own (a scenario) fills them in.
+            let mut with_level_seats = options.clone();
+            with_level_seats.seats = G::level_seats(&level);
+            spec.resolve(&with_level_seats)?
+        } else {
+            spec.resolve(options)?
+        };
         let game = G::start(Setup {
             level: level.clone(),
             script: script.clone(),
