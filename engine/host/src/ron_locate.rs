@@ -197,6 +197,15 @@ pub(crate) fn value_position(text: &str, path: &[FieldKey]) -> Option<(u32, u32)
         let Some(Token::Open(_)) = tokens.get(at).map(|t| t.token) else {
             break;
         };
+        // `Some((field: ...))`: a field is looked up inside the wrapped
+        // struct, not in the option's bracket.
+        if matches!(key, FieldKey::Name(_))
+            && at > 0
+            && tokens[at - 1].token == Token::Ident("Some")
+            && let Some(Token::Open(_)) = tokens.get(at + 1).map(|t| t.token)
+        {
+            at += 1;
+        }
         let Some((key_at, value_at)) = find_entry(&tokens, at, key) else {
             break;
         };
@@ -472,6 +481,24 @@ mod tests {
         let tail = bracket("Level(a: 1, b: [2]\n)", &[]).expect("named");
         assert_eq!(tail.entries[1].comma, None);
         assert_eq!(bracket(LEVEL, &[name("version")]), None);
+    }
+
+    #[test]
+    fn fields_inside_some_are_found() {
+        let text = "(\n    position: Some((\n        boards: [\n            (wall: [\"a\", \"b\"]),\n        ],\n    )),\n)\n";
+        assert_eq!(
+            value_position(
+                text,
+                &[
+                    name("position"),
+                    name("boards"),
+                    FieldKey::Index(0),
+                    name("wall"),
+                    FieldKey::Index(1)
+                ]
+            ),
+            Some((4, 26))
+        );
     }
 
     #[test]
