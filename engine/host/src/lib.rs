@@ -26,6 +26,7 @@ pub mod rng;
 pub mod ron_locate;
 pub mod script;
 pub mod session;
+pub mod sim;
 pub mod suite;
 pub mod trajectory;
 pub mod worker;

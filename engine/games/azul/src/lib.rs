@@ -51,13 +51,13 @@ pub struct AzulLevel {
     /// Who plays, in turn order (`[Human, Ai(level: "hard")]`), when the
     /// session names no seats; empty: the game's default seats. A
     /// scenario's seats must match its boards.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub seats: Vec<Seat>,
     /// What one seat must achieve; `None`: an ordinary game.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Goal::is_none")]
     pub goal: Goal,
     /// The starting position; `None`: a fresh game dealt from the bag.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub position: Option<Position>,
 }
 

@@ -69,6 +69,11 @@ fn first_seat() -> u8 {
 }
 
 impl Goal {
+    /// Whether there is no goal (an ordinary game).
+    pub fn is_none(&self) -> bool {
+        *self == Goal::None
+    }
+
     /// The seat the goal is about (0-based), when there is a goal.
     pub fn seat(&self) -> Option<usize> {
         match self {

@@ -191,3 +191,27 @@ fn bad_scenarios_are_refused_at_their_line() {
     }
     tessera_testkit::snapshots().bind(|| insta::assert_snapshot!(out));
 }
+
+#[test]
+fn a_level_written_as_ron_reads_back_the_same() {
+    for name in ["endgame_win.ron", "four_player_sprint.ron", "standard.ron"] {
+        let path = tessera_testkit::repo_path(&format!("levels/azul/{name}"));
+        let level: AzulLevel = load_level(&path).unwrap();
+        let text = tessera_host::level::to_ron_string(&level).unwrap();
+        let again: AzulLevel = tessera_host::level::parse_level(&text, Path::new(name)).unwrap();
+        assert_eq!(again, level, "{text}");
+    }
+    // The explicit "no goal" too.
+    let level = AzulLevel {
+        goal: Goal::None,
+        ..AzulLevel::default()
+    };
+    let text = format!(
+        "{}",
+        tessera_host::level::to_ron_string(&level)
+            .unwrap()
+            .replace("version: 1,", "version: 1,\n    goal: None,")
+    );
+    let again: AzulLevel = tessera_host::level::parse_level(&text, Path::new("x.ron")).unwrap();
+    assert_eq!(again.goal, Goal::None, "{text}");
+}
