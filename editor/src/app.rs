@@ -1041,13 +1041,13 @@ impl EditorApp {
     fn playtest_window(&mut self, ctx: &egui::Context) {
         let builder = egui::ViewportBuilder::default()
             .with_title("Tessera playtest")
-            .with_inner_size([900.0, 720.0])
+            .with_inner_size([1000.0, 900.0])
             .with_min_inner_size([320.0, 240.0]);
         ctx.show_viewport_immediate(playtest_viewport(), builder, |ui, class| {
             if class == egui::ViewportClass::EmbeddedWindow {
                 // A window inside the editor keeps its size, so the board
                 // scales to it rather than the window to the board.
-                ui.set_min_size(egui::vec2(860.0, 660.0));
+                ui.set_min_size(egui::vec2(960.0, 820.0));
                 self.playtest_ui(ui);
             } else {
                 egui::CentralPanel::default().show(ui, |ui| self.playtest_ui(ui));

@@ -609,6 +609,8 @@ fn line_numbers_stay_put_when_the_code_scrolls_sideways() {
 fn the_playtest_pops_out_into_a_window_of_its_own_and_the_board_scales_to_it() {
     let dir = project();
     let mut harness = harness(dir.path());
+    // A screen with room for a second window.
+    harness.set_size(egui::vec2(1800.0, 1100.0));
     harness.run_steps(2);
     harness.get_by_label_contains("sand.lua").click();
     harness.run_steps(2);

@@ -349,6 +349,7 @@ mod tests {
     }
 
     fn painting(text: &str) -> Harness<'static, Painting> {
+        use crate::playtest::LevelEditor as _;
         let rig = rig();
         let state = Painting {
             editor: level_editor::SandLevelEditor::from_text(text).unwrap(),
