@@ -41,10 +41,6 @@ pub struct Args {
     /// Tetris: most pieces per game (a classic game that reaches it survived).
     #[arg(long, default_value_t = 100_000)]
     pieces: u64,
-    /// Tetris: the level played (default: the 10 x 20 self-play board, or a
-    /// 22 x 10 feed board).
-    #[arg(long)]
-    level: Option<std::path::PathBuf>,
     /// Tetris: let the AI see the next piece (default: no preview).
     #[arg(long)]
     preview: bool,
@@ -73,7 +69,8 @@ pub struct Args {
     /// Print the summary as JSON.
     #[arg(long)]
     json: bool,
-    /// Level to play (default: the game's standard setup).
+    /// Level to play (default: the game's standard setup; tetris: the
+    /// 10 x 20 self-play board, or a 10 x 20 feed board with no ceiling).
     #[arg(long)]
     level: Option<PathBuf>,
 }

@@ -81,7 +81,7 @@ mod tests {
     use tessera_sand::piece::{Piece, Shape};
 
     use super::*;
-    use crate::playtest::{ConsoleLine, LevelEditor, PlaytestContext};
+    use crate::playtest::{ConsoleLine, PlaytestContext};
 
     struct Rig {
         project: Project,
