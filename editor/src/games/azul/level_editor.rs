@@ -582,8 +582,8 @@ impl AzulLevelEditor {
                         .prefix("round "),
                 );
                 let mut to_move = p.to_move;
-                egui::ComboBox::from_id_salt("azul to move")
-                    .selected_text(format!("player {to_move} to move"))
+                egui::ComboBox::from_label("to move")
+                    .selected_text(format!("player {to_move}"))
                     .show_ui(ui, |ui| {
                         for k in 1..=p.boards.len() as u8 {
                             ui.selectable_value(&mut to_move, k, format!("player {k}"));
@@ -604,8 +604,8 @@ impl AzulLevelEditor {
             }
             let levels = self.ai_levels.clone();
             for (i, seat) in self.level.seats.iter_mut().enumerate() {
-                egui::ComboBox::from_id_salt(("azul seat", i))
-                    .selected_text(format!("{}: {seat}", i + 1))
+                egui::ComboBox::from_label(format!("seat {}", i + 1))
+                    .selected_text(seat.to_string())
                     .show_ui(ui, |ui| {
                         ui.selectable_value(seat, Seat::Human, "human");
                         for l in &levels {
@@ -619,7 +619,6 @@ impl AzulLevelEditor {
             }
         });
         ui.horizontal(|ui| {
-            ui.label("Goal");
             let goal = &mut self.level.goal;
             let seat = goal.seat().map_or(1, |s| s as u8 + 1);
             let points = match goal {
@@ -639,7 +638,7 @@ impl AzulLevelEditor {
                 Goal::FinalScore { .. } => 3,
             };
             let mut chosen = current;
-            egui::ComboBox::from_id_salt("azul goal")
+            egui::ComboBox::from_label("goal")
                 .selected_text(kinds[current].0)
                 .show_ui(ui, |ui| {
                     for (i, (name, _)) in kinds.iter().enumerate() {
@@ -762,12 +761,14 @@ impl LevelEditor for AzulLevelEditor {
             .show(ui, |ui| {
                 ui.heading("Azul scenario");
                 ui.horizontal(|ui| {
-                    ui.label("Title");
-                    ui.text_edit_singleline(&mut self.level.title);
+                    let label = ui.label("Title");
+                    ui.text_edit_singleline(&mut self.level.title)
+                        .labelled_by(label.id);
                 });
                 ui.horizontal(|ui| {
-                    ui.label("Description");
-                    ui.text_edit_singleline(&mut self.level.description);
+                    let label = ui.label("Description");
+                    ui.text_edit_singleline(&mut self.level.description)
+                        .labelled_by(label.id);
                 });
                 if let Some(e) = &self.script_error {
                     ui.colored_label(Color32::from_rgb(0xC0, 0x39, 0x2B), e);

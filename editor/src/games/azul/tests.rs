@@ -27,8 +27,9 @@ fn table(seed: u64) -> Harness<'static, Playing> {
     let script = project
         .script(&project.game_script_path(Azul::ID))
         .expect("script");
-    let view =
-        AzulPlaytest::new(Default::default(), script, seed, Some(Duration::ZERO)).expect("table");
+    let view = AzulPlaytest::new(Default::default(), script, seed, Some(Duration::ZERO))
+        .expect("table")
+        .without_animations();
     Harness::builder()
         .with_size(egui::vec2(1300.0, 1000.0))
         .build_ui_state(
@@ -255,10 +256,12 @@ fn best_achievable_runs_the_hard_search_on_a_job_and_can_be_cancelled() {
     let mut harness = scenario_editor("column_push.ron");
     harness.run();
     harness.get_by_label("Best achievable").click();
-    harness.run();
+    harness.step();
+    harness.step();
     assert!(harness.state().editor.is_searching());
     harness.get_by_label("Cancel").click();
-    harness.run();
+    harness.step();
+    harness.step();
     assert!(!harness.state().editor.is_searching());
     assert!(matches!(
         harness.state().editor.best(),
@@ -267,7 +270,7 @@ fn best_achievable_runs_the_hard_search_on_a_job_and_can_be_cancelled() {
     // Again, to the end: the same result as the scenario's snapshot.
     harness.get_by_label("Best achievable").click();
     for _ in 0..3000 {
-        harness.run();
+        harness.step();
         if !harness.state().editor.is_searching() {
             break;
         }
@@ -296,9 +299,9 @@ fn balance_panel_runs_the_sim_on_a_job_and_plots_win_rates() {
         balance.choose("expert", false);
     }
     harness.get_by_label("Run balance").click();
-    harness.run();
+    harness.step();
     for _ in 0..3000 {
-        harness.run();
+        harness.step();
         if !harness.state_mut().view.balance_mut().is_running() {
             break;
         }

@@ -60,6 +60,8 @@ pub struct AzulPlaytest {
     flights: Vec<Flight>,
     /// Score changes floating up from the boards.
     popups: Vec<Popup>,
+    /// Whether moves animate (tests turn it off to settle at once).
+    animations: bool,
 }
 
 /// Screen places of the table's parts, from the last frame.
@@ -135,6 +137,7 @@ impl AzulPlaytest {
             rects: Rects::default(),
             flights: Vec::new(),
             popups: Vec::new(),
+            animations: true,
         };
         view.take_events();
         view.say(
@@ -142,6 +145,12 @@ impl AzulPlaytest {
             false,
         );
         Ok(view)
+    }
+
+    /// Turns the move animations off (UI tests settle at once).
+    pub fn without_animations(mut self) -> Self {
+        self.animations = false;
+        self
     }
 
     /// Chooses the AI level of the next new game.
@@ -820,6 +829,9 @@ impl AzulPlaytest {
         let Some(m) = action_to_move(action) else {
             return;
         };
+        if !self.animations {
+            return;
+        }
         let now = Instant::now();
         let p = before.to_move as usize;
         let count = before.source_count(m.source, m.colour as usize);

@@ -395,6 +395,8 @@ pub fn check_position(pos: &Position, rules: Option<&Rules>) -> PositionCheck {
                 continue;
             }
             if let Some(k) = colour {
+                // Counted even when refused, so the tile count stays true.
+                placed[k] += count as u32;
                 if b.has(r, wall_column(r, k)) {
                     out.push(here(finding(format!(
                         "player {} pattern line {} holds {}, but wall row {} already has {}",
@@ -410,7 +412,6 @@ pub fn check_position(pos: &Position, rules: Option<&Rules>) -> PositionCheck {
                     colour: k as u8,
                     count: count as u8,
                 };
-                placed[k] += count as u32;
             }
         }
         let mut floor_len = usize::from(board.marker);

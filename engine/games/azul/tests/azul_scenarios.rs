@@ -206,12 +206,9 @@ fn a_level_written_as_ron_reads_back_the_same() {
         goal: Goal::None,
         ..AzulLevel::default()
     };
-    let text = format!(
-        "{}",
-        tessera_host::level::to_ron_string(&level)
-            .unwrap()
-            .replace("version: 1,", "version: 1,\n    goal: None,")
-    );
+    let text = tessera_host::level::to_ron_string(&level)
+        .unwrap()
+        .replace("version: 1,", "version: 1,\n    goal: None,");
     let again: AzulLevel = tessera_host::level::parse_level(&text, Path::new("x.ron")).unwrap();
     assert_eq!(again.goal, Goal::None, "{text}");
 }
