@@ -42,6 +42,11 @@ const FIND_IN_PROJECT: KeyboardShortcut =
     KeyboardShortcut::new(Modifiers::COMMAND.plus(Modifiers::SHIFT), Key::F);
 const NEW_LEVEL: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::N);
 
+/// The popped-out playtest's window.
+fn playtest_viewport() -> egui::ViewportId {
+    egui::ViewportId::from_hash_of("playtest window")
+}
+
 /// The whole editor's state.
 pub struct EditorApp {
     project: Project,
@@ -708,6 +713,11 @@ impl EditorApp {
         self.layout.playtest_maximised
     }
 
+    /// Whether the playtest is in a window of its own.
+    pub fn playtest_popped_out(&self) -> bool {
+        self.layout.playtest_popped_out
+    }
+
     /// The file dialog being shown, if any.
     pub fn file_dialog(&self) -> Option<&FileDialog> {
         self.file_dialog.as_ref()
@@ -889,7 +899,9 @@ impl EditorApp {
         if ctx.input_mut(|i| i.consume_shortcut(&QUICK_OPEN)) {
             self.search = Some(Search::new(SearchKind::QuickOpen));
         }
-        if ctx.input_mut(|i| i.consume_shortcut(&MAXIMISE_PLAYTEST)) {
+        if ctx.input_mut(|i| i.consume_shortcut(&MAXIMISE_PLAYTEST))
+            && !self.layout.playtest_popped_out
+        {
             self.layout.playtest_maximised = !self.layout.playtest_maximised;
         }
         if ctx.input_mut(|i| i.consume_shortcut(&NEW_LEVEL)) {
@@ -924,7 +936,8 @@ impl EditorApp {
         egui::Panel::bottom("status")
             .resizable(false)
             .show(ui, |ui| self.status_ui(ui));
-        if self.layout.playtest_maximised {
+        let popped_out = self.layout.playtest_popped_out;
+        if self.layout.playtest_maximised && !popped_out {
             egui::CentralPanel::default().show(ui, |ui| self.playtest_ui(ui));
         } else {
             let console = egui::Panel::bottom("console")
@@ -943,13 +956,18 @@ impl EditorApp {
                 .min_size(150.0)
                 .show(ui, |ui| self.tree_ui(ui));
             self.layout.tree_width = tree.response.rect.width().round();
-            let playtest = egui::Panel::right("playtest")
-                .resizable(true)
-                .default_size(self.layout.playtest_width)
-                .min_size(220.0)
-                .show(ui, |ui| self.playtest_ui(ui));
-            self.layout.playtest_width = playtest.response.rect.width().round();
+            if !popped_out {
+                let playtest = egui::Panel::right("playtest")
+                    .resizable(true)
+                    .default_size(self.layout.playtest_width)
+                    .min_size(220.0)
+                    .show(ui, |ui| self.playtest_ui(ui));
+                self.layout.playtest_width = playtest.response.rect.width().round();
+            }
             egui::CentralPanel::default().show(ui, |ui| self.documents_ui(ui));
+        }
+        if popped_out {
+            self.playtest_window(&ctx);
         }
         if let Some(TestsRequest::Open { path, steps }) = self.tests.ui(&ctx, &self.project) {
             self.open_replay(&path, steps);
@@ -1017,21 +1035,63 @@ impl EditorApp {
         }
     }
 
+    /// The playtest in a window of its own (a native window where the
+    /// platform has them, else a window inside the editor); closing it
+    /// docks the playtest again.
+    fn playtest_window(&mut self, ctx: &egui::Context) {
+        let builder = egui::ViewportBuilder::default()
+            .with_title("Tessera playtest")
+            .with_inner_size([1000.0, 900.0])
+            .with_min_inner_size([320.0, 240.0]);
+        ctx.show_viewport_immediate(playtest_viewport(), builder, |ui, class| {
+            if class == egui::ViewportClass::EmbeddedWindow {
+                // A window inside the editor keeps its size, so the board
+                // scales to it rather than the window to the board.
+                ui.set_min_size(egui::vec2(960.0, 820.0));
+                self.playtest_ui(ui);
+            } else {
+                egui::CentralPanel::default().show(ui, |ui| self.playtest_ui(ui));
+                if ui.input(|i| i.viewport().close_requested()) {
+                    self.layout.playtest_popped_out = false;
+                }
+            }
+        });
+    }
+
     fn playtest_ui(&mut self, ui: &mut egui::Ui) {
         ui.add_space(4.0);
         let maximised = self.layout.playtest_maximised;
+        let popped_out = self.layout.playtest_popped_out;
         let toggle = if maximised {
             "🗗 Restore layout"
         } else {
             "🗖 Maximise"
         };
         ui.horizontal(|ui| {
+            if popped_out {
+                if ui
+                    .button("↩ Dock")
+                    .on_hover_text("Put the playtest back beside the editor")
+                    .clicked()
+                {
+                    self.layout.playtest_popped_out = false;
+                }
+                return;
+            }
             if ui
                 .button(toggle)
                 .on_hover_text("Let the playtest take the whole window (F11)")
                 .clicked()
             {
                 self.layout.playtest_maximised = !maximised;
+            }
+            if ui
+                .button("⬈ Pop out")
+                .on_hover_text("Play in a window of its own, next to the editor")
+                .clicked()
+            {
+                self.layout.playtest_popped_out = true;
+                self.layout.playtest_maximised = false;
             }
         });
         let target = self.playtest_target();

@@ -17,6 +17,7 @@ pub mod playtest;
 pub mod playtest_area;
 pub mod prompts;
 pub mod restore;
+pub mod ron_patch;
 pub mod search;
 pub mod tabs;
 pub mod tests_panel;

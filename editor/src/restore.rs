@@ -22,6 +22,8 @@ pub struct Remembered {
     pub console_height: f32,
     /// Whether the playtest takes the whole window.
     pub playtest_maximised: bool,
+    /// Whether the playtest is in a window of its own.
+    pub playtest_popped_out: bool,
     /// Open files, relative to the project, in tab order.
     pub tabs: Vec<PathBuf>,
     /// The shown tab.
@@ -40,6 +42,7 @@ impl Default for Remembered {
             playtest_width: 440.0,
             console_height: 200.0,
             playtest_maximised: false,
+            playtest_popped_out: false,
             tabs: Vec::new(),
             active: None,
             playtest: None,

@@ -571,3 +571,77 @@ fn the_playtest_takes_the_whole_window_and_the_board_grows() {
     assert!(!harness.state().playtest_maximised());
     harness.get_by_role(Role::MultilineTextInput);
 }
+
+#[test]
+fn line_numbers_stay_put_when_the_code_scrolls_sideways() {
+    let dir = project();
+    let mut harness = harness(dir.path());
+    harness.run_steps(2);
+    open_at_end(&mut harness, "demo.lua");
+    let gutter = harness
+        .state()
+        .active_document()
+        .expect("open")
+        .gutter_right();
+    let text_left = harness.get_by_role(Role::MultilineTextInput).rect().left();
+    assert!(
+        gutter > 0.0 && gutter <= text_left + 1.0,
+        "{gutter} {text_left}"
+    );
+    // A line far wider than the window: typing to its end scrolls the
+    // code sideways.
+    type_text(&mut harness, &format!("\n-- {}", "wide ".repeat(120)));
+    harness.run_steps(20);
+    let scrolled_left = harness.get_by_role(Role::MultilineTextInput).rect().left();
+    assert!(
+        scrolled_left < text_left - 200.0,
+        "the code did not scroll sideways: {text_left} -> {scrolled_left}"
+    );
+    let after = harness
+        .state()
+        .active_document()
+        .expect("open")
+        .gutter_right();
+    assert_eq!(after, gutter, "the line numbers moved with the code");
+}
+
+#[test]
+fn the_playtest_pops_out_into_a_window_of_its_own_and_the_board_scales_to_it() {
+    let dir = project();
+    let mut harness = harness(dir.path());
+    // A screen with room for a second window.
+    harness.set_size(egui::vec2(1800.0, 1100.0));
+    harness.run_steps(2);
+    harness.get_by_label_contains("sand.lua").click();
+    harness.run_steps(2);
+    harness.key_press(Key::F5);
+    harness.run_steps(4);
+    let docked = harness.get_by_label("sand board").rect();
+    let code_docked = harness.get_by_role(Role::MultilineTextInput).rect();
+    harness.get_by_label("⬈ Pop out").click();
+    harness.run_steps(6);
+    assert!(harness.state().playtest_popped_out());
+    // Headless, egui shows the viewport as a window inside the editor,
+    // titled as the native window is.
+    harness.get_by_label("Tessera playtest");
+    let popped = harness.get_by_label("sand board").rect();
+    assert!(
+        popped.area() > docked.area() * 1.2,
+        "{docked:?} -> {popped:?}"
+    );
+    // The game goes on in the window: it still plays.
+    harness.get_by_label("pieces placed 0");
+    // The code gets the room the playtest panel had.
+    let code_popped = harness.get_by_role(Role::MultilineTextInput).rect();
+    assert!(code_popped.width() > code_docked.width() + 200.0);
+    // F11 does not maximise a playtest that is not in the editor.
+    harness.key_press(Key::F11);
+    harness.run_steps(2);
+    assert!(!harness.state().playtest_maximised());
+    harness.get_by_label("↩ Dock").click();
+    harness.run_steps(4);
+    assert!(!harness.state().playtest_popped_out());
+    assert!(harness.query_by_label("Tessera playtest").is_none());
+    harness.get_by_label("⬈ Pop out");
+    harness.get_by_label("sand board");
+}

@@ -163,12 +163,7 @@ pub fn sim(args: &SimArgs<'_>) -> anyhow::Result<Status> {
             Tetris::read_level(&text, path).map_err(|e| anyhow::anyhow!("{e}"))?
         }
         (None, SimMode::Classic) => sim::classic_benchmark_level(),
-        (None, SimMode::Feed(_)) => tessera_tetris::level::TetrisLevel {
-            title: "feed 22 x 10".into(),
-            rows: 22,
-            columns: 10,
-            ..Default::default()
-        },
+        (None, SimMode::Feed(_)) => sim::feeder_benchmark_level(),
     };
     let threads = args
         .threads

@@ -5,8 +5,11 @@
 //! floor. AI seats think on a worker ([`tessera_host::worker::Job`]) and
 //! their move is shown after the script's reaction time (presentation
 //! only). Undo takes back the human's last move (and any AI replies since);
-//! Hint asks the expert AI.
+//! Hint asks the expert AI. Levels open in the scenario editor
+//! ([`level_editor`]).
 
+pub mod balance;
+pub mod level_editor;
 mod view;
 
 use std::path::Path;
@@ -27,7 +30,7 @@ pub fn game_ui() -> GameUi {
         id: Azul::ID,
         playtest: start_playtest,
         resume: None,
-        level_editor: None,
+        level_editor: Some(level_editor::open),
     }
 }
 

@@ -133,3 +133,192 @@ fn an_illegal_line_is_not_offered() {
     let s = harness.state().view.state();
     assert!(s.boards[0].floor_len > 0);
 }
+
+// ------------------------------------------------------------ scenario editor
+
+struct Editing {
+    editor: super::level_editor::AzulLevelEditor,
+    project: Project,
+    console: Vec<ConsoleLine>,
+}
+
+fn scenario_editor(file: &str) -> Harness<'static, Editing> {
+    use crate::playtest::LevelEditor;
+    let project = Project::open(&root(), tessera_builtin::registry()).expect("project");
+    let text = std::fs::read_to_string(root().join("levels/azul").join(file)).expect("level");
+    let editor = super::level_editor::AzulLevelEditor::from_text(&text).expect("editor");
+    Harness::builder()
+        .with_size(egui::vec2(1400.0, 1400.0))
+        .build_ui_state(
+            |ui, s: &mut Editing| {
+                let mut cx = PlaytestContext {
+                    project: &mut s.project,
+                    console: &mut s.console,
+                };
+                s.editor.ui(ui, &mut cx);
+            },
+            Editing {
+                editor,
+                project,
+                console: Vec::new(),
+            },
+        )
+}
+
+fn placed(harness: &Harness<'static, Editing>, colour: usize) -> u32 {
+    harness.state().editor.check().expect("checked").placed[colour]
+}
+
+#[test]
+fn scenario_editor_paints_counts_tiles_and_refuses_too_many() {
+    use crate::playtest::LevelEditor;
+    let mut harness = scenario_editor("column_push.ron");
+    harness.run();
+    assert!(!harness.state().editor.is_dirty());
+    let yellow = placed(&harness, 1);
+    // Paint the wall cell of row 5, column 1 (yellow) with a colour brush.
+    harness.get_by_label("yellow").click();
+    harness.run();
+    harness.get_by_label("player 1 wall 5 1").click();
+    harness.run();
+    harness.run();
+    assert_eq!(placed(&harness, 1), yellow + 1);
+    assert_eq!(
+        harness
+            .state()
+            .editor
+            .level()
+            .position
+            .as_ref()
+            .unwrap()
+            .boards[0]
+            .wall[4],
+        "Y...."
+    );
+    // The yellow line 5 now conflicts with the wall row: the one check says so.
+    let findings: Vec<String> = harness
+        .state()
+        .editor
+        .findings()
+        .iter()
+        .map(|d| d.message.clone())
+        .collect();
+    assert!(
+        findings.iter().any(|m| m.contains("already has yellow")),
+        "{findings:?}"
+    );
+    // Take the wall tile back, then pour yellow into the centre past 20.
+    harness.get_by_label("player 1 wall 5 1").click();
+    harness.run();
+    while placed(&harness, 1) <= 20 {
+        harness.get_by_label("+ centre").click();
+        harness.run();
+        harness.run();
+    }
+    let findings: Vec<String> = harness
+        .state()
+        .editor
+        .findings()
+        .iter()
+        .map(|d| d.message.clone())
+        .collect();
+    assert!(
+        findings
+            .iter()
+            .any(|m| m.contains("21 yellow tiles in play") && m.contains("tiles_per_colour")),
+        "{findings:?}"
+    );
+    assert!(harness.state().editor.is_dirty());
+    // Clicking a centre tile takes it away: back under the limit.
+    harness.get_by_label("centre tile 1").click();
+    harness.run();
+    harness.run();
+    assert_eq!(placed(&harness, 1), 20);
+    // What it saves loads, and passes the one validation path.
+    let text = harness.state().editor.to_ron().unwrap();
+    let real = root().join("levels/azul/column_push.ron");
+    let findings = tessera_host::check::check_level_text(
+        &tessera_builtin::registry(),
+        &real,
+        Path::new("edited.ron"),
+        &text,
+    );
+    assert!(findings.is_empty(), "{findings:?}\n{text}");
+    assert!(
+        text.starts_with("// Scenario"),
+        "the header comment is kept"
+    );
+}
+
+#[test]
+fn best_achievable_runs_the_hard_search_on_a_job_and_can_be_cancelled() {
+    let mut harness = scenario_editor("column_push.ron");
+    harness.run();
+    harness.get_by_label("Best achievable").click();
+    harness.run();
+    assert!(harness.state().editor.is_searching());
+    harness.get_by_label("Cancel").click();
+    harness.run();
+    assert!(!harness.state().editor.is_searching());
+    assert!(matches!(
+        harness.state().editor.best(),
+        Some(Err(e)) if e == "cancelled"
+    ));
+    // Again, to the end: the same result as the scenario's snapshot.
+    harness.get_by_label("Best achievable").click();
+    for _ in 0..3000 {
+        harness.run();
+        if !harness.state().editor.is_searching() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let Some(Ok(best)) = harness.state().editor.best() else {
+        panic!(
+            "no result: {:?}",
+            harness.state().editor.best().map(|r| r.as_ref().err())
+        );
+    };
+    assert_eq!(best.met, Some(true));
+    assert_eq!(best.progress, 7);
+}
+
+#[test]
+fn balance_panel_runs_the_sim_on_a_job_and_plots_win_rates() {
+    let mut harness = table(5);
+    harness.run();
+    harness.get_by_label("Balance (AI against AI)").click();
+    harness.run();
+    {
+        let balance = harness.state_mut().view.balance_mut();
+        balance.set_games(2);
+        balance.choose("hard", false);
+        balance.choose("expert", false);
+    }
+    harness.get_by_label("Run balance").click();
+    harness.run();
+    for _ in 0..3000 {
+        harness.run();
+        if !harness.state_mut().view.balance_mut().is_running() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let balance = harness.state_mut().view.balance_mut();
+    let Some(Ok(pairings)) = balance.result() else {
+        panic!(
+            "no balance result: {:?}",
+            balance.result().map(|r| r.as_ref().err())
+        );
+    };
+    assert_eq!(pairings.len(), 1, "easy vs medium only");
+    let p = &pairings[0];
+    assert_eq!(p.name, "easy vs medium");
+    assert_eq!(p.games, 2);
+    let shares = p.players[0].wins + p.players[1].wins;
+    assert!((shares - 2.0).abs() < 1e-9, "every game has a winner share");
+    harness.run();
+    // The table under the plot names both players.
+    harness.get_by_label("ai:easy");
+    harness.get_by_label("ai:medium");
+}

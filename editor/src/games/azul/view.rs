@@ -52,7 +52,46 @@ pub struct AzulPlaytest {
     undo_points: Vec<usize>,
     log: Vec<(String, bool)>,
     hints_asked: u64,
+    /// The Balance panel (AI against AI, `tessera sim`'s code).
+    balance: super::balance::Balance,
+    /// Where things were drawn last frame (animation end points).
+    rects: Rects,
+    /// Tiles in flight (presentation only).
+    flights: Vec<Flight>,
+    /// Score changes floating up from the boards.
+    popups: Vec<Popup>,
 }
+
+/// Screen places of the table's parts, from the last frame.
+#[derive(Default)]
+struct Rects {
+    sources: std::collections::HashMap<u8, Rect>,
+    lines: std::collections::HashMap<(usize, usize), Rect>,
+    floors: std::collections::HashMap<usize, Rect>,
+    walls: std::collections::HashMap<(usize, usize, usize), Rect>,
+    scores: std::collections::HashMap<usize, Rect>,
+}
+
+/// Tiles moving from one place to another.
+struct Flight {
+    from: egui::Pos2,
+    to: egui::Pos2,
+    colour: usize,
+    count: u8,
+    start: Instant,
+}
+
+/// A score change shown for 2 s.
+struct Popup {
+    at: egui::Pos2,
+    delta: i32,
+    start: Instant,
+}
+
+/// How long tiles fly (the seed's 300 ms).
+const FLIGHT: Duration = Duration::from_millis(300);
+/// How long a score pop-up shows.
+const POPUP: Duration = Duration::from_secs(2);
 
 impl AzulPlaytest {
     /// A table on `level`: seat 1 human, seat 2 the script's default AI.
@@ -65,9 +104,11 @@ impl AzulPlaytest {
     ) -> anyhow::Result<Self> {
         let current = script.current();
         let spec = Azul::spec(&current).map_err(|e| anyhow::anyhow!("{e}"))?;
-        let ai_level = spec
-            .default_seats
+        // A scenario's own AI level first, else the script's default AI.
+        let ai_level = level
+            .seats
             .iter()
+            .chain(spec.default_seats.iter())
             .find_map(|s| s.ai_level().map(String::from))
             .unwrap_or_else(|| "medium".into());
         let palette = settings::colours(&current).map_err(|e| anyhow::anyhow!("{e}"))?;
@@ -79,7 +120,7 @@ impl AzulPlaytest {
             script,
             seed,
             ai_level,
-            ai_levels: spec.ai_levels,
+            ai_levels: spec.ai_levels.clone(),
             palette,
             selected: None,
             thinking: None,
@@ -90,6 +131,10 @@ impl AzulPlaytest {
             undo_points: Vec::new(),
             log: Vec::new(),
             hints_asked: 0,
+            balance: super::balance::Balance::new(&spec.ai_levels),
+            rects: Rects::default(),
+            flights: Vec::new(),
+            popups: Vec::new(),
         };
         view.take_events();
         view.say(
@@ -112,6 +157,11 @@ impl AzulPlaytest {
     /// The table.
     pub fn state(&self) -> &State {
         self.game.game().state()
+    }
+
+    /// The Balance panel.
+    pub fn balance_mut(&mut self) -> &mut super::balance::Balance {
+        &mut self.balance
     }
 
     /// The message log, oldest first.
@@ -155,8 +205,10 @@ impl AzulPlaytest {
     /// Plays a human move; refusals go to the log.
     pub fn play(&mut self, action: AzulAction) {
         let before = self.game.replay().steps.len();
+        let table = *self.state();
         match self.game.apply(&action) {
             Ok(()) => {
+                self.animate(&table, &action);
                 self.undo_points.push(before);
                 self.selected = None;
                 self.hint = None;
@@ -256,8 +308,10 @@ impl AzulPlaytest {
                             .map(|c| format!("{} ({:.2}; {})", c.action, c.value, c.detail))
                             .collect();
                         let action = decision.action;
+                        let table = *self.state();
                         match self.game.apply_decision(&decision) {
                             Ok(()) => {
+                                self.animate(&table, &action);
                                 self.say(
                                     format!("AI {level} (seat {}): {action}", seat + 1),
                                     false,
@@ -405,11 +459,14 @@ impl AzulPlaytest {
 
     fn status_bar(&self, ui: &mut egui::Ui) {
         let s = self.state();
+        let human = self.human_seat();
         let who = match self.game.turn() {
             Turn::Over => match self.game.game().outcome() {
-                Outcome::Winner(0) => "Victory! You win.".to_string(),
+                Outcome::Winner(p) if Some(p) == human => "Victory! You win.".to_string(),
                 Outcome::Winner(p) => format!("Defeat: player {} wins.", p + 1),
                 Outcome::Shared(_) => "A shared win.".to_string(),
+                Outcome::Won => "Goal met: you win the scenario!".to_string(),
+                Outcome::Lost => "Goal missed: the scenario is lost.".to_string(),
                 other => other.to_string(),
             },
             Turn::Seat(p) if self.game.options().ai_level(p).is_some() => {
@@ -427,6 +484,26 @@ impl AzulPlaytest {
             ui.separator();
             ui.label(RichText::new(who).strong().size(16.0));
         });
+        let game = self.game.game();
+        if !game.goal().is_none() {
+            ui.label(
+                RichText::new(format!(
+                    "Goal: {} (so far {})",
+                    game.goal().describe(),
+                    game.goal_progress().unwrap_or(0)
+                ))
+                .color(BROWN),
+            );
+        }
+    }
+
+    /// The first human seat ("you").
+    fn human_seat(&self) -> Option<usize> {
+        self.game
+            .options()
+            .seats
+            .iter()
+            .position(|s| *s == Seat::Human)
     }
 
     fn board(&mut self, ui: &mut egui::Ui, p: usize) -> Option<AzulAction> {
@@ -451,7 +528,8 @@ impl AzulPlaytest {
                         Seat::Ai { level } => format!("Player {} (AI {level})", p + 1),
                     };
                     ui.label(RichText::new(name).strong());
-                    ui.label(RichText::new(format!("Score: {}", b.score)).size(18.0));
+                    let score = ui.label(RichText::new(format!("Score: {}", b.score)).size(18.0));
+                    self.rects.scores.insert(p, score.rect);
                     ui.horizontal(|ui| {
                         // Pattern lines, right-aligned, beside the wall.
                         ui.vertical(|ui| {
@@ -470,6 +548,7 @@ impl AzulPlaytest {
                                             Vec2::splat(WALL_CELL),
                                             Sense::hover(),
                                         );
+                                        self.rects.walls.insert((p, row, col), rect);
                                         let colour = self.colour(wall_colour(row, col));
                                         let fill = if b.has(row, col) {
                                             colour
@@ -521,6 +600,7 @@ impl AzulPlaytest {
         let line = b.lines[row];
         let width = 5.0 * TILE;
         let (rect, response) = ui.allocate_exact_size(Vec2::new(width, TILE), Sense::click());
+        self.rects.lines.insert((p, row), rect);
         let target = Move {
             source: self.selected.map_or(0, |x| x.0),
             colour: self.selected.map_or(0, |x| x.1),
@@ -582,6 +662,7 @@ impl AzulPlaytest {
             Vec2::new(FLOOR_SLOTS as f32 * FLOOR_CELL, FLOOR_CELL + 14.0),
             Sense::click(),
         );
+        self.rects.floors.insert(p, rect);
         let legal = mine && self.selected.is_some();
         let label = if mine {
             "floor".to_string()
@@ -666,9 +747,10 @@ impl AzulPlaytest {
         } else {
             format!("factory {}", source + 1)
         };
-        egui::Frame::group(ui.style())
+        let frame = egui::Frame::group(ui.style())
             .corner_radius(CornerRadius::same(if source == CENTRE { 8 } else { 60 }))
             .fill(Color32::from_rgb(0xF5, 0xF5, 0xDC))
+            .stroke(Stroke::new(1.5, BROWN))
             .show(ui, |ui| {
                 ui.vertical_centered(|ui| {
                     ui.label(RichText::new(&name).small());
@@ -727,6 +809,224 @@ impl AzulPlaytest {
                         ui.label(RichText::new("first-player marker (1)").small());
                     }
                 });
+            });
+        self.rects.sources.insert(source, frame.response.rect);
+    }
+
+    /// Starts the animations of a move just played on `before`: its tiles
+    /// fly from the source to the line (or floor), full lines' tiles fly
+    /// on to the wall after them, and score changes pop up.
+    fn animate(&mut self, before: &State, action: &AzulAction) {
+        let Some(m) = action_to_move(action) else {
+            return;
+        };
+        let now = Instant::now();
+        let p = before.to_move as usize;
+        let count = before.source_count(m.source, m.colour as usize);
+        let target = if m.target == FLOOR {
+            self.rects.floors.get(&p)
+        } else {
+            self.rects.lines.get(&(p, m.target as usize))
+        };
+        if let (Some(from), Some(to)) = (self.rects.sources.get(&m.source), target) {
+            self.flights.push(Flight {
+                from: from.center(),
+                to: to.center(),
+                colour: m.colour as usize,
+                count,
+                start: now,
+            });
+        }
+        let after = *self.state();
+        if after.round != before.round || after.over {
+            // The round ended with this move: full lines went to the wall.
+            let mut played = *before;
+            played.play(m);
+            for q in 0..played.players as usize {
+                for row in 0..LINES {
+                    let line = played.boards[q].lines[row];
+                    if line.count as usize != row + 1 {
+                        continue;
+                    }
+                    let column = tessera_azul::rules::wall_column(row, line.colour as usize);
+                    if let (Some(from), Some(to)) = (
+                        self.rects.lines.get(&(q, row)),
+                        self.rects.walls.get(&(q, row, column)),
+                    ) {
+                        self.flights.push(Flight {
+                            from: from.center(),
+                            to: to.center(),
+                            colour: line.colour as usize,
+                            count: 1,
+                            start: now + FLIGHT,
+                        });
+                    }
+                }
+            }
+        }
+        for q in 0..after.players as usize {
+            let delta = after.boards[q].score - before.boards[q].score;
+            if delta != 0
+                && let Some(rect) = self.rects.scores.get(&q)
+            {
+                self.popups.push(Popup {
+                    at: rect.right_center() + Vec2::new(40.0, 0.0),
+                    delta,
+                    start: now + FLIGHT * 2,
+                });
+            }
+        }
+    }
+
+    /// Draws flights and pop-ups above the table; asks for frames while
+    /// any runs.
+    fn draw_animations(&mut self, ctx: &egui::Context) {
+        let now = Instant::now();
+        self.flights.retain(|f| now < f.start + FLIGHT);
+        self.popups.retain(|p| now < p.start + POPUP);
+        if self.flights.is_empty() && self.popups.is_empty() {
+            return;
+        }
+        let painter = ctx.layer_painter(egui::LayerId::new(
+            egui::Order::Foreground,
+            egui::Id::unique("azul animations"),
+        ));
+        for f in &self.flights {
+            let Some(t) = now.checked_duration_since(f.start) else {
+                continue;
+            };
+            let x = (t.as_secs_f32() / FLIGHT.as_secs_f32()).clamp(0.0, 1.0);
+            // ease-in-out
+            let e = if x < 0.5 {
+                2.0 * x * x
+            } else {
+                1.0 - (-2.0 * x + 2.0).powi(2) / 2.0
+            };
+            let at = f.from + (f.to - f.from) * e;
+            for i in 0..f.count.min(4) {
+                let offset = Vec2::new(f32::from(i) * 6.0, -f32::from(i) * 3.0);
+                let rect = Rect::from_center_size(at + offset, Vec2::splat(TILE * 0.8));
+                painter.rect_filled(rect, CornerRadius::same(6), self.colour(f.colour));
+                painter.rect_stroke(
+                    rect,
+                    CornerRadius::same(6),
+                    Stroke::new(1.5, Color32::WHITE),
+                    StrokeKind::Outside,
+                );
+            }
+        }
+        for p in &self.popups {
+            let Some(t) = now.checked_duration_since(p.start) else {
+                continue;
+            };
+            let x = t.as_secs_f32() / POPUP.as_secs_f32();
+            let alpha = if x < 0.6 { 1.0 } else { (1.0 - x) / 0.4 };
+            let colour = if p.delta > 0 {
+                Color32::from_rgb(0x27, 0xAE, 0x60)
+            } else {
+                Color32::from_rgb(0xE7, 0x4C, 0x3C)
+            };
+            let size = 22.0 + 6.0 * (1.0 - (x * 8.0).min(1.0));
+            painter.text(
+                p.at - Vec2::new(0.0, 24.0 * x),
+                egui::Align2::LEFT_CENTER,
+                format!("{:+}", p.delta),
+                egui::FontId::proportional(size),
+                colour.gamma_multiply(alpha.clamp(0.0, 1.0)),
+            );
+        }
+        ctx.request_repaint();
+    }
+
+    /// The factories in a ring with the centre in the middle (the seed's
+    /// table), sized to the factory count.
+    fn factory_ring(&mut self, ui: &mut egui::Ui, s: &State, can_pick: bool) {
+        let n = s.factory_count as usize;
+        let cell = Vec2::new(190.0, 78.0);
+        let radius = (n as f32 * cell.x / std::f32::consts::TAU).max(150.0);
+        let size = Vec2::new(2.0 * radius + cell.x, 2.0 * radius * 0.62 + cell.y + 40.0);
+        let (area, _) = ui.allocate_exact_size(size, Sense::hover());
+        ui.painter().rect_filled(
+            area,
+            CornerRadius::same(12),
+            Color32::from_rgb(0xF5, 0xF5, 0xDC).gamma_multiply(0.6),
+        );
+        let centre = area.center();
+        for f in 0..n {
+            let angle = -std::f32::consts::FRAC_PI_2 + f as f32 * std::f32::consts::TAU / n as f32;
+            let at = centre + Vec2::new(angle.cos() * radius, angle.sin() * radius * 0.62);
+            let rect = Rect::from_center_size(at, cell);
+            ui.scope_builder(egui::UiBuilder::new().max_rect(rect), |ui| {
+                ui.vertical_centered(|ui| self.source(ui, s, f as u8, can_pick));
+            });
+        }
+        let rect = Rect::from_center_size(centre, Vec2::new(cell.x + 40.0, cell.y + 20.0));
+        ui.scope_builder(egui::UiBuilder::new().max_rect(rect), |ui| {
+            ui.vertical_centered(|ui| self.source(ui, s, CENTRE, can_pick));
+        });
+    }
+
+    /// The end of the game: a gold "Victory" or a grey "Defeat" over the
+    /// table, with the scores and a new game.
+    fn end_screen(&mut self, ctx: &egui::Context) {
+        if self.game.turn() != Turn::Over || self.ai_busy() {
+            return;
+        }
+        let human = self.human_seat();
+        let outcome = self.game.game().outcome();
+        let won = match &outcome {
+            Outcome::Won => true,
+            Outcome::Winner(p) => Some(*p) == human,
+            Outcome::Shared(seats) => human.is_some_and(|h| seats.contains(&h)),
+            _ => false,
+        };
+        let (title, colour, fill) = if won {
+            (
+                "Victory",
+                GOLD,
+                Color32::from_rgba_unmultiplied(60, 45, 0, 235),
+            )
+        } else {
+            (
+                "Defeat",
+                Color32::from_gray(200),
+                Color32::from_rgba_unmultiplied(40, 40, 40, 235),
+            )
+        };
+        let scores = self.game.game().scores();
+        egui::Area::new(egui::Id::unique("azul end screen"))
+            .anchor(egui::Align2::CENTER_CENTER, Vec2::ZERO)
+            .order(egui::Order::Foreground)
+            .show(ctx, |ui| {
+                egui::Frame::new()
+                    .fill(fill)
+                    .stroke(Stroke::new(3.0, colour))
+                    .corner_radius(CornerRadius::same(16))
+                    .inner_margin(24.0)
+                    .show(ui, |ui| {
+                        ui.vertical_centered(|ui| {
+                            ui.label(RichText::new(title).size(48.0).strong().color(colour));
+                            ui.label(
+                                RichText::new(outcome_words(&outcome))
+                                    .size(16.0)
+                                    .color(Color32::WHITE),
+                            );
+                            for (p, score) in scores.iter().enumerate() {
+                                let who = if Some(p) == human { " (you)" } else { "" };
+                                ui.label(
+                                    RichText::new(format!("Player {}{who}: {score}", p + 1))
+                                        .size(16.0)
+                                        .color(Color32::WHITE),
+                                );
+                            }
+                            if ui.button("New game").clicked() {
+                                self.new_game();
+                            }
+                            if ui.button("Undo last move").clicked() {
+                                self.undo();
+                            }
+                        });
+                    });
             });
     }
 
@@ -789,21 +1089,43 @@ impl AzulPlaytest {
     }
 }
 
+/// The seats of a new game: the level's (a scenario names its own), else
+/// the human against one AI; `ai_level` replaces every AI seat's level
+/// when the player picked one.
+fn outcome_words(outcome: &Outcome) -> String {
+    match outcome {
+        Outcome::Won => "The scenario's goal is met.".into(),
+        Outcome::Lost => "The scenario's goal is missed.".into(),
+        other => other.to_string(),
+    }
+}
+
 fn start_game(
     level: &AzulLevel,
     script: &LiveScript,
     seed: u64,
     ai_level: &str,
 ) -> anyhow::Result<Recorded<Azul>> {
-    let options = SessionOptions {
-        mode: None,
-        seats: vec![
+    let seats = if level.seats.is_empty() {
+        vec![
             Seat::Human,
             Seat::Ai {
                 level: ai_level.to_string(),
             },
-        ],
+        ]
+    } else {
+        level
+            .seats
+            .iter()
+            .map(|s| match s {
+                Seat::Human => Seat::Human,
+                Seat::Ai { .. } => Seat::Ai {
+                    level: ai_level.to_string(),
+                },
+            })
+            .collect()
     };
+    let options = SessionOptions { mode: None, seats };
     Recorded::<Azul>::start(level.clone(), script.clone(), seed, &options)
         .map_err(|e| anyhow::anyhow!("{e}"))
 }
@@ -830,12 +1152,7 @@ impl PlaytestView for AzulPlaytest {
                 }
             });
             ui.separator();
-            ui.horizontal_wrapped(|ui| {
-                for f in 0..s.factory_count {
-                    self.source(ui, &s, f, can_pick);
-                }
-            });
-            self.source(ui, &s, CENTRE, can_pick);
+            self.factory_ring(ui, &s, can_pick);
             if let Some(hint) = self.hint {
                 ui.label(
                     RichText::new(format!("Hint: {hint}"))
@@ -855,6 +1172,9 @@ impl PlaytestView for AzulPlaytest {
             }
             ui.separator();
             self.controls(ui, cx);
+            ui.collapsing("Balance (AI against AI)", |ui| {
+                self.balance.ui(ui, cx.project.root().to_path_buf());
+            });
             ui.separator();
             ui.label(RichText::new("Messages").strong());
             egui::ScrollArea::vertical()
@@ -876,5 +1196,7 @@ impl PlaytestView for AzulPlaytest {
         {
             self.play(action);
         }
+        self.draw_animations(ui.ctx());
+        self.end_screen(ui.ctx());
     }
 }

@@ -85,9 +85,89 @@ fn shade(colour: Color32, light: f32) -> Color32 {
     )
 }
 
+/// Where [`show`] drew: the area and the camera, so a point of the box can
+/// be found on screen again (tests click cubes through it).
+#[derive(Debug, Clone, Copy)]
+pub struct Drawn {
+    /// The 3D area.
+    pub rect: egui::Rect,
+    /// The camera it was drawn with.
+    pub camera: Camera,
+    /// The box extents (x, y, z).
+    pub size: [usize; 3],
+}
+
+impl Drawn {
+    /// The screen point of box point `p` (0-based cell units, z up) and
+    /// its depth toward the viewer.
+    fn project(&self, p: [f32; 3]) -> (Pos2, f32) {
+        let size = self.size;
+        let centre = [
+            size[0] as f32 / 2.0,
+            size[1] as f32 / 2.0,
+            size[2] as f32 / 2.0,
+        ];
+        let extent = (size[0].max(size[1]).max(size[2]) as f32).max(1.0);
+        let scale = self.rect.width().min(self.rect.height()) / (extent * 1.9);
+        let (x, y, d) = self
+            .camera
+            .project([p[0] - centre[0], p[1] - centre[1], p[2] - centre[2]]);
+        (self.rect.center() + Vec2::new(x, y) * scale, d)
+    }
+
+    /// The screen point of box point `p` (0-based cell units, z up).
+    pub fn to_screen(&self, p: [f32; 3]) -> Pos2 {
+        self.project(p).0
+    }
+
+    /// The middle of the top face of `cell` on screen.
+    pub fn top_of(&self, cell: [i32; 3]) -> Pos2 {
+        self.to_screen([
+            cell[0] as f32 + 0.5,
+            cell[1] as f32 + 0.5,
+            cell[2] as f32 + 1.0,
+        ])
+    }
+}
+
+/// What the player did in the 3D view this frame.
+#[derive(Debug, Clone, Copy)]
+pub struct Shown {
+    /// Where it was drawn.
+    pub drawn: Drawn,
+    /// The index (in the `cubes` given) of the cube clicked, if a click
+    /// landed on one: the nearest face under the pointer wins, as drawn.
+    pub clicked: Option<usize>,
+}
+
+/// Whether `p` lies inside the convex polygon `points` (either winding).
+fn inside(points: &[Pos2], p: Pos2) -> bool {
+    let mut sign = 0.0_f32;
+    for (i, a) in points.iter().enumerate() {
+        let b = points[(i + 1) % points.len()];
+        let cross = (b - *a).x * (p - *a).y - (b - *a).y * (p - *a).x;
+        if cross.abs() < f32::EPSILON {
+            continue;
+        }
+        if sign == 0.0 {
+            sign = cross.signum();
+        } else if cross.signum() != sign {
+            return false;
+        }
+    }
+    sign != 0.0
+}
+
 /// Draws the box outline and the cubes in `size` (x, y, z) into a new area
-/// of `height` points; dragging turns the camera.
-pub fn show(ui: &mut egui::Ui, camera: &mut Camera, size: [usize; 3], cubes: &[Cube], height: f32) {
+/// of `height` points; dragging turns the camera, clicking a cube reports
+/// it.
+pub fn show(
+    ui: &mut egui::Ui,
+    camera: &mut Camera,
+    size: [usize; 3],
+    cubes: &[Cube],
+    height: f32,
+) -> Shown {
     ui.horizontal(|ui| {
         if ui.button("⟲").on_hover_text("Turn the view left").clicked() {
             camera.yaw -= std::f32::consts::FRAC_PI_8;
@@ -102,25 +182,26 @@ pub fn show(ui: &mut egui::Ui, camera: &mut Camera, size: [usize; 3], cubes: &[C
         ui.weak("drag to turn");
     });
     let width = ui.available_width().max(120.0);
-    let (rect, response) = ui.allocate_exact_size(Vec2::new(width, height), Sense::drag());
+    let (rect, response) =
+        ui.allocate_exact_size(Vec2::new(width, height), Sense::click_and_drag());
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, "3D view"));
+    let click = response
+        .clicked()
+        .then(|| response.interact_pointer_pos())
+        .flatten();
+    let mut clicked = None;
     if response.dragged() {
         camera.yaw += response.drag_delta().x * 0.01;
         camera.elevation = (camera.elevation - response.drag_delta().y * 0.01).clamp(0.1, 1.4);
     }
     let painter = ui.painter_at(rect);
     painter.rect_filled(rect, 4.0, ui.visuals().extreme_bg_color);
-    let centre = [
-        size[0] as f32 / 2.0,
-        size[1] as f32 / 2.0,
-        size[2] as f32 / 2.0,
-    ];
-    let extent = (size[0].max(size[1]).max(size[2]) as f32).max(1.0);
-    let scale = rect.width().min(rect.height()) / (extent * 1.9);
-    let origin = rect.center();
-    let to_screen = |p: [f32; 3]| -> (Pos2, f32) {
-        let (x, y, d) = camera.project([p[0] - centre[0], p[1] - centre[1], p[2] - centre[2]]);
-        (origin + Vec2::new(x, y) * scale, d)
+    let drawn = Drawn {
+        rect,
+        camera: *camera,
+        size,
     };
+    let to_screen = |p: [f32; 3]| drawn.project(p);
     // Floor outline of the box.
     let floor = [
         [0.0, 0.0, 0.0],
@@ -133,22 +214,23 @@ pub fn show(ui: &mut egui::Ui, camera: &mut Camera, size: [usize; 3], cubes: &[C
         outline,
         Stroke::new(1.0, ui.visuals().weak_text_color()),
     ));
-    let mut order: Vec<(f32, &Cube)> = cubes
+    let mut order: Vec<(f32, (usize, &Cube))> = cubes
         .iter()
-        .map(|c| {
+        .enumerate()
+        .map(|(i, c)| {
             let p = [
                 c.cell[0] as f32 + 0.5,
                 c.cell[1] as f32 + 0.5,
                 c.cell[2] as f32 + 0.5,
             ];
-            (to_screen(p).1, c)
+            (to_screen(p).1, (i, c))
         })
         .collect();
     order.sort_by(|a, b| a.0.total_cmp(&b.0));
     let light = [0.3_f32, -0.5, 0.8];
-    for (_, cube) in order {
+    for (_, (index, cube)) in order {
         for (normal, corners) in FACES {
-            if camera.facing(normal) <= 0.0 {
+            if drawn.camera.facing(normal) <= 0.0 {
                 continue;
             }
             let points: Vec<Pos2> = corners
@@ -162,6 +244,11 @@ pub fn show(ui: &mut egui::Ui, camera: &mut Camera, size: [usize; 3], cubes: &[C
                     .0
                 })
                 .collect();
+            // Faces are drawn far to near: the last one under the
+            // pointer is the one the player sees.
+            if click.is_some_and(|p| inside(&points, p)) {
+                clicked = Some(index);
+            }
             let l = normal[0] * light[0] + normal[1] * light[1] + normal[2] * light[2];
             painter.add(Shape::convex_polygon(
                 points,
@@ -170,6 +257,7 @@ pub fn show(ui: &mut egui::Ui, camera: &mut Camera, size: [usize; 3], cubes: &[C
             ));
         }
     }
+    Shown { drawn, clicked }
 }
 
 /// A palette colour for piece `i`.

@@ -25,22 +25,20 @@ pub struct PolycubeLevelEditor {
     camera: Camera,
     solve: Option<Solve>,
     verdict: Option<String>,
-    /// The file's leading comment lines, written back on save.
+    /// The file's leading comment lines, written back when the file has to
+    /// be re-serialised.
     header: String,
+    /// The file's text as last opened or saved (its level is `saved`):
+    /// saving patches the changed values into it.
+    source: Option<String>,
+    /// Whether the edits can be patched into `source`, for the level they
+    /// were worked out for (worked out again only when the level changes).
+    patchable: Option<(PolycubeLevel, bool)>,
 }
 
 /// Opens a level's text (RON, or JSON in either import format).
 pub fn open(path: &Path, text: &str) -> anyhow::Result<Box<dyn LevelEditor>> {
-    let is_json = path.extension().and_then(|e| e.to_str()) == Some("json");
-    let level = if is_json {
-        import_json(text, path)
-    } else {
-        parse_level::<PolycubeLevel>(text, path)
-    }
-    .map_err(|e| anyhow::anyhow!("{e}"))?;
-    let mut editor = PolycubeLevelEditor::new(level);
-    editor.header = leading_comments(text);
-    Ok(Box::new(editor))
+    Ok(Box::new(PolycubeLevelEditor::from_text(path, text)?))
 }
 
 /// The comment lines a file starts with (`//` lines, blank lines between
@@ -73,7 +71,88 @@ impl PolycubeLevelEditor {
             solve: None,
             verdict: None,
             header: String::new(),
+            source: None,
+            patchable: None,
         }
+    }
+
+    /// The level re-serialised, the file's header comment kept.
+    fn rewritten(&self) -> anyhow::Result<String> {
+        let mut level = self.level.clone();
+        level.version = PolycubeLevel::VERSION;
+        Ok(format!("{}{}", self.header, to_ron_string(&level)?))
+    }
+
+    /// The file's text with only the changed values rewritten, if it can
+    /// be patched.
+    fn patched(&self) -> Option<String> {
+        super::patch::patch(self.source.as_deref()?, &self.saved, &self.level)
+    }
+
+    /// Whether a save now keeps the file's comments and layout (patching
+    /// it); `false` when it re-serialises the level. Before any edit, it
+    /// tells whether an edit could be patched in (a probe: the name
+    /// changed), so the note under the box never appears or changes
+    /// under the designer's hand at their first click.
+    pub fn save_keeps_layout(&mut self) -> bool {
+        match &self.patchable {
+            Some((level, ok)) if *level == self.level => *ok,
+            _ => {
+                let ok = match self.source.as_deref() {
+                    None => false,
+                    Some(text) if self.level == self.saved => {
+                        let mut probe = self.saved.clone();
+                        probe.name.push('?');
+                        super::patch::patch(text, &self.saved, &probe).is_some()
+                    }
+                    Some(_) => self.patched().is_some(),
+                };
+                self.patchable = Some((self.level.clone(), ok));
+                ok
+            }
+        }
+    }
+
+    fn save_note(&mut self, ui: &mut egui::Ui) {
+        if self.source.is_none() {
+            return;
+        }
+        if self.save_keeps_layout() {
+            ui.weak(
+                "Saving rewrites only the values you change; the file's comments and layout stay.",
+            );
+        } else {
+            let kept = if self.header.is_empty() {
+                "its comments and layout are lost"
+            } else {
+                "only its header comment is kept"
+            };
+            ui.colored_label(
+                ui.visuals().warn_fg_color,
+                format!(
+                    "This file's text cannot be patched, so saving rewrites the whole file: {kept}."
+                ),
+            );
+        }
+    }
+
+    /// An editor on a level file's text (RON, or JSON in either import
+    /// format); saving patches a RON file's text.
+    pub fn from_text(path: &Path, text: &str) -> anyhow::Result<Self> {
+        let is_json = path.extension().and_then(|e| e.to_str()) == Some("json");
+        let level = if is_json {
+            import_json(text, path)
+        } else {
+            parse_level::<PolycubeLevel>(text, path)
+        }
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
+        let mut editor = Self::new(level);
+        editor.header = leading_comments(text);
+        // A JSON import is saved as RON: nothing of its text to keep.
+        if !is_json {
+            editor.source = Some(text.to_string());
+        }
+        Ok(editor)
     }
 
     /// The level as edited.
@@ -348,19 +427,15 @@ impl LevelEditor for PolycubeLevelEditor {
             ui.label(RichText::new(&finding.message).color(colour));
         }
         ui.separator();
+        self.save_note(ui);
         self.piece_grid(ui);
-        if !self.header.is_empty() {
-            ui.weak(
-                "Saving from here keeps the file's header comment; comments further down and \
-                 the text layout are rewritten (edit the RON text to keep them).",
-            );
-        }
     }
 
     fn to_ron(&self) -> anyhow::Result<String> {
-        let mut level = self.level.clone();
-        level.version = PolycubeLevel::VERSION;
-        Ok(format!("{}{}", self.header, to_ron_string(&level)?))
+        match self.patched() {
+            Some(text) => Ok(text),
+            None => self.rewritten(),
+        }
     }
 
     fn is_dirty(&self) -> bool {
@@ -368,6 +443,11 @@ impl LevelEditor for PolycubeLevelEditor {
     }
 
     fn mark_saved(&mut self) {
+        // What was written becomes the text the next save patches.
+        if self.source.is_some() {
+            self.source = self.to_ron().ok();
+        }
         self.saved = self.level.clone();
+        self.patchable = None;
     }
 }

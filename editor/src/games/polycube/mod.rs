@@ -2,6 +2,7 @@
 
 pub mod iso;
 pub mod level_editor;
+pub mod patch;
 pub mod playtest;
 
 use crate::playtest::GameUi;

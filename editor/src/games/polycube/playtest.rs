@@ -45,6 +45,8 @@ pub struct PolycubePlaytest {
     last_tick: Option<std::time::Instant>,
     /// A hint being worked out on a worker thread, with the board it is for.
     hint_job: Option<HintJob>,
+    /// Where the 3D view was drawn last frame.
+    drawn: Option<iso::Drawn>,
 }
 
 /// The solver's answer for one board, computed off the UI thread.
@@ -107,6 +109,7 @@ impl PolycubePlaytest {
             pending: 0.0,
             last_tick: None,
             hint_job: None,
+            drawn: None,
         }
     }
 
@@ -361,6 +364,11 @@ impl PolycubePlaytest {
             _ => Vec::new(),
         };
         let [a, b, c] = self.game().rules().size();
+        // Cells grow with the space (a maximised or popped-out playtest),
+        // leaving room for the 3D view below.
+        let across = ui.available_width() / c.max(1) as f32 / (a.max(1) as f32 + 0.6) - 2.0;
+        let down = ui.available_height() * 0.3 / (b.max(1) as f32 + 1.0) - 2.0;
+        let side = across.min(down).clamp(24.0, 44.0);
         let mut clicked: Option<(i32, i32, i32)> = None;
         ui.horizontal_wrapped(|ui| {
             for z in 0..c as i32 {
@@ -398,7 +406,7 @@ impl PolycubePlaytest {
                                         egui::Button::new(RichText::new(letter).monospace())
                                             .fill(fill)
                                             .stroke(stroke)
-                                            .min_size(egui::vec2(24.0, 24.0));
+                                            .min_size(egui::vec2(side, side));
                                     let response = ui.add(button);
                                     let label = format!("cell {},{},{}", pos.0, pos.1, pos.2);
                                     response.widget_info(|| {
@@ -428,8 +436,7 @@ impl PolycubePlaytest {
             && let Some(o) = owner
             && self.selected != Some(o)
         {
-            self.selected = Some(o);
-            self.rotation = self.game().rules().placement(o).map_or(0, |p| p.rotation);
+            self.select_placed(o);
             return;
         }
         if self.selected.is_none() {
@@ -445,6 +452,67 @@ impl PolycubePlaytest {
             }
             Mode::Anchor => self.anchor = Some(pos),
         }
+    }
+
+    /// The box in 3D; clicking a placed piece's cube selects that piece,
+    /// as clicking it in the slices does.
+    fn view_3d(&mut self, ui: &mut egui::Ui) {
+        let mut cubes: Vec<Cube> = Vec::new();
+        // The piece each cube belongs to (`None` for the ghost).
+        let mut owners: Vec<Option<usize>> = Vec::new();
+        let rules = self.game().rules();
+        for p in 0..rules.pieces().len() {
+            if let Some(pose) = rules.placement(p) {
+                let mut colour = self.colour(p);
+                // The piece chosen to move shows lighter, as in the slices'
+                // tray selection.
+                if self.selected == Some(p) {
+                    colour = colour.lerp_to_gamma(Color32::WHITE, 0.45);
+                }
+                cubes.extend(pose.cells.iter().map(|&cell| Cube { cell, colour }));
+                owners.resize(cubes.len(), Some(p));
+            }
+        }
+        if let Some((cells, verdict)) = self.ghost() {
+            let colour = if verdict.is_ok() {
+                Color32::from_rgba_unmultiplied(80, 200, 90, 150)
+            } else {
+                Color32::from_rgba_unmultiplied(220, 70, 60, 150)
+            };
+            cubes.extend(cells.iter().map(|&cell| Cube { cell, colour }));
+            owners.resize(cubes.len(), None);
+        }
+        let size = rules.size();
+        // The 3D view takes what height is left, within reason: a
+        // maximised or popped-out playtest shows it larger.
+        let height = (ui.available_height() - 8.0).clamp(180.0, 900.0);
+        let shown = iso::show(ui, &mut self.camera, size, &cubes, height);
+        self.drawn = Some(shown.drawn);
+        if let Some(piece) = shown.clicked.and_then(|i| owners.get(i).copied().flatten()) {
+            self.select_placed(piece);
+        }
+    }
+
+    /// Selects a placed piece to move it: its current rotation, no aim.
+    fn select_placed(&mut self, piece: usize) {
+        self.selected = Some(piece);
+        self.picked.clear();
+        self.anchor = None;
+        self.rotation = self
+            .game()
+            .rules()
+            .placement(piece)
+            .map_or(0, |p| p.rotation);
+    }
+
+    /// Where the 3D view was drawn last frame (tests click cubes there).
+    pub fn drawn_3d(&self) -> Option<iso::Drawn> {
+        self.drawn
+    }
+
+    /// The piece chosen in the tray, the slices or the 3D view.
+    pub fn selected(&self) -> Option<usize> {
+        self.selected
     }
 
     fn controls(&mut self, ui: &mut egui::Ui, cx: &mut PlaytestContext<'_>) {
@@ -562,23 +630,6 @@ impl PlaytestView for PolycubePlaytest {
         ui.separator();
         self.slices(ui);
         ui.separator();
-        let mut cubes: Vec<Cube> = Vec::new();
-        let rules = self.game().rules();
-        for p in 0..rules.pieces().len() {
-            if let Some(pose) = rules.placement(p) {
-                let colour = self.colour(p);
-                cubes.extend(pose.cells.iter().map(|&cell| Cube { cell, colour }));
-            }
-        }
-        if let Some((cells, verdict)) = self.ghost() {
-            let colour = if verdict.is_ok() {
-                Color32::from_rgba_unmultiplied(80, 200, 90, 150)
-            } else {
-                Color32::from_rgba_unmultiplied(220, 70, 60, 150)
-            };
-            cubes.extend(cells.iter().map(|&cell| Cube { cell, colour }));
-        }
-        let size = rules.size();
-        iso::show(ui, &mut self.camera, size, &cubes, 260.0);
+        self.view_3d(ui);
     }
 }

@@ -1,13 +1,13 @@
 //! The visual sand level editor: board size and cell size, starting grains
-//! painted by colour (brush, fill, erase) with the script's palette, and the
-//! engine's live validation.
+//! painted by colour (brush, fill, erase) with the script's palette or the
+//! level's own (a palette override), and the engine's live validation.
 
 use std::path::Path;
 
 use egui::{Color32, Rect, RichText, Sense, Stroke, StrokeKind, pos2, vec2};
 use tessera_host::level::{Diagnostic, LevelFile, Severity};
-use tessera_sand::SandLevel;
 use tessera_sand::settings::{PaletteColour, Settings, default_palette};
+use tessera_sand::{LevelColour, SandLevel};
 
 use crate::playtest::{LevelEditor, PlaytestContext};
 
@@ -41,8 +41,13 @@ pub struct SandLevelEditor {
     colour: char,
     /// The script's palette, read once (never per frame).
     palette: Option<Vec<PaletteColour>>,
+    /// The level's own palette, overriding the script's, if it has one.
+    own_palette: Option<Vec<LevelColour>>,
     board_rect: Rect,
     cell_px: f32,
+    /// The cell the brush was last at during a drag: a fast drag paints
+    /// every cell between two pointer positions, not only where they fell.
+    stroke_from: Option<(f32, f32)>,
 }
 
 /// Opens a sand level's text in the visual editor.
@@ -70,8 +75,10 @@ impl SandLevelEditor {
             tool: Tool::Brush,
             colour: 'R',
             palette: None,
+            own_palette: level.palette.clone(),
             board_rect: Rect::NOTHING,
             cell_px: 1.0,
+            stroke_from: None,
         };
         editor.cells = vec![vec![EMPTY; level.columns as usize]; level.rows as usize];
         // Fewer board rows than `rows` are aligned to the bottom.
@@ -103,6 +110,7 @@ impl SandLevelEditor {
                 .iter()
                 .map(|row| row.iter().collect())
                 .collect(),
+            palette: self.own_palette.clone(),
         }
     }
 
@@ -117,6 +125,19 @@ impl SandLevelEditor {
             out.push_str("    board: [\n");
             for row in &level.board {
                 out.push_str(&format!("        \"{row}\",\n"));
+            }
+            out.push_str("    ],\n");
+        }
+        if let Some(palette) = &level.palette {
+            out.push_str("    palette: [\n");
+            for c in palette {
+                let name = ron::to_string(&c.name).unwrap_or_else(|_| format!("{:?}", c.name));
+                let letter =
+                    ron::to_string(&c.letter).unwrap_or_else(|_| format!("{:?}", c.letter));
+                let (r, g, b) = c.rgb;
+                out.push_str(&format!(
+                    "        (name: {name}, letter: {letter}, rgb: ({r}, {g}, {b})),\n"
+                ));
             }
             out.push_str("    ],\n");
         }
@@ -191,6 +212,118 @@ impl SandLevelEditor {
         }
     }
 
+    /// The palette the level plays with: its own, or the script's.
+    fn effective_palette(&mut self, cx: &mut PlaytestContext<'_>) -> Vec<PaletteColour> {
+        let script = self.palette(cx);
+        self.level().palette_over(&script)
+    }
+
+    /// The palette override: a switch, and the level's colours (letter,
+    /// name, colour) to edit, add and remove.
+    fn palette_ui(&mut self, ui: &mut egui::Ui, script: &[PaletteColour]) {
+        let mut own = self.own_palette.is_some();
+        let toggle = ui
+            .checkbox(&mut own, "Level palette (overrides the script's)")
+            .on_hover_text(
+                "Give this level its own colours: its pieces come in them and its board \
+                 letters name them. Off: the script's palette.",
+            );
+        if toggle.changed() {
+            self.own_palette = own.then(|| {
+                script
+                    .iter()
+                    .map(|c| LevelColour {
+                        name: c.name.clone(),
+                        letter: c.letter,
+                        rgb: (c.rgb[0], c.rgb[1], c.rgb[2]),
+                    })
+                    .collect()
+            });
+        }
+        let Some(colours) = self.own_palette.as_mut() else {
+            return;
+        };
+        let mut remove = None;
+        let mut renamed = None;
+        let mut add = false;
+        // As many colours to a row as fit: a group does not wrap by itself.
+        let per_row = ((ui.available_width() / 215.0) as usize).max(1);
+        egui::Grid::new("level palette").show(ui, |ui| {
+            for (i, colour) in colours.iter_mut().enumerate() {
+                if i > 0 && i % per_row == 0 {
+                    ui.end_row();
+                }
+                ui.group(|ui| {
+                    ui.horizontal(|ui| {
+                        let n = i + 1;
+                        let mut letter = colour.letter.to_string();
+                        let field = ui
+                            .add(
+                                egui::TextEdit::singleline(&mut letter)
+                                    .desired_width(26.0)
+                                    .align(egui::Align2::CENTER_CENTER),
+                            )
+                            .accessible_name(format!("Colour {n} letter"));
+                        if field.changed()
+                            && let Some(c) = letter.chars().last()
+                            && c != colour.letter
+                        {
+                            renamed = Some((colour.letter, c));
+                            colour.letter = c;
+                        }
+                        ui.add(egui::TextEdit::singleline(&mut colour.name).desired_width(70.0))
+                            .accessible_name(format!("Colour {n} name"));
+                        let (r, g, b) = colour.rgb;
+                        let mut rgb = [r, g, b];
+                        if ui
+                            .color_edit_button_srgb(&mut rgb)
+                            .accessible_name(format!("Colour {n} rgb"))
+                            .changed()
+                        {
+                            colour.rgb = (rgb[0], rgb[1], rgb[2]);
+                        }
+                        if ui
+                            .small_button("✖")
+                            .accessible_name(format!("Remove colour {n}"))
+                            .on_hover_text("Remove this colour")
+                            .clicked()
+                        {
+                            remove = Some(i);
+                        }
+                    })
+                });
+            }
+            add = ui.button("Add colour").clicked();
+        });
+        if let Some(i) = remove {
+            colours.remove(i);
+        }
+        if add {
+            let letter = ('A'..='Z')
+                .find(|l| colours.iter().all(|c| c.letter != *l))
+                .unwrap_or('?');
+            colours.push(LevelColour {
+                name: format!("colour {}", colours.len() + 1),
+                letter,
+                rgb: (200, 200, 200),
+            });
+        }
+        // A letter changed: cells painted in that colour keep it, unless
+        // another colour already uses the new letter.
+        if let Some((from, to)) = renamed
+            && colours.iter().filter(|c| c.letter == to).count() == 1
+        {
+            for cell in self.cells.iter_mut().flatten() {
+                if *cell == from {
+                    *cell = to;
+                }
+            }
+            if self.colour == from {
+                self.colour = to;
+            }
+        }
+    }
+
     fn palette(&mut self, cx: &mut PlaytestContext<'_>) -> Vec<PaletteColour> {
         if self.palette.is_none() {
             let path = cx.project.game_script_path("sand");
@@ -209,7 +342,7 @@ impl SandLevelEditor {
 
 impl LevelEditor for SandLevelEditor {
     fn ui(&mut self, ui: &mut egui::Ui, cx: &mut PlaytestContext<'_>) {
-        let palette = self.palette(cx);
+        let script_palette = self.palette(cx);
         ui.horizontal(|ui| {
             let before = (self.columns, self.rows);
             let label = ui.label("Columns");
@@ -225,6 +358,8 @@ impl LevelEditor for SandLevelEditor {
                 self.resize();
             }
         });
+        self.palette_ui(ui, &script_palette);
+        let palette = self.effective_palette(cx);
         ui.horizontal(|ui| {
             ui.selectable_value(&mut self.tool, Tool::Brush, "Brush");
             ui.selectable_value(&mut self.tool, Tool::Fill, "Fill");
@@ -251,7 +386,13 @@ impl LevelEditor for SandLevelEditor {
                 }
             }
         });
-        let diagnostics: Vec<Diagnostic> = self.level().diagnose();
+        let level = self.level();
+        let mut diagnostics: Vec<Diagnostic> = level.diagnose();
+        // With the script's palette, the board's letters are checked
+        // against it, as a game start does.
+        if level.palette.is_none() {
+            diagnostics.extend(level.check_letters(&script_palette));
+        }
         ui.horizontal(|ui| {
             ui.strong("Validation");
             if diagnostics.is_empty() {
@@ -279,13 +420,32 @@ impl LevelEditor for SandLevelEditor {
         response
             .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, "sand level board"));
         self.board_rect = rect;
-        if (response.clicked() || response.dragged())
+        let stroking = response.dragged() || response.drag_stopped();
+        if (response.clicked() || stroking)
             && let Some(p) = response.interact_pointer_pos()
         {
             let local = (p - rect.min) / self.cell_px;
-            if local.x >= 0.0 && local.y >= 0.0 {
-                self.paint(local.x as usize, local.y as usize);
+            let (x1, y1) = (local.x, local.y);
+            // Fill pours once; the brush and the eraser follow the stroke.
+            let (x0, y0) = match self.stroke_from {
+                Some(from) if self.tool != Tool::Fill && stroking => from,
+                _ => (x1, y1),
+            };
+            let steps = ((x1 - x0).abs().max((y1 - y0).abs()) * 2.0).ceil().max(1.0) as usize;
+            for i in 0..=steps {
+                let t = i as f32 / steps as f32;
+                let (x, y) = (x0 + (x1 - x0) * t, y0 + (y1 - y0) * t);
+                if x >= 0.0 && y >= 0.0 {
+                    self.paint(x as usize, y as usize);
+                }
+                if self.tool == Tool::Fill {
+                    break;
+                }
             }
+            self.stroke_from = Some((x1, y1));
+        }
+        if !stroking {
+            self.stroke_from = None;
         }
         let painter = ui.painter_at(rect.expand(1.0));
         painter.rect_filled(rect, 0.0, ui.visuals().extreme_bg_color);

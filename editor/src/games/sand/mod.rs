@@ -81,7 +81,7 @@ mod tests {
     use tessera_sand::piece::{Piece, Shape};
 
     use super::*;
-    use crate::playtest::{ConsoleLine, PlaytestContext};
+    use crate::playtest::{ConsoleLine, LevelEditor, PlaytestContext};
 
     struct Rig {
         project: Project,
@@ -346,6 +346,93 @@ mod tests {
         harness.run();
         assert!(harness.query_by_label("✔ level is valid").is_none());
         harness.get_by_label_contains("grains wide");
+    }
+
+    fn painting(text: &str) -> Harness<'static, Painting> {
+        use crate::playtest::LevelEditor as _;
+        let rig = rig();
+        let state = Painting {
+            editor: level_editor::SandLevelEditor::from_text(text).unwrap(),
+            project: rig.project,
+            console: Vec::new(),
+            _dir: rig._dir,
+        };
+        Harness::builder()
+            .with_size(egui::vec2(900.0, 900.0))
+            .build_ui_state(
+                |ui, s: &mut Painting| {
+                    let mut cx = PlaytestContext {
+                        project: &mut s.project,
+                        console: &mut s.console,
+                    };
+                    s.editor.ui(ui, &mut cx);
+                },
+                state,
+            )
+    }
+
+    /// Replaces a text field's contents by typing, as a user does.
+    fn retype(harness: &mut Harness<'static, Painting>, label: &str, text: &str) {
+        harness.get_by_label(label).focus();
+        harness.run();
+        harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+        harness.run();
+        harness.get_by_label(label).type_text(text);
+        harness.run();
+    }
+
+    #[test]
+    fn a_level_palette_overrides_the_scripts_with_live_validation() {
+        use crate::playtest::LevelEditor as _;
+        let text = "(version: 1, columns: 4, rows: 4, cell: 10, board: [\"RB..\", \"BRRB\"])\n";
+        let mut harness = painting(text);
+        harness.run();
+        harness.get_by_label("✔ level is valid");
+        // Own colours, starting from the script's four.
+        harness
+            .get_by_label("Level palette (overrides the script's)")
+            .click();
+        harness.run();
+        harness.get_by_label("Colour 4 name");
+        harness.get_by_label("Remove colour 4").click();
+        harness.run();
+        harness.get_by_label("Remove colour 3").click();
+        harness.run();
+        assert!(harness.query_by_label("Colour 3 name").is_none());
+        // Blue becomes purple `P`: the cells painted blue follow.
+        retype(&mut harness, "Colour 2 letter", "P");
+        retype(&mut harness, "Colour 2 name", "purple");
+        assert_eq!(harness.state().editor.cell(1, 2), Some('P'));
+        harness.get_by_label("✔ level is valid");
+        harness.get_by_label("P purple");
+        // Two colours with one letter: flagged at once.
+        harness.get_by_label("Add colour").click();
+        harness.run();
+        retype(&mut harness, "Colour 3 letter", "R");
+        harness.get_by_label("field `palette`, colour 3: letter 'R' is already colour 1");
+        harness.get_by_label("Remove colour 3").click();
+        harness.run();
+        harness.get_by_label("✔ level is valid");
+        // Saved, it reads back, and a game plays in the level's colours.
+        let ron = harness.state().editor.to_ron().unwrap();
+        assert!(
+            ron.contains("    palette: [\n        (name: \"red\", letter: 'R', rgb: (220, 60, 50)),\n        (name: \"purple\", letter: 'P', rgb: (50, 110, 220)),\n    ],"),
+            "{ron}"
+        );
+        let level = load_sand_level_text(&ron);
+        let path = harness.state().project.game_script_path("sand");
+        let script = harness.state_mut().project.script(&path).unwrap();
+        let view = SandPlaytest::new(level, script, 1).unwrap();
+        let letters: Vec<char> = view.game().palette().iter().map(|c| c.letter).collect();
+        assert_eq!(letters, ['R', 'P']);
+        // Back to the script's palette: `P` is not one of its letters.
+        harness
+            .get_by_label("Level palette (overrides the script's)")
+            .click();
+        harness.run();
+        harness.get_by_label_contains(
+            "field `board`, row 1, column 2: 'P' is not a palette letter (the script's palette: RBGY)",
+        );
     }
 
     fn load_sand_level_text(text: &str) -> SandLevel {

@@ -31,6 +31,33 @@ pub enum Tool {
     FillRow,
 }
 
+/// The drag payload of a sequence piece: its index.
+struct SequenceSlot(usize);
+
+/// One edit of the piece sequence.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum SequenceEdit {
+    /// Take the piece at `from` out and put it in at `to`.
+    Move { from: usize, to: usize },
+    /// Remove the piece.
+    Remove(usize),
+}
+
+impl SequenceEdit {
+    fn apply(self, pieces: &mut Vec<char>) {
+        match self {
+            SequenceEdit::Move { from, to } if from < pieces.len() && to < pieces.len() => {
+                let piece = pieces.remove(from);
+                pieces.insert(to, piece);
+            }
+            SequenceEdit::Remove(i) if i < pieces.len() => {
+                pieces.remove(i);
+            }
+            _ => {}
+        }
+    }
+}
+
 /// The visual editor for one tetris level.
 pub struct TetrisLevelEditor {
     level: TetrisLevel,
@@ -405,9 +432,13 @@ impl TetrisLevelEditor {
             .filter(|c| !c.is_whitespace())
             .collect();
         let before = pieces.clone();
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             ui.label("add to sequence");
-            for kind in PieceKind::ALL {
+            // The seven, then the pentomino specials feed mode also uses.
+            for kind in PieceKind::EVERY {
+                if kind == PieceKind::F {
+                    ui.separator();
+                }
                 let text = RichText::new(kind.letter().to_string())
                     .color(Color32::BLACK)
                     .background_color(cell_colour(kind.colour()));
@@ -427,39 +458,53 @@ impl TetrisLevelEditor {
             ui.label(if pieces.is_empty() {
                 "sequence: (random)"
             } else {
-                "sequence:"
+                "sequence (drag a piece to move it):"
             });
-            let mut action: Option<(usize, i32)> = None;
+            let mut action: Option<SequenceEdit> = None;
             for (i, &c) in pieces.iter().enumerate() {
-                ui.group(|ui| {
+                let group = ui.group(|ui| {
                     let colour = cell_colour(garbage_colour(c).unwrap_or(0));
-                    ui.label(
-                        RichText::new(c.to_string())
-                            .color(Color32::BLACK)
-                            .background_color(colour),
-                    );
+                    let handle = egui::Id::unique(("tetris sequence piece", i));
+                    ui.dnd_drag_source(handle, SequenceSlot(i), |ui| {
+                        ui.label(
+                            RichText::new(format!(" {c} "))
+                                .color(Color32::BLACK)
+                                .background_color(colour),
+                        )
+                        .on_hover_text("drag onto another piece to move it there")
+                    });
                     if ui.small_button("<").on_hover_text("move earlier").clicked() {
-                        action = Some((i, -1));
+                        action = Some(SequenceEdit::Move {
+                            from: i,
+                            to: i.saturating_sub(1),
+                        });
                     }
                     if ui.small_button(">").on_hover_text("move later").clicked() {
-                        action = Some((i, 1));
+                        action = Some(SequenceEdit::Move { from: i, to: i + 1 });
                     }
                     if ui.small_button("x").on_hover_text("remove").clicked() {
-                        action = Some((i, 0));
+                        action = Some(SequenceEdit::Remove(i));
                     }
                 });
+                let target = &group.response;
+                if target.dnd_hover_payload::<SequenceSlot>().is_some() {
+                    // Where the dragged piece will land.
+                    let r = target.rect;
+                    ui.painter().vline(
+                        r.left() - 2.0,
+                        r.y_range(),
+                        egui::Stroke::new(3.0, Color32::LIGHT_BLUE),
+                    );
+                }
+                if let Some(from) = target.dnd_release_payload::<SequenceSlot>() {
+                    action = Some(SequenceEdit::Move {
+                        from: from.0,
+                        to: i,
+                    });
+                }
             }
-            match action {
-                Some((i, 0)) => {
-                    pieces.remove(i);
-                }
-                Some((i, d)) => {
-                    let j = i as i32 + d;
-                    if j >= 0 && (j as usize) < pieces.len() {
-                        pieces.swap(i, j as usize);
-                    }
-                }
-                None => {}
+            if let Some(edit) = action {
+                edit.apply(&mut pieces);
             }
         });
         if pieces != before {
@@ -608,5 +653,62 @@ impl LevelEditor for TetrisLevelEditor {
 
     fn mark_saved(&mut self) {
         self.saved = self.level.clone();
+    }
+}
+
+#[cfg(test)]
+mod sequence_tests {
+    use std::path::Path;
+
+    use egui_kittest::Harness;
+    use egui_kittest::kittest::Queryable;
+
+    use super::*;
+
+    #[test]
+    fn dragging_a_sequence_piece_onto_another_moves_it_there() {
+        let text = "(\n  version: 1,\n  rows: 10,\n  columns: 10,\n  sequence: \"TIO\",\n)\n";
+        let editor = TetrisLevelEditor::open(Path::new("levels/tetris/seq.ron"), text).unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(dir.path().join("scripts")).unwrap();
+        let project =
+            tessera_host::project::Project::open(dir.path(), tessera_builtin::registry()).unwrap();
+        let mut harness = Harness::builder()
+            .with_size(egui::vec2(1000.0, 1000.0))
+            .build_ui_state(
+                |ui,
+                 state: &mut (
+                    TetrisLevelEditor,
+                    tessera_host::project::Project,
+                    Vec<crate::playtest::ConsoleLine>,
+                )| {
+                    let (editor, project, console) = state;
+                    let mut cx = PlaytestContext { project, console };
+                    editor.ui(ui, &mut cx);
+                },
+                (editor, project, Vec::new()),
+            );
+        harness.run_steps(2);
+        // Drag the O (third) onto the T (first).
+        let from = harness.get_by_label(" O ").rect().center();
+        let to = harness.get_by_label(" T ").rect().center();
+        harness.hover_at(from);
+        harness.step();
+        harness.drag_at(from);
+        harness.step();
+        for i in 1..=8 {
+            harness.hover_at(from + (to - from) * (i as f32 / 8.0));
+            harness.step();
+        }
+        harness.drop_at(to);
+        harness.run_steps(3);
+        assert_eq!(harness.state().0.level().sequence, "OTI");
+        assert!(harness.state().0.is_dirty());
+        // The buttons still work: move the I earlier.
+        let mut pieces: Vec<char> = "OTI".chars().collect();
+        SequenceEdit::Move { from: 2, to: 1 }.apply(&mut pieces);
+        assert_eq!(pieces, vec!['O', 'I', 'T']);
+        SequenceEdit::Move { from: 0, to: 9 }.apply(&mut pieces);
+        assert_eq!(pieces, vec!['O', 'I', 'T'], "out of range: nothing");
     }
 }

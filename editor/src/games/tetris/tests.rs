@@ -231,6 +231,7 @@ fn the_balance_window_runs_a_small_simulation_and_shows_its_rows() {
         feed: Some(tessera_tetris::level::FeedLevel {
             difficulty: "EASY".into(),
             target_lines: 2,
+            lowering_ceiling: true,
         }),
         ..TetrisLevel::default()
     };

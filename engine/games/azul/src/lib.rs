@@ -7,21 +7,27 @@
 //! - [`ai`]: the four AI levels.
 //! - [`settings`]: reading `scripts/azul.lua`.
 //! - [`record`]: the game record (JSON lines) and its checker.
+//! - [`scenario`]: scenario levels (a starting position, seats, a goal).
+//! - [`achieve`]: what the hard AI achieves on a scenario.
 
+pub mod achieve;
 pub mod ai;
 pub mod record;
 pub mod rules;
+pub mod scenario;
 pub mod settings;
 
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
-use tessera_host::level::LevelFile;
+use tessera_host::level::{Diagnostic, LevelFile};
 use tessera_host::rng::{GameRng, game_rng};
 use tessera_host::{
     Agent, Game, GameError, GameEvent, GameSpec, LiveScript, ModeSpec, Outcome, Script,
     ScriptSchema, Seat, Setup, Turn,
 };
+
+use crate::scenario::{Goal, Position, check_position};
 
 use crate::record::RecordLine;
 use crate::rules::{
@@ -29,7 +35,8 @@ use crate::rules::{
     State, TilingReport, wall_colour,
 };
 
-/// An Azul level: the standard setup, or a scenario's starting position.
+/// An Azul level: the standard setup, or a scenario: a starting position,
+/// the seats and a goal (see [`scenario`]).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct AzulLevel {
@@ -41,6 +48,17 @@ pub struct AzulLevel {
     /// What the level is about, for the level list.
     #[serde(default)]
     pub description: String,
+    /// Who plays, in turn order (`[Human, Ai(level: "hard")]`), when the
+    /// session names no seats; empty: the game's default seats. A
+    /// scenario's seats must match its boards.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub seats: Vec<Seat>,
+    /// What one seat must achieve; `None`: an ordinary game.
+    #[serde(default, skip_serializing_if = "Goal::is_none")]
+    pub goal: Goal,
+    /// The starting position; `None`: a fresh game dealt from the bag.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub position: Option<Position>,
 }
 
 impl Default for AzulLevel {
@@ -51,7 +69,71 @@ impl Default for AzulLevel {
             version: Self::VERSION,
             title: String::new(),
             description: String::new(),
+            seats: Vec::new(),
+            goal: Goal::None,
+            position: None,
         }
+    }
+}
+
+impl AzulLevel {
+    /// Players at this level's table: its boards, else its seats, else 2.
+    pub fn players(&self) -> Option<usize> {
+        match &self.position {
+            Some(p) => Some(p.boards.len()),
+            None if !self.seats.is_empty() => Some(self.seats.len()),
+            None => None,
+        }
+    }
+
+    /// Every finding that needs no script: the position's shape, letters
+    /// and wall pattern, the seats against the boards, the goal's seat.
+    fn findings(&self) -> Vec<Diagnostic> {
+        let path = std::path::Path::new("");
+        let mut out = Vec::new();
+        if let Some(position) = &self.position {
+            out.extend(check_position(position, None).findings);
+        }
+        let players = self.players();
+        if let (Some(p), false) = (players, self.seats.is_empty())
+            && self.seats.len() != p
+        {
+            out.push(
+                Diagnostic::error(
+                    path,
+                    format!(
+                        "{} seats listed for {p} boards: one seat per board",
+                        self.seats.len()
+                    ),
+                )
+                .at("seats"),
+            );
+        }
+        if let Some(seat) = self.goal.seat() {
+            let n = players.unwrap_or(4);
+            if seat >= n {
+                out.push(
+                    Diagnostic::error(
+                        path,
+                        format!("the goal is about player {}, but there are {n}", seat + 1),
+                    )
+                    .at("goal"),
+                );
+            }
+        }
+        match self.goal {
+            Goal::RoundScore { points, .. } | Goal::FinalScore { points, .. } if points < 1 => {
+                out.push(
+                    Diagnostic::error(
+                        path,
+                        format!("the goal's points must be at least 1, not {points}"),
+                    )
+                    .at("goal"),
+                );
+            }
+            _ => {}
+        }
+        out
     }
 }
 
@@ -60,6 +142,10 @@ impl LevelFile for AzulLevel {
 
     fn version(&self) -> u32 {
         self.version
+    }
+
+    fn diagnose(&self) -> Vec<Diagnostic> {
+        self.findings()
     }
 }
 
@@ -195,12 +281,103 @@ pub struct Azul {
     events: Vec<GameEvent>,
     record: Vec<RecordLine>,
     seed: u64,
+    /// The scenario's goal (`Goal::None` for an ordinary game).
+    goal: Goal,
+    /// The round the scenario started in (a round goal's round).
+    goal_round: u16,
+    /// Each seat's score when the scenario started.
+    start_scores: [i32; rules::MAX_PLAYERS],
+    /// Whether the goal was met, once decided.
+    goal_met: Option<bool>,
 }
 
 impl Azul {
     /// The table.
     pub fn state(&self) -> &State {
         &self.state
+    }
+
+    /// The scenario's goal.
+    pub fn goal(&self) -> &Goal {
+        &self.goal
+    }
+
+    /// Whether the goal was met, once it is decided.
+    pub fn goal_met(&self) -> Option<bool> {
+        self.goal_met
+    }
+
+    /// The goal seat's points so far against its goal: gained this round
+    /// (round goals) or its score (the others).
+    pub fn goal_progress(&self) -> Option<i32> {
+        let seat = self.goal.seat()?;
+        let score = self.state.boards.get(seat)?.score;
+        Some(match self.goal {
+            Goal::RoundScore { .. } => score - self.start_scores[seat],
+            _ => score,
+        })
+    }
+
+    /// Decides the goal when the table allows: after the goal round's
+    /// tiling for a round goal, at the game's end for the others.
+    fn settle_goal(&mut self, tiled_round: Option<u16>) {
+        if self.goal_met.is_some() {
+            return;
+        }
+        let Some(seat) = self.goal.seat() else {
+            return;
+        };
+        let score = self.state.boards[seat].score;
+        let met = match self.goal {
+            Goal::None => return,
+            Goal::RoundScore { points, .. } => {
+                if tiled_round != Some(self.goal_round) && !self.state.over {
+                    return;
+                }
+                score - self.start_scores[seat] >= points
+            }
+            Goal::Win { .. } => {
+                if !self.state.over {
+                    return;
+                }
+                self.state.winners().0[seat]
+            }
+            Goal::FinalScore { points, .. } => {
+                if !self.state.over {
+                    return;
+                }
+                score >= points
+            }
+        };
+        self.goal_met = Some(met);
+        let progress = self.goal_progress().unwrap_or(0);
+        let what = match self.goal {
+            Goal::RoundScore { .. } => format!("gained {progress} this round"),
+            Goal::Win { .. } => format!("{} with {score}", self.outcome_of_scores()),
+            _ => format!("ended with {score}"),
+        };
+        self.events.push(GameEvent::info(format!(
+            "goal ({}): player {} {what}: {}",
+            self.goal.describe(),
+            seat + 1,
+            if met { "won" } else { "lost" }
+        )));
+    }
+
+    /// The scores' verdict in words, regardless of any goal.
+    fn outcome_of_scores(&self) -> String {
+        if !self.state.over {
+            return "playing".into();
+        }
+        let (winners, count) = self.state.winners();
+        let seats: Vec<usize> = (0..self.state.players as usize)
+            .filter(|&p| winners[p])
+            .collect();
+        if count == 1 {
+            Outcome::Winner(seats[0]).to_string()
+        } else {
+            Outcome::Shared(seats).to_string()
+        }
     }
 
     /// The game record so far, one JSON object per line.
@@ -314,22 +491,89 @@ impl Game for Azul {
     fn start(setup: Setup<AzulLevel>) -> Result<Self, GameError> {
         let current = setup.script.current();
         let rules: Rules = settings::rules(&current)?;
-        let players = setup.options.seats.len().clamp(2, 4);
+        drop(current);
+        let level = &setup.level;
+        // A start without seats (a level check) plays the level's table.
+        let seat_count = if setup.options.seats.is_empty() {
+            level.players().unwrap_or(2)
+        } else {
+            setup.options.seats.len()
+        };
+        let players = seat_count.clamp(2, 4);
+        // The one check of a position, now with the script's numbers.
+        let scenario = match &level.position {
+            Some(position) => {
+                let check = check_position(position, Some(&rules));
+                if let Some(error) = check.first_error() {
+                    return Err(GameError::Level(error.clone()));
+                }
+                if position.boards.len() != seat_count {
+                    return Err(GameError::Level(
+                        Diagnostic::error(
+                            std::path::Path::new(""),
+                            format!(
+                                "the scenario has {} boards but the game has {} seats: \
+                                 play it with one seat per board",
+                                position.boards.len(),
+                                seat_count
+                            ),
+                        )
+                        .at("position")
+                        .at("boards"),
+                    ));
+                }
+                check.state
+            }
+            None => None,
+        };
+        let state = scenario.unwrap_or_else(|| State::new(rules, players));
+        let mut start_scores = [0; rules::MAX_PLAYERS];
+        for (p, slot) in start_scores.iter_mut().enumerate() {
+            *slot = state.boards[p].score;
+        }
         let mut game = Self {
-            state: State::new(rules, players),
+            state,
             rng: game_rng(setup.seed),
             generation: setup.script.generation(),
             script: setup.script,
             events: Vec::new(),
             record: Vec::new(),
             seed: setup.seed,
+            goal: level.goal.clone(),
+            goal_round: state.round,
+            start_scores,
+            goal_met: None,
         };
+        if let Some(seat) = game.goal.seat()
+            && seat >= players
+        {
+            return Err(GameError::Level(
+                Diagnostic::error(
+                    std::path::Path::new(""),
+                    format!(
+                        "the goal is about player {}, but the game has {players} seats",
+                        seat + 1
+                    ),
+                )
+                .at("goal"),
+            ));
+        }
         game.record.push(RecordLine::Start {
             players: players as u8,
             factories: game.state.factory_count,
             seed: game.seed,
+            scenario: scenario.is_some(),
         });
-        game.deal_round();
+        if scenario.is_some() {
+            game.events.push(GameEvent::info(format!(
+                "scenario: round {}, player {} to move; goal: {}",
+                game.state.round,
+                game.state.to_move + 1,
+                game.goal.describe()
+            )));
+        } else {
+            game.deal_round();
+        }
         Ok(game)
     }
 
@@ -339,6 +583,12 @@ impl Game for Azul {
                 "{action:?}: factories are numbered from 1, pattern lines 1 to 5"
             )));
         };
+        if let Some(met) = self.goal_met {
+            return Err(GameError::Illegal(format!(
+                "the scenario is over: its goal was {}",
+                if met { "met" } else { "missed" }
+            )));
+        }
         if let Some(why) = self.state.refusal(m) {
             return Err(GameError::Illegal(why));
         }
@@ -357,12 +607,14 @@ impl Game for Azul {
             let report = self.state.tile_walls();
             let n = self.state.players as usize;
             for p in 0..n {
+                // The score of the tiling itself; the end bonuses follow
+                // on a line of their own.
                 self.events.push(GameEvent::info(format!(
                     "round {round} tiling: player {} +{} -{} = {}",
                     p + 1,
                     report.gained[p],
                     report.lost[p],
-                    self.state.boards[p].score
+                    self.state.boards[p].score - report.bonus[p]
                 )));
             }
             self.record.push(RecordLine::Tiling {
@@ -381,17 +633,34 @@ impl Game for Azul {
                         self.state.boards[p].score
                     )));
                 }
-                self.events
-                    .push(GameEvent::info(format!("game over: {}", self.outcome())));
+                self.events.push(GameEvent::info(format!(
+                    "game over: {}",
+                    self.outcome_of_scores()
+                )));
+                self.settle_goal(Some(round));
                 self.finish_record(&report);
             } else {
-                self.deal_round();
+                self.settle_goal(Some(round));
+                if self.goal_met.is_none() {
+                    self.deal_round();
+                }
             }
         }
         Ok(())
     }
 
+    /// A scenario names its seats (its human and AI players).
+    fn level_options(level: &AzulLevel) -> tessera_host::options::SessionOptions {
+        tessera_host::options::SessionOptions {
+            mode: None,
+            seats: level.seats.clone(),
+        }
+    }
+
     fn legal_actions(&self) -> Vec<AzulAction> {
+        if self.goal_met.is_some() {
+            return Vec::new();
+        }
         let mut moves = MoveList::default();
         self.state.legal_moves(&mut moves);
         moves
@@ -402,7 +671,7 @@ impl Game for Azul {
     }
 
     fn turn(&self) -> Turn {
-        if self.state.over {
+        if self.state.over || self.goal_met.is_some() {
             Turn::Over
         } else {
             Turn::Seat(self.state.to_move as usize)
@@ -410,6 +679,14 @@ impl Game for Azul {
     }
 
     fn outcome(&self) -> Outcome {
+        if self.goal != Goal::None {
+            // A scenario is won or lost by its goal's seat.
+            return match self.goal_met {
+                Some(true) => Outcome::Won,
+                Some(false) => Outcome::Lost,
+                None => Outcome::Playing,
+            };
+        }
         if !self.state.over {
             return Outcome::Playing;
         }
@@ -436,7 +713,20 @@ impl Game for Azul {
     }
 
     fn render_text(&self) -> String {
-        render(&self.state)
+        let mut text = render(&self.state);
+        if self.goal != Goal::None {
+            let progress = self.goal_progress().unwrap_or(0);
+            text.push_str(&format!(
+                "goal: {} (so far {progress}){}\n",
+                self.goal.describe(),
+                match self.goal_met {
+                    Some(true) => ", met",
+                    Some(false) => ", missed",
+                    None => "",
+                }
+            ));
+        }
+        text
     }
 
     fn report_json(&self) -> serde_json::Value {

@@ -65,6 +65,10 @@ pub enum RecordLine {
         factories: u8,
         /// The rules' seed.
         seed: u64,
+        /// Whether the game started from a scenario's position (such a
+        /// record cannot be checked from a fresh table).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        scenario: bool,
     },
     /// A round's deal: per factory, colour indices in the order drawn
     /// (0 blue, 1 yellow, 2 red, 3 green, 4 orange).
@@ -144,10 +148,22 @@ pub fn check_record(text: &str, rules: Rules) -> CheckReport {
         match (&event, state.as_mut()) {
             (
                 RecordLine::Start {
-                    players, factories, ..
+                    players,
+                    factories,
+                    scenario,
+                    ..
                 },
                 None,
             ) => {
+                if *scenario {
+                    return fail(
+                        line_no,
+                        checked,
+                        "this record starts from a scenario's position; only records of \
+                         games dealt from a fresh table can be checked"
+                            .into(),
+                    );
+                }
                 if !(2..=4).contains(players) {
                     return fail(line_no, checked, format!("{players} players (2 to 4)"));
                 }

@@ -69,6 +69,122 @@ pub struct SandLevel {
     /// are aligned to the bottom.
     #[serde(default)]
     pub board: Vec<String>,
+    /// The level's own colours, replacing the script's palette for this
+    /// level: its pieces come in these colours and its board letters name
+    /// them. Absent: the script's palette.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub palette: Option<Vec<LevelColour>>,
+}
+
+/// One colour of a level's own palette.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LevelColour {
+    /// Name for people ("red").
+    pub name: String,
+    /// The letter used in the board and text pictures ('R').
+    pub letter: char,
+    /// sRGB colour.
+    pub rgb: (u8, u8, u8),
+}
+
+impl LevelColour {
+    /// As a palette entry.
+    pub fn to_palette(&self) -> PaletteColour {
+        PaletteColour {
+            name: self.name.clone(),
+            letter: self.letter,
+            rgb: [self.rgb.0, self.rgb.1, self.rgb.2],
+        }
+    }
+}
+
+impl SandLevel {
+    /// The palette this level plays with: its own when it has one, else
+    /// `script`'s.
+    pub fn palette_over(&self, script: &[PaletteColour]) -> Vec<PaletteColour> {
+        match &self.palette {
+            Some(own) => own.iter().map(LevelColour::to_palette).collect(),
+            None => script.to_vec(),
+        }
+    }
+
+    /// The first board letter that `palette` has no colour for, as a
+    /// finding at its row (the check a game start makes).
+    pub fn check_letters(&self, palette: &[PaletteColour]) -> Option<Diagnostic> {
+        let whose = if self.palette.is_some() {
+            "the level's"
+        } else {
+            "the script's"
+        };
+        for (i, row) in self.board.iter().enumerate() {
+            for (x, c) in row.chars().enumerate() {
+                if c == '.' || palette.iter().any(|p| p.letter == c) {
+                    continue;
+                }
+                let letters: String = palette.iter().map(|p| p.letter).collect();
+                let message = format!(
+                    "field `board`, row {}, column {}: {c:?} is not a palette letter ({whose} palette: {letters})",
+                    i + 1,
+                    x + 1,
+                );
+                return Some(
+                    Diagnostic::error(std::path::Path::new(""), message)
+                        .at("board")
+                        .at_index(i),
+                );
+            }
+        }
+        None
+    }
+
+    /// Findings about the level's own palette: its size, its letters.
+    fn diagnose_palette(&self, found: &mut Vec<Diagnostic>) {
+        let Some(own) = &self.palette else {
+            return;
+        };
+        let path = std::path::Path::new("");
+        if own.is_empty() || own.len() > grid::MAX_COLOURS {
+            found.push(
+                Diagnostic::error(
+                    path,
+                    format!(
+                        "field `palette`: a level's palette holds 1 to {} colours, this one {}",
+                        grid::MAX_COLOURS,
+                        own.len()
+                    ),
+                )
+                .at("palette"),
+            );
+        }
+        for (i, colour) in own.iter().enumerate() {
+            let at = |message: String| {
+                Diagnostic::error(
+                    path,
+                    format!("field `palette`, colour {}: {message}", i + 1),
+                )
+                .at("palette")
+                .at_index(i)
+            };
+            if colour.letter == '.' || colour.letter.is_whitespace() || colour.letter.is_control() {
+                found.push(at(format!(
+                    "{:?} cannot be a colour's letter (`.` is an empty cell)",
+                    colour.letter
+                )));
+            } else if let Some(first) = own[..i].iter().position(|c| c.letter == colour.letter) {
+                found.push(at(format!(
+                    "letter {:?} is already colour {}",
+                    colour.letter,
+                    first + 1
+                )));
+            }
+            if colour.name.trim().is_empty() {
+                found.push(at("the colour needs a name".into()));
+            }
+        }
+        let palette: Vec<PaletteColour> = own.iter().map(LevelColour::to_palette).collect();
+        found.extend(self.check_letters(&palette));
+    }
 }
 
 fn default_columns() -> u32 {
@@ -89,6 +205,7 @@ impl Default for SandLevel {
             rows: default_rows(),
             cell: default_cell(),
             board: Vec::new(),
+            palette: None,
         }
     }
 }
@@ -164,6 +281,7 @@ impl LevelFile for SandLevel {
                 );
             }
         }
+        self.diagnose_palette(&mut found);
         found
     }
 }
@@ -894,15 +1012,20 @@ impl Sand {
                     continue;
                 }
                 let Some(colour) = self.settings.palette.iter().position(|p| p.letter == c) else {
-                    let message = format!(
-                        "field `board`, row {}, column {}: {c:?} is not a palette letter (the script's palette: {})",
-                        i + 1,
-                        cx + 1,
-                        self.settings.letters().iter().collect::<String>()
-                    );
-                    let finding = Diagnostic::error(std::path::Path::new(""), message)
-                        .at("board")
-                        .at_index(i);
+                    let finding = self
+                        .level
+                        .check_letters(&self.settings.palette)
+                        .unwrap_or_else(|| {
+                            Diagnostic::error(
+                                std::path::Path::new(""),
+                                format!(
+                                    "field `board`, row {}: {c:?} is not a palette letter",
+                                    i + 1
+                                ),
+                            )
+                            .at("board")
+                            .at_index(i)
+                        });
                     return Err(GameError::Level(finding));
                 };
                 self.grid.fill_area(
@@ -944,7 +1067,8 @@ impl Game for Sand {
         if let Some(error) = level.diagnose().into_iter().find(Diagnostic::is_error) {
             return Err(GameError::Level(error));
         }
-        let settings = Settings::read(&script.current())?;
+        let mut settings = Settings::read(&script.current())?;
+        settings.palette = level.palette_over(&settings.palette);
         let cell = level.cell as usize;
         let (columns, rows) = (level.columns as usize, level.rows as usize);
         let grid = GrainGrid::new(columns * cell, rows * cell)

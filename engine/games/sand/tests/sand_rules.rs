@@ -465,3 +465,45 @@ fn a_piece_that_settles_is_checked_while_another_still_falls() {
     assert_eq!(count_colour(game.grid(), RED), 0);
     assert_eq!(movable_grains(game.grid()), vec![]);
 }
+
+#[test]
+fn a_level_palette_replaces_the_scripts_and_is_checked() {
+    use tessera_host::level::LevelFile;
+    use tessera_sand::LevelColour;
+    let colour = |letter: char, name: &str| LevelColour {
+        name: name.into(),
+        letter,
+        rgb: (10, 20, 30),
+    };
+    let mut level = level(4, 4, 10, &["PQ..", "QPPQ"]);
+    // The script's palette has no P or Q.
+    assert!(Sand::start(tessera_host::Setup::new(level.clone(), shipped_script(), 1)).is_err());
+    level.palette = Some(vec![colour('P', "pink"), colour('Q', "teal")]);
+    assert!(level.diagnose().is_empty(), "{:?}", level.diagnose());
+    let game = start(level.clone(), 1);
+    let letters: Vec<char> = game.palette().iter().map(|c| c.letter).collect();
+    assert_eq!(letters, ['P', 'Q']);
+    // Pieces come in the level's colours only.
+    assert!(game.slots().iter().all(|p| usize::from(p.colour) < 2));
+    // A repeated letter, an empty cell's letter, a board letter it lacks.
+    level.palette = Some(vec![
+        colour('P', "pink"),
+        colour('P', "again"),
+        colour('.', "dot"),
+    ]);
+    let messages: Vec<String> = level.diagnose().into_iter().map(|d| d.message).collect();
+    assert_eq!(
+        messages,
+        [
+            "field `palette`, colour 2: letter 'P' is already colour 1",
+            "field `palette`, colour 3: '.' cannot be a colour's letter (`.` is an empty cell)",
+            "field `board`, row 1, column 2: 'Q' is not a palette letter (the level's palette: PP.)",
+        ]
+    );
+    level.palette = Some(Vec::new());
+    assert!(
+        level.diagnose()[0]
+            .message
+            .contains("holds 1 to 8 colours, this one 0")
+    );
+}

@@ -93,6 +93,18 @@ pub struct FeedLevel {
     pub difficulty: String,
     /// The AI wins on clearing this many lines (the seed's `targetLines`).
     pub target_lines: u32,
+    /// Whether the ceiling comes down (the seed's rule; `false` leaves the
+    /// whole board to the AI, as balance benchmarks against a feeder do).
+    #[serde(default = "yes", skip_serializing_if = "is_true")]
+    pub lowering_ceiling: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+fn is_true(value: &bool) -> bool {
+    *value
 }
 
 fn default_rows() -> u32 {

@@ -171,6 +171,8 @@ pub struct FeedState {
     pub target_lines: u64,
     /// Rows closed off above the ceiling line.
     pub ceiling: usize,
+    /// Whether the ceiling comes down at all (the level's switch).
+    pub lowering: bool,
     /// AI pieces placed since the ceiling last dropped.
     pub since_drop: u32,
     /// Pieces the AI has placed.
@@ -258,6 +260,7 @@ fn feed_state(
         difficulty,
         target_lines,
         ceiling: 0,
+        lowering: level.feed.as_ref().is_none_or(|f| f.lowering_ceiling),
         since_drop: 0,
         ai_pieces: 0,
         offer: Vec::new(),
@@ -550,7 +553,7 @@ impl Tetris {
             self.end(Outcome::Winner(1), reason, script);
             return;
         }
-        if feed.since_drop >= feed.difficulty.ceiling_every {
+        if feed.lowering && feed.since_drop >= feed.difficulty.ceiling_every {
             feed.since_drop = 0;
             feed.ceiling += 1;
             let ceiling = feed.ceiling;

@@ -248,7 +248,7 @@ fn play_one(
     }
     let capped = !game.outcome().is_over();
     let ai_won = match (config.mode, game.outcome()) {
-        (SimMode::Classic, _) => capped,
+        (SimMode::Classic, outcome) => capped || outcome == Outcome::Won,
         (SimMode::Feed(_), Outcome::Winner(seat)) => seat == ai_seat,
         (SimMode::Feed(_), _) => false,
     };
@@ -309,6 +309,24 @@ pub fn classic_benchmark_level() -> TetrisLevel {
         rows: 20,
         columns: 10,
         randomizer: Some("uniform".into()),
+        // Played until the AI tops out or the simulation's piece cap.
+        goal: crate::level::Goal::Survive(u64::MAX),
+        ..TetrisLevel::default()
+    }
+}
+
+/// The board of the benchmark against a feeder: 10 x 20 and no ceiling,
+/// so only the pieces decide (`target_lines` is out of reach).
+pub fn feeder_benchmark_level() -> TetrisLevel {
+    TetrisLevel {
+        title: "feeder benchmark 10 x 20, no ceiling".into(),
+        rows: 20,
+        columns: 10,
+        feed: Some(crate::level::FeedLevel {
+            difficulty: "GOD".into(),
+            target_lines: 100_000,
+            lowering_ceiling: false,
+        }),
         ..TetrisLevel::default()
     }
 }

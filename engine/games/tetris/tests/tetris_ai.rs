@@ -487,6 +487,7 @@ fn feed_level(target: u32, garbage: &[&str]) -> TetrisLevel {
         feed: Some(FeedLevel {
             difficulty: "GOD".into(),
             target_lines: target,
+            lowering_ceiling: true,
         }),
         ..TetrisLevel::default()
     }
@@ -679,4 +680,23 @@ fn the_same_seed_and_feeder_play_the_same_game() {
     let (b, m) = play();
     assert_eq!((a.clone(), n), (b, m));
     assert!(n > 4, "{a}");
+}
+
+#[test]
+fn a_stack_that_blocks_a_spawn_is_game_over_before_it_reaches_the_top_row() {
+    // A vertical I in column 4, rows 1-4 of a 5-row board: row 0 is still
+    // empty, but the T (and others) could no longer spawn.
+    let upright_i = Placement {
+        kind: PieceKind::I,
+        state: 1,
+        x: 2,
+        y: 1,
+    };
+    let (after, m) = move_metrics(&Board::new(10, 5), &upright_i, 1);
+    assert_eq!(after.row(0), 0);
+    assert!(m.game_over);
+    // The same I at the side leaves every spawn free.
+    let side = Placement { x: -2, ..upright_i };
+    let (_, m) = move_metrics(&Board::new(10, 5), &side, 1);
+    assert!(!m.game_over);
 }

@@ -13,15 +13,18 @@
 //!   filled or a wall; each such run down a column adds 1 + 2 + ... + depth.
 //! - `edgeDistance`: columns between the placed piece and the nearer wall.
 //! - `gameOverAfterMove`: a filled cell at or above the danger row (the
-//!   top row in classic play, the row under the ceiling in feed mode).
+//!   top row in classic play, the row under the ceiling in feed mode), or
+//!   a tetromino that could no longer spawn (classic play then ends at the
+//!   next such piece; in feed mode the player would give it).
 //! - `rowTransitions`: filled/empty changes along each row, walls counted
 //!   as filled; `columnTransitions`: changes down each column, the floor
 //!   counted as filled.
 
 use serde::{Deserialize, Serialize};
 
-use crate::board::{Board, MAX_SIZE};
+use crate::board::{Board, MAX_SIZE, spawn_position};
 use crate::movegen::Placement;
+use crate::piece::PieceKind;
 
 /// One measurable property of a position; the names are the seed's.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -310,6 +313,16 @@ pub fn move_metrics_with(
         shape_metrics(&after, danger_rows, Some(&old[..]))
     };
     m.lines_cleared = cleared.count_ones();
+    // Spawn boxes reach at most four rows below the spawn row: a lower
+    // stack cannot block one.
+    let spawn_row = danger_rows.saturating_sub(1);
+    let stack_top = after.height() - m.max_height as usize;
+    if !m.game_over && stack_top < spawn_row + 4 {
+        m.game_over = PieceKind::ALL.iter().any(|&kind| {
+            let (x, _) = spawn_position(kind, after.width());
+            !after.fits(kind, 0, x, spawn_row as i32)
+        });
+    }
     let (mut left, mut right) = (i32::MAX, i32::MIN);
     for (x, _) in placement.cells() {
         left = left.min(x);

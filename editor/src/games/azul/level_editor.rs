@@ -1,0 +1,858 @@
+//! The Azul scenario editor: paint walls and pattern lines, fill factories,
+//! the centre and floors with a colour brush; scores, whose turn, round,
+//! seats and the goal. The engine's one position check runs live (the tile
+//! count per colour against the script's `tiles_per_colour` included), and
+//! "Best achievable" plays the scenario with the hard AI's search on the
+//! host's `Job` (progress, cancel).
+
+use std::path::Path;
+
+use egui::{Color32, CornerRadius, Rect, RichText, Sense, Stroke, StrokeKind, Vec2};
+use tessera_azul::achieve::{Achievement, achieve};
+use tessera_azul::rules::{COLOURS, FLOOR_SLOTS, LINES, Rules, wall_colour};
+use tessera_azul::scenario::{
+    BoardSetup, Goal, LETTERS, Position, PositionCheck, check_position, colour_of,
+};
+use tessera_azul::settings::{self, ColourStyle};
+use tessera_azul::{Azul, AzulLevel};
+use tessera_host::level::{Diagnostic, LevelFile, to_ron_string};
+use tessera_host::worker::{Job, Poll};
+use tessera_host::{Game, GameError, Seat};
+
+use crate::playtest::{LevelEditor, PlaytestContext};
+
+const CELL: f32 = 28.0;
+
+/// What the brush puts down.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Brush {
+    /// A tile of this colour (0..5).
+    Colour(usize),
+    /// Takes tiles away.
+    Erase,
+}
+
+/// The editor's state for one Azul level file.
+pub struct AzulLevelEditor {
+    level: AzulLevel,
+    header: String,
+    saved: String,
+    brush: Brush,
+    /// The script's numbers and palette, read once.
+    rules: Option<Rules>,
+    palette: Vec<ColourStyle>,
+    ai_levels: Vec<String>,
+    script_error: Option<String>,
+    check: Option<PositionCheck>,
+    job: Option<Job<Result<Achievement, GameError>>>,
+    best: Option<Result<Achievement, String>>,
+    seed: u64,
+}
+
+/// Opens an Azul level's text in the scenario editor.
+pub fn open(_path: &Path, text: &str) -> anyhow::Result<Box<dyn LevelEditor>> {
+    Ok(Box::new(AzulLevelEditor::from_text(text)?))
+}
+
+fn tile_colour(palette: &[ColourStyle], k: usize) -> Color32 {
+    let [r, g, b] = palette.get(k).map_or([128; 3], |c| c.rgb);
+    Color32::from_rgb(r, g, b)
+}
+
+impl AzulLevelEditor {
+    /// The editor on a level's RON text (errors when it does not parse).
+    pub fn from_text(text: &str) -> anyhow::Result<Self> {
+        let level: AzulLevel = tessera_host::level::parse_level(text, Path::new("level.ron"))
+            .map_err(|e| anyhow::anyhow!("not an Azul level: {e}"))?;
+        let header: String = text
+            .lines()
+            .take_while(|l| l.trim_start().starts_with("//"))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        let mut editor = Self {
+            level,
+            header,
+            saved: String::new(),
+            brush: Brush::Colour(0),
+            rules: None,
+            palette: Vec::new(),
+            ai_levels: vec![
+                "easy".into(),
+                "medium".into(),
+                "hard".into(),
+                "expert".into(),
+            ],
+            script_error: None,
+            check: None,
+            job: None,
+            best: None,
+            seed: 1,
+        };
+        editor.saved = editor.to_ron().unwrap_or_default();
+        Ok(editor)
+    }
+
+    /// The level as edited.
+    pub fn level(&self) -> &AzulLevel {
+        &self.level
+    }
+
+    /// The last position check (tile counts, findings).
+    pub fn check(&self) -> Option<&PositionCheck> {
+        self.check.as_ref()
+    }
+
+    /// The last "best achievable" result.
+    pub fn best(&self) -> Option<&Result<Achievement, String>> {
+        self.best.as_ref()
+    }
+
+    /// Whether "best achievable" is running.
+    pub fn is_searching(&self) -> bool {
+        self.job.is_some()
+    }
+
+    fn read_script(&mut self, cx: &mut PlaytestContext<'_>) {
+        if self.rules.is_some() || self.script_error.is_some() {
+            return;
+        }
+        let path = cx.project.game_script_path(Azul::ID);
+        match cx.project.script(&path) {
+            Ok(live) => {
+                let current = live.current();
+                match (
+                    settings::rules(&current),
+                    settings::colours(&current),
+                    settings::ai_levels(&current),
+                ) {
+                    (Ok(r), Ok(p), Ok(l)) => {
+                        self.rules = Some(r);
+                        self.palette = p;
+                        self.ai_levels = l;
+                    }
+                    (Err(e), _, _) | (_, Err(e), _) | (_, _, Err(e)) => {
+                        self.script_error = Some(e.to_string());
+                    }
+                }
+            }
+            Err(e) => self.script_error = Some(e.to_string()),
+        }
+        if self.palette.is_empty() {
+            self.palette = (0..COLOURS)
+                .map(|k| ColourStyle {
+                    name: tessera_azul::rules::COLOUR_NAMES[k].into(),
+                    letter: LETTERS[k],
+                    rgb: [128, 128, 128],
+                })
+                .collect();
+        }
+    }
+
+    fn recheck(&mut self) {
+        self.check = self
+            .level
+            .position
+            .as_ref()
+            .map(|p| check_position(p, Some(&self.rules.unwrap_or_default())));
+    }
+
+    /// Every finding about the level as a game start would see it (the
+    /// level's diagnosis plus the position with the script's numbers).
+    pub fn findings(&self) -> Vec<Diagnostic> {
+        let mut out = self.level.diagnose();
+        if let Some(check) = &self.check {
+            for f in &check.findings {
+                if !out.contains(f) {
+                    out.push(f.clone());
+                }
+            }
+        }
+        out
+    }
+
+    /// Adds a starting position to a level that has none.
+    pub fn add_position(&mut self) {
+        let mut position = Position::default();
+        let players = self.level.seats.len().clamp(2, 4);
+        position.boards = vec![BoardSetup::default(); players];
+        let factories = self.rules.unwrap_or_default().factories_for(players);
+        position.factories = vec![String::new(); factories];
+        self.level.position = Some(position);
+        if self.level.seats.is_empty() {
+            self.level.seats = vec![
+                Seat::Human,
+                Seat::Ai {
+                    level: "hard".into(),
+                },
+            ];
+        }
+        if self.level.goal == Goal::None {
+            self.level.goal = Goal::RoundScore { seat: 1, points: 5 };
+        }
+    }
+
+    /// Sets the number of players (2 to 4): boards, seats and factories
+    /// follow.
+    pub fn set_players(&mut self, players: usize) {
+        let players = players.clamp(2, 4);
+        let factories = self.rules.unwrap_or_default().factories_for(players);
+        if let Some(p) = &mut self.level.position {
+            p.boards.resize(players, BoardSetup::default());
+            p.factories.resize(factories, String::new());
+            if usize::from(p.to_move) > players {
+                p.to_move = 1;
+            }
+        }
+        if !self.level.seats.is_empty() {
+            self.level.seats.resize(
+                players,
+                Seat::Ai {
+                    level: "hard".into(),
+                },
+            );
+        }
+    }
+
+    /// Paints wall cell (`row`, `column`) of board `p` (0-based): a colour
+    /// brush puts the cell's tile there, the eraser takes it away.
+    pub fn paint_wall(&mut self, p: usize, row: usize, column: usize) {
+        let brush = self.brush;
+        let Some(board) = self.board_mut(p) else {
+            return;
+        };
+        while board.wall.len() < LINES {
+            board.wall.push(".....".into());
+        }
+        let mut cells: Vec<char> = board.wall[row].chars().collect();
+        cells.resize(LINES, '.');
+        cells[column] = match brush {
+            Brush::Erase => '.',
+            Brush::Colour(_) if cells[column] != '.' => '.',
+            Brush::Colour(_) => LETTERS[wall_colour(row, column)],
+        };
+        board.wall[row] = cells.into_iter().collect();
+    }
+
+    /// Paints pattern line `row` of board `p` up to `count` tiles (the
+    /// clicked cell, counted from the right) with the brush's colour.
+    pub fn paint_line(&mut self, p: usize, row: usize, count: usize) {
+        let brush = self.brush;
+        let Some(board) = self.board_mut(p) else {
+            return;
+        };
+        board
+            .lines
+            .resize(LINES.max(board.lines.len()), String::new());
+        board.lines[row] = match brush {
+            Brush::Erase => String::new(),
+            Brush::Colour(k) => std::iter::repeat_n(LETTERS[k], count.min(row + 1)).collect(),
+        };
+    }
+
+    /// Adds a tile of the brush's colour to board `p`'s floor (the eraser
+    /// takes the last one).
+    pub fn paint_floor(&mut self, p: usize) {
+        let brush = self.brush;
+        let Some(board) = self.board_mut(p) else {
+            return;
+        };
+        match brush {
+            Brush::Erase => {
+                board.floor.pop();
+            }
+            Brush::Colour(k) => {
+                if board.floor.chars().count() + usize::from(board.marker) < FLOOR_SLOTS {
+                    board.floor.push(LETTERS[k]);
+                }
+            }
+        }
+    }
+
+    /// Adds a tile of the brush's colour to factory `f` (0-based; `None`
+    /// is the centre), or takes one away with the eraser.
+    pub fn paint_source(&mut self, f: Option<usize>) {
+        let brush = self.brush;
+        let per_factory = usize::from(self.rules.unwrap_or_default().tiles_per_factory);
+        let Some(p) = &mut self.level.position else {
+            return;
+        };
+        let (text, limit) = match f {
+            Some(f) => {
+                if p.factories.len() <= f {
+                    p.factories.resize(f + 1, String::new());
+                }
+                (&mut p.factories[f], per_factory)
+            }
+            None => (&mut p.centre, usize::MAX),
+        };
+        match brush {
+            Brush::Erase => {
+                text.pop();
+            }
+            Brush::Colour(k) => {
+                if text.chars().count() < limit {
+                    text.push(LETTERS[k]);
+                }
+            }
+        }
+    }
+
+    /// Chooses the brush.
+    pub fn set_brush(&mut self, brush: Brush) {
+        self.brush = brush;
+    }
+
+    fn board_mut(&mut self, p: usize) -> Option<&mut BoardSetup> {
+        self.level.position.as_mut()?.boards.get_mut(p)
+    }
+
+    /// Starts "best achievable" on the host's job.
+    pub fn start_best(&mut self, cx: &mut PlaytestContext<'_>) {
+        let path = cx.project.game_script_path(Azul::ID);
+        let script = match cx.project.script(&path) {
+            Ok(s) => s,
+            Err(e) => {
+                self.best = Some(Err(e.to_string()));
+                return;
+            }
+        };
+        let level = self.level.clone();
+        let seed = self.seed;
+        self.best = None;
+        self.job = Some(Job::spawn("azul best achievable", move |control| {
+            achieve(&level, script, seed, control)
+        }));
+    }
+
+    /// Cancels "best achievable".
+    pub fn cancel_best(&mut self) {
+        if let Some(job) = self.job.take() {
+            job.cancel();
+            self.best = Some(Err("cancelled".into()));
+        }
+    }
+
+    fn poll_best(&mut self) {
+        let Some(job) = &mut self.job else {
+            return;
+        };
+        match job.poll() {
+            Poll::Running => {}
+            Poll::Done(result) => {
+                self.job = None;
+                self.best = Some(result.map_err(|e| e.to_string()));
+            }
+            Poll::Lost => {
+                self.job = None;
+                self.best = Some(Err("the search stopped without a result".into()));
+            }
+        }
+    }
+
+    // ---------------------------------------------------------- drawing
+
+    fn tile(&self, ui: &mut egui::Ui, size: f32, colour: Option<usize>, label: &str) -> bool {
+        let (rect, response) = ui.allocate_exact_size(Vec2::splat(size), Sense::click());
+        response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, label));
+        let fill = colour.map_or(Color32::from_gray(245), |k| tile_colour(&self.palette, k));
+        let r = if response.hovered() {
+            rect
+        } else {
+            rect.shrink(1.5)
+        };
+        ui.painter().rect_filled(r, CornerRadius::same(5), fill);
+        ui.painter().rect_stroke(
+            r,
+            CornerRadius::same(5),
+            Stroke::new(1.0, Color32::GRAY),
+            StrokeKind::Inside,
+        );
+        response.clicked()
+    }
+
+    fn brush_bar(&mut self, ui: &mut egui::Ui) {
+        ui.horizontal(|ui| {
+            ui.label("Brush:");
+            for k in 0..COLOURS {
+                let name = self.palette.get(k).map_or("?", |c| c.name.as_str());
+                let selected = self.brush == Brush::Colour(k);
+                let text = RichText::new(name)
+                    .color(tile_colour(&self.palette, k))
+                    .strong();
+                if ui.selectable_label(selected, text).clicked() {
+                    self.brush = Brush::Colour(k);
+                }
+            }
+            if ui
+                .selectable_label(self.brush == Brush::Erase, "erase")
+                .clicked()
+            {
+                self.brush = Brush::Erase;
+            }
+        });
+    }
+
+    fn board_ui(&mut self, ui: &mut egui::Ui, p: usize) {
+        let Some(board) = self
+            .level
+            .position
+            .as_ref()
+            .and_then(|x| x.boards.get(p))
+            .cloned()
+        else {
+            return;
+        };
+        egui::Frame::group(ui.style()).show(ui, |ui| {
+            ui.vertical(|ui| {
+                ui.horizontal(|ui| {
+                    ui.label(RichText::new(format!("Player {}", p + 1)).strong());
+                    let mut score = board.score;
+                    if ui
+                        .add(
+                            egui::DragValue::new(&mut score)
+                                .range(0..=500)
+                                .prefix("score "),
+                        )
+                        .changed()
+                        && let Some(b) = self.board_mut(p)
+                    {
+                        b.score = score;
+                    }
+                });
+                ui.horizontal_top(|ui| {
+                    // Pattern lines, right-aligned, beside the wall.
+                    ui.vertical(|ui| {
+                        for row in 0..LINES {
+                            let text = board.lines.get(row).cloned().unwrap_or_default();
+                            let count = text.chars().count();
+                            let colour = text.chars().next().and_then(colour_of);
+                            ui.horizontal(|ui| {
+                                ui.add_space((LINES - 1 - row) as f32 * CELL);
+                                for i in (0..=row).rev() {
+                                    let label =
+                                        format!("player {} line {} cell {}", p + 1, row + 1, i + 1);
+                                    let filled = (i < count).then_some(colour).flatten();
+                                    if self.tile(ui, CELL, filled, &label) {
+                                        self.paint_line(p, row, i + 1);
+                                    }
+                                }
+                            });
+                        }
+                    });
+                    ui.vertical(|ui| {
+                        for row in 0..LINES {
+                            let cells: Vec<char> = board
+                                .wall
+                                .get(row)
+                                .map(|r| r.chars().collect())
+                                .unwrap_or_default();
+                            ui.horizontal(|ui| {
+                                for column in 0..LINES {
+                                    let placed = cells.get(column).is_some_and(|&c| c != '.');
+                                    let k = wall_colour(row, column);
+                                    let label =
+                                        format!("player {} wall {} {}", p + 1, row + 1, column + 1);
+                                    let (rect, response) =
+                                        ui.allocate_exact_size(Vec2::splat(CELL), Sense::click());
+                                    response.widget_info(|| {
+                                        egui::WidgetInfo::labeled(egui::Role::Button, true, &label)
+                                    });
+                                    let base = tile_colour(&self.palette, k);
+                                    let fill = if placed {
+                                        base
+                                    } else {
+                                        base.gamma_multiply(0.22)
+                                    };
+                                    let r: Rect = rect.shrink(1.5);
+                                    ui.painter().rect_filled(r, CornerRadius::same(4), fill);
+                                    if response.clicked() {
+                                        self.paint_wall(p, row, column);
+                                    }
+                                }
+                            });
+                        }
+                    });
+                });
+                ui.horizontal(|ui| {
+                    ui.label("floor");
+                    let tiles: Vec<usize> = board.floor.chars().filter_map(colour_of).collect();
+                    if board.marker {
+                        ui.label(RichText::new("1").strong());
+                    }
+                    for (i, &k) in tiles.iter().enumerate() {
+                        let label = format!("player {} floor tile {}", p + 1, i + 1);
+                        if self.tile(ui, CELL * 0.8, Some(k), &label) {
+                            self.brush_then(Brush::Erase, |e| e.paint_floor(p));
+                        }
+                    }
+                    if ui
+                        .small_button(format!("+ player {} floor", p + 1))
+                        .on_hover_text("add a tile of the brush's colour")
+                        .clicked()
+                    {
+                        self.paint_floor(p);
+                    }
+                    let mut marker = board.marker;
+                    if ui.checkbox(&mut marker, "first-player marker").changed()
+                        && let Some(position) = &mut self.level.position
+                    {
+                        for (q, b) in position.boards.iter_mut().enumerate() {
+                            b.marker = marker && q == p;
+                        }
+                    }
+                });
+            });
+        });
+    }
+
+    fn brush_then(&mut self, brush: Brush, f: impl FnOnce(&mut Self)) {
+        let old = self.brush;
+        self.brush = brush;
+        f(self);
+        self.brush = old;
+    }
+
+    fn source_ui(&mut self, ui: &mut egui::Ui, f: Option<usize>, text: &str) {
+        let name = match f {
+            Some(f) => format!("factory {}", f + 1),
+            None => "centre".into(),
+        };
+        egui::Frame::group(ui.style())
+            .corner_radius(CornerRadius::same(if f.is_some() { 40 } else { 8 }))
+            .fill(Color32::from_rgb(0xF5, 0xF5, 0xDC))
+            .show(ui, |ui| {
+                ui.vertical(|ui| {
+                    ui.label(RichText::new(&name).small().color(Color32::from_gray(60)));
+                    ui.horizontal_wrapped(|ui| {
+                        for (i, k) in text.chars().filter_map(colour_of).enumerate() {
+                            let label = format!("{name} tile {}", i + 1);
+                            if self.tile(ui, CELL * 0.8, Some(k), &label) {
+                                // Clicking a tile takes it away.
+                                if let Some(p) = &mut self.level.position {
+                                    let s = match f {
+                                        Some(f) => p.factories.get_mut(f),
+                                        None => Some(&mut p.centre),
+                                    };
+                                    if let Some(s) = s {
+                                        let mut chars: Vec<char> = s.chars().collect();
+                                        if i < chars.len() {
+                                            chars.remove(i);
+                                        }
+                                        *s = chars.into_iter().collect();
+                                    }
+                                }
+                            }
+                        }
+                        if ui
+                            .small_button(format!("+ {name}"))
+                            .on_hover_text("add a tile of the brush's colour")
+                            .clicked()
+                        {
+                            self.brush_then(
+                                if self.brush == Brush::Erase {
+                                    Brush::Colour(0)
+                                } else {
+                                    self.brush
+                                },
+                                |e| e.paint_source(f),
+                            );
+                        }
+                    });
+                });
+            });
+    }
+
+    fn seats_and_goal(&mut self, ui: &mut egui::Ui) {
+        let players = self.level.position.as_ref().map_or(2, |p| p.boards.len());
+        ui.horizontal(|ui| {
+            let mut n = players;
+            ui.label("Players");
+            for k in 2..=4 {
+                if ui.selectable_label(n == k, k.to_string()).clicked() {
+                    n = k;
+                }
+            }
+            if n != players {
+                self.set_players(n);
+            }
+            if let Some(p) = &mut self.level.position {
+                ui.add(
+                    egui::DragValue::new(&mut p.round)
+                        .range(1..=50)
+                        .prefix("round "),
+                );
+                let mut to_move = p.to_move;
+                egui::ComboBox::from_id_salt("azul to move")
+                    .selected_text(format!("player {to_move} to move"))
+                    .show_ui(ui, |ui| {
+                        for k in 1..=p.boards.len() as u8 {
+                            ui.selectable_value(&mut to_move, k, format!("player {k}"));
+                        }
+                    });
+                p.to_move = to_move;
+            }
+        });
+        ui.horizontal(|ui| {
+            ui.label("Seats");
+            if self.level.seats.len() != players {
+                self.level.seats.resize(
+                    players,
+                    Seat::Ai {
+                        level: "hard".into(),
+                    },
+                );
+            }
+            let levels = self.ai_levels.clone();
+            for (i, seat) in self.level.seats.iter_mut().enumerate() {
+                egui::ComboBox::from_id_salt(("azul seat", i))
+                    .selected_text(format!("{}: {seat}", i + 1))
+                    .show_ui(ui, |ui| {
+                        ui.selectable_value(seat, Seat::Human, "human");
+                        for l in &levels {
+                            ui.selectable_value(
+                                seat,
+                                Seat::Ai { level: l.clone() },
+                                format!("ai:{l}"),
+                            );
+                        }
+                    });
+            }
+        });
+        ui.horizontal(|ui| {
+            ui.label("Goal");
+            let goal = &mut self.level.goal;
+            let seat = goal.seat().map_or(1, |s| s as u8 + 1);
+            let points = match goal {
+                Goal::RoundScore { points, .. } | Goal::FinalScore { points, .. } => *points,
+                _ => 10,
+            };
+            let kinds = [
+                ("none", Goal::None),
+                ("score this round", Goal::RoundScore { seat, points }),
+                ("win from here", Goal::Win { seat }),
+                ("final score", Goal::FinalScore { seat, points }),
+            ];
+            let current = match goal {
+                Goal::None => 0,
+                Goal::RoundScore { .. } => 1,
+                Goal::Win { .. } => 2,
+                Goal::FinalScore { .. } => 3,
+            };
+            let mut chosen = current;
+            egui::ComboBox::from_id_salt("azul goal")
+                .selected_text(kinds[current].0)
+                .show_ui(ui, |ui| {
+                    for (i, (name, _)) in kinds.iter().enumerate() {
+                        ui.selectable_value(&mut chosen, i, *name);
+                    }
+                });
+            if chosen != current {
+                *goal = kinds[chosen].1.clone();
+            }
+            match goal {
+                Goal::None => {}
+                Goal::RoundScore { seat, points } | Goal::FinalScore { seat, points } => {
+                    ui.add(
+                        egui::DragValue::new(seat)
+                            .range(1..=players as u8)
+                            .prefix("player "),
+                    );
+                    ui.add(
+                        egui::DragValue::new(points)
+                            .range(1..=300)
+                            .prefix("points "),
+                    );
+                }
+                Goal::Win { seat } => {
+                    ui.add(
+                        egui::DragValue::new(seat)
+                            .range(1..=players as u8)
+                            .prefix("player "),
+                    );
+                }
+            }
+        });
+    }
+
+    fn counts_ui(&self, ui: &mut egui::Ui) {
+        let Some(check) = &self.check else {
+            return;
+        };
+        let limit = self.rules.unwrap_or_default().tiles_per_colour;
+        ui.horizontal_wrapped(|ui| {
+            ui.label("Tiles placed (of the script's tiles per colour):");
+            for k in 0..COLOURS {
+                let n = check.placed[k];
+                let over = n > u32::from(limit);
+                let name = self.palette.get(k).map_or("?", |c| c.name.as_str());
+                let text = RichText::new(format!("{name} {n}/{limit}")).color(if over {
+                    Color32::from_rgb(0xC0, 0x39, 0x2B)
+                } else {
+                    tile_colour(&self.palette, k)
+                });
+                ui.label(if over { text.strong() } else { text });
+            }
+        });
+    }
+
+    fn best_ui(&mut self, ui: &mut egui::Ui, cx: &mut PlaytestContext<'_>) {
+        ui.horizontal(|ui| {
+            let can = self.job.is_none() && self.findings().iter().all(|d| !d.is_error());
+            if ui
+                .add_enabled(can, egui::Button::new("Best achievable"))
+                .on_hover_text("plays the goal's seat with the hard AI's search")
+                .clicked()
+            {
+                self.start_best(cx);
+            }
+            ui.add(
+                egui::DragValue::new(&mut self.seed)
+                    .prefix("seed ")
+                    .range(0..=u64::MAX),
+            );
+            if let Some(job) = &self.job {
+                let control = job.control();
+                ui.add(
+                    egui::ProgressBar::new(control.progress() as f32)
+                        .desired_width(160.0)
+                        .text(control.note()),
+                );
+                ui.label(format!("{} nodes", control.nodes()));
+                if ui.button("Cancel").clicked() {
+                    self.cancel_best();
+                }
+                ui.ctx()
+                    .request_repaint_after(std::time::Duration::from_millis(50));
+            }
+        });
+        match &self.best {
+            Some(Ok(a)) => {
+                let verdict = match a.met {
+                    Some(true) => "goal met",
+                    Some(false) => "goal missed",
+                    None => "no goal",
+                };
+                ui.label(
+                    RichText::new(format!(
+                        "Hard AI achieves {} ({verdict}); final scores {:?}",
+                        a.progress, a.scores
+                    ))
+                    .strong(),
+                );
+                ui.collapsing("Its moves", |ui| {
+                    for m in &a.moves {
+                        ui.label(RichText::new(m).monospace());
+                    }
+                });
+            }
+            Some(Err(e)) => {
+                ui.colored_label(Color32::from_rgb(0xC0, 0x39, 0x2B), e);
+            }
+            None => {}
+        }
+    }
+}
+
+impl LevelEditor for AzulLevelEditor {
+    fn ui(&mut self, ui: &mut egui::Ui, cx: &mut PlaytestContext<'_>) {
+        self.read_script(cx);
+        self.poll_best();
+        egui::ScrollArea::vertical()
+            .id_salt("azul scenario")
+            .show(ui, |ui| {
+                ui.heading("Azul scenario");
+                ui.horizontal(|ui| {
+                    ui.label("Title");
+                    ui.text_edit_singleline(&mut self.level.title);
+                });
+                ui.horizontal(|ui| {
+                    ui.label("Description");
+                    ui.text_edit_singleline(&mut self.level.description);
+                });
+                if let Some(e) = &self.script_error {
+                    ui.colored_label(Color32::from_rgb(0xC0, 0x39, 0x2B), e);
+                }
+                if self.level.position.is_none() {
+                    ui.label(
+                        "This level deals a fresh game. Add a starting position to make it a \
+                         scenario.",
+                    );
+                    if ui.button("Add a starting position").clicked() {
+                        self.add_position();
+                    }
+                    return;
+                }
+                self.seats_and_goal(ui);
+                ui.separator();
+                self.brush_bar(ui);
+                let players = self.level.position.as_ref().map_or(0, |p| p.boards.len());
+                ui.horizontal_wrapped(|ui| {
+                    for p in 0..players {
+                        self.board_ui(ui, p);
+                    }
+                });
+                ui.separator();
+                let (factories, centre) = self
+                    .level
+                    .position
+                    .as_ref()
+                    .map(|p| (p.factories.clone(), p.centre.clone()))
+                    .unwrap_or_default();
+                let wanted = self.rules.unwrap_or_default().factories_for(players);
+                ui.horizontal_wrapped(|ui| {
+                    for f in 0..wanted.max(factories.len()) {
+                        let text = factories.get(f).cloned().unwrap_or_default();
+                        self.source_ui(ui, Some(f), &text);
+                    }
+                });
+                self.source_ui(ui, None, &centre);
+                ui.label(
+                    RichText::new(
+                        "Bag: every tile not placed (unless the file lists one); click a tile \
+                         to take it away, + adds the brush's colour.",
+                    )
+                    .small(),
+                );
+                ui.separator();
+                self.recheck();
+                self.counts_ui(ui);
+                let findings = self.findings();
+                if findings.is_empty() {
+                    ui.colored_label(Color32::from_rgb(0x27, 0xAE, 0x60), "Position OK");
+                }
+                for d in &findings {
+                    ui.colored_label(
+                        if d.is_error() {
+                            Color32::from_rgb(0xC0, 0x39, 0x2B)
+                        } else {
+                            Color32::from_rgb(0xE6, 0x7E, 0x22)
+                        },
+                        &d.message,
+                    );
+                }
+                ui.separator();
+                self.best_ui(ui, cx);
+            });
+    }
+
+    fn to_ron(&self) -> anyhow::Result<String> {
+        let body = to_ron_string(&self.level)?;
+        Ok(format!("{}{body}", self.header))
+    }
+
+    fn is_dirty(&self) -> bool {
+        self.to_ron().map(|t| t != self.saved).unwrap_or(true)
+    }
+
+    fn mark_saved(&mut self) {
+        self.saved = self.to_ron().unwrap_or_default();
+    }
+}
+
+impl Drop for AzulLevelEditor {
+    fn drop(&mut self) {
+        if let Some(job) = self.job.take() {
+            job.cancel();
+        }
+    }
+}

@@ -1,0 +1,217 @@
+//! Scenario levels: every shipped level passes the one validation path
+//! (`tessera check`'s, with the project's script); each scenario's goal and
+//! what the hard AI achieves on it are snapshotted; bad scenarios are
+//! refused at their line, the tile count against the script's
+//! `tiles_per_colour` included.
+
+use std::path::Path;
+
+use tessera_azul::achieve::achieve;
+use tessera_azul::scenario::{Goal, check_position, position_of};
+use tessera_azul::{Azul, AzulLevel};
+use tessera_host::check::{check_level, check_level_text};
+use tessera_host::level::load_level;
+use tessera_host::{
+    Game, LiveScript, Outcome, Registry, Script, ScriptLimits, Seat, SessionOptions, Setup,
+    ThinkControl, Turn,
+};
+
+fn script() -> LiveScript {
+    let path = tessera_testkit::repo_path("scripts/azul.lua");
+    let schema = <Azul as Game>::script_schema();
+    LiveScript::new(Script::load_file(&path, Some(&schema), ScriptLimits::default()).unwrap())
+}
+
+fn registry() -> Registry {
+    let mut registry = Registry::empty();
+    registry.register::<Azul>();
+    registry
+}
+
+#[test]
+fn every_shipped_level_passes_check_and_starts() {
+    let registry = registry();
+    let folder = tessera_testkit::repo_path("levels/azul");
+    let mut scenarios = 0;
+    for entry in std::fs::read_dir(&folder).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().and_then(|e| e.to_str()) != Some("ron") {
+            continue;
+        }
+        let findings = check_level(&registry, &path);
+        assert!(findings.is_empty(), "{}: {findings:?}", path.display());
+        let level: AzulLevel = load_level(&path).unwrap();
+        if level.position.is_some() {
+            scenarios += 1;
+            assert_ne!(level.goal, Goal::None, "{}", path.display());
+        }
+    }
+    assert!(scenarios >= 5, "only {scenarios} scenarios");
+}
+
+#[test]
+fn each_scenario_keeps_its_goal_and_what_the_hard_ai_achieves() {
+    insta::glob!("../../../../levels/azul", "*.ron", |path| {
+        let level: AzulLevel = load_level(path).unwrap();
+        let Some(position) = &level.position else {
+            return;
+        };
+        let check = check_position(position, Some(&Default::default()));
+        assert!(check.first_error().is_none(), "{:?}", check.findings);
+        let start = Azul::start(Setup {
+            level: level.clone(),
+            script: script(),
+            seed: 1,
+            options: SessionOptions {
+                mode: None,
+                seats: vec![Seat::Human; position.boards.len()],
+            },
+        })
+        .unwrap();
+        let result = achieve(&level, script(), 1, &ThinkControl::new()).unwrap();
+        // The goal is decided, and the outcome says so for its seat.
+        let met = result.met.expect("the goal is decided");
+        assert_eq!(
+            result.outcome,
+            if met { Outcome::Won } else { Outcome::Lost }
+        );
+        let report = format!(
+            "{}\ngoal: {}\n\nstart:\n{}\nthe hard AI (goal seat) achieves: {} -> {}\n\
+             final scores: {:?}\nmoves:\n  {}\n",
+            level.title,
+            level.goal.describe(),
+            start.render_text(),
+            result.progress,
+            if met { "goal met" } else { "goal missed" },
+            result.scores,
+            result.moves.join("\n  ")
+        );
+        tessera_testkit::snapshots().bind(|| insta::assert_snapshot!(report));
+    });
+}
+
+#[test]
+fn a_scenario_starts_where_it_says_and_ends_with_its_goal() {
+    let path = tessera_testkit::repo_path("levels/azul/column_push.ron");
+    let level: AzulLevel = load_level(&path).unwrap();
+    let game = Azul::start(Setup {
+        level: level.clone(),
+        script: script(),
+        seed: 3,
+        options: SessionOptions {
+            mode: None,
+            seats: level.seats.clone(),
+        },
+    })
+    .unwrap();
+    let s = game.state();
+    assert_eq!(s.round, 4);
+    assert_eq!(s.boards[0].score, 20);
+    assert_eq!(s.boards[0].lines[4].count, 4);
+    assert!(s.marker_in_centre);
+    assert_eq!(s.tile_count(), 100, "conservation from a scenario");
+    // Round trip: the table back to a position gives the same table.
+    let again = check_position(&position_of(s), Some(&s.rules));
+    assert_eq!(again.state.as_ref(), Some(s));
+    assert_eq!(game.turn(), Turn::Seat(0));
+    assert_eq!(game.outcome(), Outcome::Playing);
+}
+
+#[test]
+fn the_level_seats_fill_a_session_that_names_none() {
+    let path = tessera_testkit::repo_path("levels/azul/four_player_sprint.ron");
+    let level: AzulLevel = load_level(&path).unwrap();
+    let session =
+        tessera_host::Recorded::<Azul>::start(level, script(), 1, &SessionOptions::default())
+            .unwrap();
+    assert_eq!(session.options().seats.len(), 4);
+    assert_eq!(session.options().seats[0], Seat::Human);
+}
+
+fn findings_for(text: &str) -> String {
+    let registry = registry();
+    // A real file of the project, so the check finds scripts/azul.lua and
+    // starts the game as `check` and the editor do.
+    let real = tessera_testkit::repo_path("levels/azul/column_push.ron");
+    check_level_text(&registry, &real, Path::new("bad.ron"), text)
+        .iter()
+        .map(|d| d.to_string())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn bad_scenarios_are_refused_at_their_line() {
+    let base =
+        std::fs::read_to_string(tessera_testkit::repo_path("levels/azul/column_push.ron")).unwrap();
+    let cases = [
+        // 21 yellow: the script allows 20 of a colour.
+        (
+            "too many yellow",
+            base.replace(
+                "factories: [\"YBBR\"",
+                "bag: Some((yellow: 12)),\n        factories: [\"YBBR\"",
+            ),
+        ),
+        ("wrong wall letter", base.replace("\"OB...\"", "\"BO...\"")),
+        (
+            "line colour already on the wall row",
+            base.replace(
+                "lines: [\"\", \"\", \"\", \"\", \"YYYY\"]",
+                "lines: [\"B\", \"\", \"\", \"\", \"YYYY\"]",
+            ),
+        ),
+        ("overfull line", base.replace("\"YYYY\"", "\"YYYYYY\"")),
+        (
+            "seats against boards",
+            base.replace(
+                "seats: [Human, Ai(level: \"hard\")]",
+                "seats: [Human, Ai(level: \"hard\"), Human]",
+            ),
+        ),
+        ("factory too full", base.replace("\"YBBR\"", "\"YBBRR\"")),
+        (
+            "empty table",
+            base.replace(
+                "factories: [\"YBBR\", \"GGOY\", \"RROO\", \"BYGG\", \"OBRY\"]",
+                "factories: []",
+            ),
+        ),
+        (
+            "goal seat",
+            base.replace("RoundScore(points: 7)", "RoundScore(seat: 3, points: 7)"),
+        ),
+    ];
+    let mut out = String::new();
+    for (name, text) in cases {
+        assert_ne!(text, base, "{name}: the case changed nothing");
+        let found = findings_for(&text);
+        assert!(found.contains("bad.ron:"), "{name}: {found}");
+        out.push_str(&format!("{name}:\n{found}\n\n"));
+    }
+    tessera_testkit::snapshots().bind(|| insta::assert_snapshot!(out));
+}
+
+#[test]
+fn a_level_written_as_ron_reads_back_the_same() {
+    for name in ["endgame_win.ron", "four_player_sprint.ron", "standard.ron"] {
+        let path = tessera_testkit::repo_path(&format!("levels/azul/{name}"));
+        let level: AzulLevel = load_level(&path).unwrap();
+        let text = tessera_host::level::to_ron_string(&level).unwrap();
+        let again: AzulLevel = tessera_host::level::parse_level(&text, Path::new(name)).unwrap();
+        assert_eq!(again, level, "{text}");
+    }
+    // The explicit "no goal" too.
+    let level = AzulLevel {
+        goal: Goal::None,
+        ..AzulLevel::default()
+    };
+    let text = format!(
+        "{}",
+        tessera_host::level::to_ron_string(&level)
+            .unwrap()
+            .replace("version: 1,", "version: 1,\n    goal: None,")
+    );
+    let again: AzulLevel = tessera_host::level::parse_level(&text, Path::new("x.ron")).unwrap();
+    assert_eq!(again.goal, Goal::None, "{text}");
+}
