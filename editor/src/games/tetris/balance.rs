@@ -378,6 +378,7 @@ impl BalancePanel {
             plot_height,
             &self.rows,
             &self.previous,
+            100.0,
             |r| r.ai_win_rate * 100.0,
         );
         ui.label(RichText::new("mean lines per AI").strong());
@@ -387,18 +388,21 @@ impl BalancePanel {
             plot_height,
             &self.rows,
             &self.previous,
+            1.0,
             |r| r.mean_lines,
         );
     }
 }
 
-/// Bars per difficulty: this run, and the last one beside it, faint.
+/// Bars per difficulty: this run, and the last one beside it, faint; the
+/// value axis reaches at least `at_least` (100 for a rate in percent).
 fn bar_plot(
     ui: &mut egui::Ui,
     id: &str,
     height: f32,
     rows: &[LevelSummary],
     previous: &[LevelSummary],
+    at_least: f64,
     value: impl Fn(&LevelSummary) -> f64,
 ) {
     let names: Vec<String> = rows.iter().map(|r| r.level.clone()).collect();
@@ -425,6 +429,7 @@ fn bar_plot(
         .allow_drag(false)
         .allow_scroll(false)
         .include_y(0.0)
+        .include_y(at_least)
         .x_axis_formatter(move |mark, _range| {
             let i = mark.value.round();
             if (mark.value - i).abs() < 1e-6 && i >= 0.0 {
