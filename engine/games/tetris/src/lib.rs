@@ -428,6 +428,24 @@ impl Tetris {
             }
             Err(error) => self.report(&error, "keeping the last good settings"),
         }
+        // Feed mode's ceiling interval and special chance follow script
+        // edits too, read once per script version like the settings.
+        let name = self.feed_difficulty_name();
+        if name.is_empty() {
+            return;
+        }
+        match settings::difficulty(script, &name) {
+            Ok(Some(difficulty)) => {
+                if let Some(feed) = &mut self.feed {
+                    feed.difficulty = difficulty;
+                }
+            }
+            Ok(None) => self.events.push(GameEvent::error(format!(
+                "{}: the difficulty `{name}` is gone from `ai.difficulties` (keeping its last values)",
+                script.path().display()
+            ))),
+            Err(error) => self.report(&error, "keeping the AI's last values"),
+        }
     }
 
     fn report(&mut self, error: &ScriptError, what: &str) {
@@ -529,12 +547,6 @@ impl Tetris {
     /// offer.
     fn feed_after_lock(&mut self, lock: &Lock, script: &Script) {
         let lines = self.lines();
-        // The ceiling interval and special chance follow script edits.
-        if let Ok(Some(d)) = settings::difficulty(script, &self.feed_difficulty_name())
-            && let Some(feed) = &mut self.feed
-        {
-            feed.difficulty = d;
-        }
         let Some(feed) = &mut self.feed else {
             return;
         };
