@@ -95,13 +95,14 @@ return {
                   "edgeDistance", "score" },
         weights = { aggregateHeight = -0.51, linesCleared = 0.76, holes = -0.36,
                     wellSums = -0.18, blockades = -0.18, bumpiness = -0.18 } },
-      -- Above GOD: HARD's weights, looking one piece ahead.
+      -- Above GOD: Dellacherie's features with El-Tetris's published
+      -- weights (El-Ashi, 2011), looking one piece ahead.
       { name = "MASTER", decision_ms = 150, special_chance = 0.03, ceiling_every = 18,
         lookahead = 1, beam = 6,
-        weights = { aggregateHeight = -0.51, linesCleared = 0.76, holes = -0.9,
-                    holesCreated = -0.5, wellSums = -0.25, blockades = -0.3,
-                    bumpiness = -0.18, rowTransitions = -0.2, columnTransitions = -0.3,
-                    gameOverAfterMove = -1000 } },
+        weights = { landingHeight = -4.500158825082766, erodedCells = 3.4181268101392694,
+                    rowTransitions = -3.2178882868487753, columnTransitions = -9.348695305445199,
+                    holes = -7.899265427351652, wellSums = -3.3855972247263626,
+                    gameOverAfterMove = -1000000 } },
     },
   },
 

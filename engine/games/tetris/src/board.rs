@@ -114,6 +114,10 @@ impl Board {
     pub fn clear_full_rows(&mut self) -> u64 {
         let full = self.full_row();
         let height = self.height();
+        // Most locks clear nothing: find that out before moving any row.
+        if !self.rows[..height].contains(&full) {
+            return 0;
+        }
         let mut cleared = 0u64;
         let mut write = height;
         for read in (0..height).rev() {

@@ -40,6 +40,8 @@ fn metrics_text(rows: &[&str]) -> String {
                 | Metric::HolesCreated
                 | Metric::LinesCleared
                 | Metric::EdgeDistance
+                | Metric::LandingHeight
+                | Metric::ErodedCells
         ) {
             out.push_str(&format!("{} = {}\n", metric.name(), m.get(metric)));
         }
@@ -138,6 +140,37 @@ fn holes_created_ignore_rows_that_moved_down_with_a_clear() {
         1,
     );
     assert_eq!((m.holes, m.holes_created), (1, 1));
+}
+
+#[test]
+fn landing_height_and_eroded_cells_by_hand() {
+    // An I standing in the right column: its lowest cell on the floor
+    // (height 0), its highest at height 3, so it lands at 1.5; it
+    // completes the three bottom rows with three of its own cells.
+    let before = board(&[".....", ".....", "#....", "####.", "####.", "####."]);
+    let i_vertical = Placement {
+        kind: PieceKind::I,
+        state: 1,
+        x: 2,
+        y: 2,
+    };
+    let (_, m) = move_metrics(&before, &i_vertical, 0);
+    assert_eq!(m.lines_cleared, 3);
+    assert_eq!(m.get(Metric::LandingHeight), 1.5);
+    assert_eq!(m.get(Metric::ErodedCells), 9.0, "3 rows x 3 own cells");
+    // Lying flat on the floor of an empty 5-wide board: height 0, nothing
+    // cleared.
+    let (_, m) = move_metrics(
+        &Board::new(5, 4),
+        &Placement {
+            kind: PieceKind::I,
+            state: 0,
+            x: 0,
+            y: 2,
+        },
+        1,
+    );
+    assert_eq!((m.get(Metric::LandingHeight), m.eroded_cells), (0.0, 0));
 }
 
 fn candidate(metrics: Metrics, score: f64) -> Candidate {

@@ -4,7 +4,7 @@
 
 use rand::Rng;
 
-use super::{Brain, Candidate, Difficulty, Position, compare};
+use super::{Brain, Candidate, Difficulty, Position};
 use crate::piece::PieceKind;
 
 /// How a headless feeder picks.
@@ -60,6 +60,11 @@ pub fn pick(
 
 /// The offered piece whose best landing is worst for the AI; a piece that
 /// cannot spawn at all is the worst of all.
+///
+/// The AI picks its landing for each piece by its own ranking; the
+/// feeder judges those landings with one yardstick for every difficulty
+/// (HATETRIS's: the higher the stack after the move, the worse, then more
+/// holes), so the difficulties are measured against the same adversary.
 fn hate(
     brain: &mut Brain,
     position: &Position,
@@ -73,28 +78,46 @@ fn hate(
         noise: 0.0,
         ..against.clone()
     };
-    let mut worst: Option<(PieceKind, Option<Candidate>)> = None;
+    let mut worst: Option<(PieceKind, HateKey)> = None;
     for &kind in offer {
         let trial = Position {
             piece: kind,
             ..position.clone()
         };
-        let best = brain
-            .choose_top(&trial, &one_ply, 0, 2)
-            .candidates
-            .into_iter()
-            .next();
-        let worse = match (&worst, &best) {
-            (None, _) => true,
-            (Some((_, None)), _) => false,
-            (Some((_, Some(_))), None) => true,
-            (Some((_, Some(current))), Some(candidate)) => {
-                compare(candidate, current, &one_ply) == std::cmp::Ordering::Greater
-            }
-        };
-        if worse {
-            worst = Some((kind, best));
+        let choice = brain.choose_top(&trial, &one_ply, 0, 2);
+        let key = HateKey::of(choice.best());
+        if worst.as_ref().is_none_or(|(_, w)| key > *w) {
+            worst = Some((kind, key));
         }
     }
     worst.map(|(kind, _)| kind)
+}
+
+/// How bad the AI's landing leaves the board, as the hate feeder judges
+/// it: larger is worse for the AI.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+struct HateKey {
+    no_landing: bool,
+    game_over: bool,
+    max_height: u32,
+    holes: u32,
+}
+
+impl HateKey {
+    fn of(best: Option<&Candidate>) -> Self {
+        match best {
+            None => Self {
+                no_landing: true,
+                game_over: true,
+                max_height: u32::MAX,
+                holes: u32::MAX,
+            },
+            Some(c) => Self {
+                no_landing: false,
+                game_over: c.metrics.game_over,
+                max_height: c.metrics.max_height,
+                holes: c.metrics.holes,
+            },
+        }
+    }
 }

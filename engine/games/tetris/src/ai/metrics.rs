@@ -19,6 +19,12 @@
 //! - `rowTransitions`: filled/empty changes along each row, walls counted
 //!   as filled; `columnTransitions`: changes down each column, the floor
 //!   counted as filled.
+//! - `landingHeight` (Dellacherie): how high the piece came to rest, in
+//!   rows above the floor, measured at the middle of its cells' rows
+//!   (before any clear).
+//! - `erodedCells` (Dellacherie's "eroded piece cells"): rows cleared times
+//!   the piece's own cells in those rows; it rewards clears the piece
+//!   itself takes part in.
 
 use serde::{Deserialize, Serialize};
 
@@ -55,13 +61,17 @@ pub enum Metric {
     RowTransitions,
     /// Filled/empty changes down columns.
     ColumnTransitions,
+    /// How high the piece landed (middle of its rows, above the floor).
+    LandingHeight,
+    /// Rows cleared x the piece's cells in them.
+    ErodedCells,
     /// The weighted score (GOD's last tie-break).
     Score,
 }
 
 impl Metric {
     /// Every metric, in the order logs list them.
-    pub const ALL: [Metric; 14] = [
+    pub const ALL: [Metric; 16] = [
         Metric::GameOverAfterMove,
         Metric::NetBenefit,
         Metric::LinesCleared,
@@ -75,6 +85,8 @@ impl Metric {
         Metric::EdgeDistance,
         Metric::RowTransitions,
         Metric::ColumnTransitions,
+        Metric::LandingHeight,
+        Metric::ErodedCells,
         Metric::Score,
     ];
 
@@ -94,6 +106,8 @@ impl Metric {
             Metric::EdgeDistance => "edgeDistance",
             Metric::RowTransitions => "rowTransitions",
             Metric::ColumnTransitions => "columnTransitions",
+            Metric::LandingHeight => "landingHeight",
+            Metric::ErodedCells => "erodedCells",
             Metric::Score => "score",
         }
     }
@@ -108,7 +122,7 @@ impl Metric {
     pub fn higher_is_better(self) -> bool {
         matches!(
             self,
-            Metric::NetBenefit | Metric::LinesCleared | Metric::Score
+            Metric::NetBenefit | Metric::LinesCleared | Metric::ErodedCells | Metric::Score
         )
     }
 }
@@ -141,6 +155,10 @@ pub struct Metrics {
     pub row_transitions: u32,
     /// Column transitions.
     pub column_transitions: u32,
+    /// Twice the landing height (kept whole; [`Metrics::get`] halves it).
+    pub landing_height_x2: u32,
+    /// Rows cleared x the piece's cells in them.
+    pub eroded_cells: u32,
 }
 
 impl Metrics {
@@ -165,6 +183,8 @@ impl Metrics {
             Metric::EdgeDistance => f64::from(self.edge_distance),
             Metric::RowTransitions => f64::from(self.row_transitions),
             Metric::ColumnTransitions => f64::from(self.column_transitions),
+            Metric::LandingHeight => f64::from(self.landing_height_x2) / 2.0,
+            Metric::ErodedCells => f64::from(self.eroded_cells),
             Metric::Score => 0.0,
         }
     }
@@ -209,7 +229,31 @@ pub fn board_metrics(board: &Board, danger_rows: usize) -> Metrics {
 
 /// [`board_metrics`], counting as `holes_created` the holes that are not
 /// in `old_holes` (bit rows of the holes before, in this board's rows).
+///
+/// The metrics are mostly bit counts. The portable x86-64 baseline has no
+/// `popcnt` instruction, so each count would be a dozen instructions: on a
+/// CPU that has it (every x86-64 CPU since 2008), the same code runs
+/// compiled with it, about a third faster per decision.
 fn shape_metrics(board: &Board, danger_rows: usize, old_holes: Option<&[u64]>) -> Metrics {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("popcnt") {
+        // SAFETY: the CPU was just checked to support `popcnt`.
+        return unsafe { shape_metrics_popcnt(board, danger_rows, old_holes) };
+    }
+    shape_metrics_body(board, danger_rows, old_holes)
+}
+
+/// [`shape_metrics_body`] compiled with the `popcnt` instruction.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt")]
+fn shape_metrics_popcnt(board: &Board, danger_rows: usize, old_holes: Option<&[u64]>) -> Metrics {
+    shape_metrics_body(board, danger_rows, old_holes)
+}
+
+/// The metrics themselves; inlined into both callers above so each copy is
+/// compiled with its caller's instruction set.
+#[inline(always)]
+fn shape_metrics_body(board: &Board, danger_rows: usize, old_holes: Option<&[u64]>) -> Metrics {
     let width = board.width();
     let full = board.full_row();
     let rows = board.rows();
@@ -227,9 +271,10 @@ fn shape_metrics(board: &Board, danger_rows: usize, old_holes: Option<&[u64]>) -
     let height = rows.len();
     let mut heights = [0u32; MAX_SIZE];
     let mut above = 0u64;
-    // Each column's current well depth, bit-sliced: bit x of plane i is
-    // bit i of column x's depth (up to 127, above any board's 64 rows).
-    let mut depth = [0u64; 7];
+    // Each column's current well depth; wells are few per row, so only
+    // their columns are visited.
+    let mut depth = [0u32; MAX_SIZE];
+    let mut wells_above = 0u64;
     let wall_left = 1u64;
     let wall_right = 1u64 << (width - 1);
     let span = (1u128 << (width + 1)) - 1;
@@ -249,16 +294,19 @@ fn shape_metrics(board: &Board, danger_rows: usize, old_holes: Option<&[u64]>) -
         // their column's well; any other cell ends it.
         let sides = ((row << 1) | wall_left) & ((row >> 1) | wall_right);
         let wells = !row & !above & sides & full;
-        let mut carry = wells;
-        for plane in &mut depth {
-            let next = *plane & carry;
-            *plane ^= carry;
-            *plane &= wells;
-            carry = next;
+        let mut open = wells;
+        while open != 0 {
+            let x = open.trailing_zeros() as usize;
+            open &= open - 1;
+            let d = if wells_above >> x & 1 == 1 {
+                depth[x] + 1
+            } else {
+                1
+            };
+            depth[x] = d;
+            m.well_sums += d;
         }
-        for (i, plane) in depth.iter().enumerate() {
-            m.well_sums += plane.count_ones() << i;
-        }
+        wells_above = wells;
         // Along the row with walls on both sides: each cell against its
         // left neighbour, and the last cell against the right wall.
         // (u128: a 64-wide row plus its right wall is 65 bits.)
@@ -324,11 +372,23 @@ pub fn move_metrics_with(
         });
     }
     let (mut left, mut right) = (i32::MAX, i32::MIN);
-    for (x, _) in placement.cells() {
+    let (mut top, mut bottom) = (i32::MAX, i32::MIN);
+    let mut own_cleared_cells = 0;
+    for (x, y) in placement.cells() {
         left = left.min(x);
         right = right.max(x);
+        top = top.min(y);
+        bottom = bottom.max(y);
+        if (0..64).contains(&y) && cleared >> y & 1 == 1 {
+            own_cleared_cells += 1;
+        }
     }
     let edge = left.min(before.width() as i32 - 1 - right).max(0);
     m.edge_distance = edge as u32;
+    m.eroded_cells = m.lines_cleared * own_cleared_cells;
+    // Rows above the floor of the piece's lowest and highest cells; their
+    // sum is twice the height of the middle.
+    let floor = before.height() as i32;
+    m.landing_height_x2 = ((floor - 1 - bottom) + (floor - 1 - top)).max(0) as u32;
     (after, m)
 }

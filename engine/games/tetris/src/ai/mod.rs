@@ -224,8 +224,8 @@ impl Brain {
         }
     }
 
-    /// Gives the best `beam` candidates (by score) a lookahead value: the
-    /// best score of the next piece after them.
+    /// Gives the best `beam` candidates (by score) a lookahead value: their
+    /// score plus the best score of the next piece after them.
     fn look_ahead(
         &mut self,
         position: &Position,
@@ -234,7 +234,6 @@ impl Brain {
     ) {
         candidates.sort_by(|a, b| b.score.total_cmp(&a.score));
         let beam = difficulty.beam.max(1).min(candidates.len());
-        let lines_weight = difficulty.weights.get(Metric::LinesCleared);
         for candidate in &mut candidates[..beam] {
             if candidate.metrics.game_over {
                 candidate.ahead = Some(candidate.score);
@@ -248,7 +247,6 @@ impl Brain {
                 candidate.placement.y,
             );
             after.clear_full_rows();
-            let carried = lines_weight * f64::from(candidate.metrics.lines_cleared);
             let value = match (&position.next, &position.unknown_next) {
                 (Some(next), _) => self.best_score(position, difficulty, &after, *next),
                 (None, UnknownNext::Average(pieces)) => {
@@ -263,7 +261,9 @@ impl Brain {
                     .map(|&k| self.best_score(position, difficulty, &after, k))
                     .fold(f64::INFINITY, f64::min),
             };
-            candidate.ahead = Some(value + carried);
+            // Both moves count: this one's score (its clears, its landing,
+            // the board it leaves) plus the best the next piece can do.
+            candidate.ahead = Some(candidate.score + value);
         }
     }
 
