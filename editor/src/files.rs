@@ -147,7 +147,7 @@ impl FileDialog {
                         .selected_text(game.clone())
                         .show_ui(ui, |ui| {
                             for (id, title) in &games {
-                                ui.selectable_value(game, id.clone(), format!("{id} ({title})"));
+                                ui.selectable_value(game, id.clone(), format!("{id}: {title}"));
                             }
                         });
                     if *game != before && name.ends_with(".lua") {

@@ -616,6 +616,33 @@ fn describe(p: &Placement) -> String {
 
 impl LevelEditor for TetrisLevelEditor {
     fn ui(&mut self, ui: &mut egui::Ui, _cx: &mut PlaytestContext<'_>) {
+        // Goal, sequence and "Solvable?" sit under the board: on a short
+        // window they scroll into view (mouse drags stay with the board
+        // and the sequence: egui scrolls by dragging only on touch).
+        egui::ScrollArea::vertical()
+            .id_salt("tetris level editor")
+            .auto_shrink(false)
+            .show(ui, |ui| self.contents_ui(ui));
+    }
+
+    fn to_ron(&self) -> anyhow::Result<String> {
+        let mut level = self.level.clone();
+        level.version = TetrisLevel::VERSION;
+        Ok(to_ron_string(&level)?)
+    }
+
+    fn is_dirty(&self) -> bool {
+        self.level != self.saved
+    }
+
+    fn mark_saved(&mut self) {
+        self.saved = self.level.clone();
+    }
+}
+
+impl TetrisLevelEditor {
+    /// Everything the editor shows, top to bottom.
+    fn contents_ui(&mut self, ui: &mut egui::Ui) {
         self.size_ui(ui);
         ui.separator();
         self.palette_ui(ui);
@@ -639,20 +666,6 @@ impl LevelEditor for TetrisLevelEditor {
             ui.label(RichText::new("level ok").color(Color32::from_rgb(120, 200, 120)));
         }
         self.solve_ui(ui, playable);
-    }
-
-    fn to_ron(&self) -> anyhow::Result<String> {
-        let mut level = self.level.clone();
-        level.version = TetrisLevel::VERSION;
-        Ok(to_ron_string(&level)?)
-    }
-
-    fn is_dirty(&self) -> bool {
-        self.level != self.saved
-    }
-
-    fn mark_saved(&mut self) {
-        self.saved = self.level.clone();
     }
 }
 
