@@ -224,7 +224,7 @@ fn a_level_and_a_script_are_created_from_the_menus_and_open_ready_to_use() {
     harness.run_steps(2);
     harness.get_by_label("Game").click();
     harness.run_steps(2);
-    harness.get_by_label("sand (Sand drop)").click();
+    harness.get_by_label("sand: Sand drop").click();
     harness.run_steps(2);
     harness.get_by_label("Create").click();
     harness.run_steps(3);

@@ -8,7 +8,7 @@
 //! The simulation itself is the host's (`tessera_host::sim`), shared with
 //! the editor's Balance panel; this file parses the arguments and prints.
 
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -196,8 +196,12 @@ fn progress(done: usize, total: usize, elapsed: Duration) {
     );
 }
 
-/// Draws `[####----] note, N s left` on standard error, in place.
+/// Draws `[####----] note, N s left` on standard error, in place. Only on
+/// a terminal: redirected to a file, the redraws would fill it.
 pub fn progress_bar(fraction: f64, elapsed: Duration, note: &str) {
+    if !std::io::stderr().is_terminal() {
+        return;
+    }
     let width = 30;
     let fraction = fraction.clamp(0.0, 1.0);
     let filled = (fraction * width as f64) as usize;

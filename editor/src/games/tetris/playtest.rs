@@ -716,7 +716,6 @@ impl TetrisPlaytest {
     }
 
     fn log_ui(&mut self, ui: &mut egui::Ui) {
-        ui.set_width(560.0);
         let log = self.session.last_explanation();
         if ai_log::log_panel(ui, log, &mut self.log_copied) {
             self.show_log = false;
@@ -755,10 +754,22 @@ impl PlaytestView for TetrisPlaytest {
         ui.horizontal_top(|ui| {
             ui.vertical(|ui| self.board_ui(ui));
             ui.vertical(|ui| self.panel_ui(ui, cx));
-            if self.show_log {
-                ui.vertical(|ui| self.log_ui(ui));
-            }
         });
+        if self.show_log {
+            // A window of its own: as a third column beside the board it
+            // fell outside a docked playtest panel and could not be seen.
+            let mut open = true;
+            egui::Window::new("📜 AI log")
+                .id(egui::Id::new("tetris ai log window"))
+                .open(&mut open)
+                .default_width(560.0)
+                .default_height(420.0)
+                .resizable(true)
+                .show(ui.ctx(), |ui| self.log_ui(ui));
+            if !open {
+                self.show_log = false;
+            }
+        }
         self.balance.window(ui.ctx(), &self.level, &self.script);
         let steps = self.session.replay().steps.len();
         self.before = Some(Before::of(self.session.game(), steps));
