@@ -760,7 +760,6 @@ impl PlaytestView for TetrisPlaytest {
             // fell outside a docked playtest panel and could not be seen.
             let mut open = true;
             egui::Window::new("📜 AI log")
-                .id(egui::Id::new("tetris ai log window"))
                 .open(&mut open)
                 .default_width(560.0)
                 .default_height(420.0)
