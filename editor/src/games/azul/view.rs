@@ -1034,8 +1034,11 @@ impl AzulPlaytest {
     fn factory_ring(&mut self, ui: &mut egui::Ui, s: &State, can_pick: bool) {
         let n = s.factory_count as usize;
         let cell = Vec2::new(190.0, 78.0);
-        let radius = (n as f32 * cell.x / std::f32::consts::TAU).max(150.0);
-        let size = Vec2::new(2.0 * radius + cell.x, 2.0 * radius * 0.62 + cell.y + 40.0);
+        // An ellipse wide enough that no factory overlaps the centre or its
+        // neighbours (5, 7 or 9 factories).
+        let rx = (n as f32 * cell.x / std::f32::consts::TAU * 1.3).max(240.0);
+        let ry = (rx * 0.5).max(120.0);
+        let size = Vec2::new(2.0 * rx + cell.x, 2.0 * ry + cell.y + 20.0);
         let (area, _) = ui.allocate_exact_size(size, Sense::hover());
         ui.painter().rect_filled(
             area,
@@ -1043,18 +1046,19 @@ impl AzulPlaytest {
             Color32::from_rgb(0xF5, 0xF5, 0xDC).gamma_multiply(0.6),
         );
         let centre = area.center();
+        // Child uis that do not move the parent's cursor: what follows the
+        // ring starts below all of it.
+        let place = |ui: &mut egui::Ui, rect: Rect, source: u8, this: &mut Self| {
+            let mut child = ui.new_child(egui::UiBuilder::new().max_rect(rect));
+            child.vertical_centered(|ui| this.source(ui, s, source, can_pick));
+        };
         for f in 0..n {
             let angle = -std::f32::consts::FRAC_PI_2 + f as f32 * std::f32::consts::TAU / n as f32;
-            let at = centre + Vec2::new(angle.cos() * radius, angle.sin() * radius * 0.62);
-            let rect = Rect::from_center_size(at, cell);
-            ui.scope_builder(egui::UiBuilder::new().max_rect(rect), |ui| {
-                ui.vertical_centered(|ui| self.source(ui, s, f as u8, can_pick));
-            });
+            let at = centre + Vec2::new(angle.cos() * rx, angle.sin() * ry);
+            place(ui, Rect::from_center_size(at, cell), f as u8, self);
         }
         let rect = Rect::from_center_size(centre, Vec2::new(cell.x + 40.0, cell.y + 20.0));
-        ui.scope_builder(egui::UiBuilder::new().max_rect(rect), |ui| {
-            ui.vertical_centered(|ui| self.source(ui, s, CENTRE, can_pick));
-        });
+        place(ui, rect, CENTRE, self);
     }
 
     /// The end of the game: a gold "Victory" or a grey "Defeat" over the
