@@ -23,6 +23,13 @@ return {
   -- the lid).
   floor_penalties = { 1, 1, 2, 2, 2, 3, 3 },
 
+  -- The grey-wall variant (the published board's other side): no printed
+  -- pattern; at each wall tiling a player chooses the column of every full
+  -- line's tile, a column that does not hold that colour yet (each colour
+  -- once per row and once per column). A level may set it too (grey_wall).
+  -- Read when a game starts.
+  grey_wall = false,
+
   -- End-of-game bonuses.
   bonus_row = 2,
   bonus_column = 7,

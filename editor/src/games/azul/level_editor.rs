@@ -149,11 +149,24 @@ impl AzulLevelEditor {
     }
 
     fn recheck(&mut self) {
+        let mut rules = self.rules.unwrap_or_default();
+        rules.grey_wall = self.grey();
         self.check = self
             .level
             .position
             .as_ref()
-            .map(|p| check_position(p, Some(&self.rules.unwrap_or_default())));
+            .map(|p| check_position(p, Some(&rules), None));
+    }
+
+    /// Whether the level plays on the grey wall: its own switch; a
+    /// scenario that says nothing plays the printed wall, a standard game
+    /// the script's `grey_wall`.
+    pub fn grey(&self) -> bool {
+        match self.level.grey_wall {
+            Some(grey) => grey,
+            None if self.level.position.is_some() => false,
+            None => self.rules.is_some_and(|r| r.grey_wall),
+        }
     }
 
     /// Every finding about the level as a game start would see it (the
@@ -217,6 +230,7 @@ impl AzulLevelEditor {
     /// brush puts the cell's tile there, the eraser takes it away.
     pub fn paint_wall(&mut self, p: usize, row: usize, column: usize) {
         let brush = self.brush;
+        let grey = self.grey();
         let Some(board) = self.board_mut(p) else {
             return;
         };
@@ -228,6 +242,7 @@ impl AzulLevelEditor {
         cells[column] = match brush {
             Brush::Erase => '.',
             Brush::Colour(_) if cells[column] != '.' => '.',
+            Brush::Colour(k) if grey => LETTERS[k % COLOURS],
             Brush::Colour(_) => LETTERS[wall_colour(row, column)],
         };
         board.wall[row] = cells.into_iter().collect();
@@ -372,6 +387,19 @@ impl AzulLevelEditor {
 
     fn brush_bar(&mut self, ui: &mut egui::Ui) {
         ui.horizontal(|ui| {
+            let mut grey = self.grey();
+            if ui
+                .checkbox(&mut grey, "Grey wall (variant)")
+                .on_hover_text(
+                    "No printed pattern: players choose each tile's column. Saved in the \
+                     level as grey_wall.",
+                )
+                .changed()
+            {
+                self.level.grey_wall = Some(grey);
+                self.recheck();
+            }
+            ui.separator();
             ui.label("Brush:");
             for k in 0..COLOURS {
                 let name = self.palette.get(k).map_or("?", |c| c.name.as_str());
@@ -402,6 +430,7 @@ impl AzulLevelEditor {
         else {
             return;
         };
+        let grey = self.grey();
         egui::Frame::group(ui.style()).show(ui, |ui| {
             ui.vertical(|ui| {
                 ui.horizontal(|ui| {
@@ -449,7 +478,12 @@ impl AzulLevelEditor {
                             ui.horizontal(|ui| {
                                 for column in 0..LINES {
                                     let placed = cells.get(column).is_some_and(|&c| c != '.');
-                                    let k = wall_colour(row, column);
+                                    // The grey wall shows what lies there.
+                                    let k = if grey {
+                                        cells.get(column).and_then(|&c| colour_of(c))
+                                    } else {
+                                        Some(wall_colour(row, column))
+                                    };
                                     let label =
                                         format!("player {} wall {} {}", p + 1, row + 1, column + 1);
                                     let (rect, response) =
@@ -457,7 +491,9 @@ impl AzulLevelEditor {
                                     response.widget_info(|| {
                                         egui::WidgetInfo::labeled(egui::Role::Button, true, &label)
                                     });
-                                    let base = tile_colour(&self.palette, k);
+                                    let base = k.map_or(Color32::from_gray(150), |k| {
+                                        tile_colour(&self.palette, k)
+                                    });
                                     let fill = if placed {
                                         base
                                     } else {

@@ -135,6 +135,117 @@ fn an_illegal_line_is_not_offered() {
     assert!(s.boards[0].floor_len > 0);
 }
 
+/// A grey-wall table from a scenario: factory 1 holds one blue, the rest
+/// is empty; the human (seat 1) moves first. Taking the blue to line 1
+/// ends the round, and line 1 may go to any column of wall row 1 but the
+/// one the row already holds (column 1: yellow).
+fn grey_table() -> Harness<'static, Playing> {
+    use tessera_azul::AzulLevel;
+    use tessera_azul::scenario::{BoardSetup, Position};
+    let mut project = Project::open(&root(), tessera_builtin::registry()).expect("project");
+    let script = project
+        .script(&project.game_script_path(Azul::ID))
+        .expect("script");
+    let mine = BoardSetup {
+        wall: vec!["Y....".into()],
+        ..BoardSetup::default()
+    };
+    let level = AzulLevel {
+        grey_wall: Some(true),
+        seats: vec![
+            tessera_host::Seat::Human,
+            tessera_host::Seat::Ai {
+                level: "medium".into(),
+            },
+        ],
+        position: Some(Position {
+            boards: vec![mine, BoardSetup::default()],
+            factories: vec!["B".into()],
+            ..Position::default()
+        }),
+        ..AzulLevel::default()
+    };
+    let view = AzulPlaytest::new(level, script, 1, Some(Duration::ZERO))
+        .expect("table")
+        .without_animations();
+    Harness::builder()
+        .with_size(egui::vec2(1300.0, 1000.0))
+        .build_ui_state(
+            |ui, s: &mut Playing| {
+                let mut cx = PlaytestContext {
+                    project: &mut s.project,
+                    console: &mut s.console,
+                };
+                s.view.ui(ui, &mut cx);
+            },
+            Playing {
+                view,
+                project,
+                console: Vec::new(),
+            },
+        )
+}
+
+#[test]
+fn a_human_chooses_a_grey_wall_column_by_clicking_a_highlighted_cell() {
+    let mut harness = grey_table();
+    harness.run();
+    // No wall cell is offered while taking.
+    assert!(harness.query_by_label("wall row 1 column 3").is_none());
+    harness.get_by_label("factory 1 blue x1").click();
+    harness.run();
+    harness.get_by_label("line 1").click();
+    harness.run();
+    let s = *harness.state().view.state();
+    assert!(s.tiling, "the round ended and the human chooses a column");
+    assert_eq!(
+        s.pending_choice().map(|c| (c.0, c.1, c.2)),
+        Some((0, 0, 0b11110))
+    );
+    // Column 1 holds yellow: not offered; columns 2-5 are.
+    assert!(harness.query_by_label("wall row 1 column 1").is_none());
+    for column in 2..=5 {
+        assert!(
+            harness
+                .query_by_label(&format!("wall row 1 column {column}"))
+                .is_some(),
+            "column {column} offered"
+        );
+    }
+    assert!(
+        harness
+            .state()
+            .view
+            .log()
+            .iter()
+            .any(|(t, _)| t.contains("choose the wall column of line 1")),
+        "{:?}",
+        harness.state().view.log()
+    );
+    // Column 2 sits next to the yellow: 2 points.
+    harness.get_by_label("wall row 1 column 2").click();
+    harness.run();
+    let s = *harness.state().view.state();
+    assert!(!s.tiling);
+    assert_eq!(s.boards[0].colour_at(0, 1), Some(0), "blue in column 2");
+    assert_eq!(s.boards[0].score, 2);
+    let record = harness.state().view.game().game().game_record().unwrap();
+    assert!(
+        record.contains(
+            "{\"event\":\"wall\",\"player\":1,\"row\":1,\"column\":2,\"colour\":\"blue\"}"
+        ),
+        "{record}"
+    );
+    let report = tessera_azul::record::check_record(&record, Default::default());
+    assert_eq!(report.first_difference, None, "{record}");
+    // Undo takes the choice back: the human chooses again.
+    harness.get_by_label("Undo").click();
+    harness.run();
+    let s = *harness.state().view.state();
+    assert!(s.tiling);
+    assert!(harness.query_by_label("wall row 1 column 4").is_some());
+}
+
 // ------------------------------------------------------------ scenario editor
 
 struct Editing {

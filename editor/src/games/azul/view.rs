@@ -479,12 +479,15 @@ impl AzulPlaytest {
                 other => other.to_string(),
             },
             Turn::Seat(p) if self.game.options().ai_level(p).is_some() => {
-                if self.thinking.is_some() || self.ready.is_some() {
+                if (self.thinking.is_some() || self.ready.is_some()) && s.tiling {
+                    format!("AI (player {}) is choosing a wall column...", p + 1)
+                } else if self.thinking.is_some() || self.ready.is_some() {
                     format!("AI (player {}) is thinking...", p + 1)
                 } else {
                     format!("AI (player {}) to move", p + 1)
                 }
             }
+            Turn::Seat(_) if s.tiling => "Your turn: choose a wall column".to_string(),
             Turn::Seat(_) => "Your turn".to_string(),
             Turn::RealTime => String::new(),
         };
@@ -550,27 +553,8 @@ impl AzulPlaytest {
                         });
                         ui.add_space(8.0);
                         ui.vertical(|ui| {
-                            for row in 0..LINES {
-                                ui.horizontal(|ui| {
-                                    for col in 0..LINES {
-                                        let (rect, _) = ui.allocate_exact_size(
-                                            Vec2::splat(WALL_CELL),
-                                            Sense::hover(),
-                                        );
-                                        self.rects.walls.insert((p, row, col), rect);
-                                        let colour = self.colour(wall_colour(row, col));
-                                        let fill = if b.has(row, col) {
-                                            colour
-                                        } else {
-                                            colour.gamma_multiply(0.25)
-                                        };
-                                        ui.painter().rect_filled(
-                                            rect.shrink(1.5),
-                                            CornerRadius::same(5),
-                                            fill,
-                                        );
-                                    }
-                                });
+                            if let Some(a) = self.wall(ui, &s, p, mine) {
+                                chosen = Some(a);
                             }
                         });
                     });
@@ -579,6 +563,83 @@ impl AzulPlaytest {
                     }
                 });
             });
+        chosen
+    }
+
+    /// One wall: the printed wall shows its faint colour pattern, the
+    /// grey wall grey cells. While its owner chooses a grey-wall column,
+    /// the legal cells of the row are highlighted and clickable.
+    fn wall(&mut self, ui: &mut egui::Ui, s: &State, p: usize, mine: bool) -> Option<AzulAction> {
+        let b = s.boards[p];
+        let pending = (s.to_move as usize == p)
+            .then(|| s.pending_choice())
+            .flatten();
+        let mut chosen = None;
+        for row in 0..LINES {
+            ui.horizontal(|ui| {
+                for col in 0..LINES {
+                    let legal =
+                        pending.is_some_and(|(r, _, mask)| r == row && mask & (1 << col) != 0);
+                    let clickable = legal && mine;
+                    let sense = if clickable {
+                        Sense::click()
+                    } else {
+                        Sense::hover()
+                    };
+                    let (rect, response) = ui.allocate_exact_size(Vec2::splat(WALL_CELL), sense);
+                    if clickable {
+                        let label = format!("wall row {} column {}", row + 1, col + 1);
+                        response.widget_info(|| {
+                            egui::WidgetInfo::labeled(egui::Role::Button, true, &label)
+                        });
+                    }
+                    self.rects.walls.insert((p, row, col), rect);
+                    let fill = match b.colour_at(row, col) {
+                        Some(k) => self.colour(k),
+                        None if b.grey => Color32::from_gray(if legal { 205 } else { 185 }),
+                        None => self.colour(wall_colour(row, col)).gamma_multiply(0.25),
+                    };
+                    let draw = if clickable && response.hovered() {
+                        rect.expand(1.0)
+                    } else {
+                        rect.shrink(1.5)
+                    };
+                    ui.painter().rect_filled(draw, CornerRadius::same(5), fill);
+                    if legal {
+                        let k = pending.map_or(0, |(_, k, _)| k);
+                        // The tile that would land here, faint.
+                        ui.painter().rect_filled(
+                            draw.shrink(7.0),
+                            CornerRadius::same(3),
+                            self.colour(k).gamma_multiply(0.6),
+                        );
+                        let width = if clickable && response.hovered() {
+                            3.0
+                        } else {
+                            2.0
+                        };
+                        ui.painter().rect_stroke(
+                            draw,
+                            CornerRadius::same(5),
+                            Stroke::new(width, GOLD),
+                            StrokeKind::Outside,
+                        );
+                    }
+                    if clickable && response.hovered() {
+                        let points = b.placement_score(row, col);
+                        response
+                            .clone()
+                            .on_hover_text(format!("column {}: +{points}", col + 1));
+                    }
+                    if clickable && response.clicked() {
+                        chosen = Some(AzulAction::Wall {
+                            row: row as u8 + 1,
+                            column: col as u8 + 1,
+                        });
+                    }
+                }
+            });
+        }
         chosen
     }
 
@@ -647,6 +708,20 @@ impl AzulPlaytest {
                 rect,
                 CornerRadius::same(4),
                 Stroke::new(stroke, GOLD),
+                StrokeKind::Outside,
+            );
+        }
+        let placing = s.to_move as usize == p && s.pending_choice().is_some_and(|c| c.0 == row);
+        if placing {
+            // The line whose tile waits for its wall column.
+            let cells = Rect::from_min_max(
+                egui::pos2(rect.right() - (row as f32 + 1.0) * TILE, rect.top()),
+                rect.max,
+            );
+            painter.rect_stroke(
+                cells,
+                CornerRadius::same(4),
+                Stroke::new(2.5, GOLD),
                 StrokeKind::Outside,
             );
         }
@@ -834,33 +909,37 @@ impl AzulPlaytest {
         }
         let now = Instant::now();
         let p = before.to_move as usize;
-        let count = before.source_count(m.source, m.colour as usize);
-        let target = if m.target == FLOOR {
-            self.rects.floors.get(&p)
-        } else {
-            self.rects.lines.get(&(p, m.target as usize))
-        };
-        if let (Some(from), Some(to)) = (self.rects.sources.get(&m.source), target) {
-            self.flights.push(Flight {
-                from: from.center(),
-                to: to.center(),
-                colour: m.colour as usize,
-                count,
-                start: now,
-            });
+        // A take flies first; the wall tiles follow it.
+        let mut wall_start = now;
+        if m.wall_row().is_none() {
+            let count = before.source_count(m.source, m.colour as usize);
+            let target = if m.target == FLOOR {
+                self.rects.floors.get(&p)
+            } else {
+                self.rects.lines.get(&(p, m.target as usize))
+            };
+            if let (Some(from), Some(to)) = (self.rects.sources.get(&m.source), target) {
+                self.flights.push(Flight {
+                    from: from.center(),
+                    to: to.center(),
+                    colour: m.colour as usize,
+                    count,
+                    start: now,
+                });
+            }
+            wall_start = now + FLIGHT;
         }
+        // Every tile new on a wall flew there from its pattern line (both
+        // walls; on the grey wall the chosen or only column).
         let after = *self.state();
-        if after.round != before.round || after.over {
-            // The round ended with this move: full lines went to the wall.
-            let mut played = *before;
-            played.play(m);
-            for q in 0..played.players as usize {
-                for row in 0..LINES {
-                    let line = played.boards[q].lines[row];
-                    if line.count as usize != row + 1 {
+        for q in 0..after.players as usize {
+            let new = after.boards[q].wall & !before.boards[q].wall;
+            for row in 0..LINES {
+                for column in 0..LINES {
+                    if new & (1 << (row * 5 + column)) == 0 {
                         continue;
                     }
-                    let column = tessera_azul::rules::wall_column(row, line.colour as usize);
+                    let colour = after.boards[q].colour_at(row, column).unwrap_or(0);
                     if let (Some(from), Some(to)) = (
                         self.rects.lines.get(&(q, row)),
                         self.rects.walls.get(&(q, row, column)),
@@ -868,9 +947,9 @@ impl AzulPlaytest {
                         self.flights.push(Flight {
                             from: from.center(),
                             to: to.center(),
-                            colour: line.colour as usize,
+                            colour,
                             count: 1,
-                            start: now + FLIGHT,
+                            start: wall_start,
                         });
                     }
                 }
@@ -884,7 +963,7 @@ impl AzulPlaytest {
                 self.popups.push(Popup {
                     at: rect.right_center() + Vec2::new(40.0, 0.0),
                     delta,
-                    start: now + FLIGHT * 2,
+                    start: wall_start + FLIGHT,
                 });
             }
         }
@@ -955,8 +1034,11 @@ impl AzulPlaytest {
     fn factory_ring(&mut self, ui: &mut egui::Ui, s: &State, can_pick: bool) {
         let n = s.factory_count as usize;
         let cell = Vec2::new(190.0, 78.0);
-        let radius = (n as f32 * cell.x / std::f32::consts::TAU).max(150.0);
-        let size = Vec2::new(2.0 * radius + cell.x, 2.0 * radius * 0.62 + cell.y + 40.0);
+        // An ellipse wide enough that no factory overlaps the centre or its
+        // neighbours (5, 7 or 9 factories).
+        let rx = (n as f32 * cell.x / std::f32::consts::TAU * 1.3).max(240.0);
+        let ry = (rx * 0.5).max(120.0);
+        let size = Vec2::new(2.0 * rx + cell.x, 2.0 * ry + cell.y + 20.0);
         let (area, _) = ui.allocate_exact_size(size, Sense::hover());
         ui.painter().rect_filled(
             area,
@@ -964,18 +1046,19 @@ impl AzulPlaytest {
             Color32::from_rgb(0xF5, 0xF5, 0xDC).gamma_multiply(0.6),
         );
         let centre = area.center();
+        // Child uis that do not move the parent's cursor: what follows the
+        // ring starts below all of it.
+        let place = |ui: &mut egui::Ui, rect: Rect, source: u8, this: &mut Self| {
+            let mut child = ui.new_child(egui::UiBuilder::new().max_rect(rect));
+            child.vertical_centered(|ui| this.source(ui, s, source, can_pick));
+        };
         for f in 0..n {
             let angle = -std::f32::consts::FRAC_PI_2 + f as f32 * std::f32::consts::TAU / n as f32;
-            let at = centre + Vec2::new(angle.cos() * radius, angle.sin() * radius * 0.62);
-            let rect = Rect::from_center_size(at, cell);
-            ui.scope_builder(egui::UiBuilder::new().max_rect(rect), |ui| {
-                ui.vertical_centered(|ui| self.source(ui, s, f as u8, can_pick));
-            });
+            let at = centre + Vec2::new(angle.cos() * rx, angle.sin() * ry);
+            place(ui, Rect::from_center_size(at, cell), f as u8, self);
         }
         let rect = Rect::from_center_size(centre, Vec2::new(cell.x + 40.0, cell.y + 20.0));
-        ui.scope_builder(egui::UiBuilder::new().max_rect(rect), |ui| {
-            ui.vertical_centered(|ui| self.source(ui, s, CENTRE, can_pick));
-        });
+        place(ui, rect, CENTRE, self);
     }
 
     /// The end of the game: a gold "Victory" or a grey "Defeat" over the
@@ -1097,6 +1180,19 @@ impl AzulPlaytest {
                  vertical runs; the floor costs points. The game ends after the round in which a \
                  wall row is completed: +2 per row, +7 per column, +10 per colour.",
             );
+            if self.state().rules.grey_wall {
+                ui.label(
+                    RichText::new(
+                        "Grey wall (variant): the wall has no printed pattern. When a line is \
+                         full at tiling time, you choose the column of its row for its tile: \
+                         a free cell whose column does not hold that colour yet (each colour \
+                         once per row and once per column). A line whose colour fits no \
+                         column falls to the floor. A line only takes a colour that some \
+                         column of its row can still take.",
+                    )
+                    .strong(),
+                );
+            }
         });
     }
 }
@@ -1150,7 +1246,7 @@ impl PlaytestView for AzulPlaytest {
             ui.ctx().request_repaint_after(Duration::from_millis(50));
         }
         let s = *self.state();
-        let can_pick = self.human_to_move();
+        let can_pick = self.human_to_move() && !s.tiling;
         let mut chosen = None;
         egui::ScrollArea::both().show(ui, |ui| {
             ui.heading("Azul");
@@ -1169,6 +1265,21 @@ impl PlaytestView for AzulPlaytest {
                 ui.label(
                     RichText::new(format!("Hint: {hint}"))
                         .color(Color32::from_rgb(0x27, 0xAE, 0x60)),
+                );
+            }
+            if let Some((row, colour, _)) = s.pending_choice()
+                && self.human_to_move()
+            {
+                ui.label(
+                    RichText::new(format!(
+                        "Grey wall: choose the column of line {} ({}): click a highlighted \
+                         cell of wall row {}.",
+                        row + 1,
+                        self.colour_name(colour),
+                        row + 1
+                    ))
+                    .strong()
+                    .color(BROWN),
                 );
             }
             if let Some((source, colour)) = self.selected {

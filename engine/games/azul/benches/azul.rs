@@ -18,6 +18,20 @@ fn playouts(c: &mut Criterion) {
             random_playout(&mut s, &mut rng)
         })
     });
+    let mut grey = State::new(
+        Rules {
+            grey_wall: true,
+            ..Rules::default()
+        },
+        2,
+    );
+    grey.deal(&mut rng, None);
+    group.bench_function("random playout, whole 2-player game, grey wall", |b| {
+        b.iter(|| {
+            let mut s = grey;
+            random_playout(&mut s, &mut rng)
+        })
+    });
     let mut moves = MoveList::default();
     group.bench_function("legal moves, first move of a 2-player game", |b| {
         b.iter(|| {

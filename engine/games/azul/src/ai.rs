@@ -6,15 +6,24 @@
 //!
 //! Every weight comes from the script, read once into [`AiSettings`] when
 //! the agent is built; no search calls Lua.
+//!
+//! Grey wall: a column choice ([`State::pending_choice`]) is a decision
+//! like any other. `easy` picks a random legal column; `medium` scores
+//! each column by its evaluation ([`evaluate_wall_move`]: the placement's
+//! points now plus the end-bonus progress of its column and colour);
+//! `hard` searches the choices inside its alpha-beta (every remaining
+//! choice of the tiling is a node, for every player) and `expert` expands
+//! them in its tree. Choices the searches meet beyond the current tiling
+//! (the tiling at the end of a searched round, and in playouts) are made
+//! by [`crate::rules::Board::target_column`]: the legal column scoring
+//! most, then the fullest column.
 
 use std::time::{Duration, Instant};
 
 use rand::Rng;
 use tessera_host::{Agent, Considered, Decision, GameError, Thinking};
 
-use crate::rules::{
-    CENTRE, COLOURS, FLOOR, LINES, MAX_PLAYERS, Move, MoveList, State, wall_column,
-};
+use crate::rules::{CENTRE, COLOURS, FLOOR, LINES, MAX_PLAYERS, Move, MoveList, State};
 use crate::{Azul, AzulView, move_to_action};
 
 /// The medium AI's weights (the seed's evaluation: immediate score + 0.5
@@ -160,6 +169,9 @@ impl AzulAgent {
                 let m = moves.as_slice()[thinking.rng.random_range(0..moves.len())];
                 Decision::just(m)
             }
+            Level::Medium if state.tiling => {
+                medium_wall(state, &moves, &self.settings.medium, thinking)
+            }
             Level::Medium => medium(state, &moves, &self.settings.medium, thinking),
             Level::Hard => hard(state, &self.settings.hard, thinking)?,
             Level::Expert => expert(state, &self.settings, thinking)?,
@@ -217,9 +229,10 @@ pub fn evaluate_move(state: &State, m: Move, w: &MediumWeights) -> (f64, [f64; 4
     let colour = m.colour as usize;
     let mut immediate = 0.0;
     let mut potential = 0.0;
-    if m.target != FLOOR {
+    if m.target != FLOOR
+        && let Some(column) = before.target_column(m.target as usize, colour)
+    {
         let row = m.target as usize;
-        let column = wall_column(row, colour);
         let points = f64::from(board.placement_score(row, column));
         let line = board.lines[row];
         if line.count as usize == row + 1 {
@@ -249,6 +262,49 @@ pub fn evaluate_move(state: &State, m: Move, w: &MediumWeights) -> (f64, [f64; 4
     let value = w.immediate * immediate + w.potential * potential - w.floor_risk * risk
         + w.blocking * blocking;
     (value, [immediate, potential, risk, blocking])
+}
+
+/// Medium's evaluation of a grey-wall column choice: the placement's
+/// points now (immediate), plus the end bonuses its column and colour get
+/// closer to (potential: the growth of bonus x (tiles / 5)^2, as the hard
+/// AI's wall potential counts them). Floor risk and blocking do not apply.
+pub fn evaluate_wall_move(state: &State, m: Move, w: &MediumWeights) -> (f64, [f64; 4]) {
+    let board = &state.boards[state.to_move as usize];
+    let (Some(row), Some((_, colour, _))) = (m.wall_row(), state.pending_choice()) else {
+        return (f64::NEG_INFINITY, [0.0; 4]);
+    };
+    let column = m.target as usize;
+    let immediate = f64::from(board.placement_score(row, column));
+    let growth = |n: u32, bonus: i32| f64::from(bonus) * f64::from(2 * n + 1) / 25.0;
+    let in_column = (0..LINES).filter(|&r| board.has(r, column)).count() as u32;
+    let rules = &state.rules;
+    let potential = growth(in_column, rules.column_bonus)
+        + growth(board.colour_tiles(colour), rules.colour_bonus);
+    let value = w.immediate * immediate + w.potential * potential;
+    (value, [immediate, potential, 0.0, 0.0])
+}
+
+fn medium_wall(
+    state: &State,
+    moves: &MoveList,
+    w: &MediumWeights,
+    thinking: &mut Thinking<'_>,
+) -> Decision<Move> {
+    thinking.count_nodes(moves.len() as u64);
+    let scored = moves
+        .as_slice()
+        .iter()
+        .map(|&m| {
+            let (value, [i, p, _, _]) = evaluate_wall_move(state, m, w);
+            let jitter = thinking.rng.random::<f64>() * 1e-6;
+            (
+                m,
+                value + jitter,
+                format!("immediate {i:.1}, potential {p:.2}"),
+            )
+        })
+        .collect();
+    top5(scored)
 }
 
 fn medium(
@@ -323,7 +379,7 @@ fn wall_potential(state: &State, p: usize) -> f64 {
         v += f64::from(rules.column_bonus) * f64::from(n * n) / 25.0;
     }
     for k in 0..COLOURS {
-        let n = (0..LINES).filter(|&r| b.has(r, wall_column(r, k))).count() as u32;
+        let n = b.colour_tiles(k);
         v += f64::from(rules.colour_bonus) * f64::from(n * n) / 25.0;
     }
     v
@@ -334,8 +390,9 @@ fn carry_value(state: &State, p: usize) -> f64 {
     let b = &state.boards[p];
     let mut v = 0.0;
     for (row, line) in b.lines.iter().enumerate() {
-        if line.count > 0 {
-            let column = wall_column(row, line.colour as usize);
+        if line.count > 0
+            && let Some(column) = b.target_column(row, line.colour as usize)
+        {
             v += f64::from(b.placement_score(row, column)) * f64::from(line.count)
                 / (row + 1) as f64;
         }
@@ -348,6 +405,9 @@ fn carry_value(state: &State, p: usize) -> f64 {
 #[inline]
 fn quick_key(state: &State, m: Move) -> i32 {
     let board = &state.boards[state.to_move as usize];
+    if let Some(row) = m.wall_row() {
+        return board.placement_score(row, m.target as usize);
+    }
     let taken = i32::from(state.source_count(m.source, m.colour as usize));
     let mut floored = taken;
     let mut bonus = 0;
@@ -358,7 +418,9 @@ fn quick_key(state: &State, m: Move) -> i32 {
         let put = taken.min(room);
         floored = taken - put;
         if put == room {
-            bonus = 2 + board.placement_score(row, wall_column(row, m.colour as usize));
+            bonus = 2 + board
+                .target_column(row, m.colour as usize)
+                .map_or(0, |column| board.placement_score(row, column));
         }
         bonus += put;
     }
@@ -416,6 +478,12 @@ fn state_hash(s: &State) -> u64 {
     };
     for b in &s.boards[..s.players as usize] {
         mix(u64::from(b.wall) | (u64::from(b.floor_len) << 25) | ((b.score as u64) << 32));
+        if b.grey {
+            // The grey wall's colours decide what may go where.
+            for pair in b.colours.chunks(2) {
+                mix(pair.iter().fold(0u64, |x, &c| x << 32 | u64::from(c)));
+            }
+        }
         let mut lines = 0u64;
         for l in &b.lines {
             lines = lines << 8 | u64::from(l.colour) << 4 | u64::from(l.count);
@@ -433,7 +501,10 @@ fn state_hash(s: &State) -> u64 {
     for &n in &s.centre {
         c = c << 8 | u64::from(n);
     }
-    mix(c | u64::from(s.to_move) << 48 | u64::from(s.marker_in_centre) << 56);
+    mix(c
+        | u64::from(s.to_move) << 48
+        | u64::from(s.marker_in_centre) << 56
+        | u64::from(s.tiling) << 57);
     h
 }
 
@@ -461,7 +532,7 @@ impl Search<'_, '_> {
         if self.stopped {
             return 0.0;
         }
-        if state.on_table == 0 || state.over || depth == 0 {
+        if (state.on_table == 0 && !state.tiling) || state.over || depth == 0 {
             return round_end_value(state, self.me, &self.settings);
         }
         let key = state_hash(state);
@@ -545,7 +616,23 @@ fn hard(
     let me = state.to_move as usize;
     let mut root_moves = MoveList::default();
     search_moves(state, &mut root_moves);
-    let remaining_moves = u8::try_from(root_moves.len()).unwrap_or(u8::MAX);
+    // The plies left in the round: a take per tile group at most, or while
+    // tiling one per full line still to place.
+    let remaining_moves = if state.tiling {
+        let full: usize = state.boards[..state.players as usize]
+            .iter()
+            .map(|b| {
+                b.lines
+                    .iter()
+                    .enumerate()
+                    .filter(|(r, l)| l.count as usize == r + 1)
+                    .count()
+            })
+            .sum();
+        u8::try_from(full).unwrap_or(u8::MAX)
+    } else {
+        u8::try_from(root_moves.len()).unwrap_or(u8::MAX)
+    };
     let mut search = Search {
         me,
         settings: *settings,
@@ -654,6 +741,7 @@ fn playout<R: Rng + ?Sized>(
     while !state.over && guard < 1000 {
         guard += 1;
         if state.on_table == 0 {
+            // Grey wall: a tiling under way goes on by the heuristic.
             state.tile_walls();
             if !state.over {
                 state.deal(rng, None);
@@ -754,7 +842,7 @@ fn expert(
         let leaf = at as usize;
         if !nodes[leaf].expanded
             && nodes[leaf].visits > 0
-            && nodes[leaf].state.on_table > 0
+            && (nodes[leaf].state.on_table > 0 || nodes[leaf].state.tiling)
             && !nodes[leaf].state.over
             && nodes.len() < MAX_NODES
         {

@@ -59,6 +59,12 @@ pub struct AzulLevel {
     /// The starting position; `None`: a fresh game dealt from the bag.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub position: Option<Position>,
+    /// The grey-wall variant on (`true`) or off (`false`) for this level;
+    /// `None`: the script's `grey_wall` for a game dealt from the bag, the
+    /// printed wall for a scenario (its walls are drawn for one wall, so
+    /// the level says which).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub grey_wall: Option<bool>,
 }
 
 impl Default for AzulLevel {
@@ -72,6 +78,7 @@ impl Default for AzulLevel {
             seats: Vec::new(),
             goal: Goal::None,
             position: None,
+            grey_wall: None,
         }
     }
 }
@@ -92,7 +99,7 @@ impl AzulLevel {
         let path = std::path::Path::new("");
         let mut out = Vec::new();
         if let Some(position) = &self.position {
-            out.extend(check_position(position, None).findings);
+            out.extend(check_position(position, None, Some(self.grey())).findings);
         }
         let players = self.players();
         if let (Some(p), false) = (players, self.seats.is_empty())
@@ -134,6 +141,15 @@ impl AzulLevel {
             _ => {}
         }
         out
+    }
+}
+
+impl AzulLevel {
+    /// Whether a scenario plays on the grey wall (its own switch; the
+    /// printed wall when it says nothing). Games dealt from the bag follow
+    /// the script unless the level sets `grey_wall`.
+    pub fn grey(&self) -> bool {
+        self.grey_wall.unwrap_or(false)
     }
 }
 
@@ -198,7 +214,8 @@ pub enum Target {
     Floor,
 }
 
-/// One Azul move, e.g. `Take(from: Factory(3), colour: Blue, to: Line(2))`.
+/// One Azul move, e.g. `Take(from: Factory(3), colour: Blue, to: Line(2))`,
+/// or on the grey wall while tiling `Wall(row: 2, column: 4)`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum AzulAction {
     /// Take every tile of `colour` from `from` and put them on `to`.
@@ -210,11 +227,24 @@ pub enum AzulAction {
         /// Pattern line or floor.
         to: Target,
     },
+    /// Grey wall: put the tile of full pattern line `row` (1-5, the
+    /// player's top full line) in wall column `column` (1-5).
+    Wall {
+        /// Pattern line and wall row, 1 to 5.
+        row: u8,
+        /// Wall column, 1 to 5.
+        column: u8,
+    },
 }
 
 impl fmt::Display for AzulAction {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let AzulAction::Take { from, colour, to } = self;
+        let (from, colour, to) = match *self {
+            AzulAction::Take { from, colour, to } => (from, colour, to),
+            AzulAction::Wall { row, column } => {
+                return write!(f, "line {row} to wall column {column}");
+            }
+        };
         let from = match from {
             Source::Factory(n) => format!("factory {n}"),
             Source::Centre => "centre".into(),
@@ -229,7 +259,13 @@ impl fmt::Display for AzulAction {
 
 /// The engine move for an action (`None` when a number is out of range).
 pub fn action_to_move(action: &AzulAction) -> Option<Move> {
-    let AzulAction::Take { from, colour, to } = *action;
+    let (from, colour, to) = match *action {
+        AzulAction::Take { from, colour, to } => (from, colour, to),
+        AzulAction::Wall { row, column } => {
+            return ((1..=5).contains(&row) && (1..=5).contains(&column))
+                .then(|| Move::wall(usize::from(row - 1), usize::from(column - 1)));
+        }
+    };
     let source = match from {
         Source::Factory(n) if (1..=9).contains(&n) => n - 1,
         Source::Factory(_) => return None,
@@ -249,6 +285,12 @@ pub fn action_to_move(action: &AzulAction) -> Option<Move> {
 
 /// The action for an engine move.
 pub fn move_to_action(m: Move) -> AzulAction {
+    if let Some(row) = m.wall_row() {
+        return AzulAction::Wall {
+            row: row as u8 + 1,
+            column: m.target + 1,
+        };
+    }
     AzulAction::Take {
         from: if m.source == CENTRE {
             Source::Centre
@@ -289,6 +331,9 @@ pub struct Azul {
     start_scores: [i32; rules::MAX_PLAYERS],
     /// Whether the goal was met, once decided.
     goal_met: Option<bool>,
+    /// Each seat's score when the current tiling phase began (grey-wall
+    /// tilings span several actions).
+    tiling_start: [i32; rules::MAX_PLAYERS],
 }
 
 impl Azul {
@@ -407,6 +452,86 @@ impl Azul {
         }
     }
 
+    /// Events for grey-wall placements.
+    fn placement_events(&mut self, placed: &[rules::Placed]) {
+        for p in placed {
+            let colour = COLOUR_NAMES[p.colour as usize];
+            self.events.push(GameEvent::info(match p.column {
+                Some(column) => format!(
+                    "player {}: {colour} to wall row {}, column {}{}: +{}",
+                    p.player + 1,
+                    p.row + 1,
+                    column + 1,
+                    if p.chosen { "" } else { " (the only column)" },
+                    p.points
+                ),
+                None => format!(
+                    "player {}: no wall column of row {} takes {colour}: line {} falls to the \
+                     floor",
+                    p.player + 1,
+                    p.row + 1,
+                    p.row + 1
+                ),
+            }));
+        }
+    }
+
+    /// The end of a round's tiling: floors, scores, the end of the game or
+    /// the next deal.
+    fn finish_round(&mut self) {
+        // A new floor penalty in the script applies from this tiling.
+        self.refresh_rules();
+        let round = self.state.round;
+        let report = self.state.tile_walls();
+        let n = self.state.players as usize;
+        for p in 0..n {
+            // The score of the tiling itself; the end bonuses follow on a
+            // line of their own.
+            let before_bonus = self.state.boards[p].score - report.bonus[p];
+            let gained = before_bonus + report.lost[p] - self.tiling_start[p];
+            self.events.push(GameEvent::info(format!(
+                "round {round} tiling: player {} +{} -{} = {}",
+                p + 1,
+                gained,
+                report.lost[p],
+                before_bonus
+            )));
+        }
+        self.record.push(RecordLine::Tiling {
+            round,
+            // Before the end bonuses, which get their own line.
+            scores: (0..n)
+                .map(|p| self.state.boards[p].score - report.bonus[p])
+                .collect(),
+        });
+        if report.stalled {
+            self.events.push(GameEvent::info(
+                "grey wall: no wall can complete a row any more, so the game ends here".to_string(),
+            ));
+        }
+        if report.game_over {
+            for p in 0..n {
+                self.events.push(GameEvent::info(format!(
+                    "bonus: player {} +{} = {}",
+                    p + 1,
+                    report.bonus[p],
+                    self.state.boards[p].score
+                )));
+            }
+            self.events.push(GameEvent::info(format!(
+                "game over: {}",
+                self.outcome_of_scores()
+            )));
+            self.settle_goal(Some(round));
+            self.finish_record(&report);
+        } else {
+            self.settle_goal(Some(round));
+            if self.goal_met.is_none() {
+                self.deal_round();
+            }
+        }
+    }
+
     fn deal_round(&mut self) {
         let mut deal: Deal = [[255; MAX_FACTORY_TILES]; rules::MAX_FACTORIES];
         self.state.deal(&mut self.rng, Some(&mut deal));
@@ -490,9 +615,12 @@ impl Game for Azul {
 
     fn start(setup: Setup<AzulLevel>) -> Result<Self, GameError> {
         let current = setup.script.current();
-        let rules: Rules = settings::rules(&current)?;
+        let mut rules: Rules = settings::rules(&current)?;
         drop(current);
         let level = &setup.level;
+        if level.grey_wall.is_some() || level.position.is_some() {
+            rules.grey_wall = level.grey();
+        }
         // A start without seats (a level check) plays the level's table.
         let seat_count = if setup.options.seats.is_empty() {
             level.players().unwrap_or(2)
@@ -503,7 +631,7 @@ impl Game for Azul {
         // The one check of a position, now with the script's numbers.
         let scenario = match &level.position {
             Some(position) => {
-                let check = check_position(position, Some(&rules));
+                let check = check_position(position, Some(&rules), None);
                 if let Some(error) = check.first_error() {
                     return Err(GameError::Level(error.clone()));
                 }
@@ -543,6 +671,7 @@ impl Game for Azul {
             goal_round: state.round,
             start_scores,
             goal_met: None,
+            tiling_start: [0; rules::MAX_PLAYERS],
         };
         if let Some(seat) = game.goal.seat()
             && seat >= players
@@ -562,7 +691,9 @@ impl Game for Azul {
             players: players as u8,
             factories: game.state.factory_count,
             seed: game.seed,
-            scenario: scenario.is_some(),
+            scenario: false,
+            grey_wall: rules.grey_wall,
+            position: level.position.clone().filter(|_| scenario.is_some()),
         });
         if scenario.is_some() {
             game.events.push(GameEvent::info(format!(
@@ -580,7 +711,8 @@ impl Game for Azul {
     fn apply(&mut self, action: &AzulAction) -> Result<(), GameError> {
         let Some(m) = action_to_move(action) else {
             return Err(GameError::Illegal(format!(
-                "{action:?}: factories are numbered from 1, pattern lines 1 to 5"
+                "{action:?}: factories are numbered from 1, pattern lines, wall rows and \
+                 columns 1 to 5"
             )));
         };
         if let Some(met) = self.goal_met {
@@ -593,58 +725,56 @@ impl Game for Azul {
             return Err(GameError::Illegal(why));
         }
         let player = self.state.to_move;
-        let round_over = self.state.play(m);
-        self.record.push(RecordLine::Move {
-            player: player + 1,
-            source: record::SourceField::from_move(m),
-            colour: COLOUR_NAMES[m.colour as usize].to_string(),
-            line: record::LineField::from_move(m),
-        });
-        if round_over {
-            // A new floor penalty in the script applies from this tiling.
-            self.refresh_rules();
-            let round = self.state.round;
-            let report = self.state.tile_walls();
-            let n = self.state.players as usize;
-            for p in 0..n {
-                // The score of the tiling itself; the end bonuses follow
-                // on a line of their own.
-                self.events.push(GameEvent::info(format!(
-                    "round {round} tiling: player {} +{} -{} = {}",
-                    p + 1,
-                    report.gained[p],
-                    report.lost[p],
-                    self.state.boards[p].score - report.bonus[p]
-                )));
-            }
-            self.record.push(RecordLine::Tiling {
-                round,
-                // Before the end bonuses, which get their own line.
-                scores: (0..n)
-                    .map(|p| self.state.boards[p].score - report.bonus[p])
-                    .collect(),
+        let mut placed = Vec::new();
+        let round_over = if let Some(row) = m.wall_row() {
+            let colour = self
+                .state
+                .pending_choice()
+                .map_or(0, |(_, colour, _)| colour);
+            self.record.push(RecordLine::Wall {
+                player: player + 1,
+                row: row as u8 + 1,
+                column: m.target + 1,
+                colour: COLOUR_NAMES[colour].to_string(),
             });
-            if report.game_over {
-                for p in 0..n {
-                    self.events.push(GameEvent::info(format!(
-                        "bonus: player {} +{} = {}",
-                        p + 1,
-                        report.bonus[p],
-                        self.state.boards[p].score
-                    )));
-                }
-                self.events.push(GameEvent::info(format!(
-                    "game over: {}",
-                    self.outcome_of_scores()
-                )));
-                self.settle_goal(Some(round));
-                self.finish_record(&report);
-            } else {
-                self.settle_goal(Some(round));
-                if self.goal_met.is_none() {
-                    self.deal_round();
+            let done = self.state.choose_column(m, Some(&mut placed));
+            self.placement_events(&placed);
+            done
+        } else {
+            let taken = self.state.play(m);
+            self.record.push(RecordLine::Move {
+                player: player + 1,
+                source: record::SourceField::from_move(m),
+                colour: COLOUR_NAMES[m.colour as usize].to_string(),
+                line: record::LineField::from_move(m),
+            });
+            if taken {
+                for (p, slot) in self.tiling_start.iter_mut().enumerate() {
+                    *slot = self.state.boards[p].score;
                 }
             }
+            if taken && self.state.rules.grey_wall {
+                let done = self.state.begin_tiling(Some(&mut placed));
+                self.placement_events(&placed);
+                done
+            } else {
+                taken
+            }
+        };
+        if round_over {
+            self.finish_round();
+        } else if let Some((row, colour, mask)) = self.state.pending_choice() {
+            let columns: Vec<String> = (0..LINES)
+                .filter(|c| mask & (1 << c) != 0)
+                .map(|c| (c + 1).to_string())
+                .collect();
+            self.events.push(GameEvent::info(format!(
+                "player {}: choose the wall column of line {} ({}): {}",
+                self.state.to_move + 1,
+                row + 1,
+                COLOUR_NAMES[colour],
+                columns.join(", ")
+            )));
         }
         Ok(())
     }
@@ -776,10 +906,24 @@ pub fn render(s: &State) -> String {
         s.round,
         if s.over {
             "game over".to_string()
+        } else if let Some((row, _, mask)) = s.pending_choice() {
+            let columns: Vec<String> = (0..LINES)
+                .filter(|c| mask & (1 << c) != 0)
+                .map(|c| (c + 1).to_string())
+                .collect();
+            format!(
+                "tiling: player {} chooses the column of line {} ({})",
+                s.to_move + 1,
+                row + 1,
+                columns.join(" ")
+            )
         } else {
             format!("player {} to move", s.to_move + 1)
         }
     ));
+    if s.rules.grey_wall {
+        out.push_str("grey wall (no printed pattern)\n");
+    }
     let factories: Vec<String> = (0..s.factory_count as usize)
         .map(|f| format!("{}:{}", f + 1, pile(&s.factories[f])))
         .collect();
@@ -804,13 +948,10 @@ pub fn render(s: &State) -> String {
                 });
             }
             let wall: String = (0..LINES)
-                .map(|c| {
-                    let l = letter(wall_colour(row, c) as u8);
-                    if b.has(row, c) {
-                        l
-                    } else {
-                        l.to_ascii_lowercase()
-                    }
+                .map(|c| match b.colour_at(row, c) {
+                    Some(k) => letter(k as u8),
+                    None if b.grey => '.',
+                    None => letter(wall_colour(row, c) as u8).to_ascii_lowercase(),
                 })
                 .collect();
             out.push_str(&format!("  {lt:>5} | {wall}\n"));

@@ -1,8 +1,11 @@
 //! The game record: one JSON object per line, per event. `start` (players,
-//! factories, seed), `deal` (each factory's tiles in the order drawn),
-//! `move` (player, source factory or `"centre"`, colour, pattern line 1-5
-//! or `"floor"`), `tiling` (every score after a wall-tiling phase),
-//! `bonus` (end bonuses) and `end` (final scores and outcome).
+//! factories, seed; `grey_wall` when the variant is on; `position`, the
+//! scenario's starting position, when the game started from one), `deal`
+//! (each factory's tiles in the order drawn), `move` (player, source
+//! factory or `"centre"`, colour, pattern line 1-5 or `"floor"`), `wall`
+//! (grey wall: a player's column choice for a full line), `tiling` (every
+//! score after a wall-tiling phase), `bonus` (end bonuses) and `end`
+//! (final scores and outcome).
 //!
 //! [`check_record`] replays a record against the rules and reports the
 //! first event whose outcome differs.
@@ -10,6 +13,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::rules::{CENTRE, COLOUR_NAMES, COLOURS, FLOOR, Move, Rules, State};
+use crate::scenario::{Position, check_position};
 
 /// Where a recorded move took from: a factory number (1-based) or `"centre"`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -65,10 +69,18 @@ pub enum RecordLine {
         factories: u8,
         /// The rules' seed.
         seed: u64,
-        /// Whether the game started from a scenario's position (such a
-        /// record cannot be checked from a fresh table).
+        /// Written by older versions for a game started from a scenario
+        /// without its position (such a record cannot be checked).
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         scenario: bool,
+        /// Whether the grey-wall variant was on.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        grey_wall: bool,
+        /// The scenario's starting position (the level's `position`, in
+        /// JSON), when the game started from one: no `deal` precedes its
+        /// first move.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        position: Option<Position>,
     },
     /// A round's deal: per factory, colour indices in the order drawn
     /// (0 blue, 1 yellow, 2 red, 3 green, 4 orange).
@@ -88,6 +100,17 @@ pub enum RecordLine {
         colour: String,
         /// Pattern line 1-5 or `"floor"`.
         line: LineField,
+    },
+    /// Grey wall: a player put the tile of full line `row` in `column`.
+    Wall {
+        /// Player number, from 1.
+        player: u8,
+        /// Pattern line and wall row, 1 to 5.
+        row: u8,
+        /// Wall column, 1 to 5.
+        column: u8,
+        /// The line's colour.
+        colour: String,
     },
     /// Scores after a wall-tiling phase.
     Tiling {
@@ -126,9 +149,10 @@ pub struct CheckReport {
     pub first_difference: Option<(usize, String)>,
 }
 
-/// Replays `text` (a record) under `rules` and reports the first event
-/// whose outcome differs. Lines that do not parse are differences too.
-pub fn check_record(text: &str, rules: Rules) -> CheckReport {
+/// Replays `text` (a record) under `rules` (the record's own `grey_wall`
+/// in force) and reports the first event whose outcome differs. Lines
+/// that do not parse are differences too.
+pub fn check_record(text: &str, mut rules: Rules) -> CheckReport {
     let mut state: Option<State> = None;
     let mut checked = 0;
     let mut pending_tiling: Option<crate::rules::TilingReport> = None;
@@ -151,23 +175,52 @@ pub fn check_record(text: &str, rules: Rules) -> CheckReport {
                     players,
                     factories,
                     scenario,
+                    grey_wall,
+                    position,
                     ..
                 },
                 None,
             ) => {
-                if *scenario {
+                if *scenario && position.is_none() {
                     return fail(
                         line_no,
                         checked,
-                        "this record starts from a scenario's position; only records of \
-                         games dealt from a fresh table can be checked"
+                        "this record starts from a scenario's position but does not carry it \
+                         (written by an older version); it cannot be checked"
                             .into(),
                     );
                 }
                 if !(2..=4).contains(players) {
                     return fail(line_no, checked, format!("{players} players (2 to 4)"));
                 }
-                let s = State::new(rules, *players as usize);
+                rules.grey_wall = *grey_wall;
+                let s = match position {
+                    Some(position) => {
+                        let check = check_position(position, Some(&rules), None);
+                        if let Some(error) = check.first_error() {
+                            return fail(
+                                line_no,
+                                checked,
+                                format!("the recorded position: {}", error.message),
+                            );
+                        }
+                        let Some(s) = check.state else {
+                            return fail(line_no, checked, "the recorded position".into());
+                        };
+                        if usize::from(s.players) != usize::from(*players) {
+                            return fail(
+                                line_no,
+                                checked,
+                                format!(
+                                    "{players} players recorded, the position has {} boards",
+                                    s.players
+                                ),
+                            );
+                        }
+                        s
+                    }
+                    None => State::new(rules, *players as usize),
+                };
                 if s.factory_count != *factories {
                     return fail(
                         line_no,
@@ -235,7 +288,59 @@ pub fn check_record(text: &str, rules: Rules) -> CheckReport {
                 if let Some(why) = s.refusal(m) {
                     return fail(line_no, checked, format!("illegal move: {why}"));
                 }
-                if s.play(m) {
+                if s.play(m) && s.begin_tiling(None) {
+                    pending_tiling = Some(s.tile_walls());
+                }
+            }
+            (
+                RecordLine::Wall {
+                    player,
+                    row,
+                    column,
+                    colour,
+                },
+                Some(s),
+            ) => {
+                let Some((pending, line_colour, _)) = s.pending_choice() else {
+                    return fail(
+                        line_no,
+                        checked,
+                        "a wall column choice while no wall column is being chosen".into(),
+                    );
+                };
+                if u32::from(*player) != u32::from(s.to_move) + 1 {
+                    return fail(
+                        line_no,
+                        checked,
+                        format!(
+                            "player {player} chooses a wall column, but player {} is choosing",
+                            s.to_move + 1
+                        ),
+                    );
+                }
+                if COLOUR_NAMES[line_colour] != colour {
+                    return fail(
+                        line_no,
+                        checked,
+                        format!(
+                            "colour {colour} recorded; line {} holds {}",
+                            pending + 1,
+                            COLOUR_NAMES[line_colour]
+                        ),
+                    );
+                }
+                if !(1..=5).contains(row) || !(1..=5).contains(column) {
+                    return fail(
+                        line_no,
+                        checked,
+                        format!("row {row}, column {column}: both 1 to 5"),
+                    );
+                }
+                let m = Move::wall(usize::from(*row) - 1, usize::from(*column) - 1);
+                if let Some(why) = s.refusal(m) {
+                    return fail(line_no, checked, format!("illegal wall choice: {why}"));
+                }
+                if s.choose_column(m, None) {
                     pending_tiling = Some(s.tile_walls());
                 }
             }

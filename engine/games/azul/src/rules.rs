@@ -5,6 +5,19 @@
 //! Colours are 0..5 in the script's order (blue, yellow, red, green,
 //! orange); the wall at row `r`, column `c` holds colour `(c - r) mod 5`
 //! (the published shifted pattern, per the rulings).
+//!
+//! The grey-wall variant ([`Rules::grey_wall`], the published game's
+//! variant side) prints no pattern: a full line's tile goes to a column
+//! of its row that the player chooses, where that colour is not yet in
+//! that column (each colour once per row and once per column); with no
+//! such column the line's tiles go to the floor. The tiling phase then
+//! becomes a phase of decisions ([`State::tiling`]): players in seat
+//! order, each line top first; a line with one legal column is placed at
+//! once, one with none falls to the floor, one with two or more waits for
+//! a wall move ([`Move::wall`]). Searches and playouts that need no
+//! decision call [`State::tile_walls`], which picks columns by
+//! [`Board::target_column`] (a heuristic: most adjacency points, then the
+//! fullest column).
 
 use rand::Rng;
 
@@ -26,6 +39,9 @@ pub const CENTRE: u8 = 255;
 pub const FLOOR: u8 = 5;
 /// Most legal moves in any position: 10 sources x 5 colours x 6 targets.
 pub const MAX_MOVES: usize = (MAX_FACTORIES + 1) * COLOURS * (LINES + 1);
+/// Source index of a wall move for row 0; row `r` is `WALL + r` (grey
+/// wall only, see [`Move::wall`]).
+pub const WALL: u8 = 200;
 
 /// Every tunable number of the rules, read from the script.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -44,6 +60,9 @@ pub struct Rules {
     pub tiles_per_factory: u8,
     /// Factories for 2, 3 and 4 players.
     pub factories: [u8; 3],
+    /// The grey-wall variant: no printed pattern, the player picks each
+    /// tile's column (fixed for a whole game).
+    pub grey_wall: bool,
 }
 
 impl Default for Rules {
@@ -57,6 +76,7 @@ impl Default for Rules {
             tiles_per_colour: 20,
             tiles_per_factory: 4,
             factories: [5, 7, 9],
+            grey_wall: false,
         }
     }
 }
@@ -125,6 +145,12 @@ pub struct Line {
 pub struct Board {
     /// Wall tiles, bit `row * 5 + column`.
     pub wall: u32,
+    /// Per colour, the wall cells holding it (their union is `wall`). The
+    /// engine keeps them with either wall; only the grey wall reads them
+    /// (the printed wall's cell colour is fixed by its place).
+    pub colours: [u32; COLOURS],
+    /// Whether this board's wall is grey (copied from the rules).
+    pub grey: bool,
     /// Pattern lines, top (1 tile) to bottom (5 tiles).
     pub lines: [Line; LINES],
     /// Tiles on the floor, per colour.
@@ -143,14 +169,89 @@ impl Board {
         self.wall & bit(row, column) != 0
     }
 
-    /// Whether `colour` may go to pattern line `line` (0-based).
+    /// The colour of the tile at `row`, `column`, if any.
+    pub fn colour_at(&self, row: usize, column: usize) -> Option<usize> {
+        if !self.has(row, column) {
+            None
+        } else if self.grey {
+            (0..COLOURS).find(|&k| self.colours[k] & bit(row, column) != 0)
+        } else {
+            Some(wall_colour(row, column))
+        }
+    }
+
+    /// Whether wall row `row` holds `colour`.
+    #[inline]
+    pub fn row_has(&self, row: usize, colour: usize) -> bool {
+        if self.grey {
+            (self.colours[colour] >> (row * 5)) & ROW_MASK != 0
+        } else {
+            self.wall & bit(row, wall_column(row, colour)) != 0
+        }
+    }
+
+    /// The columns (bit per column) of row `row` where a `colour` tile
+    /// may go: the printed wall's one cell if free; on the grey wall every
+    /// free cell of a column without that colour, none if the row holds it.
+    #[inline]
+    pub fn free_columns(&self, row: usize, colour: usize) -> u8 {
+        if !self.grey {
+            let column = wall_column(row, colour);
+            return if self.wall & bit(row, column) == 0 {
+                1 << column
+            } else {
+                0
+            };
+        }
+        let mine = self.colours[colour];
+        if (mine >> (row * 5)) & ROW_MASK != 0 {
+            return 0;
+        }
+        let used = (mine | mine >> 5 | mine >> 10 | mine >> 15 | mine >> 20) & ROW_MASK;
+        let free = !(self.wall >> (row * 5)) & ROW_MASK;
+        (free & !used) as u8
+    }
+
+    /// The column a tile of `colour` in row `row` goes to when nobody
+    /// chooses: the printed cell, or on the grey wall the legal column
+    /// scoring most, then the one with most tiles (column bonus), then the
+    /// leftmost. `None` when no column takes it.
+    #[inline]
+    pub fn target_column(&self, row: usize, colour: usize) -> Option<usize> {
+        let mut mask = self.free_columns(row, colour);
+        if mask == 0 {
+            return None;
+        }
+        if !self.grey || mask.count_ones() == 1 {
+            return Some(mask.trailing_zeros() as usize);
+        }
+        let mut best = 0;
+        let mut best_key = i32::MIN;
+        while mask != 0 {
+            let column = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            let filled = ((self.wall >> column) & COLUMN_MASK).count_ones() as i32;
+            let key = self.placement_score(row, column) * 8 + filled;
+            if key > best_key {
+                best_key = key;
+                best = column;
+            }
+        }
+        Some(best)
+    }
+
+    /// Whether `colour` may go to pattern line `line` (0-based): an empty
+    /// line, or one of that colour with room, and a wall column in its
+    /// row that can still take the colour.
     #[inline]
     pub fn accepts(&self, line: usize, colour: usize) -> bool {
         let l = self.lines[line];
         if l.count == 0 {
-            self.wall & bit(line, wall_column(line, colour)) == 0
+            self.free_columns(line, colour) != 0
         } else {
-            l.colour as usize == colour && (l.count as usize) < line + 1
+            l.colour as usize == colour
+                && (l.count as usize) < line + 1
+                && (!self.grey || self.free_columns(line, colour) != 0)
         }
     }
 
@@ -165,15 +266,81 @@ impl Board {
                 line + 1,
                 COLOUR_NAMES[l.colour as usize]
             ))
-        } else if l.count == 0 && self.has(line, wall_column(line, colour)) {
+        } else if self.row_has(line, colour) {
             Some(format!(
                 "wall row {} already holds {}",
+                line + 1,
+                COLOUR_NAMES[colour]
+            ))
+        } else if self.free_columns(line, colour) == 0 {
+            Some(format!(
+                "no free column of wall row {} can take {}: each column holds it already or \
+                 is full (each colour once per column)",
                 line + 1,
                 COLOUR_NAMES[colour]
             ))
         } else {
             None
         }
+    }
+
+    /// Grey wall: whether row `row` can still be completed: its missing
+    /// colours can fill its free cells with no colour twice in a column (a
+    /// matching, tried by brute force: at most 5! orders). The printed
+    /// wall's rows always can.
+    pub fn row_completable(&self, row: usize) -> bool {
+        if !self.grey {
+            return true;
+        }
+        let free = !(self.wall >> (row * 5)) & ROW_MASK;
+        let missing: u32 = (0..COLOURS)
+            .filter(|&k| !self.row_has(row, k))
+            .fold(0, |m, k| m | 1 << k);
+        // Per colour, the columns it may still take in this row.
+        let allowed: [u32; COLOURS] = std::array::from_fn(|k| {
+            let m = self.colours[k];
+            let used = (m | m >> 5 | m >> 10 | m >> 15 | m >> 20) & ROW_MASK;
+            free & !used
+        });
+        fn fill(colours: u32, free: u32, allowed: &[u32; COLOURS]) -> bool {
+            if colours == 0 {
+                return true;
+            }
+            let k = colours.trailing_zeros() as usize;
+            let mut options = allowed[k] & free;
+            while options != 0 {
+                let c = options & options.wrapping_neg();
+                options &= options - 1;
+                if fill(colours & (colours - 1), free & !c, allowed) {
+                    return true;
+                }
+            }
+            false
+        }
+        fill(missing, free, &allowed)
+    }
+
+    /// Tiles of `colour` on the wall.
+    #[inline]
+    pub fn colour_tiles(&self, colour: usize) -> u32 {
+        if self.grey {
+            self.colours[colour].count_ones()
+        } else {
+            (0..LINES)
+                .filter(|&r| self.has(r, wall_column(r, colour)))
+                .count() as u32
+        }
+    }
+
+    /// Puts a `colour` tile on the wall at `row`, `column` and scores it;
+    /// returns the points.
+    #[inline]
+    fn place(&mut self, row: usize, column: usize, colour: usize) -> i32 {
+        let points = self.placement_score(row, column);
+        self.wall |= bit(row, column);
+        self.colours[colour] |= bit(row, column);
+        self.score += points;
+        points
     }
 
     /// Points a tile placed at `row`, `column` scores on this wall (the
@@ -228,7 +395,7 @@ impl Board {
     /// Colours with all five tiles on the wall.
     pub fn complete_colours(&self) -> u32 {
         (0..COLOURS)
-            .filter(|&k| (0..LINES).all(|r| self.has(r, wall_column(r, k))))
+            .filter(|&k| self.colour_tiles(k) == LINES as u32)
             .count() as u32
     }
 
@@ -251,15 +418,53 @@ impl Board {
 pub const COLOUR_NAMES: [&str; COLOURS] = ["blue", "yellow", "red", "green", "orange"];
 
 /// One move: take `colour` from `source` (a factory, or [`CENTRE`]) and
-/// put it on pattern line `target` (0-based) or the [`FLOOR`].
+/// put it on pattern line `target` (0-based) or the [`FLOOR`]. On the
+/// grey wall, while tiling, a wall move ([`Move::wall`]): `source` is
+/// [`WALL`] + row, `target` the column, `colour` 0 (the line's colour is
+/// known).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Move {
-    /// Factory index, or [`CENTRE`].
+    /// Factory index, or [`CENTRE`]; [`WALL`] + row for a wall move.
     pub source: u8,
-    /// Colour 0..5.
+    /// Colour 0..5 (0 in a wall move).
     pub colour: u8,
-    /// Pattern line 0..5, or [`FLOOR`].
+    /// Pattern line 0..5, or [`FLOOR`]; the column 0..5 of a wall move.
     pub target: u8,
+}
+
+impl Move {
+    /// The wall move putting row `row`'s tile in column `column`.
+    pub fn wall(row: usize, column: usize) -> Self {
+        Self {
+            source: WALL + row as u8,
+            colour: 0,
+            target: column as u8,
+        }
+    }
+
+    /// The row of a wall move (`None` for a take).
+    #[inline]
+    pub fn wall_row(self) -> Option<usize> {
+        let row = self.source.wrapping_sub(WALL);
+        ((row as usize) < LINES).then_some(row as usize)
+    }
+}
+
+/// One thing the (grey) tiling did, for events and animations.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Placed {
+    /// The player, from 0.
+    pub player: u8,
+    /// The wall row (and pattern line), from 0.
+    pub row: u8,
+    /// The colour.
+    pub colour: u8,
+    /// The column, or `None` when the line's tiles fell to the floor.
+    pub column: Option<u8>,
+    /// Points scored (0 for the floor).
+    pub points: i32,
+    /// Whether a player chose the column (else it was the only one).
+    pub chosen: bool,
 }
 
 /// A fixed-capacity list of moves (no allocation in searches).
@@ -322,6 +527,10 @@ pub struct TilingReport {
     pub bonus: [i32; MAX_PLAYERS],
     /// Whether the game ended.
     pub game_over: bool,
+    /// Grey wall: the game ended because no wall could complete a row any
+    /// more (each row lacks a colour every free column of it already
+    /// holds), so the usual end could never come.
+    pub stalled: bool,
 }
 
 /// The whole table, `Copy`, with no random generator (dealing takes one).
@@ -355,6 +564,9 @@ pub struct State {
     pub round: u16,
     /// Whether the game is over.
     pub over: bool,
+    /// Grey wall: the tiling waits for `to_move`'s column choice for its
+    /// first full line ([`State::pending_choice`]).
+    pub tiling: bool,
 }
 
 /// One deal: per factory, its tiles in the order drawn (255 = empty slot).
@@ -365,11 +577,15 @@ impl State {
     /// [`State::deal`]).
     pub fn new(rules: Rules, players: usize) -> Self {
         let players = players.clamp(2, MAX_PLAYERS);
+        let board = Board {
+            grey: rules.grey_wall,
+            ..Board::default()
+        };
         Self {
             rules,
             players: players as u8,
             factory_count: rules.factories_for(players).min(MAX_FACTORIES) as u8,
-            boards: [Board::default(); MAX_PLAYERS],
+            boards: [board; MAX_PLAYERS],
             factories: [[0; COLOURS]; MAX_FACTORIES],
             centre: [0; COLOURS],
             marker_in_centre: true,
@@ -380,6 +596,7 @@ impl State {
             next_first: 0,
             round: 1,
             over: false,
+            tiling: false,
         }
     }
 
@@ -444,6 +661,15 @@ impl State {
     #[inline]
     pub fn accept_masks(&self) -> [u8; COLOURS] {
         let board = &self.boards[self.to_move as usize];
+        if board.grey {
+            let mut masks = [0u8; COLOURS];
+            for line in 0..LINES {
+                for (k, mask) in masks.iter_mut().enumerate() {
+                    *mask |= u8::from(board.accepts(line, k)) << line;
+                }
+            }
+            return masks;
+        }
         // Bit 5k + line: colour k may go to `line`. Built branch-free.
         let mut packed = 0u32;
         for (line, l) in board.lines.iter().enumerate() {
@@ -468,6 +694,15 @@ impl State {
     pub fn legal_moves(&self, out: &mut MoveList) {
         out.len = 0;
         if self.over {
+            return;
+        }
+        if self.tiling {
+            if let Some((row, _, mut mask)) = self.pending_choice() {
+                while mask != 0 {
+                    out.push(Move::wall(row, mask.trailing_zeros() as usize));
+                    mask &= mask - 1;
+                }
+            }
             return;
         }
         let masks = self.accept_masks();
@@ -510,6 +745,13 @@ impl State {
     pub fn random_move<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Move> {
         if self.over {
             return None;
+        }
+        if self.tiling {
+            let (row, _, mut mask) = self.pending_choice()?;
+            for _ in 0..rng.random_range(0..mask.count_ones()) {
+                mask &= mask - 1;
+            }
+            return Some(Move::wall(row, mask.trailing_zeros() as usize));
         }
         let masks = self.accept_masks();
         let factories = &self.factories[..self.factory_count as usize];
@@ -571,6 +813,21 @@ impl State {
         if self.over {
             return Some("the game is over".into());
         }
+        if let Some(row) = m.wall_row() {
+            return self.wall_refusal(row, m);
+        }
+        if self.tiling {
+            let who = self.to_move + 1;
+            return Some(match self.pending_choice() {
+                Some((row, colour, _)) => format!(
+                    "the walls are being tiled: player {who} chooses the wall column of \
+                     line {} ({})",
+                    row + 1,
+                    COLOUR_NAMES[colour]
+                ),
+                None => "the walls are being tiled".into(),
+            });
+        }
         let colour = m.colour as usize;
         if colour >= COLOURS {
             return Some(format!("there is no colour {}", m.colour));
@@ -602,11 +859,184 @@ impl State {
         self.boards[self.to_move as usize].refusal(m.target as usize, colour)
     }
 
+    /// Why the wall move `m` (for row `row`) is illegal now.
+    fn wall_refusal(&self, row: usize, m: Move) -> Option<String> {
+        if !self.tiling {
+            return Some(if self.rules.grey_wall {
+                "no wall column is being chosen now: the walls are tiled when the \
+                 factories and the centre are empty"
+                    .into()
+            } else {
+                "this wall has a printed pattern: each tile's column is fixed".into()
+            });
+        }
+        let Some((pending, colour, mask)) = self.pending_choice() else {
+            return Some("no wall column is being chosen now".into());
+        };
+        if m.colour != 0 {
+            return Some("a wall move names no colour (the line's colour is known)".into());
+        }
+        if row != pending {
+            return Some(format!(
+                "player {} places line {} first (top line first), not line {}",
+                self.to_move + 1,
+                pending + 1,
+                row + 1
+            ));
+        }
+        let column = m.target as usize;
+        if column >= LINES {
+            return Some(format!("there is no wall column {}", column + 1));
+        }
+        if mask & (1 << column) != 0 {
+            return None;
+        }
+        let board = &self.boards[self.to_move as usize];
+        Some(if board.has(row, column) {
+            format!("wall row {}, column {} is taken", row + 1, column + 1)
+        } else {
+            format!(
+                "wall column {} already holds {}",
+                column + 1,
+                COLOUR_NAMES[colour]
+            )
+        })
+    }
+
+    /// Grey wall, while tiling: the choice waiting for the player to move:
+    /// its first full line's row, colour and legal columns (bit per
+    /// column, at least two).
+    pub fn pending_choice(&self) -> Option<(usize, usize, u8)> {
+        if !self.tiling {
+            return None;
+        }
+        let board = &self.boards[self.to_move as usize];
+        (0..LINES).find_map(|row| {
+            let line = board.lines[row];
+            (line.count as usize == row + 1).then(|| {
+                let colour = line.colour as usize;
+                (row, colour, board.free_columns(row, colour))
+            })
+        })
+    }
+
+    /// Starts the tiling phase as a phase of decisions (the taking phase
+    /// just ended): places every tile with one legal column, drops lines
+    /// with none to the floor, and stops at the first choice of two or
+    /// more columns (then `to_move` chooses; see [`State::pending_choice`]).
+    /// Returns true when no choice is left: call [`State::tile_walls`] to
+    /// score the floors and end the round. With the printed wall nothing
+    /// is decided: returns true at once.
+    pub fn begin_tiling(&mut self, log: Option<&mut Vec<Placed>>) -> bool {
+        if !self.rules.grey_wall {
+            return true;
+        }
+        self.tiling = true;
+        self.to_move = 0;
+        self.resolve_tiling(false, log)
+    }
+
+    /// Plays a legal wall move (check with [`State::refusal`]) and goes on
+    /// with the tiling as [`State::begin_tiling`] does. Returns true when
+    /// no choice is left.
+    pub fn choose_column(&mut self, m: Move, mut log: Option<&mut Vec<Placed>>) -> bool {
+        let p = self.to_move as usize;
+        if let (Some(row), Some((_, colour, _))) = (m.wall_row(), self.pending_choice()) {
+            let column = m.target as usize;
+            let points = self.place_line(p, row, colour, column);
+            if let Some(log) = log.as_deref_mut() {
+                log.push(Placed {
+                    player: p as u8,
+                    row: row as u8,
+                    colour: colour as u8,
+                    column: Some(column as u8),
+                    points,
+                    chosen: true,
+                });
+            }
+        }
+        let done = self.resolve_tiling(false, log);
+        self.debug_check();
+        done
+    }
+
+    /// Moves a full line's tile to the wall (the rest to the lid).
+    #[inline]
+    fn place_line(&mut self, p: usize, row: usize, colour: usize, column: usize) -> i32 {
+        let board = &mut self.boards[p];
+        let count = board.lines[row].count;
+        let points = board.place(row, column, colour);
+        board.lines[row] = Line::default();
+        self.lid[colour] += count - 1;
+        points
+    }
+
+    /// Grey tiling from the current player on: places forced tiles, drops
+    /// lines without a column to the floor, and either picks columns
+    /// itself (`auto`) or stops at a choice. Returns true when done.
+    fn resolve_tiling(&mut self, auto: bool, mut log: Option<&mut Vec<Placed>>) -> bool {
+        for p in self.to_move as usize..self.players as usize {
+            for row in 0..LINES {
+                let line = self.boards[p].lines[row];
+                if line.count as usize != row + 1 {
+                    continue;
+                }
+                let colour = line.colour as usize;
+                let mask = self.boards[p].free_columns(row, colour);
+                let placed = if mask == 0 {
+                    // Published rule: every tile of the line to the floor.
+                    let board = &mut self.boards[p];
+                    let room = FLOOR_SLOTS as u8 - board.floor_len;
+                    let on_floor = line.count.min(room);
+                    board.floor[colour] += on_floor;
+                    board.floor_len += on_floor;
+                    self.lid[colour] += line.count - on_floor;
+                    board.lines[row] = Line::default();
+                    Placed {
+                        player: p as u8,
+                        row: row as u8,
+                        colour: colour as u8,
+                        column: None,
+                        points: 0,
+                        chosen: false,
+                    }
+                } else if mask.count_ones() == 1 || auto {
+                    let column = self.boards[p]
+                        .target_column(row, colour)
+                        .unwrap_or(mask.trailing_zeros() as usize);
+                    let points = self.place_line(p, row, colour, column);
+                    Placed {
+                        player: p as u8,
+                        row: row as u8,
+                        colour: colour as u8,
+                        column: Some(column as u8),
+                        points,
+                        chosen: false,
+                    }
+                } else {
+                    self.to_move = p as u8;
+                    self.tiling = true;
+                    return false;
+                };
+                if let Some(log) = log.as_deref_mut() {
+                    log.push(placed);
+                }
+            }
+        }
+        self.tiling = false;
+        true
+    }
+
     /// Plays a legal move (check with [`State::refusal`] first). Returns
     /// true when it ended the taking phase: call [`State::tile_walls`]
-    /// next, then [`State::deal`] unless the game is over.
+    /// next (or, to let players choose grey-wall columns,
+    /// [`State::begin_tiling`]), then [`State::deal`] unless the game is
+    /// over. A wall move returns true when the tiling has no choice left.
     #[inline]
     pub fn play(&mut self, m: Move) -> bool {
+        if m.wall_row().is_some() {
+            return self.choose_column(m, None);
+        }
         let player = self.to_move as usize;
         let colour = m.colour as usize;
         let taken;
@@ -664,8 +1094,23 @@ impl State {
     /// the lid; then loses floor points (never below 0). Ends the game when
     /// a row is complete (adding the bonuses); otherwise prepares the next
     /// round (marker back in the centre, its taker to move).
+    ///
+    /// On the grey wall the columns nobody chose yet are picked by
+    /// [`Board::target_column`]; a tiling begun with
+    /// [`State::begin_tiling`] goes on from its current player (and
+    /// `gained` counts only what this call placed).
     pub fn tile_walls(&mut self) -> TilingReport {
         let mut report = TilingReport::default();
+        if self.rules.grey_wall {
+            if !self.tiling {
+                self.to_move = 0;
+            }
+            let before: [i32; MAX_PLAYERS] = std::array::from_fn(|p| self.boards[p].score);
+            self.resolve_tiling(true, None);
+            for (p, gained) in report.gained.iter_mut().enumerate() {
+                *gained = self.boards[p].score - before[p];
+            }
+        }
         let rules = self.rules;
         let mut row_done = false;
         for p in 0..self.players as usize {
@@ -675,9 +1120,7 @@ impl State {
                 if line.count as usize == row + 1 {
                     let colour = line.colour as usize;
                     let column = wall_column(row, colour);
-                    let points = board.placement_score(row, column);
-                    board.wall |= bit(row, column);
-                    board.score += points;
+                    let points = board.place(row, column, colour);
                     report.gained[p] += points;
                     self.lid[colour] += line.count - 1;
                     board.lines[row] = Line::default();
@@ -697,13 +1140,23 @@ impl State {
         }
         self.marker_in_centre = true;
         self.to_move = self.next_first;
-        if row_done {
+        if !row_done && rules.grey_wall && !self.any_row_completable() {
+            report.stalled = true;
+            self.finish_game(&mut report);
+        } else if row_done {
             self.finish_game(&mut report);
         } else {
             self.round += 1;
         }
         self.debug_check();
         report
+    }
+
+    /// Grey wall: whether some player can still complete some row.
+    fn any_row_completable(&self) -> bool {
+        self.boards[..self.players as usize]
+            .iter()
+            .any(|b| (0..LINES).any(|r| b.row_completable(r)))
     }
 
     fn finish_game(&mut self, report: &mut TilingReport) {
@@ -778,7 +1231,7 @@ impl State {
                     .filter(|l| l.count > 0 && l.colour as usize == k)
                     .map(|l| u32::from(l.count))
                     .sum::<u32>();
-                *slot += (0..LINES).filter(|&r| b.has(r, wall_column(r, k))).count() as u32;
+                *slot += b.colour_tiles(k);
             }
         }
         out

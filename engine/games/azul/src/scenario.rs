@@ -19,7 +19,7 @@ use tessera_host::level::Diagnostic;
 
 use crate::rules::{
     COLOUR_NAMES, COLOURS, FLOOR_SLOTS, LINES, Line, MAX_FACTORIES, MAX_FACTORY_TILES, MAX_PLAYERS,
-    Rules, State, wall_colour, wall_column,
+    Rules, State, wall_colour,
 };
 
 /// The letters of the five colours, in the script's order.
@@ -147,7 +147,8 @@ pub struct BoardSetup {
     pub score: i32,
     /// Five rows of five letters, top row first; `.` is an empty cell. A
     /// tile's letter must be its cell's colour (row r, column c holds
-    /// colour c - r mod 5). Fewer rows: the rest are empty.
+    /// colour c - r mod 5); on the grey wall any colour, at most once per
+    /// row and once per column. Fewer rows: the rest are empty.
     #[serde(default)]
     pub wall: Vec<String>,
     /// Pattern lines 1 to 5: the tiles on each, one letter per tile
@@ -243,6 +244,9 @@ impl PositionCheck {
     }
 }
 
+/// The cells of column 0 (shift right by the column for another).
+const COLUMN_CELLS: u32 = 1 | 1 << 5 | 1 << 10 | 1 << 15 | 1 << 20;
+
 fn finding(message: String) -> Diagnostic {
     Diagnostic::error(Path::new(""), message).at("position")
 }
@@ -250,8 +254,12 @@ fn finding(message: String) -> Diagnostic {
 /// Checks a position and builds its table. Without `rules` (a level's
 /// diagnosis, which has no script) only what needs no script is checked;
 /// with them (a game start, the scenario editor) every count is, and the
-/// table is built. `seats`: the session's seat count, when known.
-pub fn check_position(pos: &Position, rules: Option<&Rules>) -> PositionCheck {
+/// table is built. The wall is grey when the rules say so, else when
+/// `grey` says so; when neither is known (a level that leaves the variant
+/// to the script, checked without it) walls are held only to what both
+/// walls require: each colour at most once per row and once per column.
+pub fn check_position(pos: &Position, rules: Option<&Rules>, grey: Option<bool>) -> PositionCheck {
+    let grey = rules.map(|r| r.grey_wall).or(grey);
     let mut out = Vec::new();
     let mut placed = [0u32; COLOURS];
     let players = pos.boards.len();
@@ -276,7 +284,9 @@ pub fn check_position(pos: &Position, rules: Option<&Rules>) -> PositionCheck {
         out.push(finding("`round` counts from 1".into()).at("round"));
     }
     let n = players.min(MAX_PLAYERS);
-    let mut state = State::new(rules.copied().unwrap_or_default(), n.max(2));
+    let mut base = rules.copied().unwrap_or_default();
+    base.grey_wall = grey.unwrap_or(false);
+    let mut state = State::new(base, n.max(2));
     let mut markers = 0;
     for (p, board) in pos.boards.iter().enumerate().take(MAX_PLAYERS) {
         let at = |d: Diagnostic| d.at("boards").at_index(p);
@@ -326,7 +336,7 @@ pub fn check_position(pos: &Position, rules: Option<&Rules>) -> PositionCheck {
                     ))));
                     continue;
                 };
-                if k != wall_colour(r, c) {
+                if grey == Some(false) && k != wall_colour(r, c) {
                     out.push(here(finding(format!(
                         "player {} wall row {} column {}: that cell holds {}, not {}",
                         p + 1,
@@ -337,7 +347,22 @@ pub fn check_position(pos: &Position, rules: Option<&Rules>) -> PositionCheck {
                     ))));
                     continue;
                 }
+                let in_row = (b.colours[k] >> (r * 5)) & 0b11111 != 0;
+                let in_column = (b.colours[k] >> c) & COLUMN_CELLS != 0;
+                if in_row || in_column {
+                    out.push(here(finding(format!(
+                        "player {} wall row {} column {}: {} is already in this {} (each \
+                         colour once per row and once per column)",
+                        p + 1,
+                        r + 1,
+                        c + 1,
+                        COLOUR_NAMES[k],
+                        if in_row { "row" } else { "column" }
+                    ))));
+                    continue;
+                }
                 b.wall |= 1 << (r * 5 + c);
+                b.colours[k] |= 1 << (r * 5 + c);
                 placed[k] += 1;
             }
         }
@@ -397,7 +422,8 @@ pub fn check_position(pos: &Position, rules: Option<&Rules>) -> PositionCheck {
             if let Some(k) = colour {
                 // Counted even when refused, so the tile count stays true.
                 placed[k] += count as u32;
-                if b.has(r, wall_column(r, k)) {
+                let row_has = (b.colours[k] >> (r * 5)) & 0b11111 != 0;
+                if row_has {
                     out.push(here(finding(format!(
                         "player {} pattern line {} holds {}, but wall row {} already has {}",
                         p + 1,
@@ -405,6 +431,19 @@ pub fn check_position(pos: &Position, rules: Option<&Rules>) -> PositionCheck {
                         COLOUR_NAMES[k],
                         r + 1,
                         COLOUR_NAMES[k]
+                    ))));
+                    continue;
+                }
+                let mut probe = *b;
+                probe.grey = grey.unwrap_or(false);
+                if grey.is_some() && probe.free_columns(r, k) == 0 {
+                    out.push(here(finding(format!(
+                        "player {} pattern line {} holds {}, but no free column of wall row {} \
+                         can take it",
+                        p + 1,
+                        r + 1,
+                        COLOUR_NAMES[k],
+                        r + 1
                     ))));
                     continue;
                 }
@@ -619,13 +658,7 @@ pub fn position_of(state: &State) -> Position {
             wall: (0..LINES)
                 .map(|r| {
                     (0..LINES)
-                        .map(|c| {
-                            if b.has(r, c) {
-                                LETTERS[wall_colour(r, c)]
-                            } else {
-                                '.'
-                            }
-                        })
+                        .map(|c| b.colour_at(r, c).map_or('.', |k| LETTERS[k]))
                         .collect()
                 })
                 .collect(),

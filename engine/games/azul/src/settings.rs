@@ -34,6 +34,11 @@ pub fn schema() -> ScriptSchema {
             FieldSpec::optional("bonus_row", Integer, "bonus per complete row"),
             FieldSpec::optional("bonus_column", Integer, "bonus per complete column"),
             FieldSpec::optional("bonus_colour", Integer, "bonus per complete colour"),
+            FieldSpec::optional(
+                "grey_wall",
+                Boolean,
+                "the grey-wall variant: players choose each tile's column",
+            ),
             FieldSpec::optional("ai_levels", Table, "AI level names, weakest first"),
             FieldSpec::optional("reaction_seconds", Table, "AI reaction time per level"),
             FieldSpec::optional("medium", Table, "the medium AI's weights"),
@@ -124,6 +129,7 @@ pub fn rules(script: &Script) -> Result<Rules, ScriptError> {
         0,
         1000,
     )? as i32;
+    rules.grey_wall = script.value_or::<bool>("grey_wall", false)?;
     if let Some(table) = sub_table(script, "factories")? {
         for players in 2..=4usize {
             let n = table.raw_get::<Option<i64>>(players as i64).map_err(|e| {

@@ -56,7 +56,7 @@ fn each_scenario_keeps_its_goal_and_what_the_hard_ai_achieves() {
         let Some(position) = &level.position else {
             return;
         };
-        let check = check_position(position, Some(&Default::default()));
+        let check = check_position(position, Some(&Default::default()), None);
         assert!(check.first_error().is_none(), "{:?}", check.findings);
         let start = Azul::start(Setup {
             level: level.clone(),
@@ -111,7 +111,7 @@ fn a_scenario_starts_where_it_says_and_ends_with_its_goal() {
     assert!(s.marker_in_centre);
     assert_eq!(s.tile_count(), 100, "conservation from a scenario");
     // Round trip: the table back to a position gives the same table.
-    let again = check_position(&position_of(s), Some(&s.rules));
+    let again = check_position(&position_of(s), Some(&s.rules), None);
     assert_eq!(again.state.as_ref(), Some(s));
     assert_eq!(game.turn(), Turn::Seat(0));
     assert_eq!(game.outcome(), Outcome::Playing);
@@ -211,4 +211,124 @@ fn a_level_written_as_ron_reads_back_the_same() {
         .replace("version: 1,", "version: 1,\n    goal: None,");
     let again: AzulLevel = tessera_host::level::parse_level(&text, Path::new("x.ron")).unwrap();
     assert_eq!(again.goal, Goal::None, "{text}");
+}
+
+/// Plays `level` with random legal actions until it is decided; returns the
+/// game record's text.
+fn random_record(level: &AzulLevel, seed: u64) -> String {
+    use rand::Rng;
+    let players = level.players().unwrap_or(2);
+    let mut game = Azul::start(Setup {
+        level: level.clone(),
+        script: script(),
+        seed,
+        options: SessionOptions {
+            mode: None,
+            seats: vec![Seat::Human; players],
+        },
+    })
+    .unwrap();
+    let mut rng = tessera_host::rng::game_rng(seed + 100);
+    let mut guard = 0;
+    while !game.outcome().is_over() && guard < 2000 {
+        let moves = game.legal_actions();
+        let a = moves[rng.random_range(0..moves.len())];
+        game.apply(&a).unwrap();
+        guard += 1;
+    }
+    game.game_record().unwrap()
+}
+
+#[test]
+fn games_from_scenarios_write_records_the_checker_replays() {
+    let folder = tessera_testkit::repo_path("levels/azul");
+    let mut checked = 0;
+    for entry in std::fs::read_dir(&folder).unwrap() {
+        let path = entry.unwrap().path();
+        let Ok(level) = load_level::<AzulLevel>(&path) else {
+            continue;
+        };
+        if level.position.is_none() {
+            continue;
+        }
+        // Each scenario on its own wall, and on the grey wall too.
+        for grey in [None, Some(true)] {
+            let level = AzulLevel {
+                grey_wall: grey.or(level.grey_wall),
+                ..level.clone()
+            };
+            if grey.is_some()
+                && let Some(p) = &level.position
+                && tessera_azul::scenario::check_position(
+                    p,
+                    Some(&tessera_azul::rules::Rules {
+                        grey_wall: true,
+                        ..Default::default()
+                    }),
+                    None,
+                )
+                .first_error()
+                .is_some()
+            {
+                continue;
+            }
+            let text = random_record(&level, 7);
+            let first = text.lines().next().unwrap();
+            assert!(first.contains("\"position\":{"), "{first}");
+            assert_eq!(first.contains("\"grey_wall\":true"), grey == Some(true));
+            let report = tessera_azul::record::check_record(&text, Default::default());
+            assert_eq!(
+                report.first_difference,
+                None,
+                "{} (grey {grey:?})",
+                path.display()
+            );
+            assert_eq!(report.events, text.lines().count());
+            checked += 1;
+        }
+    }
+    assert!(checked >= 10, "{checked} scenario records checked");
+    // The position matters: a record whose position lost a factory's
+    // tiles differs at the first move from it.
+    let level: AzulLevel =
+        load_level(&tessera_testkit::repo_path("levels/azul/opening_lines.ron")).unwrap();
+    let text = random_record(&level, 3);
+    let tampered = text.replacen("\"BBYR\"", "\"BBY\"", 1);
+    assert_ne!(tampered, text);
+    let report = tessera_azul::record::check_record(&tampered, Default::default());
+    assert!(report.first_difference.is_some(), "{tampered}");
+    // An old record with only `"scenario":true` is refused with a reason.
+    let old = "{\"event\":\"start\",\"players\":2,\"factories\":5,\"seed\":1,\"scenario\":true}\n";
+    let report = tessera_azul::record::check_record(old, Default::default());
+    let (line, why) = report.first_difference.unwrap();
+    assert_eq!(line, 1);
+    assert!(why.contains("does not carry it"), "{why}");
+}
+
+#[test]
+fn grey_scenario_walls_take_any_colour_once_per_row_and_column() {
+    let base =
+        std::fs::read_to_string(tessera_testkit::repo_path("levels/azul/column_push.ron")).unwrap();
+    // "YO..." in row 2 breaks the printed pattern but suits the grey wall.
+    let grey = base
+        .replace("\"OB...\"", "\"YO...\"")
+        .replace("version: 1,", "version: 1,\n    grey_wall: Some(true),");
+    assert_ne!(grey, base);
+    let found = findings_for(&grey);
+    assert!(found.is_empty(), "{found}");
+    // On the printed wall the same position is refused.
+    let printed = grey.replace("grey_wall: Some(true)", "grey_wall: Some(false)");
+    assert!(findings_for(&printed).contains("that cell holds"));
+    // Blue twice in a column is refused on the grey wall.
+    let level: AzulLevel = tessera_host::level::parse_level(&grey, Path::new("g.ron")).unwrap();
+    let mut position = level.position.clone().unwrap();
+    position.boards[0].wall[1] = "B....".into();
+    position.boards[0].wall[0] = "B....".into();
+    let check = check_position(&position, None, Some(true));
+    let error = check.first_error().expect("blue twice in column 1");
+    assert!(
+        error.message.contains("already in this column"),
+        "{}",
+        error.message
+    );
 }
