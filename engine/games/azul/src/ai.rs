@@ -169,9 +169,6 @@ impl AzulAgent {
                 let m = moves.as_slice()[thinking.rng.random_range(0..moves.len())];
                 Decision::just(m)
             }
-            Level::Medium if state.tiling => {
-                medium_wall(state, &moves, &self.settings.medium, thinking)
-            }
             Level::Medium => medium(state, &moves, &self.settings.medium, thinking),
             Level::Hard => hard(state, &self.settings.hard, thinking)?,
             Level::Expert => expert(state, &self.settings, thinking)?,
@@ -284,29 +281,6 @@ pub fn evaluate_wall_move(state: &State, m: Move, w: &MediumWeights) -> (f64, [f
     (value, [immediate, potential, 0.0, 0.0])
 }
 
-fn medium_wall(
-    state: &State,
-    moves: &MoveList,
-    w: &MediumWeights,
-    thinking: &mut Thinking<'_>,
-) -> Decision<Move> {
-    thinking.count_nodes(moves.len() as u64);
-    let scored = moves
-        .as_slice()
-        .iter()
-        .map(|&m| {
-            let (value, [i, p, _, _]) = evaluate_wall_move(state, m, w);
-            let jitter = thinking.rng.random::<f64>() * 1e-6;
-            (
-                m,
-                value + jitter,
-                format!("immediate {i:.1}, potential {p:.2}"),
-            )
-        })
-        .collect();
-    top5(scored)
-}
-
 fn medium(
     state: &State,
     moves: &MoveList,
@@ -318,14 +292,20 @@ fn medium(
         .as_slice()
         .iter()
         .map(|&m| {
-            let (value, [i, p, r, b]) = evaluate_move(state, m, w);
+            // During a grey-wall tiling the moves are column choices,
+            // weighed by their own evaluation.
+            let (value, detail) = if state.tiling {
+                let (value, [i, p, _, _]) = evaluate_wall_move(state, m, w);
+                (value, format!("immediate {i:.1}, potential {p:.2}"))
+            } else {
+                let (value, [i, p, r, b]) = evaluate_move(state, m, w);
+                let detail =
+                    format!("immediate {i:.1}, potential {p:.2}, floor {r:.0}, blocking {b:.0}");
+                (value, detail)
+            };
             // A hair of noise from the agent's stream breaks ties.
             let jitter = thinking.rng.random::<f64>() * 1e-6;
-            (
-                m,
-                value + jitter,
-                format!("immediate {i:.1}, potential {p:.2}, floor {r:.0}, blocking {b:.0}"),
-            )
+            (m, value + jitter, detail)
         })
         .collect();
     top5(scored)
