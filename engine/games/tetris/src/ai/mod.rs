@@ -20,7 +20,7 @@ use serde::{Deserialize, Serialize};
 use crate::board::Board;
 use crate::movegen::{MoveGen, Placement};
 use crate::piece::{PieceKind, RotationSystem};
-use metrics::{Metric, Metrics, hole_map, move_metrics_with};
+use metrics::{BeforeMove, Metric, Metrics};
 
 /// A weight per metric (the script's `weights` table; missing = 0).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -196,12 +196,11 @@ impl Brain {
             self.movegen
                 .generate(&position.board, position.piece, position.rotation, spawn);
         let mut noise = ChaCha8Rng::seed_from_u64(noise_seed);
-        let holes = hole_map(&position.board);
+        let before = BeforeMove::new(&position.board);
         let mut candidates: Vec<Candidate> = landings
             .iter()
             .map(|placement| {
-                let (_, metrics) =
-                    move_metrics_with(&position.board, &holes, placement, position.danger_rows);
+                let metrics = before.metrics(placement, position.danger_rows);
                 let mut score = difficulty.weights.score(&metrics);
                 if difficulty.noise > 0.0 {
                     score += noise.random_range(-difficulty.noise..=difficulty.noise);
@@ -278,7 +277,7 @@ impl Brain {
     ) -> f64 {
         let spawn = position.spawn(kind);
         let landings = self.inner.generate(board, kind, position.rotation, spawn);
-        let holes = hole_map(board);
+        let before = BeforeMove::new(board);
         let top_out = Metrics {
             game_over: true,
             ..Metrics::default()
@@ -286,8 +285,9 @@ impl Brain {
         landings
             .iter()
             .map(|p| {
-                let (_, m) = move_metrics_with(board, &holes, p, position.danger_rows);
-                difficulty.weights.score(&m)
+                difficulty
+                    .weights
+                    .score(&before.metrics(p, position.danger_rows))
             })
             .fold(None, |best: Option<f64>, s| {
                 Some(best.map_or(s, |b| b.max(s)))
