@@ -733,3 +733,31 @@ fn a_stack_that_blocks_a_spawn_is_game_over_before_it_reaches_the_top_row() {
     let (_, m) = move_metrics(&Board::new(10, 5), &side, 1);
     assert!(!m.game_over);
 }
+
+/// `Metrics::values` (the hot paths' straight-line copy) agrees with
+/// `Metrics::get` on every metric.
+#[test]
+fn metric_values_agree_with_get() {
+    let m = Metrics {
+        game_over: true,
+        lines_cleared: 2,
+        holes: 3,
+        holes_created: 1,
+        blockades: 4,
+        well_sums: 5,
+        max_height: 6,
+        aggregate_height: 7,
+        bumpiness: 8,
+        edge_distance: 9,
+        row_transitions: 10,
+        column_transitions: 11,
+        landing_height_x2: 13,
+        eroded_cells: 12,
+    };
+    let values = m.values();
+    for metric in Metric::ALL {
+        assert_eq!(values[metric as usize], m.get(metric), "{}", metric.name());
+    }
+    assert_eq!(values[Metric::NetBenefit as usize], 5.0);
+    assert_eq!(values[Metric::LandingHeight as usize], 6.5);
+}

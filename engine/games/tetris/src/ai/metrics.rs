@@ -69,6 +69,17 @@ pub enum Metric {
     Score,
 }
 
+// The hot paths index `Metric::ALL`-sized arrays by `metric as usize` and
+// leave out the last, `Score`: both rely on this order.
+const _: () = {
+    let mut i = 0;
+    while i < Metric::ALL.len() {
+        assert!(Metric::ALL[i] as usize == i);
+        i += 1;
+    }
+    assert!(Metric::ALL[Metric::ALL.len() - 1] as usize == Metric::Score as usize);
+};
+
 impl Metric {
     /// Every metric, in the order logs list them.
     pub const ALL: [Metric; 16] = [
@@ -165,6 +176,31 @@ impl Metrics {
     /// GOD's trade-off: 3 x lines - holes created.
     pub fn net_benefit(&self) -> i64 {
         3 * i64::from(self.lines_cleared) - i64::from(self.holes_created)
+    }
+
+    /// Every metric's value, indexed by `Metric as usize` (`Score`: 0):
+    /// straight-line code for the hot paths that weigh or compare many
+    /// metrics at once.
+    #[inline]
+    pub fn values(&self) -> [f64; Metric::ALL.len()] {
+        [
+            f64::from(u8::from(self.game_over)),
+            self.net_benefit() as f64,
+            f64::from(self.lines_cleared),
+            f64::from(self.holes),
+            f64::from(self.holes_created),
+            f64::from(self.blockades),
+            f64::from(self.well_sums),
+            f64::from(self.max_height),
+            f64::from(self.aggregate_height),
+            f64::from(self.bumpiness),
+            f64::from(self.edge_distance),
+            f64::from(self.row_transitions),
+            f64::from(self.column_transitions),
+            f64::from(self.landing_height_x2) / 2.0,
+            f64::from(self.eroded_cells),
+            0.0,
+        ]
     }
 
     /// One metric's value (`Score` is not stored here: 0).

@@ -45,10 +45,12 @@ impl Weights {
 
     /// The weighted sum of `m` (the seed's 3.1 `score`; higher is better).
     pub fn score(&self, m: &Metrics) -> f64 {
-        Metric::ALL
+        // `Score` comes last in `Metric::ALL` and has no weight of its own.
+        let weighed = Metric::ALL.len() - 1;
+        self.0[..weighed]
             .iter()
-            .filter(|&&metric| metric != Metric::Score)
-            .map(|&metric| self.get(metric) * m.get(metric))
+            .zip(m.values())
+            .map(|(w, v)| w * v)
             .sum()
     }
 }
@@ -309,8 +311,14 @@ pub fn compare(a: &Candidate, b: &Candidate, difficulty: &Difficulty) -> std::cm
             .then(b.score.total_cmp(&a.score))
             .then(by_place)
     } else {
+        let (va, vb) = (a.metrics.values(), b.metrics.values());
+        let value = |values: &[f64; Metric::ALL.len()], c: &Candidate, metric: Metric| match metric
+        {
+            Metric::Score => c.score,
+            other => values[other as usize],
+        };
         for &metric in &difficulty.order {
-            let (x, y) = (a.value(metric), b.value(metric));
+            let (x, y) = (value(&va, a, metric), value(&vb, b, metric));
             let o = if metric.higher_is_better() {
                 y.total_cmp(&x)
             } else {
