@@ -121,3 +121,37 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(100))]
+
+    /// A decision ranks only the best few; they are the same, in the same
+    /// order, as a full ranking's first few, for every shipped difficulty.
+    #[test]
+    fn partial_ranking_agrees_with_full_ranking(
+        board in ragged_board(),
+        piece in 0usize..7,
+        keep in 1usize..12,
+        noise_seed in any::<u64>(),
+    ) {
+        use tessera_tetris::ai::{Brain, Position, UnknownNext};
+        use tessera_tetris::piece::{PieceKind, RotationSystem};
+        let position = Position {
+            board,
+            piece: PieceKind::ALL[piece],
+            next: None,
+            rotation: RotationSystem::Srs,
+            spawn_row: 0,
+            danger_rows: 1,
+            unknown_next: UnknownNext::Average(PieceKind::ALL.to_vec()),
+        };
+        let mut brain = Brain::new();
+        for difficulty in tessera_tetris::settings::default_difficulties() {
+            let full = brain.choose(&position, &difficulty, noise_seed);
+            let top = brain.choose_top(&position, &difficulty, noise_seed, keep);
+            let n = keep.max(2).min(full.candidates.len());
+            prop_assert_eq!(&top.candidates[..n], &full.candidates[..n], "{}", difficulty.name);
+            prop_assert_eq!(top.decided_by, full.decided_by);
+        }
+    }
+}

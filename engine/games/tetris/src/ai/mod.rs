@@ -341,7 +341,23 @@ pub fn rank(candidates: &mut [Candidate], difficulty: &Difficulty) -> Option<Str
 /// [`rank`], ordering only the best `keep` (at least 2).
 fn rank_top(candidates: &mut [Candidate], difficulty: &Difficulty, keep: usize) -> Option<String> {
     let keep = keep.max(2);
-    if keep < candidates.len() {
+    let better = |a: &Candidate, b: &Candidate| compare(a, b, difficulty).is_lt();
+    if keep <= 8 && keep < candidates.len() {
+        // A decision needs the best two: one pass that keeps the best
+        // `keep` in order at the front, about one comparison per candidate
+        // (a full selection makes several).
+        candidates[..keep].sort_unstable_by(|a, b| compare(a, b, difficulty));
+        for i in keep..candidates.len() {
+            if better(&candidates[i], &candidates[keep - 1]) {
+                candidates.swap(i, keep - 1);
+                let mut j = keep - 1;
+                while j > 0 && better(&candidates[j], &candidates[j - 1]) {
+                    candidates.swap(j, j - 1);
+                    j -= 1;
+                }
+            }
+        }
+    } else if keep < candidates.len() {
         candidates.select_nth_unstable_by(keep, |a, b| compare(a, b, difficulty));
         candidates[..keep].sort_unstable_by(|a, b| compare(a, b, difficulty));
     } else {
