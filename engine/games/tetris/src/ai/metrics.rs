@@ -409,8 +409,9 @@ pub struct BeforeMove<'a> {
     board: &'a Board,
     /// Holes as bit rows, for the row path.
     hole_rows: [u64; MAX_SIZE],
-    /// Each column's cells (bit y = row y).
-    columns: [u64; MAX_SIZE],
+    /// Each column's cells (bit y = row y), then the right wall as a full
+    /// column (so every column has a right neighbour).
+    columns: [u64; MAX_SIZE + 1],
     /// Each column's holes (bit y = row y).
     hole_columns: [u64; MAX_SIZE],
 }
@@ -418,7 +419,7 @@ pub struct BeforeMove<'a> {
 impl<'a> BeforeMove<'a> {
     /// Prepares `board`: its holes by row, its cells and holes by column.
     pub fn new(board: &'a Board) -> Self {
-        let mut columns = [0u64; MAX_SIZE];
+        let mut columns = [0u64; MAX_SIZE + 1];
         for (y, &row) in board.rows().iter().enumerate() {
             let mut bits = row;
             while bits != 0 {
@@ -427,10 +428,11 @@ impl<'a> BeforeMove<'a> {
                 columns[x] |= 1 << y;
             }
         }
-        let below_top = column_mask(board.height());
+        let full = column_mask(board.height());
+        columns[board.width()] = full;
         let mut hole_columns = [0u64; MAX_SIZE];
         for x in 0..board.width() {
-            hole_columns[x] = column_holes(columns[x], below_top);
+            hole_columns[x] = column_holes(columns[x], full);
         }
         Self {
             board,
@@ -458,16 +460,20 @@ impl<'a> BeforeMove<'a> {
         if !inside || clears {
             return move_metrics_with(board, &self.hole_rows, placement, danger_rows).1;
         }
-        // The board after the move, column by column.
-        let mut columns = self.columns;
+        // The piece's cells by column, from its leftmost column on.
+        let mut piece = PieceColumns {
+            left: p as usize,
+            columns: [0; 8],
+        };
         for (x, y) in placement.cells() {
-            columns[x as usize] |= 1 << y;
+            piece.columns[(x - p) as usize] |= 1 << y;
         }
-        let width = board.width();
         let m = column_metrics(
-            &columns[..width],
+            &self.columns,
+            &piece,
+            board.width(),
             board.height(),
-            &self.hole_columns[..width],
+            &self.hole_columns,
             danger_rows,
         );
         let after = || {
@@ -497,59 +503,93 @@ fn column_holes(column: u64, full: u64) -> u64 {
     !column & !(column ^ column.wrapping_sub(1)) & full
 }
 
+/// A piece's cells by column (bit y = row y), from column `left` on.
+pub(crate) struct PieceColumns {
+    left: usize,
+    columns: [u64; 8],
+}
+
+impl PieceColumns {
+    /// The piece's cells in column `x` (none outside its columns).
+    #[inline(always)]
+    fn at(&self, x: usize) -> u64 {
+        let k = x.wrapping_sub(self.left);
+        if k < self.columns.len() {
+            self.columns[k]
+        } else {
+            0
+        }
+    }
+}
+
 /// The shape metrics (as [`board_metrics`] counts them, `holes_created`
-/// against `old_holes`) of a board given column by column (bit y = row
-/// y), `height` rows tall.
+/// against `old_holes`) of the board whose columns are `columns` (bit y =
+/// row y; `columns[width]` is the right wall, full) plus `piece`, `height`
+/// rows tall.
 fn column_metrics(
-    columns: &[u64],
+    columns: &[u64; MAX_SIZE + 1],
+    piece: &PieceColumns,
+    width: usize,
     height: usize,
-    old_holes: &[u64],
+    old_holes: &[u64; MAX_SIZE],
     danger_rows: usize,
 ) -> Metrics {
     #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("popcnt") {
-        // SAFETY: the CPU was just checked to support `popcnt`.
-        return unsafe { column_metrics_popcnt(columns, height, old_holes, danger_rows) };
+    if std::arch::is_x86_feature_detected!("popcnt")
+        && std::arch::is_x86_feature_detected!("bmi1")
+        && std::arch::is_x86_feature_detected!("lzcnt")
+    {
+        // SAFETY: the CPU was just checked to support these instructions.
+        return unsafe {
+            column_metrics_bmi(columns, piece, width, height, old_holes, danger_rows)
+        };
     }
-    column_metrics_body(columns, height, old_holes, danger_rows)
+    column_metrics_body(columns, piece, width, height, old_holes, danger_rows)
 }
 
-/// [`column_metrics_body`] compiled with the `popcnt` instruction.
+/// [`column_metrics_body`] compiled with `popcnt` and the bit-manipulation
+/// instructions (one-instruction trailing and leading zero counts and
+/// lowest-bit masks; every x86-64 CPU since about 2013 has them).
 #[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "popcnt")]
-fn column_metrics_popcnt(
-    columns: &[u64],
+#[target_feature(enable = "popcnt,bmi1,lzcnt")]
+fn column_metrics_bmi(
+    columns: &[u64; MAX_SIZE + 1],
+    piece: &PieceColumns,
+    width: usize,
     height: usize,
-    old_holes: &[u64],
+    old_holes: &[u64; MAX_SIZE],
     danger_rows: usize,
 ) -> Metrics {
-    column_metrics_body(columns, height, old_holes, danger_rows)
+    column_metrics_body(columns, piece, width, height, old_holes, danger_rows)
 }
 
 #[inline(always)]
 fn column_metrics_body(
-    columns: &[u64],
+    columns: &[u64; MAX_SIZE + 1],
+    piece: &PieceColumns,
+    width: usize,
     height: usize,
-    old_holes: &[u64],
+    old_holes: &[u64; MAX_SIZE],
     danger_rows: usize,
 ) -> Metrics {
+    let width = width.clamp(1, MAX_SIZE);
     let full = column_mask(height);
     let rows = height as u32;
     let mut m = Metrics::default();
     // The stack's top row (the row path starts there; no well lies above
     // it on a board two or more columns wide, and on a one-column board
     // the row path does not count the open cells above it either).
-    let top = columns
-        .iter()
-        .map(|c| c.trailing_zeros())
-        .min()
-        .unwrap_or(64)
-        .min(rows);
+    let mut top = rows;
+    for x in 0..width {
+        top = top.min((columns[x] | piece.at(x)).trailing_zeros());
+    }
     let from_top = full & !column_mask(top as usize);
     let mut left = full; // the left wall counts as filled
+    let mut here = columns[0] | piece.at(0);
     let mut previous_height = 0;
-    for (x, (&here, &old)) in columns.iter().zip(old_holes).enumerate() {
-        let right = columns.get(x + 1).copied().unwrap_or(full);
+    for x in 0..width {
+        // The right wall (`columns[width]`) is full and has no piece cells.
+        let right = columns[x + 1] | piece.at(x + 1);
         let height_here = rows.saturating_sub(here.trailing_zeros());
         m.max_height = m.max_height.max(height_here);
         m.aggregate_height += height_here;
@@ -558,7 +598,7 @@ fn column_metrics_body(
 
         let holes = column_holes(here, full);
         m.holes += holes.count_ones();
-        m.holes_created += (holes & !old).count_ones();
+        m.holes_created += (holes & !old_holes[x]).count_ones();
         // Filled cells above the lowest hole (none without holes).
         let above_lowest_hole = u64::MAX.checked_shr(holes.leading_zeros()).unwrap_or(0) >> 1;
         m.blockades += (here & above_lowest_hole).count_ones();
@@ -580,13 +620,12 @@ fn column_metrics_body(
         let below = (here >> 1) | (1u64 << (height - 1));
         m.column_transitions += ((here ^ below) & full).count_ones();
         left = here;
+        here = right;
     }
     // The last column against the right wall.
     m.row_transitions += (!left & full).count_ones();
     // Bumpiness counts neighbours only, not the first column against 0.
-    if let Some(&first) = columns.first() {
-        m.bumpiness -= rows.saturating_sub(first.trailing_zeros());
-    }
+    m.bumpiness -= rows.saturating_sub((columns[0] | piece.at(0)).trailing_zeros());
     if top == rows {
         // An empty board: the row path counts no column transitions.
         m.column_transitions = 0;
