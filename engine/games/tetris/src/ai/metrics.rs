@@ -580,8 +580,8 @@ fn column_metrics_body(
     // it on a board two or more columns wide, and on a one-column board
     // the row path does not count the open cells above it either).
     let mut top = rows;
-    for x in 0..width {
-        top = top.min((columns[x] | piece.at(x)).trailing_zeros());
+    for (x, &column) in columns[..width].iter().enumerate() {
+        top = top.min((column | piece.at(x)).trailing_zeros());
     }
     let from_top = full & !column_mask(top as usize);
     let mut left = full; // the left wall counts as filled
