@@ -159,6 +159,10 @@ impl MoveGen {
         let height = board.height();
         let n = usize::from(system.states(kind));
         let mut rows_of = [0usize; 4];
+        let mut valid_of = [0u64; 4];
+        // Rows from the top in which every state fits everywhere (the air
+        // above the stack).
+        let mut open_air = height;
         for s in 0..n {
             let o = orientation(kind, s as u8);
             let (w, h) = (o.width as usize, o.height as usize);
@@ -185,7 +189,12 @@ impl MoveGen {
                     }
                 }
                 self.fits[s][q] = f;
+                if f != valid {
+                    open_air = open_air.min(q);
+                }
             }
+            valid_of[s] = valid;
+            open_air = open_air.min(rows);
             self.reach[s][..rows].fill(0);
             self.rotated[s][..rows].fill(0);
         }
@@ -198,9 +207,22 @@ impl MoveGen {
         }
         self.reach[0][q0 as usize] = 1u64 << p0;
 
+        // A row of open air whose row above is reached everywhere in every
+        // state is reached everywhere too, and its turns (kicks move a piece
+        // at most two rows) land in open air that is reached everywhere
+        // already: such rows are filled in without sliding or turning.
+        let reached_everywhere =
+            |reach: &[[u64; MAX_SIZE]; 4], q: usize| (0..n).all(|s| reach[s][q] == valid_of[s]);
         loop {
             let mut again = false;
             for q in 0..height {
+                if q > 0 && q + 2 < open_air && reached_everywhere(&self.reach, q - 1) {
+                    for s in 0..n {
+                        self.reach[s][q] = valid_of[s];
+                        self.rotated[s][q] = valid_of[s];
+                    }
+                    continue;
+                }
                 for s in 0..n {
                     if q >= rows_of[s] {
                         continue;
