@@ -442,6 +442,11 @@ impl<'a> BeforeMove<'a> {
         }
     }
 
+    /// The board it prepared.
+    pub fn board(&self) -> &'a Board {
+        self.board
+    }
+
     /// The metrics of locking `placement` (a landing that fits) on this
     /// board: the same values as [`move_metrics`], without building the
     /// board after the move unless a row clears.

@@ -248,18 +248,17 @@ impl Brain {
                 candidate.placement.y,
             );
             after.clear_full_rows();
+            let prepared = BeforeMove::new(&after);
+            let mut best = |kind| self.best_score(position, difficulty, &prepared, kind);
             let value = match (&position.next, &position.unknown_next) {
-                (Some(next), _) => self.best_score(position, difficulty, &after, *next),
+                (Some(next), _) => best(*next),
                 (None, UnknownNext::Average(pieces)) => {
-                    let total: f64 = pieces
-                        .iter()
-                        .map(|&k| self.best_score(position, difficulty, &after, k))
-                        .sum();
+                    let total: f64 = pieces.iter().map(|&k| best(k)).sum();
                     total / pieces.len().max(1) as f64
                 }
                 (None, UnknownNext::Worst(pieces)) => pieces
                     .iter()
-                    .map(|&k| self.best_score(position, difficulty, &after, k))
+                    .map(|&k| best(k))
                     .fold(f64::INFINITY, f64::min),
             };
             // Both moves count: this one's score (its clears, its landing,
@@ -268,18 +267,19 @@ impl Brain {
         }
     }
 
-    /// The best score any landing of `kind` reaches on `board` (a piece
-    /// that cannot spawn scores as a top-out).
+    /// The best score any landing of `kind` reaches on the `before` board
+    /// (a piece that cannot spawn scores as a top-out).
     fn best_score(
         &mut self,
         position: &Position,
         difficulty: &Difficulty,
-        board: &Board,
+        before: &BeforeMove,
         kind: PieceKind,
     ) -> f64 {
         let spawn = position.spawn(kind);
-        let landings = self.inner.generate(board, kind, position.rotation, spawn);
-        let before = BeforeMove::new(board);
+        let landings = self
+            .inner
+            .generate(before.board(), kind, position.rotation, spawn);
         let top_out = Metrics {
             game_over: true,
             ..Metrics::default()
