@@ -23,29 +23,7 @@ struct Playing {
 }
 
 fn table(seed: u64) -> Harness<'static, Playing> {
-    let mut project = Project::open(&root(), tessera_builtin::registry()).expect("project");
-    let script = project
-        .script(&project.game_script_path(Azul::ID))
-        .expect("script");
-    let view = AzulPlaytest::new(Default::default(), script, seed, Some(Duration::ZERO))
-        .expect("table")
-        .without_animations();
-    Harness::builder()
-        .with_size(egui::vec2(1300.0, 1000.0))
-        .build_ui_state(
-            |ui, s: &mut Playing| {
-                let mut cx = PlaytestContext {
-                    project: &mut s.project,
-                    console: &mut s.console,
-                };
-                s.view.ui(ui, &mut cx);
-            },
-            Playing {
-                view,
-                project,
-                console: Vec::new(),
-            },
-        )
+    table_in(&root(), seed)
 }
 
 /// Runs frames until the AI has replied (or a few seconds pass).
@@ -435,4 +413,80 @@ fn balance_panel_runs_the_sim_on_a_job_and_plots_win_rates() {
     // The table under the plot names both players.
     harness.get_by_label("ai:easy");
     harness.get_by_label("ai:medium");
+}
+
+/// A table on the project at `root` (a copy, for tests that write `saves/`).
+fn table_in(root: &Path, seed: u64) -> Harness<'static, Playing> {
+    let mut project = Project::open(root, tessera_builtin::registry()).expect("project");
+    let script = project
+        .script(&project.game_script_path(Azul::ID))
+        .expect("script");
+    let view = AzulPlaytest::new(Default::default(), script, seed, Some(Duration::ZERO))
+        .expect("table")
+        .without_animations();
+    Harness::builder()
+        .with_size(egui::vec2(1300.0, 1000.0))
+        .build_ui_state(
+            |ui, s: &mut Playing| {
+                let mut cx = PlaytestContext {
+                    project: &mut s.project,
+                    console: &mut s.console,
+                };
+                s.view.ui(ui, &mut cx);
+            },
+            Playing {
+                view,
+                project,
+                console: Vec::new(),
+            },
+        )
+}
+
+#[test]
+fn a_saved_game_loads_back_with_its_ai_level() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    for sub in ["scripts", "levels"] {
+        std::fs::create_dir_all(dir.path().join(sub)).expect("folder");
+    }
+    std::fs::copy(
+        root().join("scripts/azul.lua"),
+        dir.path().join("scripts/azul.lua"),
+    )
+    .expect("script");
+    let mut harness = table_in(dir.path(), 5);
+    harness.run();
+    // One move each against the medium AI, then save.
+    let tile = first_factory_tile(&harness);
+    harness.get_by_label(&tile).click();
+    harness.run();
+    harness.get_by_label("line 3").click();
+    harness.run();
+    wait_for_ai(&mut harness);
+    let saved = *harness.state().view.state();
+    harness.get_by_label("Save").click();
+    harness.run();
+    assert!(dir.path().join("saves/azul.replay.ron").is_file());
+    // A new game against the easy AI, then load the saved one.
+    harness.state_mut().view.set_ai_level("easy");
+    harness.state_mut().view.new_game();
+    harness.run();
+    assert_ne!(*harness.state().view.state(), saved);
+    harness.get_by_label("Load").click();
+    harness.run();
+    assert_eq!(*harness.state().view.state(), saved, "the saved position");
+    assert_eq!(harness.state().view.ai_level(), "medium", "its AI level");
+    assert_eq!(
+        harness.state().view.game().options().ai_level(1),
+        Some("medium")
+    );
+    assert!(
+        harness
+            .state()
+            .view
+            .log()
+            .iter()
+            .any(|(t, _)| t.starts_with("Loaded ") && t.ends_with("(against the medium AI)")),
+        "{:?}",
+        harness.state().view.log()
+    );
 }

@@ -153,6 +153,11 @@ impl AzulPlaytest {
         self
     }
 
+    /// The AI level the table plays against ("AI difficulty").
+    pub fn ai_level(&self) -> &str {
+        &self.ai_level
+    }
+
     /// Chooses the AI level of the next new game.
     pub fn set_ai_level(&mut self, level: &str) {
         self.ai_level = level.to_string();
@@ -432,11 +437,27 @@ impl AzulPlaytest {
         match loaded {
             Ok(game) => {
                 self.cancel_ai();
+                // The table now shows the loaded game: its level, seed and
+                // AI level (what "AI difficulty" and the next new game use).
+                self.level = game.replay().level.clone();
+                self.seed = game.replay().seed;
+                if let Some(level) =
+                    (0..game.options().seats.len()).find_map(|seat| game.options().ai_level(seat))
+                {
+                    self.ai_level = level.to_string();
+                }
                 self.game = game;
                 self.game.take_new_events();
                 self.undo_points.clear();
                 self.selected = None;
-                self.say(format!("Loaded {}", path.display()), false);
+                self.say(
+                    format!(
+                        "Loaded {} (against the {} AI)",
+                        path.display(),
+                        self.ai_level
+                    ),
+                    false,
+                );
             }
             Err(e) => self.say(format!("Cannot load {}: {e}", path.display()), true),
         }
