@@ -490,3 +490,57 @@ fn a_saved_game_loads_back_with_its_ai_level() {
         harness.state().view.log()
     );
 }
+
+#[test]
+fn scenario_editor_grey_wall_switch_paints_any_colour_and_checks_columns() {
+    use crate::playtest::LevelEditor;
+    let mut harness = scenario_editor("column_push.ron");
+    harness.run();
+    assert!(!harness.state().editor.grey());
+    harness.get_by_label("Grey wall (variant)").click();
+    harness.run();
+    assert_eq!(harness.state().editor.level().grey_wall, Some(true));
+    assert!(harness.state().editor.is_dirty());
+    let wall_row = |h: &Harness<'static, Editing>, row: usize| {
+        h.state().editor.level().position.as_ref().unwrap().boards[0].wall[row].clone()
+    };
+    // On the grey wall a brush puts its own colour in any cell: blue at
+    // row 3, column 2 (the printed pattern has yellow there)...
+    harness.get_by_label("blue").click();
+    harness.run();
+    harness.get_by_label("player 1 wall 3 2").click();
+    harness.run();
+    harness.run();
+    assert_eq!(wall_row(&harness, 2), "GB...");
+    // ...which puts blue twice in column 2 (row 2 has it): the one check
+    // refuses it.
+    let findings: Vec<String> = harness
+        .state()
+        .editor
+        .findings()
+        .iter()
+        .map(|d| d.message.clone())
+        .collect();
+    assert!(
+        findings
+            .iter()
+            .any(|m| m.contains("wall row 3 column 2: blue is already in this column")),
+        "{findings:?}"
+    );
+    // Moved to column 3, it is legal, and the saved level says grey_wall.
+    harness.get_by_label("player 1 wall 3 2").click();
+    harness.run();
+    harness.get_by_label("player 1 wall 3 3").click();
+    harness.run();
+    harness.run();
+    assert_eq!(wall_row(&harness, 2), "G.B..");
+    let text = harness.state().editor.to_ron().unwrap();
+    assert!(text.contains("grey_wall: Some(true)"), "{text}");
+    let findings = tessera_host::check::check_level_text(
+        &tessera_builtin::registry(),
+        &root().join("levels/azul/column_push.ron"),
+        Path::new("edited.ron"),
+        &text,
+    );
+    assert!(findings.is_empty(), "{findings:?}\n{text}");
+}
