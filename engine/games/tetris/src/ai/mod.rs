@@ -300,7 +300,6 @@ impl Brain {
 
 /// How two candidates rank under `difficulty`: `Less` when `a` is better.
 pub fn compare(a: &Candidate, b: &Candidate, difficulty: &Difficulty) -> std::cmp::Ordering {
-    use std::cmp::Ordering;
     // Equal candidates fall back on where they land, so the ranking is a
     // total order: any sort, full or partial, agrees on it.
     let by_place = a.placement.cmp(&b.placement);
@@ -311,25 +310,40 @@ pub fn compare(a: &Candidate, b: &Candidate, difficulty: &Difficulty) -> std::cm
             .then(b.score.total_cmp(&a.score))
             .then(by_place)
     } else {
-        let (va, vb) = (a.metrics.values(), b.metrics.values());
-        let value = |values: &[f64; Metric::ALL.len()], c: &Candidate, metric: Metric| match metric
-        {
-            Metric::Score => c.score,
-            other => values[other as usize],
-        };
-        for &metric in &difficulty.order {
-            let (x, y) = (value(&va, a, metric), value(&vb, b, metric));
-            let o = if metric.higher_is_better() {
-                y.total_cmp(&x)
-            } else {
-                x.total_cmp(&y)
-            };
-            if o != Ordering::Equal {
-                return o;
-            }
-        }
-        by_place
+        compare_in_order(a, &ranking_values(a), b, &ranking_values(b), difficulty)
     }
+}
+
+/// What a lexicographic order reads of a candidate: every metric, and its
+/// weighted score in `Score`'s place.
+type RankingValues = [f64; Metric::ALL.len()];
+
+fn ranking_values(c: &Candidate) -> RankingValues {
+    let mut values = c.metrics.values();
+    values[Metric::Score as usize] = c.score;
+    values
+}
+
+/// [`compare`] under a lexicographic order, from the candidates' values.
+fn compare_in_order(
+    a: &Candidate,
+    va: &RankingValues,
+    b: &Candidate,
+    vb: &RankingValues,
+    difficulty: &Difficulty,
+) -> std::cmp::Ordering {
+    for &metric in &difficulty.order {
+        let (x, y) = (va[metric as usize], vb[metric as usize]);
+        let o = if metric.higher_is_better() {
+            y.total_cmp(&x)
+        } else {
+            x.total_cmp(&y)
+        };
+        if o.is_ne() {
+            return o;
+        }
+    }
+    a.placement.cmp(&b.placement)
 }
 
 /// Sorts best first (ties keep the generator's order, so decisions are
@@ -347,14 +361,32 @@ fn rank_top(candidates: &mut [Candidate], difficulty: &Difficulty, keep: usize) 
         // `keep` in order at the front, about one comparison per candidate
         // (a full selection makes several).
         candidates[..keep].sort_unstable_by(|a, b| compare(a, b, difficulty));
+        // Under an order, the last kept candidate's values are read once,
+        // not at every comparison.
+        let ordered = !difficulty.order.is_empty();
+        let mut last_kept = ranking_values(&candidates[keep - 1]);
         for i in keep..candidates.len() {
-            if better(&candidates[i], &candidates[keep - 1]) {
+            let enters = if ordered {
+                let values = ranking_values(&candidates[i]);
+                compare_in_order(
+                    &candidates[i],
+                    &values,
+                    &candidates[keep - 1],
+                    &last_kept,
+                    difficulty,
+                )
+                .is_lt()
+            } else {
+                better(&candidates[i], &candidates[keep - 1])
+            };
+            if enters {
                 candidates.swap(i, keep - 1);
                 let mut j = keep - 1;
                 while j > 0 && better(&candidates[j], &candidates[j - 1]) {
                     candidates.swap(j, j - 1);
                     j -= 1;
                 }
+                last_kept = ranking_values(&candidates[keep - 1]);
             }
         }
     } else if keep < candidates.len() {
