@@ -2,7 +2,7 @@
 //! first move of `N` fresh 2-player games with the script's default
 //! settings (1 s per move) and reports its playout rate.
 //!
-//! `taskset -c 1 cargo run --release -p tessera-azul --example expert_speed [N] [SECONDS]`
+//! `taskset -c 1 cargo run --release -p tessera-azul --example expert_speed [N] [SECONDS] [PLAYOUTS]`
 use std::time::Instant;
 
 use tessera_azul::ai::{AiSettings, AzulAgent, Level};
@@ -15,6 +15,9 @@ fn main() {
     let seconds: f64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(1.0);
     let mut settings = AiSettings::default();
     settings.expert.seconds = seconds;
+    if let Some(playouts) = args.next().and_then(|a| a.parse().ok()) {
+        settings.expert.playouts = playouts;
+    }
     let (mut playouts, mut time) = (0u64, 0.0);
     for game in 0..games {
         let mut state = State::new(Rules::default(), 2);
