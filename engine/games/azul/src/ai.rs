@@ -86,6 +86,15 @@ pub struct ExpertSettings {
     pub epsilon: f64,
     /// Share of the reward that is win/loss (the rest is score margin).
     pub win_weight: f64,
+    /// Points of margin that earn 0.88 of the margin reward (tanh(1)).
+    pub margin_scale: f64,
+    /// Share of the reward for the player's own score (the rest is the
+    /// contest: win/loss and margin). 0 plays only to win, which in
+    /// self-play means low-scoring games of mutual blocking; 1 ignores the
+    /// opponent's score.
+    pub own_weight: f64,
+    /// Points that earn the whole own-score reward.
+    pub score_scale: f64,
 }
 
 impl Default for ExpertSettings {
@@ -96,6 +105,9 @@ impl Default for ExpertSettings {
             exploration: 0.7,
             epsilon: 0.15,
             win_weight: 0.5,
+            margin_scale: 20.0,
+            own_weight: 0.7,
+            score_scale: 100.0,
         }
     }
 }
@@ -735,20 +747,28 @@ fn playout<R: Rng + ?Sized>(
     rewards(&state, s)
 }
 
+/// Each player's reward, 0..1, for a finished game: a share `own_weight`
+/// for the player's own score (`score_scale` points earn all of it), the
+/// rest for the contest: a share `win_weight` for winning (ties shared),
+/// the rest for the margin over the best other player, squashed by tanh
+/// (`margin_scale` points earn 0.88 of it).
 fn rewards(state: &State, s: &ExpertSettings) -> [f64; MAX_PLAYERS] {
     let n = state.players as usize;
     let (winners, count) = state.winners();
     let mut out = [0.0; MAX_PLAYERS];
     for p in 0..n {
+        let score = state.boards[p].score;
         let best_other = (0..n)
             .filter(|&q| q != p)
             .map(|q| state.boards[q].score)
             .max()
             .unwrap_or(0);
-        let margin = f64::from(state.boards[p].score - best_other);
-        let margin_part = 0.5 + 0.5 * (margin / 20.0).tanh();
+        let margin = f64::from(score - best_other);
+        let margin_part = 0.5 + 0.5 * (margin / s.margin_scale).tanh();
         let win = if winners[p] { 1.0 / count as f64 } else { 0.0 };
-        out[p] = s.win_weight * win + (1.0 - s.win_weight) * margin_part;
+        let contest = s.win_weight * win + (1.0 - s.win_weight) * margin_part;
+        let own = (f64::from(score) / s.score_scale).clamp(0.0, 1.0);
+        out[p] = (1.0 - s.own_weight) * contest + s.own_weight * own;
     }
     out
 }
@@ -917,4 +937,41 @@ pub fn random_playout<R: Rng + ?Sized>(state: &mut State, rng: &mut R) -> u32 {
         played += 1;
     }
     played
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Rules;
+
+    #[test]
+    fn expert_rewards_mix_own_score_and_the_contest() {
+        let mut s = State::new(Rules::default(), 2);
+        s.boards[0].score = 60;
+        s.boards[1].score = 50;
+        s.over = true;
+        let settings = ExpertSettings::default();
+        let r = rewards(&s, &settings);
+        // Winner: 0.7 x 0.6 + 0.3 x (0.5 x 1 + 0.5 x (0.5 + 0.5 tanh(0.5))).
+        let margin = 0.5 + 0.5 * 0.5f64.tanh();
+        assert!((r[0] - (0.42 + 0.3 * (0.5 + 0.5 * margin))).abs() < 1e-12);
+        // Loser: 0.7 x 0.5 + 0.3 x 0.5 x (0.5 - 0.5 tanh(0.5)).
+        assert!((r[1] - (0.35 + 0.15 * (1.0 - margin))).abs() < 1e-12);
+        // Only the contest: the old, win-only expert's rewards.
+        let contest = ExpertSettings {
+            own_weight: 0.0,
+            ..settings
+        };
+        let r = rewards(&s, &contest);
+        assert!((r[0] - (0.5 + 0.5 * margin)).abs() < 1e-12);
+        assert!((r[0] + r[1] - 1.0).abs() < 1e-12);
+        // Scores past `score_scale` earn no more.
+        s.boards[0].score = 130;
+        let own = ExpertSettings {
+            own_weight: 1.0,
+            ..settings
+        };
+        assert_eq!(rewards(&s, &own)[0], 1.0);
+        assert_eq!(rewards(&s, &own)[1], 0.5);
+    }
 }

@@ -305,6 +305,9 @@ pub fn ai_settings(script: &Script) -> Result<AiSettings, ScriptError> {
             exploration: get("exploration", e.exploration)?,
             epsilon: get("epsilon", e.epsilon)?.clamp(0.0, 1.0),
             win_weight: get("win_weight", e.win_weight)?.clamp(0.0, 1.0),
+            margin_scale: get("margin_scale", e.margin_scale)?.max(1e-3),
+            own_weight: get("own_weight", e.own_weight)?.clamp(0.0, 1.0),
+            score_scale: get("score_scale", e.score_scale)?.max(1.0),
         };
     }
     Ok(s)
