@@ -146,22 +146,7 @@ fn grey_table() -> Harness<'static, Playing> {
     let view = AzulPlaytest::new(level, script, 1, Some(Duration::ZERO))
         .expect("table")
         .without_animations();
-    Harness::builder()
-        .with_size(egui::vec2(1300.0, 1000.0))
-        .build_ui_state(
-            |ui, s: &mut Playing| {
-                let mut cx = PlaytestContext {
-                    project: &mut s.project,
-                    console: &mut s.console,
-                };
-                s.view.ui(ui, &mut cx);
-            },
-            Playing {
-                view,
-                project,
-                console: Vec::new(),
-            },
-        )
+    table_harness(view, project)
 }
 
 #[test]
@@ -415,15 +400,8 @@ fn balance_panel_runs_the_sim_on_a_job_and_plots_win_rates() {
     harness.get_by_label("ai:medium");
 }
 
-/// A table on the project at `root` (a copy, for tests that write `saves/`).
-fn table_in(root: &Path, seed: u64) -> Harness<'static, Playing> {
-    let mut project = Project::open(root, tessera_builtin::registry()).expect("project");
-    let script = project
-        .script(&project.game_script_path(Azul::ID))
-        .expect("script");
-    let view = AzulPlaytest::new(Default::default(), script, seed, Some(Duration::ZERO))
-        .expect("table")
-        .without_animations();
+/// A harness that draws `view` as the playtest panel does.
+fn table_harness(view: AzulPlaytest, project: Project) -> Harness<'static, Playing> {
     Harness::builder()
         .with_size(egui::vec2(1300.0, 1000.0))
         .build_ui_state(
@@ -440,6 +418,18 @@ fn table_in(root: &Path, seed: u64) -> Harness<'static, Playing> {
                 console: Vec::new(),
             },
         )
+}
+
+/// A table on the project at `root` (a copy, for tests that write `saves/`).
+fn table_in(root: &Path, seed: u64) -> Harness<'static, Playing> {
+    let mut project = Project::open(root, tessera_builtin::registry()).expect("project");
+    let script = project
+        .script(&project.game_script_path(Azul::ID))
+        .expect("script");
+    let view = AzulPlaytest::new(Default::default(), script, seed, Some(Duration::ZERO))
+        .expect("table")
+        .without_animations();
+    table_harness(view, project)
 }
 
 #[test]
