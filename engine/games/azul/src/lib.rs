@@ -24,7 +24,7 @@ use tessera_host::level::{Diagnostic, LevelFile};
 use tessera_host::rng::{GameRng, game_rng};
 use tessera_host::{
     Agent, Game, GameError, GameEvent, GameSpec, LiveScript, ModeSpec, Outcome, Script,
-    ScriptSchema, Seat, Setup, Turn,
+    ScriptError, ScriptSchema, Seat, Setup, Turn,
 };
 
 use crate::scenario::{Goal, Position, check_position};
@@ -595,6 +595,13 @@ impl Game for Azul {
 
     fn script_schema() -> ScriptSchema {
         settings::schema()
+    }
+
+    /// The settings reader is the one check: a floor penalty out of range
+    /// or an expert share above 1 is refused by `check`, `watch`, the
+    /// editor's reload and game start alike, at its line.
+    fn check_script(script: &Script) -> Result<(), ScriptError> {
+        settings::check(script)
     }
 
     fn spec(script: &Script) -> Result<GameSpec, GameError> {

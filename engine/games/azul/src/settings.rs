@@ -4,7 +4,7 @@
 
 use tessera_host::Script;
 use tessera_host::mlua::{FromLua, Table};
-use tessera_host::script::{FieldKind, FieldSpec, ScriptError, ScriptErrorKind, ScriptSchema};
+use tessera_host::script::{FieldKind, FieldSpec, ScriptError, ScriptSchema, show_number};
 
 use crate::ai::{AiSettings, ExpertSettings, HardSettings, MediumWeights};
 use crate::rules::{COLOURS, FLOOR_SLOTS, MAX_FACTORIES, Rules};
@@ -48,30 +48,83 @@ pub fn schema() -> ScriptSchema {
     }
 }
 
-fn bad(script: &Script, message: String) -> ScriptError {
-    ScriptError::new(script.path(), ScriptErrorKind::Schema, message)
+/// A refusal of the value at `at` (a path into the returned table,
+/// positional entries as `"1"`, `"2"`, ...), located at the line where the
+/// script writes it.
+fn bad(script: &Script, at: &[&str], message: String) -> ScriptError {
+    script.field_error(at, message)
+}
+
+/// `at` as the script's reader would write it: `colours[2].rgb`.
+fn dotted(at: &[&str]) -> String {
+    let mut out = String::new();
+    for part in at {
+        if part.bytes().all(|b| b.is_ascii_digit()) && !out.is_empty() {
+            out.push_str(&format!("[{part}]"));
+        } else {
+            if !out.is_empty() {
+                out.push('.');
+            }
+            out.push_str(part);
+        }
+    }
+    out
 }
 
 fn field<T: FromLua>(
     script: &Script,
     table: &Table,
-    path: &str,
+    at: &[&str],
     key: &str,
 ) -> Result<Option<T>, ScriptError> {
-    table
-        .raw_get::<Option<T>>(key)
-        .map_err(|e| bad(script, format!("`{path}.{key}` has the wrong type: {e}")))
+    let at: Vec<&str> = at.iter().copied().chain([key]).collect();
+    table.raw_get::<Option<T>>(key).map_err(|e| {
+        bad(
+            script,
+            &at,
+            format!("`{}` has the wrong type: {e}", dotted(&at)),
+        )
+    })
 }
 
 fn sub_table(script: &Script, name: &str) -> Result<Option<Table>, ScriptError> {
     script.value::<Table>(name)
 }
 
-fn int_in(script: &Script, name: &str, value: i64, lo: i64, hi: i64) -> Result<i64, ScriptError> {
+fn int_in(script: &Script, at: &[&str], value: i64, lo: i64, hi: i64) -> Result<i64, ScriptError> {
     if value < lo || value > hi {
         return Err(bad(
             script,
-            format!("`{name}` must be {lo} to {hi}, it is {value}"),
+            at,
+            format!("`{}` must be {lo} to {hi}, it is {value}", dotted(at)),
+        ));
+    }
+    Ok(value)
+}
+
+/// A number of `table` at `at`/`key`, `default` when absent, refused
+/// (at its line) outside `range`.
+fn number_in(
+    script: &Script,
+    table: &Table,
+    at: &[&str],
+    key: &str,
+    default: f64,
+    range: std::ops::RangeInclusive<f64>,
+) -> Result<f64, ScriptError> {
+    let value = field::<f64>(script, table, at, key)?.unwrap_or(default);
+    if !range.contains(&value) {
+        let at: Vec<&str> = at.iter().copied().chain([key]).collect();
+        return Err(bad(
+            script,
+            &at,
+            format!(
+                "`{}` must be {} to {}, it is {}",
+                dotted(&at),
+                show_number(*range.start()),
+                show_number(*range.end()),
+                show_number(value)
+            ),
         ));
     }
     Ok(value)
@@ -81,17 +134,25 @@ fn int_in(script: &Script, name: &str, value: i64, lo: i64, hi: i64) -> Result<i
 pub fn rules(script: &Script) -> Result<Rules, ScriptError> {
     let mut rules = Rules::default();
     let per_colour = script.value_or::<i64>("tiles_per_colour", 20)?;
-    rules.tiles_per_colour = int_in(script, "tiles_per_colour", per_colour, 1, 40)? as u8;
+    rules.tiles_per_colour = int_in(script, &["tiles_per_colour"], per_colour, 1, 40)? as u8;
     let per_factory = script.value_or::<i64>("tiles_per_factory", 4)?;
-    rules.tiles_per_factory = int_in(script, "tiles_per_factory", per_factory, 1, 4)? as u8;
+    rules.tiles_per_factory = int_in(script, &["tiles_per_factory"], per_factory, 1, 4)? as u8;
     if let Some(table) = sub_table(script, "floor_penalties")? {
+        let at = ["floor_penalties"];
         let values: Vec<i64> = table
             .sequence_values::<i64>()
             .collect::<Result<_, _>>()
-            .map_err(|e| bad(script, format!("`floor_penalties` must list numbers: {e}")))?;
+            .map_err(|e| {
+                bad(
+                    script,
+                    &at,
+                    format!("`floor_penalties` must list numbers: {e}"),
+                )
+            })?;
         if values.len() != FLOOR_SLOTS {
             return Err(bad(
                 script,
+                &at,
                 format!(
                     "`floor_penalties` must list {FLOOR_SLOTS} penalties, it lists {}",
                     values.len()
@@ -99,53 +160,33 @@ pub fn rules(script: &Script) -> Result<Rules, ScriptError> {
             ));
         }
         for (slot, v) in values.iter().enumerate() {
-            rules.floor_penalties[slot] = int_in(
-                script,
-                &format!("floor_penalties[{}]", slot + 1),
-                *v,
-                0,
-                100,
-            )? as i32;
+            let slot_name = (slot + 1).to_string();
+            rules.floor_penalties[slot] =
+                int_in(script, &["floor_penalties", &slot_name], *v, 0, 100)? as i32;
         }
     }
-    rules.row_bonus = int_in(
-        script,
-        "bonus_row",
-        script.value_or("bonus_row", 2)?,
-        0,
-        1000,
-    )? as i32;
-    rules.column_bonus = int_in(
-        script,
-        "bonus_column",
-        script.value_or("bonus_column", 7)?,
-        0,
-        1000,
-    )? as i32;
-    rules.colour_bonus = int_in(
-        script,
-        "bonus_colour",
-        script.value_or("bonus_colour", 10)?,
-        0,
-        1000,
-    )? as i32;
+    let bonus = |name: &str, default: i64| -> Result<i32, ScriptError> {
+        let value = script.value_or(name, default)?;
+        Ok(int_in(script, &[name], value, 0, 1000)? as i32)
+    };
+    rules.row_bonus = bonus("bonus_row", 2)?;
+    rules.column_bonus = bonus("bonus_column", 7)?;
+    rules.colour_bonus = bonus("bonus_colour", 10)?;
     rules.grey_wall = script.value_or::<bool>("grey_wall", false)?;
     if let Some(table) = sub_table(script, "factories")? {
         for players in 2..=4usize {
+            let key = players.to_string();
+            let at = ["factories", key.as_str()];
             let n = table.raw_get::<Option<i64>>(players as i64).map_err(|e| {
                 bad(
                     script,
+                    &at,
                     format!("`factories[{players}]` must be a number: {e}"),
                 )
             })?;
             if let Some(n) = n {
-                rules.factories[players - 2] = int_in(
-                    script,
-                    &format!("factories[{players}]"),
-                    n,
-                    1,
-                    MAX_FACTORIES as i64,
-                )? as u8;
+                rules.factories[players - 2] =
+                    int_in(script, &at, n, 1, MAX_FACTORIES as i64)? as u8;
             }
         }
     }
@@ -175,10 +216,17 @@ pub fn colours(script: &Script) -> Result<Vec<ColourStyle>, ScriptError> {
     let entries: Vec<Table> = table
         .sequence_values::<Table>()
         .collect::<Result<_, _>>()
-        .map_err(|e| bad(script, format!("`colours` must list tables: {e}")))?;
+        .map_err(|e| {
+            bad(
+                script,
+                &["colours"],
+                format!("`colours` must list tables: {e}"),
+            )
+        })?;
     if entries.len() != COLOURS {
         return Err(bad(
             script,
+            &["colours"],
             format!(
                 "`colours` must list {COLOURS} colours, it lists {}",
                 entries.len()
@@ -186,20 +234,22 @@ pub fn colours(script: &Script) -> Result<Vec<ColourStyle>, ScriptError> {
         ));
     }
     for (i, entry) in entries.iter().enumerate() {
-        let path = format!("colours[{}]", i + 1);
-        if let Some(name) = field::<String>(script, entry, &path, "name")? {
+        let index = (i + 1).to_string();
+        let at = ["colours", index.as_str()];
+        if let Some(name) = field::<String>(script, entry, &at, "name")? {
             out[i].name = name;
         }
-        if let Some(letter) = field::<String>(script, entry, &path, "letter")?
+        if let Some(letter) = field::<String>(script, entry, &at, "letter")?
             && let Some(c) = letter.chars().next()
         {
             out[i].letter = c;
         }
-        if let Some(rgb) = field::<String>(script, entry, &path, "rgb")? {
+        if let Some(rgb) = field::<String>(script, entry, &at, "rgb")? {
             out[i].rgb = parse_hex(&rgb).ok_or_else(|| {
                 bad(
                     script,
-                    format!("`{path}.rgb` must look like #3498DB, it is `{rgb}`"),
+                    &["colours", &index, "rgb"],
+                    format!("`colours[{index}].rgb` must look like #3498DB, it is `{rgb}`"),
                 )
             })?;
         }
@@ -223,20 +273,22 @@ pub fn ai_levels(script: &Script) -> Result<Vec<String>, ScriptError> {
             .map(String::from)
             .to_vec());
     };
+    let at = ["ai_levels"];
     let names: Vec<String> = table
         .sequence_values::<String>()
         .collect::<Result<_, _>>()
-        .map_err(|e| bad(script, format!("`ai_levels` must list names: {e}")))?;
+        .map_err(|e| bad(script, &at, format!("`ai_levels` must list names: {e}")))?;
     for name in &names {
         if crate::ai::Level::parse(name).is_none() {
             return Err(bad(
                 script,
+                &at,
                 format!("`ai_levels`: no AI named `{name}` (easy, medium, hard, expert)"),
             ));
         }
     }
     if names.is_empty() {
-        return Err(bad(script, "`ai_levels` is empty".into()));
+        return Err(bad(script, &at, "`ai_levels` is empty".into()));
     }
     Ok(names)
 }
@@ -251,18 +303,25 @@ pub fn reaction_seconds(script: &Script, level: &str) -> Result<f64, ScriptError
     let Some(table) = sub_table(script, "reaction_seconds")? else {
         return Ok(default);
     };
-    Ok(field::<f64>(script, &table, "reaction_seconds", level)?.unwrap_or(default))
+    number_in(
+        script,
+        &table,
+        &["reaction_seconds"],
+        level,
+        default,
+        0.0..=60.0,
+    )
 }
 
-/// The AIs' weights and budgets.
+/// The AIs' weights and budgets. Weights may be any finite number;
+/// budgets, shares and scales are refused outside their ranges.
 pub fn ai_settings(script: &Script) -> Result<AiSettings, ScriptError> {
+    const ANY: std::ops::RangeInclusive<f64> = -1e6..=1e6;
     let mut s = AiSettings::default();
     if let Some(t) = sub_table(script, "medium")? {
-        let w = &mut s.medium;
-        let get = |k: &str, d: f64| -> Result<f64, ScriptError> {
-            Ok(field::<f64>(script, &t, "medium", k)?.unwrap_or(d))
-        };
-        *w = MediumWeights {
+        let w = s.medium;
+        let get = |k: &str, d: f64| number_in(script, &t, &["medium"], k, d, ANY);
+        s.medium = MediumWeights {
             immediate: get("immediate", w.immediate)?,
             potential: get("potential", w.potential)?,
             floor_risk: get("floor_risk", w.floor_risk)?,
@@ -271,44 +330,38 @@ pub fn ai_settings(script: &Script) -> Result<AiSettings, ScriptError> {
     }
     if let Some(t) = sub_table(script, "hard")? {
         let h = s.hard;
-        let get = |k: &str, d: f64| -> Result<f64, ScriptError> {
-            Ok(field::<f64>(script, &t, "hard", k)?.unwrap_or(d))
-        };
-        let nodes = get("nodes", h.nodes as f64)?;
-        if !(1.0..=1e10).contains(&nodes) {
-            return Err(bad(
-                script,
-                format!("`hard.nodes` must be 1 to 1e10, it is {nodes}"),
-            ));
-        }
+        let get = |k: &str, d: f64, range| number_in(script, &t, &["hard"], k, d, range);
         s.hard = HardSettings {
-            nodes: nodes as u64,
-            potential: get("potential", h.potential)?,
-            carry: get("carry", h.carry)?,
+            nodes: get("nodes", h.nodes as f64, 1.0..=1e10)? as u64,
+            potential: get("potential", h.potential, ANY)?,
+            carry: get("carry", h.carry, ANY)?,
         };
     }
     if let Some(t) = sub_table(script, "expert")? {
         let e = s.expert;
-        let get = |k: &str, d: f64| -> Result<f64, ScriptError> {
-            Ok(field::<f64>(script, &t, "expert", k)?.unwrap_or(d))
-        };
-        let playouts = get("playouts", e.playouts as f64)?;
-        if !(1.0..=1e12).contains(&playouts) {
-            return Err(bad(
-                script,
-                format!("`expert.playouts` must be 1 to 1e12, it is {playouts}"),
-            ));
-        }
+        let get = |k: &str, d: f64, range| number_in(script, &t, &["expert"], k, d, range);
         s.expert = ExpertSettings {
-            playouts: playouts as u64,
-            seconds: get("seconds", e.seconds)?.max(0.0),
-            exploration: get("exploration", e.exploration)?,
-            epsilon: get("epsilon", e.epsilon)?.clamp(0.0, 1.0),
-            win_weight: get("win_weight", e.win_weight)?.clamp(0.0, 1.0),
-            margin_scale: get("margin_scale", e.margin_scale)?.max(1e-3),
-            own_weight: get("own_weight", e.own_weight)?.clamp(0.0, 1.0),
-            score_scale: get("score_scale", e.score_scale)?.max(1.0),
+            playouts: get("playouts", e.playouts as f64, 1.0..=1e12)? as u64,
+            seconds: get("seconds", e.seconds, 0.0..=3600.0)?,
+            exploration: get("exploration", e.exploration, 0.0..=100.0)?,
+            epsilon: get("epsilon", e.epsilon, 0.0..=1.0)?,
+            win_weight: get("win_weight", e.win_weight, 0.0..=1.0)?,
+            margin_scale: get("margin_scale", e.margin_scale, 0.001..=1e6)?,
+            own_weight: get("own_weight", e.own_weight, 0.0..=1.0)?,
+            score_scale: get("score_scale", e.score_scale, 1.0..=1e6)?,
         };
     }
     Ok(s)
+}
+
+/// Every setting the game reads, as game start and the AIs read them: the
+/// one check `check`, `watch`, the editor and game start share.
+pub fn check(script: &Script) -> Result<(), ScriptError> {
+    rules(script)?;
+    colours(script)?;
+    for level in ai_levels(script)? {
+        reaction_seconds(script, &level)?;
+    }
+    ai_settings(script)?;
+    Ok(())
 }
