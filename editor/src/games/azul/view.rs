@@ -1052,15 +1052,69 @@ impl AzulPlaytest {
 
     /// The factories in a ring with the centre in the middle (the seed's
     /// table), sized to the factory count.
+    /// What the table asks of the human now: the hint, a grey-wall column
+    /// to choose, or where the picked tiles may go.
+    fn prompts(&self, ui: &mut egui::Ui, s: &State) {
+        if let Some(hint) = self.hint {
+            ui.label(
+                RichText::new(format!("Hint: {hint}")).color(Color32::from_rgb(0x27, 0xAE, 0x60)),
+            );
+        }
+        if let Some((row, colour, _)) = s.pending_choice()
+            && self.human_to_move()
+        {
+            ui.label(
+                RichText::new(format!(
+                    "Grey wall: choose the column of line {} ({}): click a highlighted \
+                     cell of wall row {}.",
+                    row + 1,
+                    self.colour_name(colour),
+                    row + 1
+                ))
+                .strong()
+                .color(BROWN),
+            );
+        }
+        if let Some((source, colour)) = self.selected {
+            let from = if source == CENTRE {
+                "the centre".to_string()
+            } else {
+                format!("factory {}", source + 1)
+            };
+            ui.label(format!(
+                "Picked {} from {from}: click a highlighted pattern line or the floor.",
+                self.colour_name(colour as usize)
+            ));
+        }
+    }
+
+    /// The controls, the Balance panel and the message log.
+    fn side_panel(&mut self, ui: &mut egui::Ui, cx: &mut PlaytestContext<'_>, log_height: f32) {
+        self.controls(ui, cx);
+        ui.collapsing("Balance (AI against AI)", |ui| {
+            self.balance.ui(ui, cx.project.root().to_path_buf());
+        });
+        ui.separator();
+        ui.label(RichText::new("Messages").strong());
+        egui::ScrollArea::vertical()
+            .id_salt("azul log")
+            .max_height(log_height)
+            .stick_to_bottom(true)
+            .show(ui, |ui| {
+                for (text, is_error) in &self.log {
+                    let mut t = RichText::new(text).monospace();
+                    if *is_error {
+                        t = t.color(Color32::from_rgb(0xE7, 0x4C, 0x3C));
+                    }
+                    ui.label(t);
+                }
+            });
+    }
+
     fn factory_ring(&mut self, ui: &mut egui::Ui, s: &State, can_pick: bool) {
         let n = s.factory_count as usize;
-        let cell = Vec2::new(190.0, 78.0);
-        // An ellipse wide enough that no factory overlaps the centre or its
-        // neighbours (5, 7 or 9 factories).
-        let rx = (n as f32 * cell.x / std::f32::consts::TAU * 1.3).max(240.0);
-        let ry = (rx * 0.5).max(120.0);
-        let size = Vec2::new(2.0 * rx + cell.x, 2.0 * ry + cell.y + 20.0);
-        let (area, _) = ui.allocate_exact_size(size, Sense::hover());
+        let (rx, ry) = ring_radii(s.factory_count);
+        let (area, _) = ui.allocate_exact_size(ring_size(s.factory_count), Sense::hover());
         ui.painter().rect_filled(
             area,
             CornerRadius::same(12),
@@ -1076,9 +1130,12 @@ impl AzulPlaytest {
         for f in 0..n {
             let angle = -std::f32::consts::FRAC_PI_2 + f as f32 * std::f32::consts::TAU / n as f32;
             let at = centre + Vec2::new(angle.cos() * rx, angle.sin() * ry);
-            place(ui, Rect::from_center_size(at, cell), f as u8, self);
+            place(ui, Rect::from_center_size(at, FACTORY_CELL), f as u8, self);
         }
-        let rect = Rect::from_center_size(centre, Vec2::new(cell.x + 40.0, cell.y + 20.0));
+        let rect = Rect::from_center_size(
+            centre,
+            Vec2::new(FACTORY_CELL.x + 40.0, FACTORY_CELL.y + 20.0),
+        );
         place(ui, rect, CENTRE, self);
     }
 
@@ -1221,6 +1278,25 @@ impl AzulPlaytest {
 /// The seats of a new game: the level's (a scenario names its own), else
 /// the human against one AI; `ai_level` replaces every AI seat's level
 /// when the player picked one.
+/// The room one factory takes in the ring.
+const FACTORY_CELL: Vec2 = Vec2::new(190.0, 78.0);
+
+/// The narrowest the controls and messages get beside the ring.
+const SIDE_PANEL_MIN: f32 = 360.0;
+
+/// The ring's radii: an ellipse wide enough that no factory overlaps the
+/// centre or its neighbours (5, 7 or 9 factories).
+fn ring_radii(factories: u8) -> (f32, f32) {
+    let rx = (f32::from(factories) * FACTORY_CELL.x / std::f32::consts::TAU * 1.3).max(240.0);
+    (rx, (rx * 0.5).max(120.0))
+}
+
+/// The room the factory ring takes.
+fn ring_size(factories: u8) -> Vec2 {
+    let (rx, ry) = ring_radii(factories);
+    Vec2::new(2.0 * rx + FACTORY_CELL.x, 2.0 * ry + FACTORY_CELL.y + 20.0)
+}
+
 fn outcome_words(outcome: &Outcome) -> String {
     match outcome {
         Outcome::Won => "The scenario's goal is met.".into(),
@@ -1281,59 +1357,24 @@ impl PlaytestView for AzulPlaytest {
                 }
             });
             ui.separator();
-            self.factory_ring(ui, &s, can_pick);
-            if let Some(hint) = self.hint {
-                ui.label(
-                    RichText::new(format!("Hint: {hint}"))
-                        .color(Color32::from_rgb(0x27, 0xAE, 0x60)),
-                );
-            }
-            if let Some((row, colour, _)) = s.pending_choice()
-                && self.human_to_move()
-            {
-                ui.label(
-                    RichText::new(format!(
-                        "Grey wall: choose the column of line {} ({}): click a highlighted \
-                         cell of wall row {}.",
-                        row + 1,
-                        self.colour_name(colour),
-                        row + 1
-                    ))
-                    .strong()
-                    .color(BROWN),
-                );
-            }
-            if let Some((source, colour)) = self.selected {
-                let from = if source == CENTRE {
-                    "the centre".to_string()
-                } else {
-                    format!("factory {}", source + 1)
-                };
-                ui.label(format!(
-                    "Picked {} from {from}: click a highlighted pattern line or the floor.",
-                    self.colour_name(colour as usize)
-                ));
-            }
-            ui.separator();
-            self.controls(ui, cx);
-            ui.collapsing("Balance (AI against AI)", |ui| {
-                self.balance.ui(ui, cx.project.root().to_path_buf());
-            });
-            ui.separator();
-            ui.label(RichText::new("Messages").strong());
-            egui::ScrollArea::vertical()
-                .id_salt("azul log")
-                .max_height(160.0)
-                .stick_to_bottom(true)
-                .show(ui, |ui| {
-                    for (text, is_error) in &self.log {
-                        let mut t = RichText::new(text).monospace();
-                        if *is_error {
-                            t = t.color(Color32::from_rgb(0xE7, 0x4C, 0x3C));
-                        }
-                        ui.label(t);
-                    }
+            // Wide enough: controls and messages beside the ring, so the
+            // whole table fits one screen; else below it.
+            let beside = ui.available_width() >= ring_size(s.factory_count).x + SIDE_PANEL_MIN;
+            if beside {
+                ui.horizontal_top(|ui| {
+                    ui.vertical(|ui| {
+                        self.factory_ring(ui, &s, can_pick);
+                        self.prompts(ui, &s);
+                    });
+                    ui.separator();
+                    ui.vertical(|ui| self.side_panel(ui, cx, 300.0));
                 });
+            } else {
+                self.factory_ring(ui, &s, can_pick);
+                self.prompts(ui, &s);
+                ui.separator();
+                self.side_panel(ui, cx, 160.0);
+            }
         });
         if let Some(action) = chosen
             && action_to_move(&action).is_some()
