@@ -534,3 +534,109 @@ fn scenario_editor_grey_wall_switch_paints_any_colour_and_checks_columns() {
     );
     assert!(findings.is_empty(), "{findings:?}\n{text}");
 }
+
+/// The label of the button that picks `m`'s tiles (`centre red x3`).
+fn tile_label(s: &tessera_azul::rules::State, m: tessera_azul::rules::Move) -> String {
+    use tessera_azul::rules::CENTRE;
+    let names = ["blue", "yellow", "red", "green", "orange"];
+    let source = if m.source == CENTRE {
+        "centre".to_string()
+    } else {
+        format!("factory {}", m.source + 1)
+    };
+    let n = s.source_count(m.source, m.colour as usize);
+    format!("{source} {} x{n}", names[m.colour as usize])
+}
+
+/// A plain human's choice: the legal move that fills the most of a
+/// pattern line without spilling onto the floor, else the move that
+/// drops the fewest tiles on the floor.
+fn a_sensible_move(s: &tessera_azul::rules::State) -> tessera_azul::rules::Move {
+    use tessera_azul::rules::{FLOOR, MoveList};
+    let mut moves = MoveList::default();
+    s.legal_moves(&mut moves);
+    let me = &s.boards[s.to_move as usize];
+    let spill = |m: &tessera_azul::rules::Move| -> i32 {
+        let n = i32::from(s.source_count(m.source, m.colour as usize));
+        if m.target == FLOOR {
+            return n;
+        }
+        let line = m.target as usize;
+        let free = line as i32 + 1 - i32::from(me.lines[line].count);
+        (n - free).max(0)
+    };
+    *moves
+        .as_slice()
+        .iter()
+        .min_by_key(|m| (spill(m), m.target == FLOOR, std::cmp::Reverse(m.target)))
+        .expect("the human has a legal move")
+}
+
+#[test]
+fn a_whole_game_by_clicks_against_each_ai_level_reaches_its_end_screen() {
+    use tessera_azul::rules::FLOOR;
+    // A project copy whose hard and expert think briefly: the test is about
+    // the table taking a game to its end, not the AIs' strength.
+    let dir = tempfile::tempdir().expect("temp dir");
+    for sub in ["scripts", "levels"] {
+        std::fs::create_dir_all(dir.path().join(sub)).expect("folder");
+    }
+    let shipped = std::fs::read_to_string(root().join("scripts/azul.lua")).expect("script");
+    let quick = shipped
+        .replacen("nodes = 200000", "nodes = 2000", 1)
+        .replacen("playouts = 1000000", "playouts = 200", 1);
+    assert_ne!(quick, shipped);
+    std::fs::write(dir.path().join("scripts/azul.lua"), quick).expect("script copy");
+
+    for (seed, level) in [(11, "easy"), (12, "medium"), (13, "hard"), (14, "expert")] {
+        let mut harness = table_in(dir.path(), seed);
+        harness.state_mut().view.set_ai_level(level);
+        harness.state_mut().view.new_game();
+        harness.run();
+        let mut human_moves = 0;
+        while harness.state().view.game().turn() != tessera_host::Turn::Over {
+            assert!(human_moves < 200, "{level}: the game does not end");
+            let s = *harness.state().view.state();
+            let m = a_sensible_move(&s);
+            harness.get_by_label(&tile_label(&s, m)).click();
+            harness.run();
+            let target = if m.target == FLOOR {
+                "floor".to_string()
+            } else {
+                format!("line {}", m.target + 1)
+            };
+            harness.get_by_label(&target).click();
+            harness.run();
+            assert_ne!(
+                *harness.state().view.state(),
+                s,
+                "{level}: the clicks played {m:?}"
+            );
+            human_moves += 1;
+            wait_for_ai(&mut harness);
+        }
+        harness.run();
+        let view = &harness.state().view;
+        let log: Vec<&str> = view.log().iter().map(|(t, _)| t.as_str()).collect();
+        assert!(
+            log.iter()
+                .any(|t| t.starts_with(&format!("AI {level} (seat 2)"))),
+            "{level}: {log:?}"
+        );
+        let s = view.state();
+        assert!(
+            (0..5).any(|row| s.boards.iter().any(|b| (0..5).all(|c| b.has(row, c)))),
+            "{level}: the game ended on a complete row"
+        );
+        // The end screen names the result and the record replays.
+        let ends = ["Victory", "Defeat"]
+            .iter()
+            .filter(|t| harness.query_by_label(t).is_some())
+            .count();
+        assert_eq!(ends, 1, "{level}: one end screen");
+        let record = view.game().game().game_record().expect("record");
+        let report = tessera_azul::record::check_record(&record, Default::default());
+        assert_eq!(report.first_difference, None, "{level}: {record}");
+        assert!(human_moves >= 10, "{level}: {human_moves} human moves");
+    }
+}

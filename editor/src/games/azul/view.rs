@@ -1177,8 +1177,16 @@ impl AzulPlaytest {
                     .corner_radius(CornerRadius::same(16))
                     .inner_margin(24.0)
                     .show(ui, |ui| {
+                        // Wide enough for the title: an area's first frame
+                        // measures narrow, and "Victory" wrapped there.
+                        ui.set_min_width(260.0);
                         ui.vertical_centered(|ui| {
-                            ui.label(RichText::new(title).size(48.0).strong().color(colour));
+                            ui.add(
+                                egui::Label::new(
+                                    RichText::new(title).size(48.0).strong().color(colour),
+                                )
+                                .wrap_mode(egui::TextWrapMode::Extend),
+                            );
                             ui.label(
                                 RichText::new(outcome_words(&outcome))
                                     .size(16.0)

@@ -332,3 +332,60 @@ fn grey_scenario_walls_take_any_colour_once_per_row_and_column() {
         error.message
     );
 }
+
+#[test]
+fn a_floor_penalty_saved_mid_round_applies_from_the_next_tiling() {
+    use tessera_azul::scenario::{BoardSetup, Position};
+    use tessera_azul::{AzulAction, Colour, Source, Target};
+    // Factory 1 holds the round's last two tiles; both players have 20
+    // points. Player 1 drops both on the floor, which ends the round.
+    let start = BoardSetup {
+        score: 20,
+        ..BoardSetup::default()
+    };
+    let level = AzulLevel {
+        position: Some(Position {
+            boards: vec![start.clone(), start],
+            factories: vec!["BB".into()],
+            ..Position::default()
+        }),
+        ..AzulLevel::default()
+    };
+    let score_after_tiling = |penalties: Option<&str>| -> i32 {
+        let live = script();
+        let mut game = Azul::start(Setup {
+            level: level.clone(),
+            script: live.clone(),
+            seed: 1,
+            options: SessionOptions {
+                mode: None,
+                seats: vec![Seat::Human; 2],
+            },
+        })
+        .unwrap();
+        if let Some(penalties) = penalties {
+            // The designer saves the script while the round is on.
+            let path = tessera_testkit::repo_path("scripts/azul.lua");
+            let shipped = std::fs::read_to_string(&path).unwrap();
+            let edited = shipped.replacen("{ 1, 1, 2, 2, 2, 3, 3 }", penalties, 1);
+            assert_ne!(edited, shipped);
+            let schema = <Azul as Game>::script_schema();
+            live.replace(
+                Script::load(&path, &edited, Some(&schema), ScriptLimits::default()).unwrap(),
+            );
+        }
+        game.apply(&AzulAction::Take {
+            from: Source::Factory(1),
+            colour: Colour::Blue,
+            to: Target::Floor,
+        })
+        .unwrap();
+        assert_eq!(game.state().round, 2, "the move ended round 1");
+        game.state().boards[0].score
+    };
+    assert_eq!(score_after_tiling(None), 20 - 1 - 1);
+    assert_eq!(
+        score_after_tiling(Some("{ 5, 6, 7, 7, 7, 7, 7 }")),
+        20 - 5 - 6
+    );
+}
