@@ -47,11 +47,37 @@ pub struct AzulLevelEditor {
     job: Option<Job<Result<Achievement, GameError>>>,
     best: Option<Result<Achievement, String>>,
     seed: u64,
+    /// The widest board and factory frames drawn so far, to cut their rows.
+    board_width: f32,
+    factory_width: f32,
 }
 
 /// Opens an Azul level's text in the scenario editor.
 pub fn open(_path: &Path, text: &str) -> anyhow::Result<Box<dyn LevelEditor>> {
     Ok(Box::new(AzulLevelEditor::from_text(text)?))
+}
+
+/// Lays `count` framed items out in rows that fit the panel. egui's
+/// wrapped layouts cannot wrap a frame (its size is known only after its
+/// contents are laid out), so the rows are cut by the widest item so far.
+fn rows_of_frames(
+    ui: &mut egui::Ui,
+    count: usize,
+    widest: &mut f32,
+    mut item: impl FnMut(&mut egui::Ui, usize) -> f32,
+) {
+    let gap = ui.spacing().item_spacing.x;
+    let per_row = (((ui.available_width() + gap) / (*widest + gap)).floor() as usize).max(1);
+    let mut first = 0;
+    while first < count {
+        let last = (first + per_row).min(count);
+        ui.horizontal_top(|ui| {
+            for i in first..last {
+                *widest = widest.max(item(ui, i));
+            }
+        });
+        first = last;
+    }
 }
 
 fn tile_colour(palette: &[ColourStyle], k: usize) -> Color32 {
@@ -87,6 +113,8 @@ impl AzulLevelEditor {
             job: None,
             best: None,
             seed: 1,
+            board_width: 360.0,
+            factory_width: 200.0,
         };
         editor.saved = editor.to_ron().unwrap_or_default();
         Ok(editor)
@@ -420,7 +448,8 @@ impl AzulLevelEditor {
         });
     }
 
-    fn board_ui(&mut self, ui: &mut egui::Ui, p: usize) {
+    /// One player's board; returns the width it took.
+    fn board_ui(&mut self, ui: &mut egui::Ui, p: usize) -> f32 {
         let Some(board) = self
             .level
             .position
@@ -428,10 +457,10 @@ impl AzulLevelEditor {
             .and_then(|x| x.boards.get(p))
             .cloned()
         else {
-            return;
+            return 0.0;
         };
         let grey = self.grey();
-        egui::Frame::group(ui.style()).show(ui, |ui| {
+        let frame = egui::Frame::group(ui.style()).show(ui, |ui| {
             ui.vertical(|ui| {
                 ui.horizontal(|ui| {
                     ui.label(RichText::new(format!("Player {}", p + 1)).strong());
@@ -539,6 +568,7 @@ impl AzulLevelEditor {
                 });
             });
         });
+        frame.response.rect.width()
     }
 
     fn brush_then(&mut self, brush: Brush, f: impl FnOnce(&mut Self)) {
@@ -548,18 +578,22 @@ impl AzulLevelEditor {
         self.brush = old;
     }
 
-    fn source_ui(&mut self, ui: &mut egui::Ui, f: Option<usize>, text: &str) {
+    /// One factory (or the centre); returns the width it took.
+    fn source_ui(&mut self, ui: &mut egui::Ui, f: Option<usize>, text: &str) -> f32 {
         let name = match f {
             Some(f) => format!("factory {}", f + 1),
             None => "centre".into(),
         };
-        egui::Frame::group(ui.style())
+        let frame = egui::Frame::group(ui.style())
             .corner_radius(CornerRadius::same(if f.is_some() { 40 } else { 8 }))
             .fill(Color32::from_rgb(0xF5, 0xF5, 0xDC))
             .show(ui, |ui| {
                 ui.vertical(|ui| {
                     ui.label(RichText::new(&name).small().color(Color32::from_gray(60)));
-                    ui.horizontal_wrapped(|ui| {
+                    // A factory keeps its tiles on one row (so the row of
+                    // factories wraps whole factories); the centre, which
+                    // may hold many, wraps its tiles.
+                    let mut tiles = |ui: &mut egui::Ui| {
                         for (i, k) in text.chars().filter_map(colour_of).enumerate() {
                             let label = format!("{name} tile {}", i + 1);
                             if self.tile(ui, CELL * 0.8, Some(k), &label) {
@@ -593,9 +627,15 @@ impl AzulLevelEditor {
                                 |e| e.paint_source(f),
                             );
                         }
-                    });
+                    };
+                    if f.is_some() {
+                        ui.horizontal(&mut tiles);
+                    } else {
+                        ui.horizontal_wrapped(&mut tiles);
+                    }
                 });
             });
+        frame.response.rect.width()
     }
 
     fn seats_and_goal(&mut self, ui: &mut egui::Ui) {
@@ -823,11 +863,9 @@ impl LevelEditor for AzulLevelEditor {
                 ui.separator();
                 self.brush_bar(ui);
                 let players = self.level.position.as_ref().map_or(0, |p| p.boards.len());
-                ui.horizontal_wrapped(|ui| {
-                    for p in 0..players {
-                        self.board_ui(ui, p);
-                    }
-                });
+                let mut widest = self.board_width;
+                rows_of_frames(ui, players, &mut widest, |ui, p| self.board_ui(ui, p));
+                self.board_width = widest;
                 ui.separator();
                 let (factories, centre) = self
                     .level
@@ -836,12 +874,12 @@ impl LevelEditor for AzulLevelEditor {
                     .map(|p| (p.factories.clone(), p.centre.clone()))
                     .unwrap_or_default();
                 let wanted = self.rules.unwrap_or_default().factories_for(players);
-                ui.horizontal_wrapped(|ui| {
-                    for f in 0..wanted.max(factories.len()) {
-                        let text = factories.get(f).cloned().unwrap_or_default();
-                        self.source_ui(ui, Some(f), &text);
-                    }
+                let mut widest = self.factory_width;
+                rows_of_frames(ui, wanted.max(factories.len()), &mut widest, |ui, f| {
+                    let text = factories.get(f).cloned().unwrap_or_default();
+                    self.source_ui(ui, Some(f), &text)
                 });
+                self.factory_width = widest;
                 self.source_ui(ui, None, &centre);
                 ui.label(
                     RichText::new(

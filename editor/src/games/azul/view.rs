@@ -1370,12 +1370,12 @@ impl PlaytestView for AzulPlaytest {
             let beside = ui.available_width() >= ring_size(s.factory_count).x + SIDE_PANEL_MIN;
             if beside {
                 ui.horizontal_top(|ui| {
-                    ui.vertical(|ui| {
-                        self.factory_ring(ui, &s, can_pick);
-                        self.prompts(ui, &s);
-                    });
+                    self.factory_ring(ui, &s, can_pick);
                     ui.separator();
-                    ui.vertical(|ui| self.side_panel(ui, cx, 300.0));
+                    ui.vertical(|ui| {
+                        self.prompts(ui, &s);
+                        self.side_panel(ui, cx, 280.0);
+                    });
                 });
             } else {
                 self.factory_ring(ui, &s, can_pick);

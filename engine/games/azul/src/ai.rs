@@ -779,6 +779,13 @@ fn expert(
     thinking: &mut Thinking<'_>,
 ) -> Result<Decision<Move>, GameError> {
     let s = settings.expert;
+    let mut moves = MoveList::default();
+    search_moves(root, &mut moves);
+    if moves.len() == 1 {
+        // The search would only ever visit this move (the others it skips
+        // are dominated): no time spent.
+        return Ok(Decision::just(moves.as_slice()[0]));
+    }
     let started = Instant::now();
     let own_time = Duration::from_secs_f64(s.seconds.max(0.0));
     let mut nodes: Vec<Node> = Vec::with_capacity(1 << 16);
@@ -791,7 +798,6 @@ fn expert(
         children: Vec::new(),
         expanded: false,
     });
-    let mut moves = MoveList::default();
     let mut path: Vec<u32> = Vec::with_capacity(64);
     let mut playouts = 0u64;
     const MAX_NODES: usize = 2_000_000;
