@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use anyhow::Context as _;
 use egui::{Key, KeyboardShortcut, Modifiers, RichText, ViewportCommand};
-use tessera_host::level::write_atomic;
+use tessera_host::level::{MAX_FILE_BYTES, read_bytes_capped, write_atomic};
 use tessera_host::project::{ChangeReport, Project};
 use tessera_host::registry::ReplaySetup;
 use tessera_host::script::watcher::{DEBOUNCE, FolderWatcher};
@@ -98,13 +98,21 @@ impl EditorApp {
     /// Opens the project at `root`: loads its scripts (reporting errors in
     /// the console) and starts watching `scripts/` and `levels/`.
     pub fn open(root: &Path) -> anyhow::Result<Self> {
-        Self::open_with_games(root, crate::games::all())
+        Self::open_with_games(
+            root,
+            tessera_builtin::registry(),
+            tessera_builtin::game_uis(),
+        )
     }
 
-    /// Opens the project with a chosen set of game UIs (tests bring their
-    /// own small games).
-    pub fn open_with_games(root: &Path, games: Vec<GameUi>) -> anyhow::Result<Self> {
-        let project = Project::open(root, tessera_builtin::registry())
+    /// Opens the project with a chosen set of game plugins and their UIs
+    /// (tests bring their own small games).
+    pub fn open_with_games(
+        root: &Path,
+        registry: tessera_host::Registry,
+        games: Vec<GameUi>,
+    ) -> anyhow::Result<Self> {
+        let project = Project::open(root, registry)
             .with_context(|| format!("cannot open project {}", root.display()))?;
         let tree = ProjectTree::new(project.root());
         let mut app = Self {
@@ -312,7 +320,7 @@ impl EditorApp {
         match self.project.script(path) {
             Ok(_) => {
                 self.live_scripts.insert(path.to_path_buf());
-                if let Ok(bytes) = std::fs::read(path) {
+                if let Ok(bytes) = read_bytes_capped(path, MAX_FILE_BYTES) {
                     self.versions.record(path, &bytes);
                 }
             }
@@ -381,9 +389,9 @@ impl EditorApp {
 
     fn disk_changed(&mut self, path: &Path) {
         let display = self.project.display_path(path);
-        let bytes = match std::fs::read(path) {
+        let bytes = match read_bytes_capped(path, MAX_FILE_BYTES) {
             Ok(bytes) => bytes,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            Err(_) if !path.exists() && !path.is_symlink() => {
                 self.versions.forget(path);
                 if let Some(index) = self.document_index(path) {
                     self.documents[index].disk_removed();
@@ -400,7 +408,7 @@ impl EditorApp {
             }
             Err(e) => {
                 self.console
-                    .error(format!("error {}: cannot read: {e}", display.display()));
+                    .error(format!("error {}: {}", display.display(), e.message));
                 return;
             }
         };
@@ -504,18 +512,11 @@ impl EditorApp {
             .session
             .level_path()
             .map(|l| self.project.root().join(l));
-        let Some(resume) = self
-            .games
-            .iter()
-            .find(|g| g.id == game)
-            .and_then(|g| g.resume)
-        else {
-            self.console.error(format!(
-                "{game} has no playtest view that can open a replay"
-            ));
-            return;
+        let mut cx = PlaytestContext {
+            project: &mut self.project,
+            console: &mut Vec::new(),
         };
-        match resume(&mut self.project, run.session) {
+        match crate::playtest_area::open_view(&self.games, &mut cx, run.session) {
             Ok(view) => {
                 let at = steps.map_or("the end".to_string(), |s| format!("step {s}"));
                 self.console.info(format!(

@@ -55,8 +55,8 @@ pub struct Document {
 impl Document {
     /// Reads `path` (absolute); `display` is how messages name it.
     pub fn open(path: &Path, display: &Path) -> anyhow::Result<Self> {
-        let text = std::fs::read_to_string(path)
-            .with_context(|| format!("cannot open {}", display.display()))?;
+        let text = tessera_host::level::read_text(path)
+            .map_err(|e| anyhow::anyhow!("cannot open {}: {}", display.display(), e.message))?;
         let kind = match Language::of(path) {
             Language::Lua => DocumentKind::Script,
             Language::Ron => DocumentKind::Level,

@@ -7,16 +7,9 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context as _, bail};
 use egui::{Id, Key, Modal, RichText};
-use tessera_host::level::write_atomic;
+use tessera_host::level::{MAX_FILE_BYTES, read_bytes_capped, write_atomic};
 use tessera_host::project::{LEVELS_DIR, SCRIPTS_DIR};
 use tessera_host::registry::Registry;
-
-/// The documented default scripts shipped with the built-in games (the
-/// same files as the repository's `scripts/`).
-const DEFAULT_SCRIPTS: &[(&str, &str)] = &[
-    ("sand", include_str!("../../scripts/sand.lua")),
-    ("polycube", include_str!("../../scripts/polycube.lua")),
-];
 
 /// What a finished file operation did, so the editor can follow it (open
 /// the new file, move a tab, close a deleted file's tab).
@@ -297,10 +290,10 @@ pub fn create_level(
 }
 
 /// The text of a new script for `game`: its documented default when the
-/// editor ships one, else a skeleton listing what the game reads.
+/// game ships one, else a skeleton listing what the game reads.
 pub fn script_template(registry: &Registry, game: &str) -> String {
-    if let Some((_, text)) = DEFAULT_SCRIPTS.iter().find(|(id, _)| *id == game) {
-        return (*text).to_string();
+    if let Some(text) = registry.get(game).and_then(|e| e.default_script) {
+        return text.to_string();
     }
     let mut out = format!("-- Script for {game}: the numbers the game reads.\nreturn {{\n");
     if let Some(entry) = registry.get(game) {
@@ -386,7 +379,8 @@ pub fn duplicate(path: &Path) -> anyhow::Result<PathBuf> {
         })
         .find(|p| !p.exists())
         .context("too many copies already")?;
-    let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", file_name(path)))?;
+    let bytes = read_bytes_capped(path, MAX_FILE_BYTES)
+        .map_err(|e| anyhow::anyhow!("cannot read {}: {}", file_name(path), e.message))?;
     write_atomic(&to, &bytes).with_context(|| format!("cannot write {}", file_name(&to)))?;
     Ok(to)
 }

@@ -11,17 +11,18 @@ pub mod disk_versions;
 pub mod disk_watch;
 pub mod document;
 pub mod files;
-pub mod games;
+pub mod generic_view;
 pub mod highlight;
-pub mod playtest;
 pub mod playtest_area;
 pub mod prompts;
 pub mod restore;
-pub mod ron_patch;
 pub mod search;
 pub mod tabs;
 pub mod tests_panel;
 pub mod tree;
 
 pub use app::EditorApp;
-pub use playtest::{ConsoleLine, GameUi, LevelEditor, PlaytestContext, PlaytestView};
+/// The contract a game's UI implements (the `tessera-ui` crate, shared with
+/// the games' UI crates).
+pub use tessera_ui as playtest;
+pub use tessera_ui::{ConsoleLine, GameUi, LevelEditor, PlaytestContext, PlaytestView};

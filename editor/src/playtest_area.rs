@@ -7,12 +7,12 @@ use egui::RichText;
 
 use std::collections::BTreeMap;
 
-use tessera_host::session::ErasedDecision;
+use tessera_host::driver::Driver;
 use tessera_host::suite;
-use tessera_host::worker::{Job, Poll};
-use tessera_host::{Budget, GameError, Seat, SessionOptions};
+use tessera_host::{Seat, Session, SessionOptions};
 
-use crate::playtest::{GameUi, PlaytestContext, PlaytestView};
+use crate::generic_view::GenericView;
+use crate::playtest::{GameUi, PlaytestContext, PlaytestView, ViewRequest};
 
 /// What a playtest runs: a game, on a level file or its default level.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -28,10 +28,9 @@ struct Running {
     target: PlaytestTarget,
     seed: u64,
     view: Box<dyn PlaytestView>,
-    /// The AI seat thinking on a worker thread; dropping it cancels.
-    thinking: Option<Job<Result<ErasedDecision, GameError>>>,
-    /// AI seats wait (after a cancel or an AI error) until asked again.
-    ai_paused: bool,
+    /// The host's driver of the AI seats (a decision on a worker thread;
+    /// dropping it cancels).
+    driver: Driver,
 }
 
 impl Running {
@@ -40,8 +39,7 @@ impl Running {
             target,
             seed,
             view,
-            thinking: None,
-            ai_paused: false,
+            driver: Driver::default(),
         }
     }
 }
@@ -61,6 +59,9 @@ pub struct PlaytestArea {
     buffer_of: Option<PathBuf>,
     /// The running level's file was saved since the start: offer a restart.
     level_changed: bool,
+    /// Whether the keyboard belongs to the playtest (its last press was
+    /// inside the panel, or it was just started).
+    focused: bool,
 }
 
 impl Default for PlaytestArea {
@@ -73,6 +74,7 @@ impl Default for PlaytestArea {
             options: BTreeMap::new(),
             buffer_of: None,
             level_changed: false,
+            focused: false,
         }
     }
 }
@@ -137,8 +139,11 @@ impl PlaytestArea {
         self.seed_text.trim().parse().ok()
     }
 
-    /// Starts `target` with the seed from the seed field, using its entry
-    /// in `games`.
+    /// Starts `target` with the seed from the seed field: the session
+    /// through the host's one start path (`Project::start_session`: the
+    /// level read with the input cap and diagnosed, the script checked, the
+    /// options resolved), shown in the game's view from `games`, or in the
+    /// generic view when the game brings none.
     pub fn start(
         &mut self,
         target: PlaytestTarget,
@@ -154,35 +159,22 @@ impl PlaytestArea {
             );
             return;
         };
-        let Some(game_ui) = games.iter().find(|g| g.id == target.game) else {
-            let message = format!("no playtest view for {}", target.game);
-            cx.console.push(crate::ConsoleLine {
-                text: message.clone(),
-                is_error: false,
-            });
-            self.notice = Some(message);
-            return;
-        };
         let level_name = self.describe(target.level.as_deref(), cx);
         let options = self.options.get(&target.game).cloned().unwrap_or_default();
-        match (game_ui.playtest)(cx.project, target.level.as_deref(), seed, &options) {
-            Ok(mut view) => {
+        let started = cx
+            .project
+            .start_session(&target.game, target.level.as_deref(), seed, &options)
+            .map_err(anyhow::Error::from)
+            .and_then(|session| open_view(games, cx, session));
+        match started {
+            Ok(view) => {
                 cx.console.push(crate::ConsoleLine {
                     text: format!("playtest {} on {level_name}, seed {seed}", target.game),
                     is_error: false,
                 });
-                // The replay notes the level file, so the test suite can
-                // run it against the file as it is later.
-                let inside = target
-                    .level
-                    .as_deref()
-                    .and_then(|l| l.strip_prefix(cx.project.root()).ok())
-                    .map(|p| p.display().to_string());
-                if let Some(session) = view.session_mut() {
-                    session.set_level_path(inside);
-                }
                 self.notice = None;
                 self.test_name = None;
+                self.focused = true;
                 self.running = Some(Running::new(target, seed, view));
             }
             Err(e) => self.fail(
@@ -195,6 +187,7 @@ impl PlaytestArea {
     /// Shows a view that already holds a session (a replay opened at a
     /// step by the Tests panel).
     pub fn show(&mut self, target: PlaytestTarget, seed: u64, view: Box<dyn PlaytestView>) {
+        self.focused = true;
         self.notice = None;
         self.test_name = None;
         self.running = Some(Running::new(target, seed, view));
@@ -219,7 +212,7 @@ impl PlaytestArea {
         };
         let root = cx.project.root().to_path_buf();
         let path = suite::replay_path(&root, session.game_id(), name);
-        let text = session.replay_ron().map_err(|e| anyhow::anyhow!("{e}"))?;
+        let text = session.replay_ron().map_err(anyhow::Error::from)?;
         if let Some(folder) = path.parent() {
             std::fs::create_dir_all(folder)?;
         }
@@ -231,12 +224,92 @@ impl PlaytestArea {
         };
         // The snapshot comes from re-running the saved file, exactly as
         // `cargo test` will.
-        let trajectory = suite::run(cx.project, &case).map_err(|e| anyhow::anyhow!("{e}"))?;
+        let trajectory = suite::run(cx.project, &case).map_err(anyhow::Error::from)?;
         suite::write_snapshot(&root, &case, &trajectory)?;
         Ok(path
             .strip_prefix(&root)
             .map(Path::to_path_buf)
             .unwrap_or(path))
+    }
+
+    /// Takes back the player's last move in the running game (the host's
+    /// undo, or the game's own where its rules keep one), and says so.
+    pub fn undo(&mut self, cx: &mut PlaytestContext<'_>) {
+        let Some(running) = self.running.as_mut() else {
+            return;
+        };
+        running.driver.forget();
+        let line = match running.view.undo() {
+            Ok(true) => ("undone: your last move".to_string(), false),
+            Ok(false) => ("nothing to undo".to_string(), false),
+            Err(e) => (format!("cannot undo: {e}"), true),
+        };
+        cx.console.push(crate::ConsoleLine {
+            text: line.0,
+            is_error: line.1,
+        });
+    }
+
+    /// Redoes an undone move where the game's rules keep a redo list.
+    pub fn redo(&mut self, cx: &mut PlaytestContext<'_>) {
+        let Some(running) = self.running.as_mut() else {
+            return;
+        };
+        running.driver.forget();
+        let line = match running.view.redo() {
+            Ok(true) => ("redone".to_string(), false),
+            Ok(false) => ("nothing to redo".to_string(), false),
+            Err(e) => (format!("cannot redo: {e}"), true),
+        };
+        cx.console.push(crate::ConsoleLine {
+            text: line.0,
+            is_error: line.1,
+        });
+    }
+
+    /// Whether the playtest is the panel the keyboard belongs to.
+    pub fn has_focus(&self) -> bool {
+        self.focused
+    }
+
+    /// Gives the keyboard to the playtest (a start does) or takes it away
+    /// (a click in another panel).
+    pub fn set_focus(&mut self, focused: bool) {
+        self.focused = focused;
+    }
+
+    /// A press inside the panel gives it the keyboard; one outside takes
+    /// it away, so Ctrl+Z in a level editor never undoes a playtest move.
+    fn track_focus(&mut self, ui: &egui::Ui) {
+        let panel = ui.max_rect();
+        if let Some(pos) = ui.input(|i| {
+            i.pointer
+                .any_pressed()
+                .then(|| i.pointer.interact_pos())
+                .flatten()
+        }) {
+            self.focused = panel.contains(pos);
+        }
+    }
+
+    /// Ctrl+Z undoes, Ctrl+Shift+Z and Ctrl+Y redo, while the playtest has
+    /// the keyboard and no text field does.
+    fn undo_keys(&mut self, ui: &egui::Ui, cx: &mut PlaytestContext<'_>) {
+        if self.running.is_none() || !self.focused || ui.ctx().egui_wants_keyboard_input() {
+            return;
+        }
+        let (redo, undo) = ui.input_mut(|i| {
+            let redo = i.consume_key(
+                egui::Modifiers::COMMAND | egui::Modifiers::SHIFT,
+                egui::Key::Z,
+            ) || i.consume_key(egui::Modifiers::COMMAND, egui::Key::Y);
+            (redo, i.consume_key(egui::Modifiers::COMMAND, egui::Key::Z))
+        });
+        if redo {
+            self.redo(cx);
+        } else if undo {
+            self.undo(cx);
+        }
     }
 
     /// Stops the running view.
@@ -275,6 +348,8 @@ impl PlaytestArea {
         cx: &mut PlaytestContext<'_>,
     ) -> Option<PlaytestRequest> {
         let mut request = None;
+        self.track_focus(ui);
+        self.undo_keys(ui, cx);
         ui.horizontal(|ui| {
             ui.strong("Playtest");
             ui.separator();
@@ -299,6 +374,15 @@ impl PlaytestArea {
             }
             ui.add(field)
                 .on_hover_text("Seed for the game's random numbers");
+            let can_undo = self.session().is_some_and(|s| s.can_undo());
+            if ui
+                .add_enabled(can_undo, egui::Button::new("↶ Undo"))
+                .on_hover_text("Take back your last move (Ctrl+Z)")
+                .on_disabled_hover_text("No move to take back")
+                .clicked()
+            {
+                self.undo(cx);
+            }
             let can_save = self.session().is_some();
             if ui
                 .add_enabled(can_save, egui::Button::new("💾 Save as test"))
@@ -365,7 +449,15 @@ impl PlaytestArea {
             drive_ai(running, ui, cx);
         }
         match self.running.as_mut() {
-            Some(running) => running.view.ui(ui, cx),
+            Some(running) => {
+                running.view.ui(ui, cx);
+                if let Some(ViewRequest::NewGame { seed }) = running.view.take_request() {
+                    if let Some(seed) = seed {
+                        self.seed_text = seed.to_string();
+                    }
+                    request = Some(PlaytestRequest::Restart);
+                }
+            }
             None => {
                 ui.add_space(24.0);
                 ui.vertical_centered(|ui| match &self.notice {
@@ -382,111 +474,24 @@ impl PlaytestArea {
     }
 }
 
-/// Lets AI seats play: when an AI seat is to move, its decision runs on a
-/// worker thread (the UI keeps drawing) with a "thinking" line and a
-/// Cancel; the decision is applied and recorded like a human's move.
+/// Lets AI seats play through the host's driver: when an AI seat is to
+/// move, its decision runs on a worker thread (the UI keeps drawing) with a
+/// "thinking" line and a Cancel; the view applies the decision and it is
+/// recorded like a player's move.
 fn drive_ai(running: &mut Running, ui: &mut egui::Ui, cx: &mut PlaytestContext<'_>) {
-    if let Some(job) = running.thinking.as_mut() {
-        match job.poll() {
-            Poll::Running => {
-                let control = job.control();
-                let mut cancel = false;
-                ui.horizontal(|ui| {
-                    ui.spinner();
-                    ui.label(format!(
-                        "{} thinking… {:.1} s",
-                        job.label(),
-                        job.elapsed().as_secs_f32()
-                    ));
-                    let progress = control.progress();
-                    if progress > 0.0 {
-                        ui.add(egui::ProgressBar::new(progress as f32).desired_width(120.0));
-                    }
-                    let note = control.note();
-                    if !note.is_empty() {
-                        ui.weak(note);
-                    }
-                    if ui.button("Cancel").clicked() {
-                        cancel = true;
-                    }
-                });
-                if cancel {
-                    job.cancel();
-                }
-                ui.ctx()
-                    .request_repaint_after(std::time::Duration::from_millis(50));
-                return;
-            }
-            Poll::Done(result) => {
-                running.thinking = None;
-                let applied = result.and_then(|decision| match running.view.session_mut() {
-                    Some(session) => session.apply_ai(decision),
-                    None => Ok(()),
-                });
-                match applied {
-                    Ok(()) => {}
-                    Err(GameError::Cancelled) => {
-                        running.ai_paused = true;
-                        cx.console.push(crate::ConsoleLine {
-                            text: "AI move cancelled; press ▶ AI move to let it play".into(),
-                            is_error: false,
-                        });
-                    }
-                    Err(e) => {
-                        running.ai_paused = true;
-                        cx.console.push(crate::ConsoleLine {
-                            text: format!("AI: {e}"),
-                            is_error: true,
-                        });
-                    }
-                }
-            }
-            Poll::Lost => {
-                running.thinking = None;
-                running.ai_paused = true;
-                cx.console.push(crate::ConsoleLine {
-                    text: "AI stopped unexpectedly".into(),
-                    is_error: true,
-                });
-            }
-        }
-    }
-    if !running.view.ai_may_move() {
-        // The view is still showing the last AI move.
-        return;
-    }
-    let Some(session) = running.view.session() else {
-        return;
-    };
-    let Some(seat) = session.ai_to_move() else {
-        return;
-    };
-    if running.ai_paused {
-        if ui
-            .button("▶ AI move")
-            .on_hover_text("Let the AI seat play on")
-            .clicked()
-        {
-            running.ai_paused = false;
-        }
-        return;
-    }
-    let level = session.options().ai_level(seat).unwrap_or("ai").to_string();
-    match session.ai_task(seat, Budget::unbounded()) {
-        Ok(task) => {
-            running.thinking = Some(Job::spawn(
-                format!("ai:{level} (seat {})", seat + 1),
-                move |control| task.run(control),
-            ));
-            ui.ctx().request_repaint();
-        }
-        Err(e) => {
-            running.ai_paused = true;
-            cx.console.push(crate::ConsoleLine {
-                text: format!("AI: {e}"),
-                is_error: true,
-            });
-        }
+    tessera_ui::drive_view(running.view.as_mut(), &mut running.driver, ui, cx);
+}
+
+/// Shows `session` in its game's view, or in the generic view when the
+/// game brings no UI.
+pub fn open_view(
+    games: &[GameUi],
+    cx: &mut PlaytestContext<'_>,
+    session: Box<dyn Session>,
+) -> anyhow::Result<Box<dyn PlaytestView>> {
+    match games.iter().find(|g| g.id == session.game_id()) {
+        Some(game_ui) => (game_ui.view)(cx.project, session),
+        None => Ok(Box::new(GenericView::new(session))),
     }
 }
 
@@ -526,16 +531,16 @@ impl PlaytestArea {
         if !choice {
             return;
         }
+        // The seats the running game of this kind plays: shown until the
+        // designer picks others, so a level's own seats (an Azul scenario's
+        // `Ai(level: "hard")`) are what the pickers show and what plays.
+        let running_seats = self
+            .running
+            .as_ref()
+            .filter(|r| r.target.game == game)
+            .and_then(|r| r.view.session())
+            .map(|s| s.options().seats.clone());
         let options = self.options.entry(game.to_string()).or_default();
-        // With several modes and none chosen, the level decides (a tetris
-        // feed level asks for feed mode against its difficulty): seats stay
-        // empty so the session fills in the level's.
-        let level_decides = spec.modes.len() > 1 && options.mode.is_none();
-        if options.seats.is_empty() && !level_decides {
-            options.seats = spec
-                .default_seats_for(options.mode.as_deref().unwrap_or(&spec.modes[0].id))
-                .to_vec();
-        }
         ui.horizontal_wrapped(|ui| {
             if spec.modes.len() > 1 {
                 let title = match &options.mode {
@@ -563,20 +568,28 @@ impl PlaytestArea {
                                 // Seats mean different things per mode
                                 // (tetris feed: feeder, then AI).
                                 options.mode = Some(mode.id.clone());
-                                options.seats = spec.default_seats_for(&mode.id).to_vec();
+                                options.seats.clear();
                             }
                         }
                     });
             }
-            if options.seats.is_empty() {
-                ui.weak("seats: the level's");
-            } else if spec.min_seats != spec.max_seats {
-                let mut count = options.seats.len();
+            let chosen = !options.seats.is_empty();
+            let mut seats = if chosen {
+                options.seats.clone()
+            } else {
+                running_seats.clone().unwrap_or_else(|| {
+                    let mode = options.mode.as_deref().unwrap_or(&spec.modes[0].id);
+                    spec.default_seats_for(mode).to_vec()
+                })
+            };
+            let before = seats.clone();
+            if spec.min_seats != spec.max_seats {
+                let mut count = seats.len();
                 ui.label("Players");
                 ui.add(egui::DragValue::new(&mut count).range(spec.min_seats..=spec.max_seats));
-                options.seats.resize(count, Seat::Human);
+                seats.resize(count, Seat::Human);
             }
-            for (i, seat) in options.seats.iter_mut().enumerate() {
+            for (i, seat) in seats.iter_mut().enumerate() {
                 egui::ComboBox::from_label(format!("Seat {}", i + 1))
                     .selected_text(seat.to_string())
                     .show_ui(ui, |ui| {
@@ -595,6 +608,20 @@ impl PlaytestArea {
                             }
                         }
                     });
+            }
+            if seats != before {
+                options.seats = seats;
+            }
+            if chosen {
+                if ui
+                    .small_button("level's seats")
+                    .on_hover_text("Forget the seats picked here: the level's own, else the game's")
+                    .clicked()
+                {
+                    options.seats.clear();
+                }
+            } else {
+                ui.weak("(the level's)");
             }
             ui.weak("(applies at the next ▶)");
         });

@@ -55,7 +55,7 @@ impl Remembered {
     /// Reads the file; a missing or unreadable one is the default (a bad
     /// state file must never stop the editor from opening).
     pub fn load(path: &Path) -> Self {
-        std::fs::read_to_string(path)
+        tessera_host::level::read_text(path)
             .ok()
             .and_then(|text| ron::from_str(&text).ok())
             .unwrap_or_default()

@@ -171,7 +171,7 @@ pub fn find_in_files(files: &[(PathBuf, String)], query: &str) -> Vec<Hit> {
     }
     let mut hits = Vec::new();
     for (path, shown) in files {
-        let Ok(text) = std::fs::read_to_string(path) else {
+        let Ok(text) = tessera_host::level::read_text(path) else {
             continue;
         };
         for (i, line) in text.lines().enumerate() {

@@ -14,17 +14,20 @@ use tessera_editor::EditorApp;
 use tessera_editor::playtest::{ConsoleLine, GameUi, LevelEditor, PlaytestContext, PlaytestView};
 use tessera_host::project::Project;
 use tessera_host::script::LiveScript;
+use tessera_host::{Registry, Session};
+use tessera_testkit::nim::Nim;
 
-/// Shows the script's `speed` as the running game sees it.
+/// Shows the script's `speed` as the running game (Nim, the test game)
+/// sees it.
 struct SpeedView {
     script: LiveScript,
-    seed: u64,
+    session: Box<dyn Session>,
 }
 
 impl PlaytestView for SpeedView {
     fn ui(&mut self, ui: &mut egui::Ui, cx: &mut PlaytestContext<'_>) {
         let speed = self.script.current().value::<i64>("speed").ok().flatten();
-        ui.label(format!("speed {speed:?}, seed {}", self.seed));
+        ui.label(format!("speed {speed:?}, seed {}", self.session.seed()));
         if ui.button("Say hello").clicked() {
             cx.console.push(ConsoleLine {
                 text: "hello from the demo game".into(),
@@ -34,14 +37,12 @@ impl PlaytestView for SpeedView {
     }
 }
 
-fn start_demo(
+fn show_demo(
     project: &mut Project,
-    _level: Option<&Path>,
-    seed: u64,
-    _options: &tessera_host::SessionOptions,
+    session: Box<dyn Session>,
 ) -> anyhow::Result<Box<dyn PlaytestView>> {
-    let script = project.script(&project.game_script_path("demo"))?;
-    Ok(Box::new(SpeedView { script, seed }))
+    let script = project.script(&project.game_script_path("nim"))?;
+    Ok(Box::new(SpeedView { script, session }))
 }
 
 /// A level that is just a width, edited with one button.
@@ -78,43 +79,45 @@ fn open_width_editor(_path: &Path, text: &str) -> anyhow::Result<Box<dyn LevelEd
 }
 
 const DEMO: GameUi = GameUi {
-    id: "demo",
-    playtest: start_demo,
-    resume: None,
+    id: "nim",
+    view: show_demo,
     level_editor: Some(open_width_editor),
 };
 
 fn harness(root: &Path) -> Harness<'static, EditorApp> {
-    support::harness_with_games(root, vec![DEMO])
+    let mut registry = Registry::empty();
+    registry.register::<Nim>();
+    support::harness_with_games(root, registry, vec![DEMO])
 }
 
 fn project(script: &str) -> tempfile::TempDir {
     let dir = tempfile::tempdir().expect("temp dir");
     std::fs::create_dir_all(dir.path().join("scripts")).expect("scripts/");
-    std::fs::create_dir_all(dir.path().join("levels/demo")).expect("levels/");
-    std::fs::write(dir.path().join("scripts/demo.lua"), script).expect("script");
-    std::fs::write(dir.path().join("levels/demo/a.ron"), "(width: 3)\n").expect("level");
+    std::fs::create_dir_all(dir.path().join("levels/nim")).expect("levels/");
+    std::fs::write(dir.path().join("scripts/nim.lua"), script).expect("script");
+    std::fs::write(dir.path().join("levels/nim/a.ron"), "(width: 3)\n").expect("level");
     dir
 }
 
 #[test]
 fn f5_starts_the_view_and_a_saved_script_reaches_the_running_game() {
-    let dir = project("print(\"demo loaded\")\nreturn { speed = 1 }");
+    let dir =
+        project("print(\"demo loaded\")\nreturn { score = function(n) return n end, speed = 1 }");
     let mut harness = harness(dir.path());
     assert!(
-        console_texts(&harness).contains(&"scripts/demo.lua: demo loaded".to_string()),
+        console_texts(&harness).contains(&"scripts/nim.lua: demo loaded".to_string()),
         "print output reaches the console: {:#?}",
         console_texts(&harness)
     );
 
-    harness.get_by_label("📜 demo.lua").click();
+    harness.get_by_label("📜 nim.lua").click();
     harness.run();
     harness.key_press(Key::F5);
     harness.run();
     harness.get_by_label("speed Some(1), seed 1");
     assert_eq!(
         console_texts(&harness).last().map(String::as_str),
-        Some("playtest demo on its default level, seed 1")
+        Some("playtest nim on its default level, seed 1")
     );
 
     // Edit the script while the game runs: the view sees the new value.
@@ -134,7 +137,7 @@ fn f5_starts_the_view_and_a_saved_script_reaches_the_running_game() {
     let n = lines.len();
     assert_eq!(
         lines[n - 2..],
-        ["reloaded scripts/demo.lua", "scripts/demo.lua: demo loaded"]
+        ["reloaded scripts/nim.lua", "scripts/nim.lua: demo loaded"]
     );
 
     // Views write to the console through their context.
@@ -148,8 +151,8 @@ fn f5_starts_the_view_and_a_saved_script_reaches_the_running_game() {
 
 #[test]
 fn a_level_opens_in_the_games_visual_editor_and_saves_its_ron() {
-    let dir = project("return { speed = 1 }");
-    let level = dir.path().join("levels/demo/a.ron");
+    let dir = project("return { score = function(n) return n end, speed = 1 }");
+    let level = dir.path().join("levels/nim/a.ron");
     let mut harness = harness(dir.path());
     harness.get_by_label_contains("a.ron").click();
     harness.run();

@@ -11,7 +11,7 @@ use anyhow::Context;
 use rand::Rng;
 use tessera_host::level::read_text;
 use tessera_host::rng::game_rng;
-use tessera_host::{Budget, Seat, Session, SessionOptions, Turn};
+use tessera_host::{Budget, Seat, Session, SessionOptions};
 
 use crate::Status;
 
@@ -84,9 +84,7 @@ fn fill_ai_seats(
     level: Option<&std::path::Path>,
     options: &mut SessionOptions,
 ) -> anyhow::Result<()> {
-    let spec = project
-        .spec(&args.game)
-        .map_err(|e| anyhow::anyhow!("{e}"))?;
+    let spec = project.spec(&args.game).map_err(anyhow::Error::from)?;
     let Some(strongest) = args.ai.as_deref().or(spec.strongest_ai()) else {
         crate::usage!("`{}` has no AI: --ai-only cannot play it", args.game);
     };
@@ -160,7 +158,7 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
     }
     let mut session = project
         .start_session(&args.game, level.as_deref(), args.seed, &options)
-        .map_err(|e| anyhow::anyhow!("{e}"))?;
+        .map_err(anyhow::Error::from)?;
 
     let mut failure = None;
     if let Some(path) = &args.actions {
@@ -197,7 +195,7 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
         play_ai_turns(session.as_mut(), args.max_moves)?;
     }
     if let Some(path) = &args.save_replay {
-        let text = session.replay_ron().map_err(|e| anyhow::anyhow!("{e}"))?;
+        let text = session.replay_ron().map_err(anyhow::Error::from)?;
         tessera_host::level::write_atomic(path, text.as_bytes())
             .with_context(|| format!("cannot write {}", path.display()))?;
         eprintln!("saved replay {}", path.display());
@@ -261,27 +259,17 @@ fn random_play(session: &mut dyn Session, seed: u64, turns: u32) -> anyhow::Resu
     Ok(())
 }
 
-/// Lets AI seats move while it is their turn (at most `max_moves`).
+/// Lets AI seats move while it is their turn (at most `max_moves`), through
+/// the host's one driver of AI seats.
 fn play_ai_turns(session: &mut dyn Session, max_moves: u32) -> anyhow::Result<()> {
-    for _ in 0..max_moves {
-        if session.turn() == Turn::Over {
-            break;
-        }
-        let Some(seat) = session.ai_to_move() else {
-            break;
-        };
-        let task = session
-            .ai_task(seat, Budget::unbounded())
-            .map_err(|e| anyhow::anyhow!("{e}"))?;
-        let decision = task
-            .run(&tessera_host::ThinkControl::new())
-            .map_err(|e| anyhow::anyhow!("the AI of seat {} found no move: {e}", seat + 1))?;
-        let text = decision.action_ron.clone();
-        session
-            .apply_ai(decision)
-            .with_context(|| format!("AI move `{text}`"))?;
-        print_events(session);
-    }
+    tessera_host::driver::play_ai_turns(
+        session,
+        Budget::unbounded(),
+        max_moves as usize,
+        &tessera_host::ThinkControl::new(),
+        &mut |session, _action| print_events(session),
+    )
+    .map_err(anyhow::Error::from)?;
     Ok(())
 }
 

@@ -137,7 +137,7 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
         &ThinkControl::new(),
         &|done, total| progress(done, total, started.elapsed()),
     )
-    .map_err(|e| anyhow::anyhow!("{e}"))?;
+    .map_err(anyhow::Error::msg)?;
     eprintln!();
     let summary = &report.summary;
     let threads = report.threads;

@@ -134,16 +134,35 @@ struct Source {
 const SAND_ACTIONS: &str = "[\n  Place(slot: 0, x: 4, y: 0),\n  Tick(30),\n  Settle,\n  Place(slot: 1, x: 0, y: 0, rotation: 0),\n  Settle,\n]\n";
 const POLYCUBE_ACTIONS: &str = "[\n  PlaceAt(piece: \"A\", rotation: 0, at: (1, 1, 1)),\n  Undo,\n  Redo,\n  PickUp(piece: \"A\"),\n  Hint,\n]\n";
 
+/// Mutated level cases per game, spread over its shipped levels.
+const LEVEL_CASES_PER_GAME: usize = 48;
+/// Mutated script cases per game.
+const SCRIPT_CASES_PER_GAME: usize = 40;
+
+/// A sample action list of a game, to mutate (games without one get level
+/// and script cases only).
+fn sample_actions(game: &str) -> Option<&'static str> {
+    match game {
+        "sand" => Some(SAND_ACTIONS),
+        "polycube" => Some(POLYCUBE_ACTIONS),
+        _ => None,
+    }
+}
+
+/// The files to mutate: every registered game's shipped levels and script
+/// (the registry is the one list of games), and its sample actions.
 fn sources() -> Vec<Source> {
     let root = tessera_testkit::repo_root();
     let mut out = Vec::new();
-    for game in ["sand", "polycube"] {
+    for entry in tessera_builtin::registry().iter() {
+        let game = entry.id;
         let mut levels: Vec<_> = std::fs::read_dir(root.join("levels").join(game))
             .expect("shipped levels")
             .flatten()
             .map(|e| e.path())
             .collect();
         levels.sort();
+        let per_level = (LEVEL_CASES_PER_GAME / levels.len().max(1)).max(3);
         for level in levels {
             let name = level
                 .file_name()
@@ -154,7 +173,7 @@ fn sources() -> Vec<Source> {
                 kind: Kind::Level { game },
                 relative: format!("levels/{game}/{name}"),
                 text: std::fs::read_to_string(&level).expect("level"),
-                cases: if game == "sand" { 16 } else { 7 },
+                cases: per_level,
             });
         }
         out.push(Source {
@@ -162,21 +181,17 @@ fn sources() -> Vec<Source> {
             relative: format!("scripts/{game}.lua"),
             text: std::fs::read_to_string(root.join(format!("scripts/{game}.lua")))
                 .expect("script"),
-            cases: 40,
+            cases: SCRIPT_CASES_PER_GAME,
         });
+        if let Some(actions) = sample_actions(game) {
+            out.push(Source {
+                kind: Kind::Actions { game },
+                relative: "actions.ron".into(),
+                text: actions.into(),
+                cases: 20,
+            });
+        }
     }
-    out.push(Source {
-        kind: Kind::Actions { game: "sand" },
-        relative: "actions.ron".into(),
-        text: SAND_ACTIONS.into(),
-        cases: 20,
-    });
-    out.push(Source {
-        kind: Kind::Actions { game: "polycube" },
-        relative: "actions.ron".into(),
-        text: POLYCUBE_ACTIONS.into(),
-        cases: 20,
-    });
     out
 }
 

@@ -13,9 +13,13 @@ pub fn harness(root: &Path) -> Harness<'static, EditorApp> {
     harness_for(app)
 }
 
-/// The editor with its own set of game UIs (tests bring small games).
-pub fn harness_with_games(root: &Path, games: Vec<GameUi>) -> Harness<'static, EditorApp> {
-    let app = EditorApp::open_with_games(root, games).expect("project opens");
+/// The editor with its own set of games and UIs (tests bring small games).
+pub fn harness_with_games(
+    root: &Path,
+    registry: tessera_host::Registry,
+    games: Vec<GameUi>,
+) -> Harness<'static, EditorApp> {
+    let app = EditorApp::open_with_games(root, registry, games).expect("project opens");
     harness_for(app)
 }
 

@@ -217,6 +217,13 @@ pub fn read_text(path: &Path) -> Result<String, Diagnostic> {
 /// `/dev/zero` never ends), and the read stops past the cap, so a file that
 /// grows while it is read cannot exceed it either.
 pub fn read_text_capped(path: &Path, cap: u64) -> Result<String, Diagnostic> {
+    let bytes = read_bytes_capped(path, cap)?;
+    text_of(bytes, path)
+}
+
+/// The bytes of a regular file of at most `cap` bytes: the one capped
+/// reader every input goes through (see [`read_text_capped`]).
+pub fn read_bytes_capped(path: &Path, cap: u64) -> Result<Vec<u8>, Diagnostic> {
     use std::io::Read;
     let fail = |why: String| Diagnostic::error(path, why);
     let meta = std::fs::metadata(path).map_err(|e| fail(io_reason(&e, path)))?;
@@ -228,11 +235,11 @@ pub fn read_text_capped(path: &Path, cap: u64) -> Result<String, Diagnostic> {
         };
         return Err(fail(format!("cannot read: {kind}")));
     }
-    let limit = cap / (1024 * 1024);
     if meta.len() > cap {
         return Err(fail(format!(
-            "the file is {} bytes, over the {limit} MiB limit",
-            meta.len()
+            "the file is {} bytes, over the {} limit",
+            meta.len(),
+            cap_words(cap)
         )));
     }
     let file = std::fs::File::open(path).map_err(|e| fail(io_reason(&e, path)))?;
@@ -242,18 +249,55 @@ pub fn read_text_capped(path: &Path, cap: u64) -> Result<String, Diagnostic> {
         .map_err(|e| fail(io_reason(&e, path)))?;
     if bytes.len() as u64 > cap {
         return Err(fail(format!(
-            "the file grew past the {limit} MiB limit while being read"
+            "the file grew past the {} limit while being read",
+            cap_words(cap)
         )));
     }
+    Ok(bytes)
+}
+
+/// Standard input as text, at most [`MAX_FILE_BYTES`] (the same cap as a
+/// file): a pipe that never ends is refused once it passes the cap.
+pub fn read_stdin_text() -> Result<String, Diagnostic> {
+    use std::io::Read;
+    let path = Path::new("<standard input>");
+    let fail = |why: String| Diagnostic::error(path, why);
+    let mut bytes = Vec::new();
+    std::io::stdin()
+        .lock()
+        .take(MAX_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| fail(format!("cannot read: {e}")))?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(fail(format!(
+            "over the {} limit",
+            cap_words(MAX_FILE_BYTES)
+        )));
+    }
+    text_of(bytes, path)
+}
+
+/// A cap in words: `16 MiB`, or bytes under one MiB.
+fn cap_words(cap: u64) -> String {
+    if cap >= 1024 * 1024 {
+        format!("{} MiB", cap / (1024 * 1024))
+    } else {
+        format!("{cap} bytes")
+    }
+}
+
+/// `bytes` as UTF-8 text; an invalid byte is refused at its line.
+fn text_of(bytes: Vec<u8>, path: &Path) -> Result<String, Diagnostic> {
     String::from_utf8(bytes).map_err(|e| {
         let at = e.utf8_error().valid_up_to();
         let text = std::str::from_utf8(&e.as_bytes()[..at]).unwrap_or("");
         let line = text.matches('\n').count() as u32 + 1;
         Diagnostic {
             line: Some(line),
-            ..fail(format!(
-                "not UTF-8 text (an invalid byte at offset {at}); save the file as UTF-8"
-            ))
+            ..Diagnostic::error(
+                path,
+                format!("not UTF-8 text (an invalid byte at offset {at}); save the file as UTF-8"),
+            )
         }
     })
 }

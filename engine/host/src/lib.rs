@@ -16,6 +16,7 @@
 
 pub mod agent;
 pub mod check;
+pub mod driver;
 pub mod level;
 pub mod options;
 pub mod plugin;
@@ -24,6 +25,7 @@ pub mod registry;
 pub mod replay;
 pub mod rng;
 pub mod ron_locate;
+pub mod ron_patch;
 pub mod script;
 pub mod session;
 pub mod sim;

@@ -161,6 +161,12 @@ pub trait Game: Sized + Send + 'static {
     /// What `scripts/<id>.lua` must return.
     fn script_schema() -> ScriptSchema;
 
+    /// The game's documented default script (the text of the shipped
+    /// `scripts/<id>.lua`, every tunable at the seed's value): what File ▸
+    /// New script writes. Default: none, and the editor writes a skeleton
+    /// from [`Game::script_schema`].
+    const DEFAULT_SCRIPT: Option<&'static str> = None;
+
     /// File extensions this game's levels come in (`check` looks for these
     /// under `levels/<id>/`). Default: RON only.
     const LEVEL_EXTENSIONS: &'static [&'static str] = &["ron"];
@@ -247,6 +253,16 @@ pub trait Game: Sized + Send + 'static {
     /// game waits for input again (sand's `Settle`), if the game has one.
     fn settle_action(&self) -> Option<Self::Action> {
         None
+    }
+
+    /// Whether a player's action applied now begins a new move, the unit
+    /// an undo takes back (the host's undo replays the record up to just
+    /// before it). Default: every action does. A game whose moves take
+    /// several actions (tetris: the key presses that steer one piece) says
+    /// yes only to the first.
+    fn move_starts(&self, action: &Self::Action) -> bool {
+        let _ = action;
+        true
     }
 
     /// A plain-text picture of the state, stable enough for snapshots.

@@ -41,6 +41,8 @@ pub struct PluginEntry {
     pub title: &'static str,
     /// File extensions the game's levels come in.
     pub level_extensions: &'static [&'static str],
+    /// The game's documented default script, if it ships one.
+    pub default_script: Option<&'static str>,
     schema: fn() -> ScriptSchema,
     spec: fn(&Script) -> Result<GameSpec, GameError>,
     start: fn(Option<&Path>, LiveScript, u64, &SessionOptions) -> SessionResult,
@@ -59,6 +61,7 @@ impl PluginEntry {
             id: G::ID,
             title: G::TITLE,
             level_extensions: G::LEVEL_EXTENSIONS,
+            default_script: G::DEFAULT_SCRIPT,
             schema: G::script_schema,
             spec: G::spec,
             start: start_erased::<G>,

@@ -8,6 +8,7 @@
 //! the game.
 
 use std::any::Any;
+use std::sync::Arc;
 
 use serde::Serialize;
 
@@ -40,6 +41,9 @@ pub struct Recorded<G: Game> {
     unread: Vec<GameEvent>,
     /// The last AI explanation and the seat that gave it.
     last_explanation: Option<(usize, String)>,
+    /// Step counts at which a player's move began, oldest first: where an
+    /// undo goes back to.
+    move_starts: Vec<usize>,
 }
 
 /// `options` with what the level asks for filled in where they name
@@ -96,6 +100,7 @@ impl<G: Game> Recorded<G> {
             records: Vec::new(),
             unread: Vec::new(),
             last_explanation: None,
+            move_starts: Vec::new(),
         };
         // Events of the start itself (a script error in a setting, say)
         // reach the UI but belong to no step.
@@ -190,6 +195,9 @@ impl<G: Game> Recorded<G> {
     /// can have consequences, such as a game-over check).
     pub fn apply(&mut self, action: &G::Action) -> Result<(), GameError> {
         self.note_reload();
+        if self.ai_to_move().is_none() && self.game.move_starts(action) {
+            self.move_starts.push(self.replay.steps.len());
+        }
         let actor = self.actor();
         self.replay.steps.push(Step::Act(action.clone()));
         let result = self.game.apply(action);
@@ -219,6 +227,59 @@ impl<G: Game> Recorded<G> {
         let result = self.game.advance(ticks);
         self.finish_step(String::new(), result.as_ref().err(), merged);
         result
+    }
+
+    /// How many steps the record holds.
+    pub fn step_count(&self) -> usize {
+        self.replay.steps.len()
+    }
+
+    /// Whether a player's move can be taken back.
+    pub fn can_undo(&self) -> bool {
+        !self.move_starts.is_empty()
+    }
+
+    /// Takes back the last move a player made, with the AI replies, ticks
+    /// and reloads after it: the session becomes the replay of the record
+    /// up to just before that move. Returns the step count kept; `Ok(None)`
+    /// when no move was made yet.
+    pub fn undo_move(&mut self) -> Result<Option<usize>, GameError> {
+        let Some(&point) = self.move_starts.last() else {
+            return Ok(None);
+        };
+        self.undo_to(point)?;
+        Ok(Some(point))
+    }
+
+    /// Rewinds the session to its first `steps` steps by replaying them from
+    /// the start (the host's undo; it works for every game because a
+    /// session is a function of its record). Each stretch is replayed with
+    /// the script version that was in force; afterwards the session follows
+    /// its live script again.
+    pub fn undo_to(&mut self, steps: usize) -> Result<(), GameError> {
+        let mut prefix = self.replay.clone();
+        prefix.steps.truncate(steps);
+        let live = self.script.clone();
+        let now = live.current();
+        // The record's first stretch ran on the script it started with.
+        if let Some(started) = &prefix.script
+            && started.hash != now.content_hash()
+        {
+            let schema = G::script_schema();
+            let first = Script::load(now.path(), &started.source, Some(&schema), now.limits())?;
+            live.replace(first);
+        }
+        let rebuilt = Self::from_replay(prefix, live.clone(), true, None);
+        // Put the live version back whatever happened: other holders of
+        // the slot (the project) must keep seeing it.
+        if !Arc::ptr_eq(&live.current(), &now) {
+            live.restore(now);
+        }
+        let mut rebuilt = rebuilt?;
+        // The replay's events were seen the first time round.
+        rebuilt.unread.clear();
+        *self = rebuilt;
+        Ok(())
     }
 
     /// Builds the decision of the AI seat to move: agent, snapshot and its
@@ -472,6 +533,14 @@ pub trait Session: Send {
     fn apply_ron(&mut self, action: &str) -> Result<(), GameError>;
     /// Advances time.
     fn advance(&mut self, ticks: u32) -> Result<(), GameError>;
+    /// How many steps the record holds (a decision started at one count
+    /// is stale once the count changed).
+    fn step_count(&self) -> usize;
+    /// Whether a player's move can be taken back.
+    fn can_undo(&self) -> bool;
+    /// Takes back the last player's move and what followed it (see
+    /// [`Recorded::undo_move`]); `Ok(None)` when there is none.
+    fn undo_move(&mut self) -> Result<Option<usize>, GameError>;
     /// Legal actions as RON text.
     fn legal_actions_ron(&self) -> Vec<String>;
     /// The game's settle action as RON, if it has one.
@@ -542,6 +611,18 @@ impl<G: Game> Session for Recorded<G> {
 
     fn advance(&mut self, ticks: u32) -> Result<(), GameError> {
         Recorded::advance(self, ticks)
+    }
+
+    fn step_count(&self) -> usize {
+        Recorded::step_count(self)
+    }
+
+    fn can_undo(&self) -> bool {
+        Recorded::can_undo(self)
+    }
+
+    fn undo_move(&mut self) -> Result<Option<usize>, GameError> {
+        Recorded::undo_move(self)
     }
 
     fn legal_actions_ron(&self) -> Vec<String> {

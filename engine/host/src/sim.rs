@@ -14,6 +14,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::agent::{Budget, ThinkControl};
+use crate::driver::{AiTurnsEnd, play_ai_turns};
 use crate::options::{Seat, SessionOptions};
 use crate::plugin::{Outcome, Turn};
 use crate::project::Project;
@@ -216,34 +217,24 @@ fn push(errors: &Mutex<Vec<String>>, e: String) {
     }
 }
 
-/// Plays AI moves until the game ends; `Ok(false)` when cancelled.
+/// Plays AI moves until the game ends (the host's one driver of AI seats);
+/// `Ok(false)` when cancelled.
 fn play_out(
     session: &mut dyn Session,
     budget: Budget,
     max_moves: usize,
     control: &ThinkControl,
 ) -> Result<bool, String> {
-    for _ in 0..max_moves {
-        if session.turn() == Turn::Over {
-            return Ok(true);
-        }
-        if control.is_cancelled() {
-            return Ok(false);
-        }
-        let Some(seat) = session.ai_to_move() else {
-            return Err("a seat to move is not an AI".into());
-        };
-        let task = session.ai_task(seat, budget).map_err(|e| e.to_string())?;
-        // Each move thinks under its own control, so one game's budget
-        // never spends another's; a cancel reaches it through the check
-        // above before the next move.
-        let decision = task
-            .run(&ThinkControl::new())
-            .map_err(|e| format!("the AI of seat {} found no move: {e}", seat + 1))?;
-        session.apply_ai(decision).map_err(|e| e.to_string())?;
+    let end = play_ai_turns(session, budget, max_moves, control, &mut |session, _| {
         session.take_new_events();
+    })
+    .map_err(|e| e.to_string())?;
+    match end {
+        AiTurnsEnd::GameOver => Ok(true),
+        AiTurnsEnd::Cancelled => Ok(false),
+        AiTurnsEnd::PlayerToMove => Err("a seat to move is not an AI".into()),
+        AiTurnsEnd::MoveLimit => Err(format!("no result after {max_moves} moves")),
     }
-    Err(format!("no result after {max_moves} moves"))
 }
 
 /// The game's result per player of the config (undoing the rotation);

@@ -137,7 +137,7 @@ pub fn run(project: &mut Project, case: &Case) -> Result<String, GameError> {
 /// The contents of a `.snap` file (after insta's header), or `None` when
 /// there is no snapshot yet.
 pub fn read_snapshot(path: &Path) -> Option<String> {
-    let text = std::fs::read_to_string(path).ok()?;
+    let text = crate::level::read_text(path).ok()?;
     Some(snapshot_contents(&text).to_string())
 }
 

@@ -351,3 +351,220 @@ fn a_level_that_breaks_a_rule_is_refused_at_start() {
     assert!(err.to_string().contains("empty.ron"), "{err}");
     assert!(err.to_string().contains("`stones`"), "{err}");
 }
+
+fn human_vs_ai() -> SessionOptions {
+    SessionOptions {
+        mode: None,
+        seats: vec![
+            Seat::Human,
+            Seat::Ai {
+                level: "perfect".into(),
+            },
+        ],
+    }
+}
+
+/// Plays the AI seat to move on this thread.
+fn ai_reply(session: &mut Recorded<Nim>) {
+    session
+        .play_ai_turn(Budget::unbounded())
+        .expect("the AI decides")
+        .expect("the AI was to move");
+}
+
+#[test]
+fn undo_takes_back_the_players_move_and_the_ai_reply_after_it() {
+    let level = NimLevel {
+        stones: 20,
+        ..NimLevel::default()
+    };
+    let mut session = Recorded::<Nim>::start(level, nim_script(), 3, &human_vs_ai()).unwrap();
+    assert!(!session.can_undo(), "nothing played yet");
+    session.apply(&NimAction::Take(2)).unwrap();
+    ai_reply(&mut session);
+    let after_first = (
+        session.game().pile(),
+        session.game().scores(),
+        session.step_count(),
+    );
+    session.apply(&NimAction::Take(3)).unwrap();
+    ai_reply(&mut session);
+    assert_eq!(session.step_count(), 4);
+
+    let kept = session.undo_move().unwrap();
+    assert_eq!(kept, Some(2), "back to just before the second move");
+    assert_eq!(
+        (
+            session.game().pile(),
+            session.game().scores(),
+            session.step_count()
+        ),
+        after_first,
+        "the position after the first exchange, exactly"
+    );
+    assert_eq!(session.trajectory().rows.len(), 2);
+    assert!(session.can_undo());
+    assert_eq!(session.undo_move().unwrap(), Some(0));
+    assert_eq!(session.game().pile(), 20);
+    assert_eq!(session.undo_move().unwrap(), None, "nothing left to undo");
+}
+
+#[test]
+fn undo_replays_each_stretch_with_the_script_then_in_force_and_keeps_the_live_one() {
+    let live = nim_script();
+    let mut session =
+        Recorded::<Nim>::start(NimLevel::default(), live.clone(), 1, &no_options()).unwrap();
+    session.apply(&NimAction::Take(1)).unwrap();
+    // A designer saves a new scoring rule mid-game.
+    let doubled = NIM_SCRIPT.replace("return n * 2", "return n * 100");
+    assert_ne!(doubled, NIM_SCRIPT, "the test script scores `n * 2`");
+    live.replace(nim_script_text(&doubled));
+    session.apply(&NimAction::Take(2)).unwrap();
+    let scores_before = session.game().scores();
+    session.apply(&NimAction::Take(1)).unwrap();
+
+    session.undo_move().unwrap();
+    assert_eq!(
+        session.game().scores(),
+        scores_before,
+        "the first take scored by the old rule, the second by the new"
+    );
+    assert_eq!(
+        live.current().source(),
+        doubled,
+        "the project's live script is the new rule again"
+    );
+    // The next move scores by the rule in force.
+    let before = session.game().scores();
+    session.apply(&NimAction::Take(1)).unwrap();
+    let gained: i64 = session.game().scores().iter().sum::<i64>() - before.iter().sum::<i64>();
+    assert_eq!(gained, 100);
+}
+
+#[test]
+fn driver_runs_the_ai_seat_off_the_thread_and_hands_back_its_decision() {
+    use tessera_host::driver::{Drive, Driver};
+    let mut session: Box<dyn tessera_host::Session> = Box::new(
+        Recorded::<Nim>::start(NimLevel::default(), nim_script(), 5, &human_vs_ai()).unwrap(),
+    );
+    let mut driver = Driver::default();
+    assert!(
+        matches!(
+            driver.poll(session.as_ref(), true, Duration::ZERO),
+            Drive::Idle
+        ),
+        "the human is to move"
+    );
+    session.apply_ron("Take(1)").unwrap();
+    let decision = loop {
+        match driver.poll(session.as_ref(), true, Duration::ZERO) {
+            Drive::Thinking => std::thread::sleep(Duration::from_millis(2)),
+            Drive::Decided(decision) => break decision,
+            _ => panic!("the driver should think, then decide"),
+        }
+    };
+    assert_eq!(decision.seat, 1);
+    let result = session.apply_ai(decision);
+    driver.applied(&result);
+    result.unwrap();
+    assert_eq!(session.ai_to_move(), None, "the human's turn again");
+    assert_eq!(session.step_count(), 2);
+}
+
+#[test]
+fn driver_throws_away_a_decision_asked_for_a_position_that_changed() {
+    use tessera_host::driver::{Drive, Driver};
+    let mut session: Box<dyn tessera_host::Session> = Box::new(
+        Recorded::<Nim>::start(NimLevel::default(), nim_script(), 5, &human_vs_ai()).unwrap(),
+    );
+    let mut driver = Driver::default();
+    session.apply_ron("Take(1)").unwrap();
+    // Asked, but held back by a long reaction time.
+    assert!(matches!(
+        driver.poll(session.as_ref(), true, Duration::from_secs(3600)),
+        Drive::Thinking
+    ));
+    // The player undoes before the AI answers.
+    assert_eq!(session.undo_move().unwrap(), Some(0));
+    assert!(
+        matches!(
+            driver.poll(session.as_ref(), true, Duration::ZERO),
+            Drive::Idle
+        ),
+        "the stale decision is dropped and the human is to move"
+    );
+    assert!(driver.thinking().is_none());
+}
+
+#[test]
+fn driver_pauses_after_a_cancel_until_resumed() {
+    use tessera_host::driver::{Drive, Driver};
+    let mut session: Box<dyn tessera_host::Session> = Box::new(
+        Recorded::<Nim>::start(NimLevel::default(), nim_script(), 5, &human_vs_ai()).unwrap(),
+    );
+    let mut driver = Driver::default();
+    session.apply_ron("Take(1)").unwrap();
+    assert!(matches!(
+        driver.poll(session.as_ref(), true, Duration::from_secs(3600)),
+        Drive::Thinking
+    ));
+    driver.cancel();
+    let mut saw_cancel = false;
+    for _ in 0..500 {
+        match driver.poll(session.as_ref(), true, Duration::from_secs(3600)) {
+            Drive::Thinking => std::thread::sleep(Duration::from_millis(2)),
+            Drive::Cancelled => {
+                saw_cancel = true;
+                break;
+            }
+            _ => break,
+        }
+    }
+    assert!(saw_cancel, "a cancel is reported once");
+    assert!(driver.is_paused());
+    assert!(matches!(
+        driver.poll(session.as_ref(), true, Duration::ZERO),
+        Drive::Paused
+    ));
+    driver.resume();
+    assert!(matches!(
+        driver.poll(session.as_ref(), true, Duration::ZERO),
+        Drive::Thinking
+    ));
+}
+
+#[test]
+fn play_ai_turns_plays_every_ai_seat_to_the_end_and_reports_each_move() {
+    use tessera_host::ThinkControl;
+    use tessera_host::driver::{AiTurnsEnd, play_ai_turns};
+    let mut session: Box<dyn tessera_host::Session> = Box::new(
+        Recorded::<Nim>::start(NimLevel::default(), nim_script(), 9, &ai_vs_ai()).unwrap(),
+    );
+    let mut moves = Vec::new();
+    let end = play_ai_turns(
+        session.as_mut(),
+        Budget::unbounded(),
+        usize::MAX,
+        &ThinkControl::new(),
+        &mut |_, action| moves.push(action.to_string()),
+    )
+    .unwrap();
+    assert_eq!(end, AiTurnsEnd::GameOver);
+    assert_eq!(moves.len(), session.step_count());
+    assert!(moves.iter().all(|m| m.starts_with("Take(")));
+    let cancelled = ThinkControl::new();
+    cancelled.cancel();
+    let mut fresh: Box<dyn tessera_host::Session> = Box::new(
+        Recorded::<Nim>::start(NimLevel::default(), nim_script(), 9, &ai_vs_ai()).unwrap(),
+    );
+    let end = play_ai_turns(
+        fresh.as_mut(),
+        Budget::unbounded(),
+        5,
+        &cancelled,
+        &mut |_, _| {},
+    )
+    .unwrap();
+    assert_eq!(end, AiTurnsEnd::Cancelled);
+    assert_eq!(fresh.step_count(), 0);
+}

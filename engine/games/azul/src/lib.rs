@@ -593,6 +593,9 @@ impl Game for Azul {
     type Action = AzulAction;
     type Snapshot = AzulView;
 
+    /// The shipped `scripts/azul.lua`: every tunable at the seed's value.
+    const DEFAULT_SCRIPT: Option<&'static str> = Some(include_str!("../../../../scripts/azul.lua"));
+
     fn script_schema() -> ScriptSchema {
         settings::schema()
     }

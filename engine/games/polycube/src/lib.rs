@@ -455,6 +455,10 @@ impl Game for Polycube {
         read_fixed_settings(script).map(|_| ())
     }
 
+    /// The shipped `scripts/polycube.lua`: every tunable at the seed's value.
+    const DEFAULT_SCRIPT: Option<&'static str> =
+        Some(include_str!("../../../../scripts/polycube.lua"));
+
     fn script_schema() -> ScriptSchema {
         ScriptSchema {
             game: Self::ID,

@@ -1049,6 +1049,9 @@ impl Game for Sand {
     type Action = SandAction;
     type Snapshot = ();
 
+    /// The shipped `scripts/sand.lua`: every tunable at the seed's value.
+    const DEFAULT_SCRIPT: Option<&'static str> = Some(include_str!("../../../../scripts/sand.lua"));
+
     fn script_schema() -> ScriptSchema {
         settings::schema()
     }

@@ -779,6 +779,10 @@ impl Game for Tetris {
     type Action = TetrisAction;
     type Snapshot = TetrisSnapshot;
 
+    /// The shipped `scripts/tetris.lua`: every tunable at the seed's value.
+    const DEFAULT_SCRIPT: Option<&'static str> =
+        Some(include_str!("../../../../scripts/tetris.lua"));
+
     fn script_schema() -> ScriptSchema {
         settings::schema()
     }

@@ -47,6 +47,16 @@ impl LiveScript {
         self.generation.fetch_add(1, Ordering::Release);
     }
 
+    /// Puts back a version this slot held before (an undo replays old
+    /// versions through the slot, then restores the current one).
+    pub fn restore(&self, script: Arc<Script>) {
+        match self.slot.write() {
+            Ok(mut guard) => *guard = script,
+            Err(poisoned) => *poisoned.into_inner() = script,
+        }
+        self.generation.fetch_add(1, Ordering::Release);
+    }
+
     /// How many swaps this slot has seen.
     pub fn generation(&self) -> u64 {
         self.generation.load(Ordering::Acquire)

@@ -13,10 +13,10 @@ use tessera_polycube::{Polycube, PolycubeLevel, Solver};
 
 use super::level_editor::PolycubeLevelEditor;
 use super::playtest::PolycubePlaytest;
-use crate::playtest::{ConsoleLine, LevelEditor, PlaytestContext, PlaytestView};
+use tessera_ui::{ConsoleLine, LevelEditor, PlaytestContext, PlaytestView};
 
 fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../..")
 }
 
 struct Playing {
@@ -32,7 +32,7 @@ fn level(name: &str) -> PolycubeLevel {
 }
 
 fn playing(level: PolycubeLevel) -> Harness<'static, Playing> {
-    let mut project = Project::open(&root(), tessera_builtin::registry()).expect("project");
+    let mut project = Project::open(&root(), crate::registry()).expect("project");
     let script = project
         .script(&project.game_script_path(Polycube::ID))
         .expect("script");
@@ -138,7 +138,7 @@ fn the_level_editor_adds_a_piece_and_solves_in_the_background() {
     level.pieces.truncate(1);
     let state = Editing {
         editor: PolycubeLevelEditor::new(level),
-        project: Project::open(&root(), tessera_builtin::registry()).expect("project"),
+        project: Project::open(&root(), crate::registry()).expect("project"),
         console: Vec::new(),
     };
     let mut harness = Harness::builder()
@@ -215,7 +215,7 @@ fn box_extents_read_x_y_z_and_solvable_stays_put_when_a_warning_appears() {
     let level = level("01_first_steps.ron");
     let state = Editing {
         editor: PolycubeLevelEditor::new(level),
-        project: Project::open(&root(), tessera_builtin::registry()).expect("project"),
+        project: Project::open(&root(), crate::registry()).expect("project"),
         console: Vec::new(),
     };
     let mut harness = Harness::builder()
@@ -328,7 +328,7 @@ fn editing_text(text: &str) -> Harness<'static, Editing> {
     let path = root().join("levels/polycube/soma.ron");
     let state = Editing {
         editor: PolycubeLevelEditor::from_text(&path, text).expect("opens"),
-        project: Project::open(&root(), tessera_builtin::registry()).expect("project"),
+        project: Project::open(&root(), crate::registry()).expect("project"),
         console: Vec::new(),
     };
     Harness::builder()

@@ -7,8 +7,8 @@ use std::path::Path;
 use tessera_host::level::{LevelFile, parse_level};
 use tessera_polycube::{PieceSpec, PolycubeLevel};
 
-use crate::ron_patch::PathPart::{Field, Index};
-use crate::ron_patch::{RonPatch, path};
+use tessera_host::ron_patch::PathPart::{Field, Index};
+use tessera_host::ron_patch::{RonPatch, path};
 
 /// A RON string literal (quotes and escapes as RON reads them).
 fn string(s: &str) -> String {
@@ -138,7 +138,7 @@ fn patch_piece(p: &mut RonPatch, index: usize, old: &PieceSpec, new: &PieceSpec)
 mod tests {
     use super::*;
 
-    const SOMA: &str = include_str!("../../../../levels/polycube/soma.ron");
+    const SOMA: &str = include_str!("../../../../../levels/polycube/soma.ron");
 
     fn soma() -> PolycubeLevel {
         parse_level(SOMA, Path::new("soma.ron")).expect("soma")

@@ -17,7 +17,7 @@ use tessera_tetris::piece::{PieceKind, RotationSystem};
 use tessera_tetris::solver::{Report, Verdict, solve};
 
 use super::playtest::cell_colour;
-use crate::playtest::{LevelEditor, PlaytestContext};
+use tessera_ui::{LevelEditor, PlaytestContext};
 
 /// A search running in the background (dropping it cancels it).
 type Search = Job<Report>;
@@ -78,7 +78,7 @@ pub struct TetrisLevelEditor {
 impl TetrisLevelEditor {
     /// Opens a level's RON text.
     pub fn open(path: &Path, text: &str) -> anyhow::Result<Self> {
-        let level = parse_level::<TetrisLevel>(text, path).map_err(|e| anyhow::anyhow!("{e}"))?;
+        let level = parse_level::<TetrisLevel>(text, path).map_err(anyhow::Error::from)?;
         Ok(Self::new(level))
     }
 
@@ -684,8 +684,7 @@ mod sequence_tests {
         let editor = TetrisLevelEditor::open(Path::new("levels/tetris/seq.ron"), text).unwrap();
         let dir = tempfile::tempdir().unwrap();
         std::fs::create_dir_all(dir.path().join("scripts")).unwrap();
-        let project =
-            tessera_host::project::Project::open(dir.path(), tessera_builtin::registry()).unwrap();
+        let project = tessera_host::project::Project::open(dir.path(), crate::registry()).unwrap();
         let mut harness = Harness::builder()
             .with_size(egui::vec2(1000.0, 1000.0))
             .build_ui_state(
@@ -693,7 +692,7 @@ mod sequence_tests {
                  state: &mut (
                     TetrisLevelEditor,
                     tessera_host::project::Project,
-                    Vec<crate::playtest::ConsoleLine>,
+                    Vec<tessera_ui::ConsoleLine>,
                 )| {
                     let (editor, project, console) = state;
                     let mut cx = PlaytestContext { project, console };

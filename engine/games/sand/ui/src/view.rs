@@ -9,7 +9,7 @@ use tessera_host::{Game, LiveScript, Outcome, Recorded, SessionOptions};
 use tessera_sand::piece::Piece;
 use tessera_sand::{ClearPhase, Sand, SandAction, SandLevel};
 
-use crate::playtest::{ConsoleLine, PlaytestContext, PlaytestView};
+use tessera_ui::{ConsoleLine, PlaytestContext, PlaytestView, ViewRequest};
 
 /// Seconds a rejected piece shakes in its slot.
 const SHAKE_SECONDS: f64 = 0.4;
@@ -78,13 +78,15 @@ pub struct SandPlaytest {
     noise: u64,
     board_rect: Rect,
     grain_px: f32,
+    /// What the view asks of the playtest area (a new game).
+    request: Option<ViewRequest>,
 }
 
 impl SandPlaytest {
     /// A new game on `level` with `seed`.
     pub fn new(level: SandLevel, script: LiveScript, seed: u64) -> anyhow::Result<Self> {
         let session = Recorded::start(level, script, seed, &SessionOptions::default())
-            .map_err(|e| anyhow::anyhow!("{e}"))?;
+            .map_err(anyhow::Error::from)?;
         Ok(Self::from_session(session))
     }
 
@@ -116,6 +118,7 @@ impl SandPlaytest {
             noise: seed ^ 0x9e37_79b9_7f4a_7c15,
             board_rect: Rect::NOTHING,
             grain_px: 1.0,
+            request: None,
         }
     }
 
@@ -741,7 +744,7 @@ impl SandPlaytest {
             .on_hover_text("Start over with the same seed; change it in the playtest toolbar")
             .clicked()
         {
-            let _ = self.restart(self.seed);
+            self.request = Some(ViewRequest::NewGame { seed: None });
         }
         ui.separator();
         ui.label("Debug overlays");
@@ -781,9 +784,22 @@ impl SandPlaytest {
             Color32::WHITE,
         );
         let button = Rect::from_center_size(rect.center() + vec2(0.0, 44.0), vec2(140.0, 28.0));
-        if ui.put(button, egui::Button::new("Play again")).clicked() {
-            let seed = self.seed.wrapping_add(1);
-            let _ = self.restart(seed);
+        if ui
+            .put(button, egui::Button::new("Play again"))
+            .on_hover_text("The same seed again, through the playtest's start")
+            .clicked()
+        {
+            self.request = Some(ViewRequest::NewGame { seed: None });
+        }
+        let next = Rect::from_center_size(button.center() + vec2(0.0, 34.0), button.size());
+        if ui
+            .put(next, egui::Button::new("New seed"))
+            .on_hover_text("The next seed")
+            .clicked()
+        {
+            self.request = Some(ViewRequest::NewGame {
+                seed: Some(self.seed.wrapping_add(1)),
+            });
         }
     }
 }
@@ -795,6 +811,10 @@ impl PlaytestView for SandPlaytest {
 
     fn session_mut(&mut self) -> Option<&mut dyn tessera_host::Session> {
         Some(&mut self.session)
+    }
+
+    fn take_request(&mut self) -> Option<ViewRequest> {
+        self.request.take()
     }
 
     fn ui(&mut self, ui: &mut egui::Ui, cx: &mut PlaytestContext<'_>) {

@@ -2,18 +2,15 @@
 //! pieces, placement by picking cells or by anchor + rotation with a
 //! green/red ghost, undo/redo, hints and a win screen.
 
-use std::path::Path;
-
 use egui::{Color32, Key, Modifiers, RichText};
+use tessera_host::Recorded;
 use tessera_host::project::Project;
-use tessera_host::{Game, Recorded};
-use tessera_polycube::import::load_any;
 use tessera_polycube::rules::PlacedPiece;
-use tessera_polycube::{Polycube, PolycubeAction, PolycubeLevel};
+use tessera_polycube::{Polycube, PolycubeAction};
 use tessera_polycube::{Pos, UserCell, user_cell};
 
 use super::iso::{self, Camera, Cube};
-use crate::playtest::{ConsoleLine, PlaytestContext, PlaytestView};
+use tessera_ui::{ConsoleLine, PlaytestContext, PlaytestView};
 
 /// A ghost's cells (0-based) and the pipeline's verdict on placing there:
 /// the placement, or the error name to show.
@@ -63,29 +60,9 @@ fn engine_cell(pos: UserCell) -> [i32; 3] {
     [narrow(x), narrow(y), narrow(z)]
 }
 
-/// Starts a playtest on a level (RON or JSON) or the default level.
-pub fn start(
-    project: &mut Project,
-    level: Option<&Path>,
-    seed: u64,
-    options: &tessera_host::SessionOptions,
-) -> anyhow::Result<Box<dyn PlaytestView>> {
-    let level = match level {
-        Some(path) => {
-            load_any(&project.absolute(path))
-                .map_err(|e| anyhow::anyhow!("{e}"))?
-                .0
-        }
-        None => PolycubeLevel::default(),
-    };
-    let script = project.script(&project.game_script_path(Polycube::ID))?;
-    Ok(Box::new(PolycubePlaytest::new(Recorded::start(
-        level, script, seed, options,
-    )?)))
-}
-
-/// Shows a replayed polycube session in the playtest view.
-pub fn resume(
+/// Shows a polycube session (started by the host, or replayed) in the
+/// playtest view.
+pub fn open_view(
     _project: &mut Project,
     session: Box<dyn tessera_host::Session>,
 ) -> anyhow::Result<Box<dyn PlaytestView>> {
@@ -276,26 +253,39 @@ impl PolycubePlaytest {
         }
     }
 
+    /// Applies the rules' own Undo or Redo when there is something to take
+    /// back or bring back.
+    fn undo_redo(&mut self, action: PolycubeAction) -> bool {
+        let possible = match action {
+            PolycubeAction::Undo => self.game().rules().can_undo(),
+            _ => self.game().rules().can_redo(),
+        };
+        if !possible {
+            return false;
+        }
+        let applied = self.game.apply(&action).is_ok();
+        self.picked.clear();
+        self.anchor = None;
+        self.message = None;
+        applied
+    }
+
     fn keys(&mut self, ui: &egui::Ui, cx: &mut PlaytestContext<'_>) {
         // Keys belong to the focused panel: while a text field (the code
         // editor, a seed field) has focus, Ctrl+Z is its text undo.
         if ui.ctx().egui_wants_keyboard_input() {
             return;
         }
-        let (undo, redo, next, prev, enter) = ui.input_mut(|i| {
+        // Ctrl+Z and Ctrl+Shift+Z reach the view through the playtest
+        // area (see `undo` and `redo` below). Shift+R before R: R alone
+        // would also match Shift+R.
+        let (prev, next, enter) = ui.input_mut(|i| {
             (
-                i.consume_key(Modifiers::COMMAND, Key::Z),
-                i.consume_key(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z),
-                i.consume_key(Modifiers::NONE, Key::R),
                 i.consume_key(Modifiers::SHIFT, Key::R),
+                i.consume_key(Modifiers::NONE, Key::R),
                 i.consume_key(Modifiers::NONE, Key::Enter),
             )
         });
-        if redo {
-            self.act(&PolycubeAction::Redo, cx);
-        } else if undo {
-            self.act(&PolycubeAction::Undo, cx);
-        }
         if next {
             self.rotation = (self.rotation + 1) % 24;
         }
@@ -565,6 +555,17 @@ impl PolycubePlaytest {
 impl PlaytestView for PolycubePlaytest {
     fn session(&self) -> Option<&dyn tessera_host::Session> {
         Some(&self.game)
+    }
+
+    /// Polycube's rules keep their own undo and redo lists (the seed's
+    /// Undo/Redo actions, recorded like moves), so Ctrl+Z and Ctrl+Shift+Z
+    /// use them and redo works.
+    fn undo(&mut self) -> Result<bool, tessera_host::GameError> {
+        Ok(self.undo_redo(PolycubeAction::Undo))
+    }
+
+    fn redo(&mut self) -> Result<bool, tessera_host::GameError> {
+        Ok(self.undo_redo(PolycubeAction::Redo))
     }
 
     fn session_mut(&mut self) -> Option<&mut dyn tessera_host::Session> {

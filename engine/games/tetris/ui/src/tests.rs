@@ -12,7 +12,7 @@ use tessera_tetris::level::{Goal, TetrisLevel};
 use tessera_tetris::solver::Verdict;
 
 use super::*;
-use crate::playtest::{ConsoleLine, LevelEditor, PlaytestContext};
+use tessera_ui::{ConsoleLine, LevelEditor, PlaytestContext};
 
 struct Rig {
     project: Project,
@@ -25,7 +25,7 @@ fn project_dir() -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
     std::fs::create_dir_all(dir.path().join("scripts")).unwrap();
     std::fs::create_dir_all(dir.path().join("levels/tetris")).unwrap();
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../..");
     std::fs::copy(
         root.join("scripts/tetris.lua"),
         dir.path().join("scripts/tetris.lua"),
@@ -36,7 +36,7 @@ fn project_dir() -> tempfile::TempDir {
 
 fn rig() -> Rig {
     let dir = project_dir();
-    let mut project = Project::open(dir.path(), tessera_builtin::registry()).unwrap();
+    let mut project = Project::open(dir.path(), crate::registry()).unwrap();
     let script = project.script(&project.game_script_path("tetris")).unwrap();
     let level = TetrisLevel {
         sequence: "TTT".into(),
@@ -119,29 +119,6 @@ fn p_pauses_and_the_over_screen_shows() {
     harness.get_by_label("Play again");
 }
 
-#[test]
-fn f5_from_a_tetris_level_starts_the_keyboard_view() {
-    let dir = project_dir();
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    std::fs::copy(
-        root.join("levels/tetris/classic_18x12.ron"),
-        dir.path().join("levels/tetris/classic_18x12.ron"),
-    )
-    .unwrap();
-    let app = crate::EditorApp::open(dir.path()).unwrap();
-    let mut harness = Harness::builder()
-        .with_size(egui::vec2(1600.0, 1200.0))
-        .with_context_setup(crate::EditorApp::apply_style)
-        .build_ui_state(|ui, app: &mut crate::EditorApp| app.ui(ui), app);
-    harness.run_steps(3);
-    harness.get_by_label("📜 tetris.lua").click();
-    harness.run_steps(3);
-    harness.key_press(egui::Key::F5);
-    harness.run_steps(5);
-    harness.get_by_label("tetris board");
-    harness.get_by_label("pieces 0");
-}
-
 /// A mouse click at `at`: press and release, a frame each.
 fn click<S>(harness: &mut Harness<'_, S>, at: egui::Pos2) {
     harness.hover_at(at);
@@ -158,7 +135,7 @@ fn the_level_editor_paints_garbage_and_saves_ron_that_loads() {
     let text = "(\n  version: 1,\n  rows: 10,\n  columns: 10,\n)\n";
     let editor = TetrisLevelEditor::open(Path::new("levels/tetris/new.ron"), text).unwrap();
     let dir = project_dir();
-    let project = Project::open(dir.path(), tessera_builtin::registry()).unwrap();
+    let project = Project::open(dir.path(), crate::registry()).unwrap();
     let mut harness = Harness::builder()
         .with_size(egui::vec2(1000.0, 1000.0))
         .build_ui_state(
@@ -196,7 +173,7 @@ fn the_level_editor_paints_garbage_and_saves_ron_that_loads() {
 
 #[test]
 fn validation_flags_a_full_row_and_solvable_finds_the_triple() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../..");
     let path = root.join("levels/tetris/puzzle_4_tspin_triple.ron");
     let text = std::fs::read_to_string(&path).unwrap();
     let mut editor = TetrisLevelEditor::open(&path, &text).unwrap();
@@ -225,7 +202,7 @@ fn validation_flags_a_full_row_and_solvable_finds_the_triple() {
 #[test]
 fn the_balance_window_runs_a_small_simulation_and_shows_its_rows() {
     let dir = project_dir();
-    let mut project = Project::open(dir.path(), tessera_builtin::registry()).unwrap();
+    let mut project = Project::open(dir.path(), crate::registry()).unwrap();
     let script = project.script(&project.game_script_path("tetris")).unwrap();
     let level = TetrisLevel {
         feed: Some(tessera_tetris::level::FeedLevel {
@@ -292,7 +269,7 @@ fn the_balance_window_runs_a_small_simulation_and_shows_its_rows() {
 #[test]
 fn a_balance_run_can_be_cancelled() {
     let dir = project_dir();
-    let mut project = Project::open(dir.path(), tessera_builtin::registry()).unwrap();
+    let mut project = Project::open(dir.path(), crate::registry()).unwrap();
     let script = project.script(&project.game_script_path("tetris")).unwrap();
     let mut panel = balance::BalancePanel::default();
     panel.config = balance::BalanceConfig {

@@ -9,16 +9,18 @@ use std::time::{Duration, Instant};
 use egui::{Color32, CornerRadius, Rect, RichText, Sense, Stroke, StrokeKind, Vec2};
 use tessera_azul::rules::{CENTRE, COLOURS, FLOOR, FLOOR_SLOTS, LINES, Move, State, wall_colour};
 use tessera_azul::settings::{self, ColourStyle};
-use tessera_azul::{Azul, AzulAction, AzulLevel, action_to_move, move_to_action};
+use tessera_azul::{Azul, AzulAction, action_to_move, move_to_action};
 use tessera_host::agent::{AiTask, agent_rng};
-use tessera_host::level::{parse_ron, to_ron_string, write_atomic};
-use tessera_host::replay::Replay;
+use tessera_host::level::{to_ron_string, write_atomic};
+use tessera_host::registry::ReplaySetup;
+use tessera_host::replay::{LevelChoice, ScriptChoice, Step};
+use tessera_host::session::{ErasedDecision, downcast_box};
 use tessera_host::worker::{Job, Poll};
 use tessera_host::{
-    Budget, Decision, Game, GameError, LiveScript, Outcome, Recorded, Seat, SessionOptions, Turn,
+    Budget, Decision, Game, GameError, LiveScript, Outcome, Recorded, Seat, Session, Turn,
 };
 
-use crate::playtest::{ConsoleLine, PlaytestContext, PlaytestView};
+use tessera_ui::{ConsoleLine, PlaytestContext, PlaytestView, ViewRequest};
 
 type AiResult = Result<Decision<AzulAction>, GameError>;
 
@@ -29,27 +31,23 @@ const GOLD: Color32 = Color32::from_rgb(0xFF, 0xD7, 0x00);
 const BROWN: Color32 = Color32::from_rgb(0x8B, 0x45, 0x13);
 
 /// The running table.
+///
+/// It plays through the host's recorded session: AI seats are driven by the
+/// playtest area's [`tessera_host::driver::Driver`] (the view shows their
+/// moves in [`PlaytestView::apply_ai`]), undo is the host's, and a new game
+/// goes through the host's start path ([`ViewRequest::NewGame`]).
 pub struct AzulPlaytest {
     game: Recorded<Azul>,
-    level: AzulLevel,
     script: LiveScript,
-    seed: u64,
-    /// The AI level of the opponent seat(s), for "new game".
-    ai_level: String,
-    ai_levels: Vec<String>,
     palette: Vec<ColourStyle>,
     /// The picked source and colour, waiting for a line.
     selected: Option<(u8, u8)>,
-    /// The AI's decision in progress, and for which seat.
-    thinking: Option<(usize, Job<AiResult>)>,
-    /// A decision waiting out its reaction time.
-    ready: Option<(Instant, AiResult)>,
     /// Reaction time override (tests: zero); `None` = the script's.
     reaction_override: Option<Duration>,
     hint_job: Option<Job<AiResult>>,
     hint: Option<AzulAction>,
-    /// Replay step counts before each human move (undo points).
-    undo_points: Vec<usize>,
+    /// What the view asks of the playtest area (a new game).
+    request: Option<ViewRequest>,
     log: Vec<(String, bool)>,
     hints_asked: u64,
     /// The Balance panel (AI against AI, `tessera sim`'s code).
@@ -96,54 +94,44 @@ const FLIGHT: Duration = Duration::from_millis(300);
 const POPUP: Duration = Duration::from_secs(2);
 
 impl AzulPlaytest {
-    /// A table on `level`: seat 1 human, seat 2 the script's default AI.
-    /// `reaction` overrides the AI's reaction time (tests use zero).
-    pub fn new(
-        level: AzulLevel,
-        script: LiveScript,
-        seed: u64,
-        reaction: Option<Duration>,
-    ) -> anyhow::Result<Self> {
+    /// The table of a started (or replayed) session. `reaction` overrides
+    /// the AI's reaction time (tests use zero).
+    pub fn from_session(game: Recorded<Azul>, reaction: Option<Duration>) -> anyhow::Result<Self> {
+        let script = game.script().clone();
         let current = script.current();
-        let spec = Azul::spec(&current).map_err(|e| anyhow::anyhow!("{e}"))?;
-        // A scenario's own AI level first, else the script's default AI.
-        let ai_level = level
-            .seats
-            .iter()
-            .chain(spec.default_seats.iter())
-            .find_map(|s| s.ai_level().map(String::from))
-            .unwrap_or_else(|| "medium".into());
-        let palette = settings::colours(&current).map_err(|e| anyhow::anyhow!("{e}"))?;
+        let palette = settings::colours(&current).map_err(anyhow::Error::from)?;
         drop(current);
-        let game = start_game(&level, &script, seed, &ai_level)?;
+        let ai_levels = game.spec().ai_levels.clone();
         let mut view = Self {
             game,
-            level,
             script,
-            seed,
-            ai_level,
-            ai_levels: spec.ai_levels.clone(),
             palette,
             selected: None,
-            thinking: None,
-            ready: None,
             reaction_override: reaction,
             hint_job: None,
             hint: None,
-            undo_points: Vec::new(),
+            request: None,
             log: Vec::new(),
             hints_asked: 0,
-            balance: super::balance::Balance::new(&spec.ai_levels),
+            balance: super::balance::Balance::new(&ai_levels),
             rects: Rects::default(),
             flights: Vec::new(),
             popups: Vec::new(),
             animations: true,
         };
         view.take_events();
-        view.say(
-            "Your turn: click a colour in a factory or the centre.",
-            false,
-        );
+        let against: Vec<String> = (0..view.game.options().seats.len())
+            .filter_map(|seat| view.game.options().ai_level(seat).map(String::from))
+            .collect();
+        if !against.is_empty() {
+            view.say(format!("Against the {} AI.", against.join(", ")), false);
+        }
+        if view.human_to_move() {
+            view.say(
+                "Your turn: click a colour in a factory or the centre.",
+                false,
+            );
+        }
         Ok(view)
     }
 
@@ -153,14 +141,11 @@ impl AzulPlaytest {
         self
     }
 
-    /// The AI level the table plays against ("AI difficulty").
-    pub fn ai_level(&self) -> &str {
-        &self.ai_level
-    }
-
-    /// Chooses the AI level of the next new game.
-    pub fn set_ai_level(&mut self, level: &str) {
-        self.ai_level = level.to_string();
+    /// The AI levels of the AI seats, in seat order.
+    pub fn ai_levels_played(&self) -> Vec<String> {
+        (0..self.game.options().seats.len())
+            .filter_map(|seat| self.game.options().ai_level(seat).map(String::from))
+            .collect()
     }
 
     /// The game (tests, console).
@@ -183,9 +168,10 @@ impl AzulPlaytest {
         &self.log
     }
 
-    /// Whether an AI is deciding or waiting out its reaction time.
-    pub fn ai_busy(&self) -> bool {
-        self.thinking.is_some() || self.ready.is_some()
+    /// Whether an AI seat is to move (the playtest area's driver is
+    /// deciding for it).
+    pub fn ai_to_move(&self) -> bool {
+        self.game.ai_to_move().is_some()
     }
 
     fn say(&mut self, text: impl Into<String>, is_error: bool) {
@@ -218,12 +204,10 @@ impl AzulPlaytest {
 
     /// Plays a human move; refusals go to the log.
     pub fn play(&mut self, action: AzulAction) {
-        let before = self.game.replay().steps.len();
         let table = *self.state();
         match self.game.apply(&action) {
             Ok(()) => {
                 self.animate(&table, &action);
-                self.undo_points.push(before);
                 self.selected = None;
                 self.hint = None;
                 self.say(format!("You: {action}"), false);
@@ -233,127 +217,81 @@ impl AzulPlaytest {
         self.take_events();
     }
 
-    /// Takes back the human's last move and any AI replies since.
-    pub fn undo(&mut self) {
-        let Some(point) = self.undo_points.pop() else {
-            self.say("Nothing to undo.", true);
-            return;
-        };
-        self.cancel_ai();
-        let replay = self.game.replay().clone();
-        match Recorded::<Azul>::from_replay(replay, self.script.clone(), true, Some(point)) {
-            Ok(game) => {
-                self.game = game;
-                self.game.take_new_events();
+    /// Takes back the human's last move and any AI replies since (the
+    /// host's undo: the record replayed up to just before that move).
+    pub fn undo(&mut self) -> bool {
+        match self.game.undo_move() {
+            Ok(Some(_)) => {
                 self.selected = None;
                 self.hint = None;
+                self.flights.clear();
+                self.popups.clear();
                 self.say("Undone: your last move.", false);
+                true
             }
-            Err(e) => self.say(format!("Cannot undo: {e}"), true),
+            Ok(None) => {
+                self.say("Nothing to undo.", false);
+                false
+            }
+            Err(e) => {
+                self.say(format!("Cannot undo: {e}"), true);
+                false
+            }
         }
     }
 
-    fn cancel_ai(&mut self) {
-        if let Some((_, job)) = self.thinking.take() {
-            job.cancel();
-        }
-        self.ready = None;
+    /// Asks for a new game through the host's start path: a new deal
+    /// (`new_deal`) or the same one again.
+    pub fn new_game(&mut self, new_deal: bool) {
+        let seed = new_deal.then(|| self.game.seed().wrapping_add(1));
+        self.request = Some(ViewRequest::NewGame { seed });
     }
 
-    /// Starts a new game with the chosen AI level.
-    pub fn new_game(&mut self) {
-        self.cancel_ai();
-        self.seed = self.seed.wrapping_add(1);
-        match start_game(&self.level, &self.script, self.seed, &self.ai_level) {
-            Ok(game) => {
-                self.game = game;
-                self.undo_points.clear();
-                self.selected = None;
-                self.hint = None;
-                self.log.clear();
-                self.take_events();
-                self.say(format!("New game against the {} AI.", self.ai_level), false);
+    /// Shows an AI seat's decision made by the playtest area's driver:
+    /// applied and recorded, animated, with the AI's top moves in the log.
+    fn show_ai_move(&mut self, decision: ErasedDecision) -> Result<(), GameError> {
+        let seat = decision.seat;
+        let level = self
+            .game
+            .options()
+            .ai_level(seat)
+            .unwrap_or("ai")
+            .to_string();
+        let top: Vec<String> = decision
+            .considered
+            .iter()
+            .map(|c| format!("{} ({:.2}; {})", c.action, c.value, c.detail))
+            .collect();
+        let table = *self.state();
+        let result = Session::apply_ai(&mut self.game, decision);
+        match &result {
+            Ok(()) => {
+                if let Some(Step::Act(action)) = self.game.replay().steps.last().cloned() {
+                    self.animate(&table, &action);
+                    self.say(format!("AI {level} (seat {}): {action}", seat + 1), false);
+                }
+                for (i, line) in top.iter().enumerate() {
+                    self.say(format!("   {}. {line}", i + 1), false);
+                }
             }
-            Err(e) => self.say(format!("Cannot start: {e}"), true),
+            Err(e) => self.say(format!("AI move refused: {e}"), true),
         }
+        self.take_events();
+        result
     }
 
-    /// Drives the AI seats: start a job, wait for it, wait out the
-    /// reaction time, apply.
-    pub fn poll_ai(&mut self) {
-        if let Some((seat, job)) = &mut self.thinking {
-            let seat = *seat;
-            match job.poll() {
-                Poll::Running => return,
-                Poll::Done(result) => {
-                    self.thinking = None;
-                    self.ready = Some((Instant::now(), result));
-                    let _ = seat;
-                }
-                Poll::Lost => {
-                    self.thinking = None;
-                    self.say("The AI stopped without a move.", true);
-                    return;
-                }
-            }
-        }
-        if let Some((since, _)) = &self.ready {
-            let level = self
-                .game
-                .ai_to_move()
-                .and_then(|s| self.game.options().ai_level(s))
-                .unwrap_or("medium")
-                .to_string();
-            let wait = self.reaction_override.unwrap_or_else(|| {
-                settings::reaction_seconds(&self.script.current(), &level)
-                    .map(Duration::from_secs_f64)
-                    .unwrap_or(Duration::from_secs(1))
-            });
-            if since.elapsed() < wait {
-                return;
-            }
-            if let Some((_, result)) = self.ready.take() {
-                match result {
-                    Ok(decision) => {
-                        let seat = self.game.ai_to_move().unwrap_or(1);
-                        let top: Vec<String> = decision
-                            .considered
-                            .iter()
-                            .map(|c| format!("{} ({:.2}; {})", c.action, c.value, c.detail))
-                            .collect();
-                        let action = decision.action;
-                        let table = *self.state();
-                        match self.game.apply_decision(&decision) {
-                            Ok(()) => {
-                                self.animate(&table, &action);
-                                self.say(
-                                    format!("AI {level} (seat {}): {action}", seat + 1),
-                                    false,
-                                );
-                                for (i, line) in top.iter().enumerate() {
-                                    self.say(format!("   {}. {line}", i + 1), false);
-                                }
-                            }
-                            Err(e) => self.say(format!("AI move refused: {e}"), true),
-                        }
-                        self.take_events();
-                    }
-                    Err(e) => self.say(format!("AI failed: {e}"), true),
-                }
-            }
-            return;
-        }
-        if let Some(seat) = self.game.ai_to_move() {
-            match self.game.ai_task(seat) {
-                Ok(task) => {
-                    let job = Job::spawn(format!("azul ai seat {}", seat + 1), move |control| {
-                        task.run(control)
-                    });
-                    self.thinking = Some((seat, job));
-                }
-                Err(e) => self.say(format!("AI cannot start: {e}"), true),
-            }
-        }
+    /// The AI's reaction time for the seat to move (presentation only).
+    fn reaction(&self) -> Duration {
+        let level = self
+            .game
+            .ai_to_move()
+            .and_then(|s| self.game.options().ai_level(s))
+            .unwrap_or("medium");
+        self.reaction_override.unwrap_or_else(|| {
+            settings::reaction_seconds(&self.script.current(), level)
+                .map(Duration::from_secs_f64)
+                .unwrap_or(Duration::from_secs(1))
+        })
     }
 
     /// Asks the expert for the human's move.
@@ -370,7 +308,7 @@ impl AzulPlaytest {
         };
         self.hints_asked += 1;
         // A stream of its own: hints never shift the AI seats' streams.
-        let rng = agent_rng(self.seed ^ 0x4814_7000, seat, self.hints_asked);
+        let rng = agent_rng(self.game.seed() ^ 0x4814_7000, seat, self.hints_asked);
         let task = AiTask::new(
             seat,
             "expert".into(),
@@ -423,39 +361,41 @@ impl AzulPlaytest {
         let _ = &mut cx.console;
     }
 
+    /// Resumes the saved game through the host's replay path (the live
+    /// script, the recorded level), in place of the game on the table.
     fn load(&mut self, cx: &mut PlaytestContext<'_>) {
         let path = self.save_path(cx, "azul.replay.ron");
-        let loaded = std::fs::read_to_string(&path)
+        let setup = ReplaySetup {
+            script: ScriptChoice::Current,
+            level: LevelChoice::Recorded,
+            stop_after: None,
+        };
+        let loaded = cx
+            .project
+            .replay(&path, &setup)
             .map_err(|e| e.to_string())
-            .and_then(|text| {
-                parse_ron::<Replay<AzulLevel, AzulAction>>(&text, &path).map_err(|e| e.to_string())
-            })
-            .and_then(|replay| {
-                Recorded::<Azul>::from_replay(replay, self.script.clone(), true, None)
-                    .map_err(|e| e.to_string())
+            .and_then(|run| {
+                downcast_box::<Azul>(run.session)
+                    .map_err(|_| "the saved game is not an Azul game".to_string())
             });
         match loaded {
             Ok(game) => {
-                self.cancel_ai();
-                // The table now shows the loaded game: its level, seed and
-                // AI level (what "AI difficulty" and the next new game use).
-                self.level = game.replay().level.clone();
-                self.seed = game.replay().seed;
-                if let Some(level) =
-                    (0..game.options().seats.len()).find_map(|seat| game.options().ai_level(seat))
-                {
-                    self.ai_level = level.to_string();
-                }
-                self.game = game;
+                self.game = *game;
                 self.game.take_new_events();
-                self.undo_points.clear();
                 self.selected = None;
+                self.hint = None;
+                self.log.clear();
+                for row in self.game.trajectory().rows {
+                    let who = if row.actor.is_empty() {
+                        "You".to_string()
+                    } else {
+                        row.actor.clone()
+                    };
+                    self.say(format!("{who}: {}", row.step), false);
+                }
+                let against = self.ai_levels_played().join(", ");
                 self.say(
-                    format!(
-                        "Loaded {} (against the {} AI)",
-                        path.display(),
-                        self.ai_level
-                    ),
+                    format!("Loaded {} (against the {against} AI)", path.display()),
                     false,
                 );
             }
@@ -500,12 +440,10 @@ impl AzulPlaytest {
                 other => other.to_string(),
             },
             Turn::Seat(p) if self.game.options().ai_level(p).is_some() => {
-                if (self.thinking.is_some() || self.ready.is_some()) && s.tiling {
+                if s.tiling {
                     format!("AI (player {}) is choosing a wall column...", p + 1)
-                } else if self.thinking.is_some() || self.ready.is_some() {
-                    format!("AI (player {}) is thinking...", p + 1)
                 } else {
-                    format!("AI (player {}) to move", p + 1)
+                    format!("AI (player {}) is thinking...", p + 1)
                 }
             }
             Turn::Seat(_) if s.tiling => "Your turn: choose a wall column".to_string(),
@@ -1142,7 +1080,7 @@ impl AzulPlaytest {
     /// The end of the game: a gold "Victory" or a grey "Defeat" over the
     /// table, with the scores and a new game.
     fn end_screen(&mut self, ctx: &egui::Context) {
-        if self.game.turn() != Turn::Over || self.ai_busy() {
+        if self.game.turn() != Turn::Over {
             return;
         }
         let human = self.human_seat();
@@ -1201,7 +1139,10 @@ impl AzulPlaytest {
                                 );
                             }
                             if ui.button("New game").clicked() {
-                                self.new_game();
+                                self.new_game(true);
+                            }
+                            if ui.button("Play the same deal again").clicked() {
+                                self.new_game(false);
                             }
                             if ui.button("Undo last move").clicked() {
                                 self.undo();
@@ -1213,26 +1154,16 @@ impl AzulPlaytest {
 
     fn controls(&mut self, ui: &mut egui::Ui, cx: &mut PlaytestContext<'_>) {
         ui.horizontal_wrapped(|ui| {
-            if ui.button("New game").clicked() {
-                self.new_game();
-            }
-            let mut level = self.ai_level.clone();
-            egui::ComboBox::from_label("AI difficulty")
-                .selected_text(&level)
-                .show_ui(ui, |ui| {
-                    for l in &self.ai_levels {
-                        ui.selectable_value(&mut level, l.clone(), l);
-                    }
-                });
-            if level != self.ai_level {
-                self.ai_level = level;
-                self.say(
-                    format!("The next new game is against the {} AI.", self.ai_level),
-                    false,
-                );
+            if ui
+                .button("New game")
+                .on_hover_text("A new deal (the next seed); the seats are the playtest's")
+                .clicked()
+            {
+                self.new_game(true);
             }
             if ui
-                .add_enabled(!self.undo_points.is_empty(), egui::Button::new("Undo"))
+                .add_enabled(self.game.can_undo(), egui::Button::new("Undo"))
+                .on_hover_text("Take back your last move and the AI replies since (Ctrl+Z)")
                 .clicked()
             {
                 self.undo();
@@ -1283,9 +1214,6 @@ impl AzulPlaytest {
     }
 }
 
-/// The seats of a new game: the level's (a scenario names its own), else
-/// the human against one AI; `ai_level` replaces every AI seat's level
-/// when the player picked one.
 /// The room one factory takes in the ring.
 const FACTORY_CELL: Vec2 = Vec2::new(190.0, 78.0);
 
@@ -1313,41 +1241,39 @@ fn outcome_words(outcome: &Outcome) -> String {
     }
 }
 
-fn start_game(
-    level: &AzulLevel,
-    script: &LiveScript,
-    seed: u64,
-    ai_level: &str,
-) -> anyhow::Result<Recorded<Azul>> {
-    let seats = if level.seats.is_empty() {
-        vec![
-            Seat::Human,
-            Seat::Ai {
-                level: ai_level.to_string(),
-            },
-        ]
-    } else {
-        level
-            .seats
-            .iter()
-            .map(|s| match s {
-                Seat::Human => Seat::Human,
-                Seat::Ai { .. } => Seat::Ai {
-                    level: ai_level.to_string(),
-                },
-            })
-            .collect()
-    };
-    let options = SessionOptions { mode: None, seats };
-    Recorded::<Azul>::start(level.clone(), script.clone(), seed, &options)
-        .map_err(|e| anyhow::anyhow!("{e}"))
-}
-
 impl PlaytestView for AzulPlaytest {
+    fn session(&self) -> Option<&dyn Session> {
+        Some(&self.game)
+    }
+
+    fn session_mut(&mut self) -> Option<&mut dyn Session> {
+        Some(&mut self.game)
+    }
+
+    /// The AI's move waits until the tiles of the last one have landed.
+    fn ai_may_move(&self) -> bool {
+        self.flights.is_empty()
+    }
+
+    fn ai_reaction(&self) -> Duration {
+        self.reaction()
+    }
+
+    fn apply_ai(&mut self, decision: ErasedDecision) -> Result<(), GameError> {
+        self.show_ai_move(decision)
+    }
+
+    fn undo(&mut self) -> Result<bool, GameError> {
+        Ok(AzulPlaytest::undo(self))
+    }
+
+    fn take_request(&mut self) -> Option<ViewRequest> {
+        self.request.take()
+    }
+
     fn ui(&mut self, ui: &mut egui::Ui, cx: &mut PlaytestContext<'_>) {
-        self.poll_ai();
         self.poll_hint();
-        if self.ai_busy() || self.hint_job.is_some() {
+        if self.ai_to_move() || self.hint_job.is_some() || !self.flights.is_empty() {
             ui.ctx().request_repaint_after(Duration::from_millis(50));
         }
         let s = *self.state();

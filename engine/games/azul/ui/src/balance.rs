@@ -205,16 +205,10 @@ fn run_pairings(
             level: None,
         };
         let before = k * games;
-        let report = run_sim(
-            root,
-            tessera_builtin::registry,
-            &config,
-            control,
-            &|done, _| {
-                control.set_progress((before + done) as f64 / total as f64);
-                control.set_note(format!("{a} vs {b}: {done}/{games} games"));
-            },
-        )?;
+        let report = run_sim(root, crate::registry, &config, control, &|done, _| {
+            control.set_progress((before + done) as f64 / total as f64);
+            control.set_note(format!("{a} vs {b}: {done}/{games} games"));
+        })?;
         if report.cancelled {
             return Err("cancelled".into());
         }

@@ -6,31 +6,50 @@ use std::time::Duration;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use tessera_azul::Azul;
-use tessera_host::Game;
+use tessera_host::driver::Driver;
 use tessera_host::project::Project;
+use tessera_host::session::downcast_box;
+use tessera_host::{Game, Seat, SessionOptions};
 
 use super::view::AzulPlaytest;
-use crate::playtest::{ConsoleLine, PlaytestContext, PlaytestView};
+use tessera_ui::drive_view;
+use tessera_ui::{ConsoleLine, PlaytestContext, PlaytestView, ViewRequest};
 
 fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../..")
 }
 
+/// The table as the playtest panel hosts it: the view, the host's driver
+/// of its AI seats, the project and the console.
 struct Playing {
     view: AzulPlaytest,
+    driver: Driver,
     project: Project,
     console: Vec<ConsoleLine>,
 }
 
 fn table(seed: u64) -> Harness<'static, Playing> {
-    table_in(&root(), seed)
+    table_in(&root(), seed, "medium")
 }
 
-/// Runs frames until the AI has replied (or a few seconds pass).
+/// Human against `ai` in seat 2.
+fn against(ai: &str) -> SessionOptions {
+    SessionOptions {
+        mode: None,
+        seats: vec![
+            Seat::Human,
+            Seat::Ai {
+                level: ai.to_string(),
+            },
+        ],
+    }
+}
+
+/// Runs frames until the AI has replied (or several seconds pass).
 fn wait_for_ai(harness: &mut Harness<'static, Playing>) {
-    for _ in 0..400 {
+    for _ in 0..1000 {
         harness.run();
-        if !harness.state().view.ai_busy() && harness.state().view.game().ai_to_move().is_none() {
+        if !harness.state().view.ai_to_move() {
             return;
         }
         std::thread::sleep(Duration::from_millis(10));
@@ -120,7 +139,7 @@ fn an_illegal_line_is_not_offered() {
 fn grey_table() -> Harness<'static, Playing> {
     use tessera_azul::AzulLevel;
     use tessera_azul::scenario::{BoardSetup, Position};
-    let mut project = Project::open(&root(), tessera_builtin::registry()).expect("project");
+    let mut project = Project::open(&root(), crate::registry()).expect("project");
     let script = project
         .script(&project.game_script_path(Azul::ID))
         .expect("script");
@@ -143,7 +162,10 @@ fn grey_table() -> Harness<'static, Playing> {
         }),
         ..AzulLevel::default()
     };
-    let view = AzulPlaytest::new(level, script, 1, Some(Duration::ZERO))
+    let session =
+        tessera_host::Recorded::<Azul>::start(level, script, 1, &SessionOptions::default())
+            .expect("game");
+    let view = AzulPlaytest::from_session(session, Some(Duration::ZERO))
         .expect("table")
         .without_animations();
     table_harness(view, project)
@@ -218,8 +240,8 @@ struct Editing {
 }
 
 fn scenario_editor(file: &str) -> Harness<'static, Editing> {
-    use crate::playtest::LevelEditor;
-    let project = Project::open(&root(), tessera_builtin::registry()).expect("project");
+    use tessera_ui::LevelEditor;
+    let project = Project::open(&root(), crate::registry()).expect("project");
     let text = std::fs::read_to_string(root().join("levels/azul").join(file)).expect("level");
     let editor = super::level_editor::AzulLevelEditor::from_text(&text).expect("editor");
     Harness::builder()
@@ -246,7 +268,7 @@ fn placed(harness: &Harness<'static, Editing>, colour: usize) -> u32 {
 
 #[test]
 fn scenario_editor_paints_counts_tiles_and_refuses_too_many() {
-    use crate::playtest::LevelEditor;
+    use tessera_ui::LevelEditor;
     let mut harness = scenario_editor("column_push.ron");
     harness.run();
     assert!(!harness.state().editor.is_dirty());
@@ -313,7 +335,7 @@ fn scenario_editor_paints_counts_tiles_and_refuses_too_many() {
     let text = harness.state().editor.to_ron().unwrap();
     let real = root().join("levels/azul/column_push.ron");
     let findings = tessera_host::check::check_level_text(
-        &tessera_builtin::registry(),
+        &crate::registry(),
         &real,
         Path::new("edited.ron"),
         &text,
@@ -410,23 +432,29 @@ fn table_harness(view: AzulPlaytest, project: Project) -> Harness<'static, Playi
                     project: &mut s.project,
                     console: &mut s.console,
                 };
+                drive_view(&mut s.view, &mut s.driver, ui, &mut cx);
                 s.view.ui(ui, &mut cx);
             },
             Playing {
                 view,
+                driver: Driver::default(),
                 project,
                 console: Vec::new(),
             },
         )
 }
 
-/// A table on the project at `root` (a copy, for tests that write `saves/`).
-fn table_in(root: &Path, seed: u64) -> Harness<'static, Playing> {
-    let mut project = Project::open(root, tessera_builtin::registry()).expect("project");
-    let script = project
-        .script(&project.game_script_path(Azul::ID))
-        .expect("script");
-    let view = AzulPlaytest::new(Default::default(), script, seed, Some(Duration::ZERO))
+/// A table on the project at `root` (a copy, for tests that write
+/// `saves/`): the human against `ai`, started by the host's start path.
+fn table_in(root: &Path, seed: u64, ai: &str) -> Harness<'static, Playing> {
+    let mut project = Project::open(root, crate::registry()).expect("project");
+    let session = project
+        .start_session(Azul::ID, None, seed, &against(ai))
+        .expect("game");
+    let session = downcast_box::<Azul>(session)
+        .map_err(|_| ())
+        .expect("an Azul game");
+    let view = AzulPlaytest::from_session(*session, Some(Duration::ZERO))
         .expect("table")
         .without_animations();
     table_harness(view, project)
@@ -443,7 +471,7 @@ fn a_saved_game_loads_back_with_its_ai_level() {
         dir.path().join("scripts/azul.lua"),
     )
     .expect("script");
-    let mut harness = table_in(dir.path(), 5);
+    let mut harness = table_in(dir.path(), 5, "medium");
     harness.run();
     // One move each against the medium AI, then save.
     let tile = first_factory_tile(&harness);
@@ -456,15 +484,26 @@ fn a_saved_game_loads_back_with_its_ai_level() {
     harness.get_by_label("Save").click();
     harness.run();
     assert!(dir.path().join("saves/azul.replay.ron").is_file());
-    // A new game against the easy AI, then load the saved one.
-    harness.state_mut().view.set_ai_level("easy");
-    harness.state_mut().view.new_game();
+    // New game asks the playtest for a new deal through the start path.
+    harness.get_by_label("New game").click();
+    harness.run();
+    assert_eq!(
+        harness.state_mut().view.take_request(),
+        Some(ViewRequest::NewGame { seed: Some(6) })
+    );
+    // Another table against the easy AI in the same project, then load the
+    // saved game there.
+    let mut harness = table_in(dir.path(), 9, "easy");
     harness.run();
     assert_ne!(*harness.state().view.state(), saved);
     harness.get_by_label("Load").click();
     harness.run();
     assert_eq!(*harness.state().view.state(), saved, "the saved position");
-    assert_eq!(harness.state().view.ai_level(), "medium", "its AI level");
+    assert_eq!(
+        harness.state().view.ai_levels_played(),
+        ["medium"],
+        "its AI level"
+    );
     assert_eq!(
         harness.state().view.game().options().ai_level(1),
         Some("medium")
@@ -483,7 +522,7 @@ fn a_saved_game_loads_back_with_its_ai_level() {
 
 #[test]
 fn scenario_editor_grey_wall_switch_paints_any_colour_and_checks_columns() {
-    use crate::playtest::LevelEditor;
+    use tessera_ui::LevelEditor;
     let mut harness = scenario_editor("column_push.ron");
     harness.run();
     assert!(!harness.state().editor.grey());
@@ -527,7 +566,7 @@ fn scenario_editor_grey_wall_switch_paints_any_colour_and_checks_columns() {
     let text = harness.state().editor.to_ron().unwrap();
     assert!(text.contains("grey_wall: Some(true)"), "{text}");
     let findings = tessera_host::check::check_level_text(
-        &tessera_builtin::registry(),
+        &crate::registry(),
         &root().join("levels/azul/column_push.ron"),
         Path::new("edited.ron"),
         &text,
@@ -589,9 +628,7 @@ fn a_whole_game_by_clicks_against_each_ai_level_reaches_its_end_screen() {
     std::fs::write(dir.path().join("scripts/azul.lua"), quick).expect("script copy");
 
     for (seed, level) in [(11, "easy"), (12, "medium"), (13, "hard"), (14, "expert")] {
-        let mut harness = table_in(dir.path(), seed);
-        harness.state_mut().view.set_ai_level(level);
-        harness.state_mut().view.new_game();
+        let mut harness = table_in(dir.path(), seed, level);
         harness.run();
         let mut human_moves = 0;
         while harness.state().view.game().turn() != tessera_host::Turn::Over {

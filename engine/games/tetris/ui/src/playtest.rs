@@ -29,7 +29,7 @@ use super::ai_log::{self, Prediction};
 use super::ai_move::{AiMove, Before};
 use super::balance::BalancePanel;
 use super::feed::{self, FeedTurn};
-use crate::playtest::{ConsoleLine, PlaytestContext, PlaytestView};
+use tessera_ui::{ConsoleLine, PlaytestContext, PlaytestView, ViewRequest};
 
 /// Most ticks one frame may run (a stalled frame does not fast-forward
 /// the game by seconds).
@@ -71,7 +71,6 @@ pub struct TetrisPlaytest {
     level: TetrisLevel,
     script: LiveScript,
     seed: u64,
-    seed_input: u64,
     session: Recorded<Tetris>,
     /// Game speed multiplier (0.1x to 4x).
     pub speed: f32,
@@ -98,6 +97,8 @@ pub struct TetrisPlaytest {
     log_copied: bool,
     /// The Balance window.
     pub balance: BalancePanel,
+    /// What the view asks of the playtest area (a new game).
+    request: Option<ViewRequest>,
 }
 
 impl TetrisPlaytest {
@@ -113,8 +114,7 @@ impl TetrisPlaytest {
         seed: u64,
         options: &SessionOptions,
     ) -> anyhow::Result<Self> {
-        let session =
-            Recorded::start(level, script, seed, options).map_err(|e| anyhow::anyhow!("{e}"))?;
+        let session = Recorded::start(level, script, seed, options).map_err(anyhow::Error::from)?;
         Ok(Self::from_session(session))
     }
 
@@ -126,7 +126,6 @@ impl TetrisPlaytest {
             level: session.replay().level.clone(),
             script: session.script().clone(),
             seed,
-            seed_input: seed,
             session,
             speed: 1.0,
             frozen: false,
@@ -142,6 +141,7 @@ impl TetrisPlaytest {
             show_version: false,
             log_copied: false,
             balance: BalancePanel::default(),
+            request: None,
         }
     }
 
@@ -545,10 +545,22 @@ impl TetrisPlaytest {
         if ended {
             let button =
                 Rect::from_center_size(rect.center() + vec2(0.0, cell * 3.0), vec2(120.0, 26.0));
-            if ui.put(button, egui::Button::new("Play again")).clicked() {
-                let seed = self.seed.wrapping_add(1);
-                self.seed_input = seed;
-                let _ = self.restart(seed);
+            if ui
+                .put(button, egui::Button::new("Play again"))
+                .on_hover_text("The same seed again, through the playtest's start")
+                .clicked()
+            {
+                self.request = Some(ViewRequest::NewGame { seed: None });
+            }
+            let next = Rect::from_center_size(button.center() + vec2(0.0, 32.0), button.size());
+            if ui
+                .put(next, egui::Button::new("New seed"))
+                .on_hover_text("The next seed")
+                .clicked()
+            {
+                self.request = Some(ViewRequest::NewGame {
+                    seed: Some(self.seed.wrapping_add(1)),
+                });
             }
         }
         if self.show_hud {
@@ -696,15 +708,14 @@ impl TetrisPlaytest {
                 let _ = self.session.apply(&TetrisAction::Tick(1));
             }
         });
-        ui.horizontal(|ui| {
-            let label = ui.label("seed");
-            ui.add(egui::DragValue::new(&mut self.seed_input))
-                .labelled_by(label.id);
-            if ui.button("Restart").clicked() {
-                let seed = self.seed_input;
-                let _ = self.restart(seed);
-            }
-        });
+        // The seed is chosen in the playtest toolbar (one seed field).
+        if ui
+            .button(format!("Restart (seed {})", self.seed))
+            .on_hover_text("Start over with the same seed; change it in the playtest toolbar")
+            .clicked()
+        {
+            self.request = Some(ViewRequest::NewGame { seed: None });
+        }
         ui.separator();
         if self.game().feed_state().is_some() {
             ui.small("Click a piece to give it to the AI. S AI log, D HUD, V version.");
@@ -734,6 +745,10 @@ impl PlaytestView for TetrisPlaytest {
 
     fn ai_may_move(&self) -> bool {
         self.ai_move.is_none() && !self.frozen
+    }
+
+    fn take_request(&mut self) -> Option<ViewRequest> {
+        self.request.take()
     }
 
     fn ui(&mut self, ui: &mut egui::Ui, cx: &mut PlaytestContext<'_>) {

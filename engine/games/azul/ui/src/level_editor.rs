@@ -19,7 +19,7 @@ use tessera_host::level::{Diagnostic, LevelFile, to_ron_string};
 use tessera_host::worker::{Job, Poll};
 use tessera_host::{Game, GameError, Seat};
 
-use crate::playtest::{LevelEditor, PlaytestContext};
+use tessera_ui::{LevelEditor, PlaytestContext};
 
 const CELL: f32 = 28.0;
 

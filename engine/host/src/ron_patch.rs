@@ -6,8 +6,8 @@
 //! Each edit returns `None` when the text does not write out what it needs
 //! (the caller then re-serialises the level instead, and says so).
 
-use tessera_host::level::FieldKey;
-use tessera_host::ron_locate::{Bracket, bracket, value_span};
+use crate::level::FieldKey;
+use crate::ron_locate::{Bracket, bracket, value_span};
 
 /// RON text being patched.
 #[derive(Debug, Clone)]

@@ -11,7 +11,7 @@ use tessera_polycube::import::import_json;
 use tessera_polycube::{Counts, PieceSpec, PolycubeLevel, Solver};
 
 use super::iso::{self, Camera, Cube};
-use crate::playtest::{LevelEditor, PlaytestContext};
+use tessera_ui::{LevelEditor, PlaytestContext};
 
 /// A background solve.
 type Solve = Job<Result<Counts, String>>;
@@ -145,7 +145,7 @@ impl PolycubeLevelEditor {
         } else {
             parse_level::<PolycubeLevel>(text, path)
         }
-        .map_err(|e| anyhow::anyhow!("{e}"))?;
+        .map_err(anyhow::Error::from)?;
         let mut editor = Self::new(level);
         editor.header = leading_comments(text);
         // A JSON import is saved as RON: nothing of its text to keep.

@@ -1,10 +1,18 @@
 //! The extension points through which a game brings its own UI into the
 //! editor: a playtest view (F5) and, optionally, a visual level editor.
+//! Each game's UI crate (`engine/games/<id>/ui`) implements them; the
+//! editor shell hosts them without naming a game.
+
+mod drive;
+
+pub use drive::drive_view;
 
 use std::path::Path;
+use std::time::Duration;
 
 use tessera_host::project::Project;
-use tessera_host::{Session, SessionOptions};
+use tessera_host::session::ErasedDecision;
+use tessera_host::{GameError, Session};
 
 /// One line for the editor's console (reloads, errors, game messages).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -45,19 +53,57 @@ pub trait PlaytestView {
     fn ai_may_move(&self) -> bool {
         true
     }
+    /// The least time between asking an AI seat and showing its move (an
+    /// AI's "reaction time"; presentation only). Default: none.
+    fn ai_reaction(&self) -> Duration {
+        Duration::ZERO
+    }
+    /// Applies an AI seat's decision, made by the host's driver on a
+    /// worker. Views that show moves (animations, a log) override it;
+    /// the default applies it to the session.
+    fn apply_ai(&mut self, decision: ErasedDecision) -> Result<(), GameError> {
+        match self.session_mut() {
+            Some(session) => session.apply_ai(decision),
+            None => Ok(()),
+        }
+    }
+    /// Takes back the player's last move (Ctrl+Z, the host's undo on the
+    /// recorded session); `Ok(false)` when there is nothing to undo. Views
+    /// holding derived state (a selection, animations) clear it here.
+    fn undo(&mut self) -> Result<bool, GameError> {
+        match self.session_mut() {
+            Some(session) => Ok(session.undo_move()?.is_some()),
+            None => Ok(false),
+        }
+    }
+    /// Redoes an undone move, for games whose own rules keep a redo list
+    /// (Ctrl+Shift+Z); `Ok(false)` when there is none.
+    fn redo(&mut self) -> Result<bool, GameError> {
+        Ok(false)
+    }
+    /// Something the view asks of the playtest area (a new game on the
+    /// same start path), taken once per frame after [`PlaytestView::ui`].
+    fn take_request(&mut self) -> Option<ViewRequest> {
+        None
+    }
 }
 
-/// Starts a playtest of a game on a level file (or its default level).
-pub type PlaytestFactory = fn(
-    project: &mut Project,
-    level: Option<&Path>,
-    seed: u64,
-    options: &SessionOptions,
-) -> anyhow::Result<Box<dyn PlaytestView>>;
+/// What a view asks the playtest area to do.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ViewRequest {
+    /// Start the same level again through the host's start path: with the
+    /// seed just played (`None`) or another.
+    NewGame {
+        /// The seed of the new game, or `None` for the seed just played.
+        seed: Option<u64>,
+    },
+}
 
-/// Shows a session that already ran (a replay opened at a step) in the
-/// game's view, to play on from there.
-pub type ResumeFactory =
+/// Shows a session in the game's playtest view: a new one started by the
+/// host's one start path (`Project::start_session`: the level read with
+/// the input cap and diagnosed, the script checked, the options resolved),
+/// or one that already ran (a replay opened at a step), to play on.
+pub type ViewFactory =
     fn(project: &mut Project, session: Box<dyn Session>) -> anyhow::Result<Box<dyn PlaytestView>>;
 
 /// A visual editor for one level file of a game (shown instead of the raw
@@ -81,11 +127,9 @@ pub type LevelEditorFactory = fn(path: &Path, text: &str) -> anyhow::Result<Box<
 pub struct GameUi {
     /// Plugin id, matching the engine registry.
     pub id: &'static str,
-    /// Starts its playtest view.
-    pub playtest: PlaytestFactory,
-    /// Shows a replayed session in its playtest view (the Tests panel's
-    /// "Open"), if the game's view can.
-    pub resume: Option<ResumeFactory>,
+    /// Shows a session in its playtest view (F5, the Tests panel's
+    /// "Open at step").
+    pub view: ViewFactory,
     /// Its visual level editor, if it has one.
     pub level_editor: Option<LevelEditorFactory>,
 }

@@ -9,7 +9,7 @@ use tessera_host::level::{Diagnostic, LevelFile, Severity};
 use tessera_sand::settings::{PaletteColour, Settings, default_palette};
 use tessera_sand::{LevelColour, SandLevel};
 
-use crate::playtest::{LevelEditor, PlaytestContext};
+use tessera_ui::{LevelEditor, PlaytestContext};
 
 /// Largest board the editor offers (the engine diagnoses the grain width).
 const MAX_SIDE: u32 = 64;

@@ -8,15 +8,12 @@
 pub mod level_editor;
 mod view;
 
-use std::path::Path;
-
-use tessera_host::level::{Diagnostic, LevelFile, load_level};
 use tessera_host::project::Project;
 use tessera_host::session::downcast_box;
-use tessera_host::{Game, Recorded, Session, SessionOptions};
-use tessera_sand::{Sand, SandLevel};
+use tessera_host::{Game, Session};
+use tessera_sand::Sand;
 
-use crate::playtest::{GameUi, PlaytestView};
+use tessera_ui::{GameUi, PlaytestView};
 
 pub use view::SandPlaytest;
 
@@ -24,46 +21,13 @@ pub use view::SandPlaytest;
 pub fn game_ui() -> GameUi {
     GameUi {
         id: Sand::ID,
-        playtest: start_playtest,
-        resume: Some(resume_playtest),
+        view: open_view,
         level_editor: Some(level_editor::open),
     }
 }
 
-/// Reads a sand level file (or the default level), refusing one with errors.
-pub fn load_sand_level(level: Option<&Path>) -> anyhow::Result<SandLevel> {
-    let Some(path) = level else {
-        return Ok(SandLevel::default());
-    };
-    let parsed: SandLevel = load_level(path)?;
-    if let Some(error) = parsed.diagnose().into_iter().find(Diagnostic::is_error) {
-        return Err(Diagnostic {
-            path: path.to_path_buf(),
-            ..error
-        }
-        .into());
-    }
-    Ok(parsed)
-}
-
-/// Starts the playtest view on a level with the project's live script.
-pub fn start_playtest(
-    project: &mut Project,
-    level: Option<&Path>,
-    seed: u64,
-    options: &SessionOptions,
-) -> anyhow::Result<Box<dyn PlaytestView>> {
-    let level = load_sand_level(level)?;
-    let script = project
-        .script(&project.game_script_path(Sand::ID))
-        .map_err(|e| anyhow::anyhow!("{e}"))?;
-    let session =
-        Recorded::start(level, script, seed, options).map_err(|e| anyhow::anyhow!("{e}"))?;
-    Ok(Box::new(SandPlaytest::from_session(session)))
-}
-
-/// Shows a replayed sand session in the playtest view.
-pub fn resume_playtest(
+/// Shows a sand session (started by the host, or replayed) in the view.
+pub fn open_view(
     _project: &mut Project,
     session: Box<dyn Session>,
 ) -> anyhow::Result<Box<dyn PlaytestView>> {
@@ -72,16 +36,28 @@ pub fn resume_playtest(
     Ok(Box::new(SandPlaytest::from_session(*session)))
 }
 
+/// A registry of this game alone, for the projects its UI opens on worker
+/// threads and in its tests (a game's UI needs no other game).
+pub fn registry() -> tessera_host::Registry {
+    let mut registry = tessera_host::Registry::empty();
+    registry.register::<tessera_sand::Sand>();
+    registry
+}
+
 #[cfg(test)]
 mod tests {
     use egui_kittest::Harness;
     use egui_kittest::kittest::Queryable;
 
+    use std::path::Path;
+
+    use tessera_host::level::load_level;
     use tessera_host::project::Project;
+    use tessera_sand::SandLevel;
     use tessera_sand::piece::{Piece, Shape};
 
     use super::*;
-    use crate::playtest::{ConsoleLine, PlaytestContext};
+    use tessera_ui::{ConsoleLine, PlaytestContext};
 
     struct Rig {
         project: Project,
@@ -99,10 +75,10 @@ mod tests {
     fn rig_with(edit: impl Fn(String) -> String) -> Rig {
         let dir = tempfile::tempdir().unwrap();
         std::fs::create_dir(dir.path().join("scripts")).unwrap();
-        let shipped = Path::new(env!("CARGO_MANIFEST_DIR")).join("../scripts/sand.lua");
+        let shipped = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../../scripts/sand.lua");
         let text = edit(std::fs::read_to_string(shipped).unwrap());
         std::fs::write(dir.path().join("scripts/sand.lua"), text).unwrap();
-        let mut project = Project::open(dir.path(), tessera_builtin::registry()).unwrap();
+        let mut project = Project::open(dir.path(), crate::registry()).unwrap();
         let script = project.script(&project.game_script_path("sand")).unwrap();
         let mut view = SandPlaytest::new(SandLevel::default(), script, 7).unwrap();
         // Time stands still so the test sees the piece where it was dropped.
@@ -275,7 +251,7 @@ mod tests {
 
     #[test]
     fn a_sand_level_is_designed_by_painting_with_brush_fill_and_erase() {
-        use crate::playtest::LevelEditor as _;
+        use tessera_ui::LevelEditor as _;
         let rig = rig();
         let text = "// My level: keep this comment.\n(version: 1, columns: 6, rows: 4, cell: 10)\n";
         let state = Painting {
@@ -349,7 +325,7 @@ mod tests {
     }
 
     fn painting(text: &str) -> Harness<'static, Painting> {
-        use crate::playtest::LevelEditor as _;
+        use tessera_ui::LevelEditor as _;
         let rig = rig();
         let state = Painting {
             editor: level_editor::SandLevelEditor::from_text(text).unwrap(),
@@ -383,7 +359,7 @@ mod tests {
 
     #[test]
     fn a_level_palette_overrides_the_scripts_with_live_validation() {
-        use crate::playtest::LevelEditor as _;
+        use tessera_ui::LevelEditor as _;
         let text = "(version: 1, columns: 4, rows: 4, cell: 10, board: [\"RB..\", \"BRRB\"])\n";
         let mut harness = painting(text);
         harness.run();
@@ -439,7 +415,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("l.ron");
         std::fs::write(&path, text).unwrap();
-        load_sand_level(Some(&path)).unwrap()
+        load_level(&path).unwrap()
     }
 
     #[test]
@@ -460,31 +436,5 @@ mod tests {
             },
             "still there"
         );
-    }
-
-    #[test]
-    fn f5_in_the_editor_starts_sand_and_a_piece_can_be_dragged_onto_the_board() {
-        let dir = tempfile::tempdir().unwrap();
-        std::fs::create_dir_all(dir.path().join("scripts")).unwrap();
-        std::fs::create_dir_all(dir.path().join("levels/sand")).unwrap();
-        let shipped = Path::new(env!("CARGO_MANIFEST_DIR")).join("../scripts/sand.lua");
-        std::fs::copy(shipped, dir.path().join("scripts/sand.lua")).unwrap();
-        let app = crate::EditorApp::open(dir.path()).unwrap();
-        let mut harness = Harness::builder()
-            .with_size(egui::vec2(1600.0, 1200.0))
-            .with_context_setup(crate::EditorApp::apply_style)
-            .build_ui_state(|ui, app: &mut crate::EditorApp| app.ui(ui), app);
-        harness.run_steps(3);
-        harness.get_by_label("📜 sand.lua").click();
-        harness.run_steps(3);
-        harness.key_press(egui::Key::F5);
-        // The view animates (it asks for a repaint every frame): step, not run.
-        harness.run_steps(5);
-        harness.get_by_label("pieces placed 0");
-        let slot = harness.get_by_label("slot 1").rect().center();
-        let board = harness.get_by_label("sand board").rect();
-        // Mid-air, in the middle of the empty board: legal for every shape.
-        drag(&mut harness, slot, board.center());
-        harness.get_by_label("pieces placed 1");
     }
 }

@@ -1,0 +1,26 @@
+//! Polycube packing in the editor: a playtest view and a level editor.
+
+pub mod iso;
+pub mod level_editor;
+pub mod patch;
+pub mod playtest;
+
+use tessera_ui::GameUi;
+
+/// What the polycube game brings to the editor.
+pub const GAME_UI: GameUi = GameUi {
+    id: "polycube",
+    view: playtest::open_view,
+    level_editor: Some(level_editor::open),
+};
+
+/// A registry of this game alone, for the projects its UI opens on worker
+/// threads and in its tests (a game's UI needs no other game).
+pub fn registry() -> tessera_host::Registry {
+    let mut registry = tessera_host::Registry::empty();
+    registry.register::<tessera_polycube::Polycube>();
+    registry
+}
+
+#[cfg(test)]
+mod tests;

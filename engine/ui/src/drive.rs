@@ -1,0 +1,79 @@
+//! The view side of the host's driver of AI seats: one frame of
+//! [`Driver`] for a playtest view, with the "thinking" line and its Cancel.
+
+use tessera_host::driver::{Drive, Driver};
+
+use crate::{ConsoleLine, PlaytestContext, PlaytestView};
+
+/// One frame of the host's driver for `view`'s AI seats: starts a decision
+/// when an AI seat is to move, shows the "thinking" line with its Cancel,
+/// and hands a finished decision to the view to apply.
+pub fn drive_view(
+    view: &mut dyn PlaytestView,
+    driver: &mut Driver,
+    ui: &mut egui::Ui,
+    cx: &mut PlaytestContext<'_>,
+) {
+    let Some(session) = view.session() else {
+        return;
+    };
+    let drive = driver.poll(session, view.ai_may_move(), view.ai_reaction());
+    match drive {
+        Drive::Idle => {}
+        Drive::Thinking => {
+            if let Some(status) = driver.thinking() {
+                let mut cancel = false;
+                ui.horizontal(|ui| {
+                    ui.spinner();
+                    ui.label(format!(
+                        "{} thinking… {:.1} s",
+                        status.label,
+                        status.elapsed.as_secs_f32()
+                    ));
+                    if status.progress > 0.0 {
+                        ui.add(egui::ProgressBar::new(status.progress as f32).desired_width(120.0));
+                    }
+                    if !status.note.is_empty() {
+                        ui.weak(status.note);
+                    }
+                    if ui.button("Cancel").clicked() {
+                        cancel = true;
+                    }
+                });
+                if cancel {
+                    driver.cancel();
+                }
+            }
+            ui.ctx()
+                .request_repaint_after(std::time::Duration::from_millis(50));
+        }
+        Drive::Decided(decision) => {
+            let result = view.apply_ai(decision);
+            driver.applied(&result);
+            if let Err(e) = result {
+                cx.console.push(ConsoleLine {
+                    text: format!("AI move refused: {e}"),
+                    is_error: true,
+                });
+            }
+            ui.ctx().request_repaint();
+        }
+        Drive::Paused => {
+            if ui
+                .button("▶ AI move")
+                .on_hover_text("Let the AI seat play on")
+                .clicked()
+            {
+                driver.resume();
+            }
+        }
+        Drive::Cancelled => cx.console.push(ConsoleLine {
+            text: "AI move cancelled; press ▶ AI move to let it play".into(),
+            is_error: false,
+        }),
+        Drive::Failed(e) => cx.console.push(ConsoleLine {
+            text: format!("AI: {e}"),
+            is_error: true,
+        }),
+    }
+}
