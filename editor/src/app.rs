@@ -101,7 +101,7 @@ impl EditorApp {
         Self::open_with_games(
             root,
             tessera_builtin::registry(),
-            tessera_builtin::game_uis(),
+            tessera_builtin_ui::game_uis(),
         )
     }
 

@@ -327,27 +327,66 @@ fn a_level_tab_shows_live_validation_with_line_and_column() {
 }
 
 #[test]
-fn f5_on_a_game_without_a_view_says_so() {
+fn f5_on_a_game_without_a_ui_plays_it_in_the_generic_view_and_undoes() {
+    // Nim, the test game, is registered with no UI of its own.
     let dir = project();
-    let mut harness = harness(dir.path());
-    harness.get_by_label_contains("demo.lua").click();
+    std::fs::write(
+        dir.path().join("scripts/nim.lua"),
+        tessera_testkit::nim::NIM_SCRIPT,
+    )
+    .expect("script");
+    let mut registry = tessera_host::Registry::empty();
+    registry.register::<tessera_testkit::nim::Nim>();
+    let mut harness = support::harness_with_games(dir.path(), registry, Vec::new());
+    harness.get_by_label_contains("nim.lua").click();
     harness.run();
     harness.key_press(Key::F5);
     harness.run();
+    assert_eq!(harness.state().playtest().notice(), None);
+    // The generic view: the text picture, and the legal actions as buttons.
+    harness.get_by_label("Take(3)").click();
+    harness.run();
+    let session = harness
+        .state()
+        .playtest()
+        .session()
+        .expect("a recorded session");
+    assert_eq!(session.step_count(), 1);
+    // The AI seat (seat 2) answers through the host's driver.
+    for _ in 0..500 {
+        harness.step();
+        if harness
+            .state()
+            .playtest()
+            .session()
+            .is_some_and(|s| s.step_count() == 2)
+        {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
     assert_eq!(
-        harness.state().playtest().notice(),
-        Some("no playtest view for demo")
+        harness.state().playtest().session().map(|s| s.step_count()),
+        Some(2)
     );
-    // Shown in the playtest area and logged in the console.
+    // Ctrl+Z (the playtest has the keyboard after F5) takes back the move
+    // and the AI's reply: the host's undo.
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.run_steps(2);
     assert_eq!(
-        harness
-            .get_all_by_label("no playtest view for demo")
-            .count(),
-        2
+        harness.state().playtest().session().map(|s| s.step_count()),
+        Some(0)
     );
+    assert!(
+        support::console_texts(&harness).contains(&"undone: your last move".to_string()),
+        "{:?}",
+        support::console_texts(&harness)
+    );
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.run_steps(2);
     assert_eq!(
-        console_texts(&harness).last().map(String::as_str),
-        Some("no playtest view for demo")
+        support::console_texts(&harness).last().map(String::as_str),
+        Some("nothing to undo")
     );
 }
 

@@ -558,7 +558,18 @@ impl Script {
                 ),
             ));
         };
-        self.call_function(&function, args)
+        // A result of the wrong type (a table for a number, `inf` for an
+        // integer) has no line of its own: name the hook and its line.
+        self.call_function(&function, args).map_err(|error| {
+            if error.line.is_some() || !error.message.starts_with("returned a ") {
+                return error;
+            }
+            ScriptError {
+                line: super::locate::field_line(&self.source, &[name]),
+                message: format!("`{name}` {}", error.message),
+                ..error
+            }
+        })
     }
 
     /// Calls a Lua function that belongs to this script (for example one

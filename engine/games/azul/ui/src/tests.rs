@@ -70,13 +70,13 @@ fn first_factory_tile(harness: &Harness<'static, Playing>) -> String {
 #[test]
 fn a_human_move_by_clicks_then_the_ai_replies_then_undo() {
     let mut harness = table(3);
-    harness.run();
+    harness.run_steps(3);
     let tile = first_factory_tile(&harness);
     let before = *harness.state().view.state();
     harness.get_by_label(&tile).click();
-    harness.run();
+    harness.run_steps(3);
     harness.get_by_label("line 5").click();
-    harness.run();
+    harness.run_steps(3);
     let after = *harness.state().view.state();
     assert_eq!(after.factories[0], [0; 5], "factory 1 was emptied");
     assert!(after.boards[0].lines[4].count > 0, "line 5 holds the tiles");
@@ -109,7 +109,7 @@ fn a_human_move_by_clicks_then_the_ai_replies_then_undo() {
     );
     // Undo takes back the human's move and the AI's reply.
     harness.get_by_label("Undo").click();
-    harness.run();
+    harness.run_steps(3);
     assert_eq!(*harness.state().view.state(), before);
 }
 
@@ -472,21 +472,21 @@ fn a_saved_game_loads_back_with_its_ai_level() {
     )
     .expect("script");
     let mut harness = table_in(dir.path(), 5, "medium");
-    harness.run();
+    harness.run_steps(3);
     // One move each against the medium AI, then save.
     let tile = first_factory_tile(&harness);
     harness.get_by_label(&tile).click();
-    harness.run();
+    harness.run_steps(3);
     harness.get_by_label("line 3").click();
-    harness.run();
+    harness.run_steps(3);
     wait_for_ai(&mut harness);
     let saved = *harness.state().view.state();
     harness.get_by_label("Save").click();
-    harness.run();
+    harness.run_steps(3);
     assert!(dir.path().join("saves/azul.replay.ron").is_file());
     // New game asks the playtest for a new deal through the start path.
     harness.get_by_label("New game").click();
-    harness.run();
+    harness.run_steps(3);
     assert_eq!(
         harness.state_mut().view.take_request(),
         Some(ViewRequest::NewGame { seed: Some(6) })
@@ -494,10 +494,10 @@ fn a_saved_game_loads_back_with_its_ai_level() {
     // Another table against the easy AI in the same project, then load the
     // saved game there.
     let mut harness = table_in(dir.path(), 9, "easy");
-    harness.run();
+    harness.run_steps(3);
     assert_ne!(*harness.state().view.state(), saved);
     harness.get_by_label("Load").click();
-    harness.run();
+    harness.run_steps(3);
     assert_eq!(*harness.state().view.state(), saved, "the saved position");
     assert_eq!(
         harness.state().view.ai_levels_played(),
@@ -629,21 +629,21 @@ fn a_whole_game_by_clicks_against_each_ai_level_reaches_its_end_screen() {
 
     for (seed, level) in [(11, "easy"), (12, "medium"), (13, "hard"), (14, "expert")] {
         let mut harness = table_in(dir.path(), seed, level);
-        harness.run();
+        harness.run_steps(3);
         let mut human_moves = 0;
         while harness.state().view.game().turn() != tessera_host::Turn::Over {
             assert!(human_moves < 200, "{level}: the game does not end");
             let s = *harness.state().view.state();
             let m = a_sensible_move(&s);
             harness.get_by_label(&tile_label(&s, m)).click();
-            harness.run();
+            harness.run_steps(3);
             let target = if m.target == FLOOR {
                 "floor".to_string()
             } else {
                 format!("line {}", m.target + 1)
             };
             harness.get_by_label(&target).click();
-            harness.run();
+            harness.run_steps(3);
             assert_ne!(
                 *harness.state().view.state(),
                 s,
@@ -652,7 +652,7 @@ fn a_whole_game_by_clicks_against_each_ai_level_reaches_its_end_screen() {
             human_moves += 1;
             wait_for_ai(&mut harness);
         }
-        harness.run();
+        harness.run_steps(3);
         let view = &harness.state().view;
         let log: Vec<&str> = view.log().iter().map(|(t, _)| t.as_str()).collect();
         assert!(
