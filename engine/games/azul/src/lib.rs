@@ -334,6 +334,8 @@ pub struct Azul {
     /// Each seat's score when the current tiling phase began (grey-wall
     /// tilings span several actions).
     tiling_start: [i32; rules::MAX_PLAYERS],
+    /// The expert's search trees, kept between its moves (tree reuse).
+    expert_memory: ai::ExpertMemory,
 }
 
 impl Azul {
@@ -679,6 +681,7 @@ impl Game for Azul {
             start_scores,
             goal_met: None,
             tiling_start: [0; rules::MAX_PLAYERS],
+            expert_memory: ai::ExpertMemory::default(),
         };
         if let Some(seat) = game.goal.seat()
             && seat >= players
@@ -884,14 +887,16 @@ impl Game for Azul {
         AzulView { state: self.state }
     }
 
-    fn agent(&self, _seat: usize, level: &str) -> Result<Box<dyn Agent<Self>>, GameError> {
+    fn agent(&self, seat: usize, level: &str) -> Result<Box<dyn Agent<Self>>, GameError> {
         let Some(ai_level) = ai::Level::parse(level) else {
             return Err(GameError::Invalid(format!(
                 "no AI level `{level}` (easy, medium, hard, expert)"
             )));
         };
         let settings = settings::ai_settings(&self.script.current())?;
-        Ok(Box::new(ai::AzulAgent::new(ai_level, settings)))
+        Ok(Box::new(
+            ai::AzulAgent::new(ai_level, settings).with_memory(self.expert_memory.clone(), seat),
+        ))
     }
 }
 

@@ -24,9 +24,12 @@ mod easy;
 mod expert;
 mod hard;
 mod medium;
+mod playout;
+mod tree;
 
-pub use expert::random_playout;
+pub use expert::{ExpertMemory, tree_count};
 pub use medium::{evaluate_move, evaluate_wall_move};
+pub use playout::random_playout;
 
 use crate::rules::{Move, MoveList, State};
 use crate::{Azul, AzulView, move_to_action};
@@ -100,6 +103,14 @@ pub struct ExpertSettings {
     pub own_weight: f64,
     /// Points that earn the whole own-score reward.
     pub score_scale: f64,
+    /// Trees searched side by side, one per thread (root parallelism);
+    /// 0 means one per core. The decision depends on the tree count, not
+    /// on the scheduling, so a fixed count with a playout budget decides
+    /// the same on any machine.
+    pub threads: u32,
+    /// Most tree nodes over all trees (24 bytes each): the memory bound
+    /// of one decision, whatever its time.
+    pub max_nodes: u64,
 }
 
 impl Default for ExpertSettings {
@@ -113,6 +124,8 @@ impl Default for ExpertSettings {
             margin_scale: 20.0,
             own_weight: 0.7,
             score_scale: 100.0,
+            threads: 0,
+            max_nodes: 4_000_000,
         }
     }
 }
@@ -158,12 +171,26 @@ impl Level {
 pub struct AzulAgent {
     level: Level,
     settings: AiSettings,
+    /// The expert's kept trees and the seat they belong to (tree reuse).
+    memory: Option<(ExpertMemory, usize)>,
 }
 
 impl AzulAgent {
-    /// An agent at `level` with `settings` already read from the script.
+    /// An agent at `level` with `settings` already read from the script;
+    /// its expert starts every decision with fresh trees.
     pub fn new(level: Level, settings: AiSettings) -> Self {
-        Self { level, settings }
+        Self {
+            level,
+            settings,
+            memory: None,
+        }
+    }
+
+    /// The same agent, keeping its expert's trees for `seat` in `memory`
+    /// between decisions (the game holds the memory; agents come and go).
+    pub fn with_memory(mut self, memory: ExpertMemory, seat: usize) -> Self {
+        self.memory = Some((memory, seat));
+        self
     }
 
     /// Decides on a bare state (benches, `tessera sim`, the editor's hint).
@@ -184,7 +211,10 @@ impl AzulAgent {
             Level::Easy => easy::easy(&moves, thinking),
             Level::Medium => medium::medium(state, &moves, &self.settings.medium, thinking),
             Level::Hard => hard::hard(state, &self.settings.hard, thinking)?,
-            Level::Expert => expert::expert(state, &self.settings, thinking)?,
+            Level::Expert => {
+                let memory = self.memory.as_ref().map(|(m, seat)| (m, *seat));
+                expert::expert(state, &self.settings, memory, thinking)?
+            }
         })
     }
 }
