@@ -434,19 +434,28 @@ impl Azul {
 
     /// Reads the rules again when the script changed since the last read;
     /// the player count and tile counts stay those of the game's start.
+    /// Called before each action is recorded, so a new floor penalty
+    /// applies from the next tiling, and the record gets a `script` line
+    /// with the new numbers just before the first action played under
+    /// them (`check` then scores each stretch with the rules in force).
     fn refresh_rules(&mut self) {
         let generation = self.script.generation();
         if generation == self.generation {
             return;
         }
         self.generation = generation;
-        match settings::rules(&self.script.current()) {
+        let script = self.script.current();
+        match settings::rules(&script) {
             Ok(rules) => {
                 let r = &mut self.state.rules;
                 r.floor_penalties = rules.floor_penalties;
                 r.row_bonus = rules.row_bonus;
                 r.column_bonus = rules.column_bonus;
                 r.colour_bonus = rules.colour_bonus;
+                self.record.push(RecordLine::Script {
+                    rules: record::RecordedRules::of(&self.state.rules, false),
+                    hash: script.content_hash(),
+                });
             }
             Err(e) => self.events.push(GameEvent::error(format!(
                 "script: {e} (keeping the old numbers)"
@@ -481,8 +490,6 @@ impl Azul {
     /// The end of a round's tiling: floors, scores, the end of the game or
     /// the next deal.
     fn finish_round(&mut self) {
-        // A new floor penalty in the script applies from this tiling.
-        self.refresh_rules();
         let round = self.state.round;
         let report = self.state.tile_walls();
         let n = self.state.players as usize;
@@ -625,6 +632,7 @@ impl Game for Azul {
     fn start(setup: Setup<AzulLevel>) -> Result<Self, GameError> {
         let current = setup.script.current();
         let mut rules: Rules = settings::rules(&current)?;
+        let script_hash = current.content_hash();
         drop(current);
         let level = &setup.level;
         if level.grey_wall.is_some() || level.position.is_some() {
@@ -704,6 +712,9 @@ impl Game for Azul {
             scenario: false,
             grey_wall: rules.grey_wall,
             position: level.position.clone().filter(|_| scenario.is_some()),
+            goal: Some(game.goal.clone()).filter(|g| *g != Goal::None),
+            rules: Some(record::RecordedRules::of(&game.state.rules, true)),
+            script: Some(script_hash),
         });
         if scenario.is_some() {
             game.events.push(GameEvent::info(format!(
@@ -734,6 +745,7 @@ impl Game for Azul {
         if let Some(why) = self.state.refusal(m) {
             return Err(GameError::Illegal(why));
         }
+        self.refresh_rules();
         let player = self.state.to_move;
         let mut placed = Vec::new();
         let round_over = if let Some(row) = m.wall_row() {
