@@ -980,16 +980,33 @@ pub fn render(s: &State) -> String {
                 .collect();
             out.push_str(&format!("  {lt:>5} | {wall}\n"));
         }
-        let mut floor = String::new();
-        if b.marker {
-            floor.push('1');
-        }
-        floor.push_str(&pile(&b.floor).replace('-', ""));
+        let (floor, off_floor) = floor_text(b);
         out.push_str(&format!(
-            "  floor [{}] -{}\n",
+            "  floor [{}]{off_floor} -{}\n",
             floor,
             b.floor_penalty(&s.rules)
         ));
     }
     out
+}
+
+/// A floor in slot order, left to right: `1` for the first-player marker
+/// in the slot it took, the tiles (by colour) in the others; and
+/// ` +marker` when the marker came to a full floor (it takes no slot).
+fn floor_text(b: &rules::Board) -> (String, &'static str) {
+    let mut tiles = b
+        .floor
+        .iter()
+        .enumerate()
+        .flat_map(|(k, &n)| std::iter::repeat_n(letter(k as u8), usize::from(n)));
+    let mut text = String::new();
+    for slot in 0..usize::from(b.floor_len) {
+        if b.marker && slot == usize::from(b.marker_slot) {
+            text.push('1');
+        } else if let Some(tile) = tiles.next() {
+            text.push(tile);
+        }
+    }
+    let off = b.marker && usize::from(b.marker_slot) >= rules::FLOOR_SLOTS;
+    (text, if off { " +marker" } else { "" })
 }

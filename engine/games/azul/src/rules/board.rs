@@ -33,6 +33,10 @@ pub struct Board {
     pub floor_len: u8,
     /// Whether the first-player marker is on this floor.
     pub marker: bool,
+    /// The floor slot the marker took (0-based): the leftmost free slot
+    /// when it was taken, [`FLOOR_SLOTS`] when the floor was already full
+    /// (it then costs nothing). Texts draw the floor in slot order.
+    pub marker_slot: u8,
     /// Score so far.
     pub score: i32,
 }

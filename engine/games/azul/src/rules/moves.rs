@@ -387,6 +387,7 @@ impl State {
                 self.next_first = player as u8;
                 let board = &mut self.boards[player];
                 board.marker = true;
+                board.marker_slot = board.floor_len;
                 if (board.floor_len as usize) < FLOOR_SLOTS {
                     board.floor_len += 1;
                 }

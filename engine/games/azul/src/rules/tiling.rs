@@ -193,6 +193,7 @@ impl State {
             board.floor = [0; COLOURS];
             board.floor_len = 0;
             board.marker = false;
+            board.marker_slot = 0;
             row_done |= board.complete_rows() > 0;
         }
         self.marker_in_centre = true;
