@@ -11,13 +11,17 @@
 //! - [`achieve`]: what the hard AI achieves on a scenario.
 
 pub mod achieve;
+mod action;
 pub mod ai;
 pub mod record;
 pub mod rules;
 pub mod scenario;
 pub mod settings;
+mod text;
 
-use std::fmt;
+pub use action::{AzulAction, Colour, Source, Target, action_to_move, move_to_action};
+use text::letter;
+pub use text::render;
 
 use serde::{Deserialize, Serialize};
 use tessera_host::level::{Diagnostic, LevelFile};
@@ -31,8 +35,7 @@ use crate::scenario::{Goal, Position, check_position};
 
 use crate::record::RecordLine;
 use crate::rules::{
-    CENTRE, COLOUR_NAMES, COLOURS, Deal, FLOOR, LINES, MAX_FACTORY_TILES, Move, MoveList, Rules,
-    State, TilingReport, wall_colour,
+    COLOUR_NAMES, COLOURS, Deal, LINES, MAX_FACTORY_TILES, MoveList, Rules, State, TilingReport,
 };
 
 /// An Azul level: the standard setup, or a scenario: a starting position,
@@ -162,147 +165,6 @@ impl LevelFile for AzulLevel {
 
     fn diagnose(&self) -> Vec<Diagnostic> {
         self.findings()
-    }
-}
-
-/// A tile colour.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Colour {
-    /// Colour 1.
-    Blue,
-    /// Colour 2.
-    Yellow,
-    /// Colour 3.
-    Red,
-    /// Colour 4.
-    Green,
-    /// Colour 5.
-    Orange,
-}
-
-impl Colour {
-    /// Every colour in the script's order.
-    pub const ALL: [Colour; COLOURS] = [
-        Colour::Blue,
-        Colour::Yellow,
-        Colour::Red,
-        Colour::Green,
-        Colour::Orange,
-    ];
-
-    /// Index 0..5.
-    pub fn index(self) -> usize {
-        self as usize
-    }
-}
-
-/// Where tiles are taken from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Source {
-    /// Factory number (1-based, as the table shows them).
-    Factory(u8),
-    /// The centre of the table.
-    Centre,
-}
-
-/// Where taken tiles go.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Target {
-    /// Pattern line 1 (1 tile) to 5 (5 tiles).
-    Line(u8),
-    /// Straight to the floor.
-    Floor,
-}
-
-/// One Azul move, e.g. `Take(from: Factory(3), colour: Blue, to: Line(2))`,
-/// or on the grey wall while tiling `Wall(row: 2, column: 4)`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum AzulAction {
-    /// Take every tile of `colour` from `from` and put them on `to`.
-    Take {
-        /// Factory or centre.
-        from: Source,
-        /// The colour taken.
-        colour: Colour,
-        /// Pattern line or floor.
-        to: Target,
-    },
-    /// Grey wall: put the tile of full pattern line `row` (1-5, the
-    /// player's top full line) in wall column `column` (1-5).
-    Wall {
-        /// Pattern line and wall row, 1 to 5.
-        row: u8,
-        /// Wall column, 1 to 5.
-        column: u8,
-    },
-}
-
-impl fmt::Display for AzulAction {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (from, colour, to) = match *self {
-            AzulAction::Take { from, colour, to } => (from, colour, to),
-            AzulAction::Wall { row, column } => {
-                return write!(f, "line {row} to wall column {column}");
-            }
-        };
-        let from = match from {
-            Source::Factory(n) => format!("factory {n}"),
-            Source::Centre => "centre".into(),
-        };
-        let to = match to {
-            Target::Line(n) => format!("line {n}"),
-            Target::Floor => "floor".into(),
-        };
-        write!(f, "{} from {from} to {to}", COLOUR_NAMES[colour.index()])
-    }
-}
-
-/// The engine move for an action (`None` when a number is out of range).
-pub fn action_to_move(action: &AzulAction) -> Option<Move> {
-    let (from, colour, to) = match *action {
-        AzulAction::Take { from, colour, to } => (from, colour, to),
-        AzulAction::Wall { row, column } => {
-            return ((1..=5).contains(&row) && (1..=5).contains(&column))
-                .then(|| Move::wall(usize::from(row - 1), usize::from(column - 1)));
-        }
-    };
-    let source = match from {
-        Source::Factory(n) if (1..=9).contains(&n) => n - 1,
-        Source::Factory(_) => return None,
-        Source::Centre => CENTRE,
-    };
-    let target = match to {
-        Target::Line(n) if (1..=5).contains(&n) => n - 1,
-        Target::Line(_) => return None,
-        Target::Floor => FLOOR,
-    };
-    Some(Move {
-        source,
-        colour: colour.index() as u8,
-        target,
-    })
-}
-
-/// The action for an engine move.
-pub fn move_to_action(m: Move) -> AzulAction {
-    if let Some(row) = m.wall_row() {
-        return AzulAction::Wall {
-            row: row as u8 + 1,
-            column: m.target + 1,
-        };
-    }
-    AzulAction::Take {
-        from: if m.source == CENTRE {
-            Source::Centre
-        } else {
-            Source::Factory(m.source + 1)
-        },
-        colour: Colour::ALL[m.colour as usize % COLOURS],
-        to: if m.target == FLOOR {
-            Target::Floor
-        } else {
-            Target::Line(m.target + 1)
-        },
     }
 }
 
@@ -589,10 +451,6 @@ pub fn deal_lists(deal: &Deal, factories: usize) -> Vec<Vec<u8>> {
                 .collect()
         })
         .collect()
-}
-
-fn letter(colour: u8) -> char {
-    ['B', 'Y', 'R', 'G', 'O'][colour as usize % COLOURS]
 }
 
 impl Game for Azul {
@@ -910,103 +768,4 @@ impl Game for Azul {
             ai::AzulAgent::new(ai_level, settings).with_memory(self.expert_memory.clone(), seat),
         ))
     }
-}
-
-/// A plain-text picture of the table: factories, centre, then each board
-/// (wall with lower-case letters for empty cells, pattern lines, floor).
-pub fn render(s: &State) -> String {
-    let mut out = String::new();
-    let pile = |counts: &[u8; COLOURS]| -> String {
-        let mut t = String::new();
-        for (k, &n) in counts.iter().enumerate() {
-            for _ in 0..n {
-                t.push(letter(k as u8));
-            }
-        }
-        if t.is_empty() { "-".into() } else { t }
-    };
-    out.push_str(&format!(
-        "round {}  {}\n",
-        s.round,
-        if s.over {
-            "game over".to_string()
-        } else if let Some((row, _, mask)) = s.pending_choice() {
-            let columns: Vec<String> = (0..LINES)
-                .filter(|c| mask & (1 << c) != 0)
-                .map(|c| (c + 1).to_string())
-                .collect();
-            format!(
-                "tiling: player {} chooses the column of line {} ({})",
-                s.to_move + 1,
-                row + 1,
-                columns.join(" ")
-            )
-        } else {
-            format!("player {} to move", s.to_move + 1)
-        }
-    ));
-    if s.rules.grey_wall {
-        out.push_str("grey wall (no printed pattern)\n");
-    }
-    let factories: Vec<String> = (0..s.factory_count as usize)
-        .map(|f| format!("{}:{}", f + 1, pile(&s.factories[f])))
-        .collect();
-    out.push_str(&format!("factories {}\n", factories.join(" ")));
-    out.push_str(&format!(
-        "centre {}{}\n",
-        pile(&s.centre),
-        if s.marker_in_centre { " +marker" } else { "" }
-    ));
-    out.push_str(&format!("bag {}  lid {}\n", pile(&s.bag), pile(&s.lid)));
-    for p in 0..s.players as usize {
-        let b = &s.boards[p];
-        out.push_str(&format!("player {} score {}\n", p + 1, b.score));
-        for row in 0..LINES {
-            let line = b.lines[row];
-            let mut lt = String::new();
-            for i in (0..=row).rev() {
-                lt.push(if i < line.count as usize {
-                    letter(line.colour)
-                } else {
-                    '.'
-                });
-            }
-            let wall: String = (0..LINES)
-                .map(|c| match b.colour_at(row, c) {
-                    Some(k) => letter(k as u8),
-                    None if b.grey => '.',
-                    None => letter(wall_colour(row, c) as u8).to_ascii_lowercase(),
-                })
-                .collect();
-            out.push_str(&format!("  {lt:>5} | {wall}\n"));
-        }
-        let (floor, off_floor) = floor_text(b);
-        out.push_str(&format!(
-            "  floor [{}]{off_floor} -{}\n",
-            floor,
-            b.floor_penalty(&s.rules)
-        ));
-    }
-    out
-}
-
-/// A floor in slot order, left to right: `1` for the first-player marker
-/// in the slot it took, the tiles (by colour) in the others; and
-/// ` +marker` when the marker came to a full floor (it takes no slot).
-fn floor_text(b: &rules::Board) -> (String, &'static str) {
-    let mut tiles = b
-        .floor
-        .iter()
-        .enumerate()
-        .flat_map(|(k, &n)| std::iter::repeat_n(letter(k as u8), usize::from(n)));
-    let mut text = String::new();
-    for slot in 0..usize::from(b.floor_len) {
-        if b.marker && slot == usize::from(b.marker_slot) {
-            text.push('1');
-        } else if let Some(tile) = tiles.next() {
-            text.push(tile);
-        }
-    }
-    let off = b.marker && usize::from(b.marker_slot) >= rules::FLOOR_SLOTS;
-    (text, if off { " +marker" } else { "" })
 }
