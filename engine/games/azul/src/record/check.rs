@@ -107,7 +107,7 @@ pub fn check_record(text: &str, rules: Rules) -> CheckReport {
             continue;
         }
         let result = serde_json::from_str::<RecordLine>(raw)
-            .map_err(|e| format!("cannot read: {e}"))
+            .map_err(|e| unreadable(&e))
             .and_then(|event| checker.event(&event, line_no));
         if let Err(why) = result {
             let why = match last {
@@ -497,6 +497,24 @@ impl Checker {
             rows.join(" to ")
         )
     }
+}
+
+/// A line that is not a record event, in words: serde's "untagged enum"
+/// becomes what the field may hold, and "line 1" (each record line is
+/// parsed alone) becomes just the column.
+fn unreadable(e: &serde_json::Error) -> String {
+    let text = e.to_string();
+    let why = if text.contains("untagged enum SourceField") {
+        "`source` must be a factory number from 1 or \"centre\"".to_string()
+    } else if text.contains("untagged enum LineField") {
+        "`line` must be a pattern line 1 to 5 or \"floor\"".to_string()
+    } else {
+        match text.rsplit_once(" at line 1 column ") {
+            Some((what, column)) => format!("{what} (column {column})"),
+            None => text,
+        }
+    };
+    format!("cannot read: {why}")
 }
 
 fn event_name(event: &RecordLine) -> &'static str {
