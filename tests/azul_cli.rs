@@ -79,7 +79,10 @@ fn a_recorded_game_checks_and_a_tampered_one_names_its_line() {
     let output = tessera(&["azul", "check", &cut.display().to_string()], &root);
     assert_eq!(output.status.code(), Some(1), "{output:?}");
     assert!(
-        stdout(&output).contains(&format!("cut.jsonl:{}: the record ends here", first_move + 2)),
+        stdout(&output).contains(&format!(
+            "cut.jsonl:{}: the record ends here",
+            first_move + 2
+        )),
         "{}",
         stdout(&output)
     );
@@ -89,10 +92,25 @@ fn a_recorded_game_checks_and_a_tampered_one_names_its_line() {
 fn bad_seats_are_bad_usage_and_ai_only_names_the_seats_it_chose() {
     let root = common::repo_root();
     for args in [
-        &["play", "azul", "--ai-only", "--seat", "ai:nosuch", "--seat", "ai:easy"][..],
+        &[
+            "play",
+            "azul",
+            "--ai-only",
+            "--seat",
+            "ai:nosuch",
+            "--seat",
+            "ai:easy",
+        ][..],
         &["play", "azul", "--ai-only", "--seat", "ai:easy"][..],
         &["play", "azul", "--ai-only", "--mode", "nosuch"][..],
-        &["sim", "azul", "--seats", "ai:easy,ai:nosuch", "--games", "1"][..],
+        &[
+            "sim",
+            "azul",
+            "--seats",
+            "ai:easy,ai:nosuch",
+            "--games",
+            "1",
+        ][..],
         &["sim", "nosuch", "--seats", "ai:easy", "--games", "1"][..],
     ] {
         let output = tessera(args, &root);
