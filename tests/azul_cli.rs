@@ -54,7 +54,7 @@ fn a_recorded_game_checks_and_a_tampered_one_names_its_line() {
     assert_eq!(output.status.code(), Some(0), "{output:?}");
     let said = stdout(&output);
     assert!(said.contains("a complete and legal game"), "{said}");
-    assert!(said.contains("rows x 2, "), "{said}");
+    assert!(said.contains(" x 2, ") && said.contains(" x 7, "), "{said}");
     assert!(said.contains("outcome: "), "{said}");
 
     // Change the first move's colour: that line is the first difference.

@@ -60,9 +60,10 @@ fn check(record: &Path) -> anyhow::Result<Status> {
         }
         Some((line, why)) => {
             println!(
-                "{}:{line}: {why} (after {} consistent events)",
+                "{}:{line}: {why} (after {} consistent event{})",
                 record.display(),
-                report.events
+                report.events,
+                if report.events == 1 { "" } else { "s" }
             );
             Ok(Status::Failed)
         }

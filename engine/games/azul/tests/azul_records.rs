@@ -133,9 +133,19 @@ fn the_summary_splits_the_bonus_and_explains_the_outcome() {
     let text = random_game(2, 7, |_, _| {});
     let report = accepted(&text);
     let s = report.summary.join("\n");
-    assert!(s.contains(" rows x 2, "), "{s}");
-    assert!(s.contains(" columns x 7, "), "{s}");
-    assert!(s.contains(" colours x 10)"), "{s}");
+    // Each player's bonus split: rows x 2, columns x 7, colours x 10.
+    for player in &report.summary[1..3] {
+        let split = player.split(" bonus (").nth(1).expect("a split");
+        let parts: Vec<&str> = split.trim_end_matches(')').split(", ").collect();
+        assert_eq!(parts.len(), 3, "{player}");
+        for (part, (what, points)) in parts
+            .iter()
+            .zip([("row", 2), ("column", 7), ("colour", 10)])
+        {
+            assert!(part.contains(what), "{player}");
+            assert!(part.ends_with(&format!(" x {points}")), "{player}");
+        }
+    }
     assert!(s.contains("outcome: "), "{s}");
 }
 

@@ -460,13 +460,15 @@ impl Checker {
                 + columns as i32 * r.column_bonus
                 + colours as i32 * r.colour_bonus;
             out.push(format!(
-                "player {}: {} points = {} from tiling + {bonus} bonus ({rows} rows x {}, \
-                 {columns} columns x {}, {colours} colours x {})",
+                "player {}: {} points = {} from tiling + {bonus} bonus ({} x {}, {} x {}, {} x {})",
                 p + 1,
                 b.score,
                 b.score - if s.over { bonus } else { 0 },
+                counted(rows, "row"),
                 r.row_bonus,
+                counted(columns, "column"),
                 r.column_bonus,
+                counted(colours, "colour"),
                 r.colour_bonus
             ));
         }
@@ -515,6 +517,11 @@ fn unreadable(e: &serde_json::Error) -> String {
         }
     };
     format!("cannot read: {why}")
+}
+
+/// `1 row`, `2 rows`.
+fn counted(n: u32, what: &str) -> String {
+    format!("{n} {what}{}", if n == 1 { "" } else { "s" })
 }
 
 fn event_name(event: &RecordLine) -> &'static str {
