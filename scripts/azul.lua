@@ -60,6 +60,11 @@ return {
   -- of it). own_weight 0 plays only to win: in self-play that is mutual
   -- blocking and about 36 points a game; 0.7 about 62 points (2000
   -- playouts a move), and it beats hard given more playouts (README).
+  -- threads: trees searched side by side, one per thread (0: one per
+  -- core); a fixed number with a playout budget decides the same on any
+  -- machine. max_nodes: most tree nodes over all trees (24 bytes each),
+  -- the memory bound of a move. The trees are kept between the expert's
+  -- moves: the subtree of the move played and the replies goes on.
   expert = {
     seconds = 1.0,
     playouts = 1000000,
@@ -69,6 +74,8 @@ return {
     margin_scale = 20,
     own_weight = 0.7,
     score_scale = 100,
+    threads = 0,
+    max_nodes = 4000000,
   },
 
 }

@@ -41,15 +41,21 @@ fn a_recorded_game_checks_and_a_tampered_one_names_its_line() {
     );
     assert_eq!(output.status.code(), Some(0), "{output:?}");
     let text = std::fs::read_to_string(&record).unwrap();
-    assert!(text.starts_with("{\"event\":\"start\",\"players\":2,\"factories\":5,\"seed\":4}"));
-    assert!(text.lines().last().unwrap().contains("\"event\":\"end\""));
-    let output = tessera(&["azul", "check", &record_arg], &root);
-    assert_eq!(output.status.code(), Some(0), "{output:?}");
     assert!(
-        stdout(&output).contains("all consistent"),
-        "{}",
-        stdout(&output)
+        text.starts_with(
+            "{\"event\":\"start\",\"players\":2,\"factories\":5,\"seed\":4,\"rules\":{\"floor\""
+        ),
+        "{text}"
     );
+    assert!(text.lines().last().unwrap().contains("\"event\":\"end\""));
+    // A record is self-contained: the check runs in an empty folder.
+    let empty = tempfile::tempdir().unwrap();
+    let output = tessera(&["azul", "check", &record_arg], empty.path());
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let said = stdout(&output);
+    assert!(said.contains("a complete and legal game"), "{said}");
+    assert!(said.contains(" x 2, ") && said.contains(" x 7, "), "{said}");
+    assert!(said.contains("outcome: "), "{said}");
 
     // Change the first move's colour: that line is the first difference.
     let lines: Vec<&str> = text.lines().collect();
@@ -64,9 +70,87 @@ fn a_recorded_game_checks_and_a_tampered_one_names_its_line() {
     assert_eq!(output.status.code(), Some(1), "{output:?}");
     let text = stdout(&output);
     assert!(
-        text.contains(&format!("bad.jsonl:{}: first difference", first_move + 1)),
+        text.contains(&format!("bad.jsonl:{}: illegal move", first_move + 1)),
         "{text}"
     );
+    // Cut after the first move: refused at the next line.
+    let cut = dir.path().join("cut.jsonl");
+    std::fs::write(&cut, lines[..=first_move].join("\n") + "\n").unwrap();
+    let output = tessera(&["azul", "check", &cut.display().to_string()], &root);
+    assert_eq!(output.status.code(), Some(1), "{output:?}");
+    assert!(
+        stdout(&output).contains(&format!(
+            "cut.jsonl:{}: the record ends here",
+            first_move + 2
+        )),
+        "{}",
+        stdout(&output)
+    );
+}
+
+#[test]
+fn bad_seats_are_bad_usage_and_ai_only_names_the_seats_it_chose() {
+    let root = common::repo_root();
+    for args in [
+        &[
+            "play",
+            "azul",
+            "--ai-only",
+            "--seat",
+            "ai:nosuch",
+            "--seat",
+            "ai:easy",
+        ][..],
+        &["play", "azul", "--ai-only", "--seat", "ai:easy"][..],
+        &["play", "azul", "--ai-only", "--mode", "nosuch"][..],
+        &[
+            "sim",
+            "azul",
+            "--seats",
+            "ai:easy,ai:nosuch",
+            "--games",
+            "1",
+        ][..],
+        &["sim", "nosuch", "--seats", "ai:easy", "--games", "1"][..],
+    ] {
+        let output = tessera(args, &root);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {output:?}");
+    }
+    let output = tessera(&["play", "azul", "--ai-only", "--seed", "1"], &root);
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let said = String::from_utf8_lossy(&output.stderr);
+    assert!(said.contains("seats: 1 ai:expert, 2 ai:medium"), "{said}");
+}
+
+#[test]
+fn keep_going_reports_each_refusal_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let actions = dir.path().join("bad.actions.ron");
+    std::fs::write(
+        &actions,
+        "[Take(from: Factory(9), colour: Blue, to: Line(1)), \
+          Take(from: Factory(8), colour: Red, to: Floor)]",
+    )
+    .unwrap();
+    let output = tessera(
+        &[
+            "play",
+            "azul",
+            "--seat",
+            "human",
+            "--seat",
+            "human",
+            "--keep-going",
+            "--actions",
+            &actions.display().to_string(),
+        ],
+        &common::repo_root(),
+    );
+    assert_eq!(output.status.code(), Some(1), "{output:?}");
+    let said = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(said.matches("action 1 ").count(), 1, "{said}");
+    assert_eq!(said.matches("action 2 ").count(), 1, "{said}");
+    assert!(said.contains("2 actions refused"), "{said}");
 }
 
 #[test]

@@ -155,12 +155,32 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
         .transpose()?;
     if ai_only {
         fill_ai_seats(&mut project, args, level.as_deref(), &mut options)?;
+        if options.seats.len() > args.seats.len() {
+            let chosen: Vec<String> = options
+                .seats
+                .iter()
+                .enumerate()
+                .map(|(i, seat)| format!("{} {seat}", i + 1))
+                .collect();
+            eprintln!(
+                "seats: {} (seats not given with --seat: the level's or the game's defaults, \
+                 the strongest AI in human seats)",
+                chosen.join(", ")
+            );
+        }
+    }
+    // A bad mode, seat count or AI level is bad usage (exit 2), caught
+    // before the game starts.
+    let spec = project.spec(&args.game)?;
+    if let Err(e) = spec.resolve(&options) {
+        crate::usage!("{e}");
     }
     let mut session = project
         .start_session(&args.game, level.as_deref(), args.seed, &options)
         .map_err(anyhow::Error::from)?;
 
     let mut failure = None;
+    let mut refused = 0;
     if let Some(path) = &args.actions {
         let text = read_text(path)?;
         let entry = project.registry().get(&args.game).cloned();
@@ -179,7 +199,7 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
                 );
                 if args.keep_going {
                     eprintln!("refused: {message}");
-                    failure.get_or_insert(message);
+                    refused += 1;
                     continue;
                 }
                 failure = Some(message);
@@ -215,6 +235,14 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
     }
     if let Some(failure) = failure {
         eprintln!("tessera: {failure}");
+        return Ok(Status::Failed);
+    }
+    if refused > 0 {
+        // Each refusal was reported where it happened; only count them.
+        eprintln!(
+            "tessera: {refused} action{} refused (--keep-going)",
+            if refused == 1 { "" } else { "s" }
+        );
         return Ok(Status::Failed);
     }
     Ok(Status::Ok)

@@ -12,7 +12,6 @@ use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use anyhow::bail;
 use tessera_host::sim::{SimConfig, run_sim};
 use tessera_host::{Budget, Seat, ThinkControl};
 
@@ -100,7 +99,7 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
     let registry = tessera_builtin::registry();
     if registry.get(&args.game).is_none() {
         let known: Vec<&str> = registry.iter().map(|e| e.id).collect();
-        bail!("unknown game `{}` (known: {})", args.game, known.join(", "));
+        crate::usage!("unknown game `{}` (known: {})", args.game, known.join(", "));
     }
     if let Some(seat) = args.seats.iter().find(|s| s.ai_level().is_none()) {
         crate::usage!(
@@ -111,7 +110,16 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
         crate::usage!("--games must be at least 1");
     }
     let root = {
-        let project = super::current_project(tessera_builtin::registry())?;
+        let mut project = super::current_project(tessera_builtin::registry())?;
+        // A seat count or AI level the game does not offer is bad usage
+        // (exit 2), as in `play`.
+        let seats = tessera_host::SessionOptions {
+            mode: None,
+            seats: args.seats.clone(),
+        };
+        if let Err(e) = project.spec(&args.game)?.resolve(&seats) {
+            crate::usage!("--seats: {e}");
+        }
         project.root().to_path_buf()
     };
     let config = SimConfig {
@@ -161,9 +169,10 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
         println!("{}", serde_json::to_string_pretty(&json)?);
     } else {
         println!(
-            "{} games of {} on {threads} threads in {:.1} s (seats rotate each game)",
+            "{} games of {} on {threads} thread{} in {:.1} s (seats rotate each game)",
             results.len(),
             args.game,
+            if threads == 1 { "" } else { "s" },
             elapsed.as_secs_f64()
         );
         println!(

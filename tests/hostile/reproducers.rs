@@ -815,3 +815,10 @@ fn every_reproducer_of_issue_11() {
     );
     tessera_testkit::snapshots().bind(|| insta::assert_snapshot!("reproducers", report));
 }
+
+// ---------------------------------------------------------------- Azul
+//
+// Issue 23's Azul inputs (`azul check` through the capped reader) and
+// issue 22's record refusals, in a module of their own with their own
+// snapshot: `reproducers/azul.rs`.
+mod azul;

@@ -11,13 +11,17 @@
 //! - [`achieve`]: what the hard AI achieves on a scenario.
 
 pub mod achieve;
+mod action;
 pub mod ai;
 pub mod record;
 pub mod rules;
 pub mod scenario;
 pub mod settings;
+mod text;
 
-use std::fmt;
+pub use action::{AzulAction, Colour, Source, Target, action_to_move, move_to_action};
+use text::letter;
+pub use text::render;
 
 use serde::{Deserialize, Serialize};
 use tessera_host::level::{Diagnostic, LevelFile};
@@ -31,8 +35,7 @@ use crate::scenario::{Goal, Position, check_position};
 
 use crate::record::RecordLine;
 use crate::rules::{
-    CENTRE, COLOUR_NAMES, COLOURS, Deal, FLOOR, LINES, MAX_FACTORY_TILES, Move, MoveList, Rules,
-    State, TilingReport, wall_colour,
+    COLOUR_NAMES, COLOURS, Deal, LINES, MAX_FACTORY_TILES, MoveList, Rules, State, TilingReport,
 };
 
 /// An Azul level: the standard setup, or a scenario: a starting position,
@@ -165,147 +168,6 @@ impl LevelFile for AzulLevel {
     }
 }
 
-/// A tile colour.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Colour {
-    /// Colour 1.
-    Blue,
-    /// Colour 2.
-    Yellow,
-    /// Colour 3.
-    Red,
-    /// Colour 4.
-    Green,
-    /// Colour 5.
-    Orange,
-}
-
-impl Colour {
-    /// Every colour in the script's order.
-    pub const ALL: [Colour; COLOURS] = [
-        Colour::Blue,
-        Colour::Yellow,
-        Colour::Red,
-        Colour::Green,
-        Colour::Orange,
-    ];
-
-    /// Index 0..5.
-    pub fn index(self) -> usize {
-        self as usize
-    }
-}
-
-/// Where tiles are taken from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Source {
-    /// Factory number (1-based, as the table shows them).
-    Factory(u8),
-    /// The centre of the table.
-    Centre,
-}
-
-/// Where taken tiles go.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Target {
-    /// Pattern line 1 (1 tile) to 5 (5 tiles).
-    Line(u8),
-    /// Straight to the floor.
-    Floor,
-}
-
-/// One Azul move, e.g. `Take(from: Factory(3), colour: Blue, to: Line(2))`,
-/// or on the grey wall while tiling `Wall(row: 2, column: 4)`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum AzulAction {
-    /// Take every tile of `colour` from `from` and put them on `to`.
-    Take {
-        /// Factory or centre.
-        from: Source,
-        /// The colour taken.
-        colour: Colour,
-        /// Pattern line or floor.
-        to: Target,
-    },
-    /// Grey wall: put the tile of full pattern line `row` (1-5, the
-    /// player's top full line) in wall column `column` (1-5).
-    Wall {
-        /// Pattern line and wall row, 1 to 5.
-        row: u8,
-        /// Wall column, 1 to 5.
-        column: u8,
-    },
-}
-
-impl fmt::Display for AzulAction {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (from, colour, to) = match *self {
-            AzulAction::Take { from, colour, to } => (from, colour, to),
-            AzulAction::Wall { row, column } => {
-                return write!(f, "line {row} to wall column {column}");
-            }
-        };
-        let from = match from {
-            Source::Factory(n) => format!("factory {n}"),
-            Source::Centre => "centre".into(),
-        };
-        let to = match to {
-            Target::Line(n) => format!("line {n}"),
-            Target::Floor => "floor".into(),
-        };
-        write!(f, "{} from {from} to {to}", COLOUR_NAMES[colour.index()])
-    }
-}
-
-/// The engine move for an action (`None` when a number is out of range).
-pub fn action_to_move(action: &AzulAction) -> Option<Move> {
-    let (from, colour, to) = match *action {
-        AzulAction::Take { from, colour, to } => (from, colour, to),
-        AzulAction::Wall { row, column } => {
-            return ((1..=5).contains(&row) && (1..=5).contains(&column))
-                .then(|| Move::wall(usize::from(row - 1), usize::from(column - 1)));
-        }
-    };
-    let source = match from {
-        Source::Factory(n) if (1..=9).contains(&n) => n - 1,
-        Source::Factory(_) => return None,
-        Source::Centre => CENTRE,
-    };
-    let target = match to {
-        Target::Line(n) if (1..=5).contains(&n) => n - 1,
-        Target::Line(_) => return None,
-        Target::Floor => FLOOR,
-    };
-    Some(Move {
-        source,
-        colour: colour.index() as u8,
-        target,
-    })
-}
-
-/// The action for an engine move.
-pub fn move_to_action(m: Move) -> AzulAction {
-    if let Some(row) = m.wall_row() {
-        return AzulAction::Wall {
-            row: row as u8 + 1,
-            column: m.target + 1,
-        };
-    }
-    AzulAction::Take {
-        from: if m.source == CENTRE {
-            Source::Centre
-        } else {
-            Source::Factory(m.source + 1)
-        },
-        colour: Colour::ALL[m.colour as usize % COLOURS],
-        to: if m.target == FLOOR {
-            Target::Floor
-        } else {
-            Target::Line(m.target + 1)
-        },
-    }
-}
-
 /// What an Azul AI sees: the whole table, which within a round hides
 /// nothing (the bag's order is not in it).
 #[derive(Debug, Clone, Copy)]
@@ -334,6 +196,8 @@ pub struct Azul {
     /// Each seat's score when the current tiling phase began (grey-wall
     /// tilings span several actions).
     tiling_start: [i32; rules::MAX_PLAYERS],
+    /// The expert's search trees, kept between its moves (tree reuse).
+    expert_memory: ai::ExpertMemory,
 }
 
 impl Azul {
@@ -432,19 +296,28 @@ impl Azul {
 
     /// Reads the rules again when the script changed since the last read;
     /// the player count and tile counts stay those of the game's start.
+    /// Called before each action is recorded, so a new floor penalty
+    /// applies from the next tiling, and the record gets a `script` line
+    /// with the new numbers just before the first action played under
+    /// them (`check` then scores each stretch with the rules in force).
     fn refresh_rules(&mut self) {
         let generation = self.script.generation();
         if generation == self.generation {
             return;
         }
         self.generation = generation;
-        match settings::rules(&self.script.current()) {
+        let script = self.script.current();
+        match settings::rules(&script) {
             Ok(rules) => {
                 let r = &mut self.state.rules;
                 r.floor_penalties = rules.floor_penalties;
                 r.row_bonus = rules.row_bonus;
                 r.column_bonus = rules.column_bonus;
                 r.colour_bonus = rules.colour_bonus;
+                self.record.push(RecordLine::Script {
+                    rules: record::RecordedRules::of(&self.state.rules, false),
+                    hash: script.content_hash(),
+                });
             }
             Err(e) => self.events.push(GameEvent::error(format!(
                 "script: {e} (keeping the old numbers)"
@@ -479,8 +352,6 @@ impl Azul {
     /// The end of a round's tiling: floors, scores, the end of the game or
     /// the next deal.
     fn finish_round(&mut self) {
-        // A new floor penalty in the script applies from this tiling.
-        self.refresh_rules();
         let round = self.state.round;
         let report = self.state.tile_walls();
         let n = self.state.players as usize;
@@ -582,10 +453,6 @@ pub fn deal_lists(deal: &Deal, factories: usize) -> Vec<Vec<u8>> {
         .collect()
 }
 
-fn letter(colour: u8) -> char {
-    ['B', 'Y', 'R', 'G', 'O'][colour as usize % COLOURS]
-}
-
 impl Game for Azul {
     const ID: &'static str = "azul";
     const TITLE: &'static str = "Azul (against AI players)";
@@ -626,6 +493,7 @@ impl Game for Azul {
     fn start(setup: Setup<AzulLevel>) -> Result<Self, GameError> {
         let current = setup.script.current();
         let mut rules: Rules = settings::rules(&current)?;
+        let script_hash = current.content_hash();
         drop(current);
         let level = &setup.level;
         if level.grey_wall.is_some() || level.position.is_some() {
@@ -682,6 +550,7 @@ impl Game for Azul {
             start_scores,
             goal_met: None,
             tiling_start: [0; rules::MAX_PLAYERS],
+            expert_memory: ai::ExpertMemory::default(),
         };
         if let Some(seat) = game.goal.seat()
             && seat >= players
@@ -704,6 +573,9 @@ impl Game for Azul {
             scenario: false,
             grey_wall: rules.grey_wall,
             position: level.position.clone().filter(|_| scenario.is_some()),
+            goal: Some(game.goal.clone()).filter(|g| *g != Goal::None),
+            rules: Some(record::RecordedRules::of(&game.state.rules, true)),
+            script: Some(script_hash),
         });
         if scenario.is_some() {
             game.events.push(GameEvent::info(format!(
@@ -734,6 +606,7 @@ impl Game for Azul {
         if let Some(why) = self.state.refusal(m) {
             return Err(GameError::Illegal(why));
         }
+        self.refresh_rules();
         let player = self.state.to_move;
         let mut placed = Vec::new();
         let round_over = if let Some(row) = m.wall_row() {
@@ -887,95 +760,15 @@ impl Game for Azul {
         AzulView { state: self.state }
     }
 
-    fn agent(&self, _seat: usize, level: &str) -> Result<Box<dyn Agent<Self>>, GameError> {
+    fn agent(&self, seat: usize, level: &str) -> Result<Box<dyn Agent<Self>>, GameError> {
         let Some(ai_level) = ai::Level::parse(level) else {
             return Err(GameError::Invalid(format!(
                 "no AI level `{level}` (easy, medium, hard, expert)"
             )));
         };
         let settings = settings::ai_settings(&self.script.current())?;
-        Ok(Box::new(ai::AzulAgent::new(ai_level, settings)))
+        Ok(Box::new(
+            ai::AzulAgent::new(ai_level, settings).with_memory(self.expert_memory.clone(), seat),
+        ))
     }
-}
-
-/// A plain-text picture of the table: factories, centre, then each board
-/// (wall with lower-case letters for empty cells, pattern lines, floor).
-pub fn render(s: &State) -> String {
-    let mut out = String::new();
-    let pile = |counts: &[u8; COLOURS]| -> String {
-        let mut t = String::new();
-        for (k, &n) in counts.iter().enumerate() {
-            for _ in 0..n {
-                t.push(letter(k as u8));
-            }
-        }
-        if t.is_empty() { "-".into() } else { t }
-    };
-    out.push_str(&format!(
-        "round {}  {}\n",
-        s.round,
-        if s.over {
-            "game over".to_string()
-        } else if let Some((row, _, mask)) = s.pending_choice() {
-            let columns: Vec<String> = (0..LINES)
-                .filter(|c| mask & (1 << c) != 0)
-                .map(|c| (c + 1).to_string())
-                .collect();
-            format!(
-                "tiling: player {} chooses the column of line {} ({})",
-                s.to_move + 1,
-                row + 1,
-                columns.join(" ")
-            )
-        } else {
-            format!("player {} to move", s.to_move + 1)
-        }
-    ));
-    if s.rules.grey_wall {
-        out.push_str("grey wall (no printed pattern)\n");
-    }
-    let factories: Vec<String> = (0..s.factory_count as usize)
-        .map(|f| format!("{}:{}", f + 1, pile(&s.factories[f])))
-        .collect();
-    out.push_str(&format!("factories {}\n", factories.join(" ")));
-    out.push_str(&format!(
-        "centre {}{}\n",
-        pile(&s.centre),
-        if s.marker_in_centre { " +marker" } else { "" }
-    ));
-    out.push_str(&format!("bag {}  lid {}\n", pile(&s.bag), pile(&s.lid)));
-    for p in 0..s.players as usize {
-        let b = &s.boards[p];
-        out.push_str(&format!("player {} score {}\n", p + 1, b.score));
-        for row in 0..LINES {
-            let line = b.lines[row];
-            let mut lt = String::new();
-            for i in (0..=row).rev() {
-                lt.push(if i < line.count as usize {
-                    letter(line.colour)
-                } else {
-                    '.'
-                });
-            }
-            let wall: String = (0..LINES)
-                .map(|c| match b.colour_at(row, c) {
-                    Some(k) => letter(k as u8),
-                    None if b.grey => '.',
-                    None => letter(wall_colour(row, c) as u8).to_ascii_lowercase(),
-                })
-                .collect();
-            out.push_str(&format!("  {lt:>5} | {wall}\n"));
-        }
-        let mut floor = String::new();
-        if b.marker {
-            floor.push('1');
-        }
-        floor.push_str(&pile(&b.floor).replace('-', ""));
-        out.push_str(&format!(
-            "  floor [{}] -{}\n",
-            floor,
-            b.floor_penalty(&s.rules)
-        ));
-    }
-    out
 }

@@ -349,6 +349,8 @@ pub fn ai_settings(script: &Script) -> Result<AiSettings, ScriptError> {
             margin_scale: get("margin_scale", e.margin_scale, 0.001..=1e6)?,
             own_weight: get("own_weight", e.own_weight, 0.0..=1.0)?,
             score_scale: get("score_scale", e.score_scale, 1.0..=1e6)?,
+            threads: get("threads", f64::from(e.threads), 0.0..=256.0)? as u32,
+            max_nodes: get("max_nodes", e.max_nodes as f64, 10_000.0..=100_000_000.0)? as u64,
         };
     }
     Ok(s)

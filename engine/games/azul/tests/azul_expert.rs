@@ -122,3 +122,70 @@ fn the_scripts_ai_numbers_are_the_engines_defaults() {
         AiSettings::default()
     );
 }
+
+#[test]
+fn root_parallel_trees_decide_the_same_for_a_seed_and_a_playout_budget() {
+    let mut state = State::new(Rules::default(), 2);
+    state.deal(&mut tessera_host::rng::game_rng(9), None);
+    let mut settings = small_budget(3000);
+    settings.expert.threads = 3;
+    let runs: Vec<Decision<Move>> = (0..3).map(|_| expert_move(&state, settings, 5)).collect();
+    let visits = |d: &Decision<Move>| -> Vec<(String, String)> {
+        d.considered
+            .iter()
+            .map(|c| (c.action.clone(), c.detail.clone()))
+            .collect()
+    };
+    for run in &runs[1..] {
+        assert_eq!(run.action, runs[0].action);
+        assert_eq!(visits(run), visits(&runs[0]));
+    }
+    // Three trees share the budget: every playout is counted once.
+    let control = ThinkControl::default();
+    let mut rng = agent_rng(5, 0, 0);
+    let mut thinking = Thinking::new(&mut rng, Budget::unbounded(), &control);
+    AzulAgent::new(Level::Expert, settings)
+        .decide_state(&state, &mut thinking)
+        .unwrap();
+    assert_eq!(control.nodes(), 3000);
+    assert!(control.note().contains("on 3 trees"), "{}", control.note());
+}
+
+#[test]
+fn the_expert_keeps_the_subtree_of_the_moves_played() {
+    use tessera_azul::ai::ExpertMemory;
+    let mut state = State::new(Rules::default(), 2);
+    state.deal(&mut tessera_host::rng::game_rng(3), None);
+    let mut settings = small_budget(4000);
+    settings.expert.threads = 2;
+    let memory = ExpertMemory::default();
+    let decide = |state: &State, seat: usize, step: u64| {
+        let control = ThinkControl::default();
+        let mut rng = agent_rng(1, seat, step);
+        let mut thinking = Thinking::new(&mut rng, Budget::unbounded(), &control);
+        let decision = AzulAgent::new(Level::Expert, settings)
+            .with_memory(memory.clone(), seat)
+            .decide_state(state, &mut thinking)
+            .unwrap();
+        (decision, control.note())
+    };
+    let (first, note) = decide(&state, 0, 0);
+    assert!(note.contains("(0 reused)"), "{note}");
+    state.play(first.action);
+    // The opponent (another seat, its own memory slot) replies.
+    let (reply, _) = decide(&state, 1, 1);
+    state.play(reply.action);
+    let (_, note) = decide(&state, 0, 2);
+    let reused: u64 = note
+        .split(" (")
+        .nth(1)
+        .and_then(|r| r.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(0);
+    assert!(reused > 0, "{note}");
+    // A table the trees never saw (a new deal) starts fresh.
+    let mut other = State::new(Rules::default(), 2);
+    other.deal(&mut tessera_host::rng::game_rng(4), None);
+    let (_, note) = decide(&other, 0, 3);
+    assert!(note.contains("(0 reused)"), "{note}");
+}

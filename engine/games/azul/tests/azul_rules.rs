@@ -440,3 +440,48 @@ proptest! {
         });
     }
 }
+
+#[test]
+fn the_text_floor_shows_the_marker_in_its_slot_and_never_more_than_seven_slots() {
+    let mut s = State::new(Rules::default(), 2);
+    s.deal(&mut game_rng(3), None);
+    // Player 1 drops two tiles first, then takes the marker: slot 3.
+    let b = &mut s.boards[0];
+    b.floor[0] = 1;
+    b.floor[2] = 1;
+    b.floor_len = 3;
+    b.marker = true;
+    b.marker_slot = 2;
+    s.bag[0] -= 1;
+    s.bag[2] -= 1;
+    let text = render(&s);
+    assert!(text.contains("floor [BR1] -4"), "{text}");
+    // A floor full of tiles when the marker comes: seven slots drawn, the
+    // marker beside them (it costs nothing).
+    let b = &mut s.boards[1];
+    b.floor = [2, 2, 1, 1, 1];
+    b.floor_len = 7;
+    b.marker = true;
+    b.marker_slot = 7;
+    for (k, n) in [2u8, 2, 1, 1, 1].iter().enumerate() {
+        s.bag[k] -= n;
+    }
+    let text = render(&s);
+    assert!(text.contains("floor [BBYYRGO] +marker -14"), "{text}");
+    // Through the rules: the marker taken by a move lands in the next
+    // free slot, after the tiles already there.
+    let mut s = State::new(Rules::default(), 2);
+    s.deal(&mut game_rng(5), None);
+    let mut moves = MoveList::default();
+    let mut rng = game_rng(6);
+    while !s.boards.iter().any(|b| b.marker) {
+        s.legal_moves(&mut moves);
+        let m = moves.as_slice()[rng.random_range(0..moves.len())];
+        let before = s.boards[s.to_move as usize].floor_len;
+        let p = s.to_move as usize;
+        s.play(m);
+        if s.boards[p].marker {
+            assert_eq!(s.boards[p].marker_slot, before);
+        }
+    }
+}
