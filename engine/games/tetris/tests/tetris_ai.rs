@@ -521,6 +521,7 @@ fn feed_level(target: u32, garbage: &[&str]) -> TetrisLevel {
             difficulty: "GOD".into(),
             target_lines: target,
             lowering_ceiling: true,
+            ceiling_every: None,
         }),
         ..TetrisLevel::default()
     }
