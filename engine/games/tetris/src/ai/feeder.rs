@@ -13,6 +13,8 @@ use rand::Rng;
 
 use super::{Brain, Candidate, Difficulty, Position};
 use crate::ai::metrics::BeforeMove;
+use crate::board::Board;
+use crate::movegen::MoveGen;
 use crate::piece::PieceKind;
 
 /// How a headless feeder picks.
@@ -179,17 +181,28 @@ fn hate(
 /// lowest reachable "highest block" is highest; ties in S Z O I L J T
 /// order. A piece with no landing at all is the worst.
 fn hatetris(brain: &mut Brain, position: &Position, offer: &[PieceKind]) -> Option<PieceKind> {
-    let before = BeforeMove::new(&position.board);
+    hatetris_piece(&mut brain.movegen, position, &position.board, offer)
+}
+
+/// The HATETRIS rule's piece for `board` among the tetrominoes of
+/// `pieces` (spawn row, rotation and danger rows from `position`): what the
+/// `hatetris` feeder gives, and what the `height` adversary of the
+/// lookahead expects.
+pub(crate) fn hatetris_piece(
+    movegen: &mut MoveGen,
+    position: &Position,
+    board: &Board,
+    pieces: &[PieceKind],
+) -> Option<PieceKind> {
+    let before = BeforeMove::new(board);
     let mut worst: Option<(PieceKind, u32)> = None;
     for kind in HATETRIS_ORDER {
-        if !offer.contains(&kind) {
+        if !pieces.contains(&kind) {
             continue;
         }
         let spawn = position.spawn(kind);
-        let landings = brain
-            .movegen
-            .generate(&position.board, kind, position.rotation, spawn);
-        let best = landings
+        let best = movegen
+            .generate(board, kind, position.rotation, spawn)
             .iter()
             .map(|p| before.metrics(p, position.danger_rows).max_height)
             .min()

@@ -14,6 +14,8 @@ pub mod log;
 pub mod metrics;
 pub mod settings;
 
+mod lookahead;
+
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
@@ -124,6 +126,49 @@ pub struct Difficulty {
     pub special_chance: f64,
     /// Feed mode: the ceiling drops one row every this many AI pieces.
     pub ceiling_every: u32,
+    /// Feed mode: which piece the lookahead expects the player to give.
+    #[serde(default)]
+    pub adversary: Adversary,
+}
+
+/// Whom the feed-mode lookahead expects to choose the next piece.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Adversary {
+    /// The piece whose best landing scores worst by the AI's own weights
+    /// (minimax over every piece the player may give), `lookahead` plies
+    /// deep (at most 2: seven replies per ply).
+    #[default]
+    Score,
+    /// The piece whose lowest reachable stack is highest (ties S Z O I L J
+    /// T): a player who raises the stack, as HATETRIS does. One piece per
+    /// ply, so the search follows the expected line `lookahead` plies deep
+    /// (at most 8), keeping the best `beam` boards at each ply.
+    Height,
+}
+
+impl Adversary {
+    /// The script's name for it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Adversary::Score => "score",
+            Adversary::Height => "height",
+        }
+    }
+
+    /// The adversary a name stands for.
+    pub fn from_name(name: &str) -> Option<Self> {
+        [Adversary::Score, Adversary::Height]
+            .into_iter()
+            .find(|a| a.name() == name)
+    }
+
+    /// The deepest lookahead this adversary allows.
+    pub fn max_lookahead(self) -> u8 {
+        match self {
+            Adversary::Score => 2,
+            Adversary::Height => 8,
+        }
+    }
 }
 
 /// The ranges a difficulty's numbers must lie in: the script reader and
@@ -134,7 +179,7 @@ pub mod limits {
     /// `noise`: amplitude of the uniform noise.
     pub const NOISE: RangeInclusive<f64> = 0.0..=1000.0;
     /// `lookahead`: pieces looked ahead.
-    pub const LOOKAHEAD: RangeInclusive<f64> = 0.0..=1.0;
+    pub const LOOKAHEAD: RangeInclusive<f64> = 0.0..=8.0;
     /// `beam`: candidates the lookahead examines.
     pub const BEAM: RangeInclusive<f64> = 1.0..=64.0;
     /// `decision_ms`: the presentation pause.
@@ -178,8 +223,9 @@ impl Difficulty {
                 ));
             }
         }
+        let deepest = 0.0..=f64::from(self.adversary.max_lookahead());
         out_of("noise", self.noise, &limits::NOISE)
-            .or_else(|| out_of("lookahead", f64::from(self.lookahead), &limits::LOOKAHEAD))
+            .or_else(|| out_of("lookahead", f64::from(self.lookahead), &deepest))
             .or_else(|| out_of("beam", self.beam as f64, &limits::BEAM))
             .or_else(|| {
                 out_of(
@@ -305,7 +351,10 @@ impl Choice {
 #[derive(Default)]
 pub struct Brain {
     movegen: MoveGen,
-    inner: MoveGen,
+    /// One move generator and candidate buffer per lookahead ply.
+    plies: Vec<lookahead::Ply>,
+    /// The expected-line search's boards (feed mode, `Adversary::Height`).
+    line: lookahead::LineSearch,
 }
 
 impl Brain {
@@ -368,102 +417,6 @@ impl Brain {
             candidates,
             decided_by,
         }
-    }
-
-    /// Gives the best `beam` candidates of the one-piece ranking (by score,
-    /// or by the order before the lookahead has values) a lookahead value,
-    /// their score plus the best score of the next piece after them, and
-    /// the guard: whether a next piece has no landing that survives.
-    fn look_ahead(
-        &mut self,
-        position: &Position,
-        difficulty: &Difficulty,
-        candidates: &mut [Candidate],
-    ) {
-        if difficulty.order.is_empty() {
-            candidates.sort_by(|a, b| b.score.total_cmp(&a.score));
-        } else {
-            // No candidate has lookahead values yet, so the order ranks
-            // them by its other criteria: the one-ply ranking.
-            candidates.sort_by(|a, b| compare(a, b, difficulty));
-        }
-        let beam = difficulty.beam.max(1).min(candidates.len());
-        for candidate in &mut candidates[..beam] {
-            if candidate.metrics.game_over {
-                candidate.ahead = Some(candidate.score);
-                candidate.next_tops_out = Some(true);
-                continue;
-            }
-            let mut after = position.board;
-            after.place(
-                candidate.placement.kind,
-                candidate.placement.state,
-                candidate.placement.x,
-                candidate.placement.y,
-            );
-            after.clear_full_rows();
-            let prepared = BeforeMove::new(&after);
-            let mut best = |kind| self.best_reply(position, difficulty, &prepared, kind);
-            let (value, tops_out) = match (&position.next, &position.unknown_next) {
-                (Some(next), _) => best(*next),
-                (None, UnknownNext::Average(pieces)) => {
-                    let mut total = 0.0;
-                    let mut tops_out = false;
-                    for &k in pieces {
-                        let (v, t) = best(k);
-                        total += v;
-                        tops_out |= t;
-                    }
-                    (total / pieces.len().max(1) as f64, tops_out)
-                }
-                (None, UnknownNext::Worst(pieces)) => {
-                    let mut worst = f64::INFINITY;
-                    let mut tops_out = false;
-                    for &k in pieces {
-                        let (v, t) = best(k);
-                        worst = worst.min(v);
-                        tops_out |= t;
-                    }
-                    (worst, tops_out)
-                }
-            };
-            // Both moves count: this one's score (its clears, its landing,
-            // the board it leaves) plus the best the next piece can do.
-            candidate.ahead = Some(candidate.score + value);
-            candidate.next_tops_out = Some(tops_out);
-        }
-    }
-
-    /// The best score any landing of `kind` reaches on the `before` board,
-    /// and whether every landing tops out (a piece that cannot spawn
-    /// scores as a top-out).
-    fn best_reply(
-        &mut self,
-        position: &Position,
-        difficulty: &Difficulty,
-        before: &BeforeMove,
-        kind: PieceKind,
-    ) -> (f64, bool) {
-        let spawn = position.spawn(kind);
-        let landings = self
-            .inner
-            .generate(before.board(), kind, position.rotation, spawn);
-        let mut best: Option<f64> = None;
-        let mut survives = false;
-        for p in landings {
-            let metrics = position.measure(before, p);
-            survives |= !metrics.game_over;
-            let s = difficulty.weights.score(&metrics);
-            best = Some(best.map_or(s, |b: f64| b.max(s)));
-        }
-        let top_out = Metrics {
-            game_over: true,
-            ..Metrics::default()
-        };
-        (
-            best.unwrap_or_else(|| difficulty.weights.score(&top_out)),
-            !survives,
-        )
     }
 }
 

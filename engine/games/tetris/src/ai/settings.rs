@@ -31,7 +31,7 @@ impl Default for FeedSettings {
 }
 
 /// The keys a difficulty row may hold (anything else is a typo).
-const DIFFICULTY_KEYS: [&str; 9] = [
+const DIFFICULTY_KEYS: [&str; 10] = [
     "name",
     "weights",
     "noise",
@@ -41,6 +41,7 @@ const DIFFICULTY_KEYS: [&str; 9] = [
     "decision_ms",
     "special_chance",
     "ceiling_every",
+    "adversary",
 ];
 /// The keys of the `ai` table.
 const AI_KEYS: [&str; 2] = ["difficulties", "log_top"];
@@ -84,6 +85,7 @@ pub fn default_difficulties() -> Vec<Difficulty> {
             decision_ms: ms,
             special_chance: special,
             ceiling_every: every,
+            adversary: super::Adversary::Score,
         }
     };
     let mut god = weighted("GOD", 0.0, 200, 0.04, 15);
@@ -336,7 +338,17 @@ fn read_difficulty(
         }
         Ok(v)
     };
-    let lookahead = whole("lookahead", 0.0, limits::LOOKAHEAD)? as u8;
+    let adversary = match table_field::<String>(script, row, &path, "adversary")? {
+        None => super::Adversary::default(),
+        Some(word) => super::Adversary::from_name(&word).ok_or_else(|| {
+            bad_value(
+                "adversary",
+                format!("`adversary` of {name}: \"score\" or \"height\", not {word:?}"),
+            )
+        })?,
+    };
+    let deepest = 0.0..=f64::from(adversary.max_lookahead());
+    let lookahead = whole("lookahead", 0.0, deepest)? as u8;
     let uses_lookahead = order
         .iter()
         .any(|m| matches!(m, Metric::NextTopOut | Metric::Lookahead));
@@ -364,6 +376,7 @@ fn read_difficulty(
         decision_ms: whole("decision_ms", 500.0, limits::DECISION_MS)? as u32,
         special_chance: number("special_chance", 0.0, limits::SPECIAL_CHANCE)?,
         ceiling_every: whole("ceiling_every", 10.0, limits::CEILING_EVERY)? as u32,
+        adversary,
     })
 }
 
