@@ -151,7 +151,7 @@ fn the_shipped_script_passes_its_check_and_keeps_god_seed() {
 }
 
 fn registry() -> Registry {
-    let mut registry = Registry::new();
+    let mut registry = Registry::empty();
     registry.register::<Tetris>();
     registry
 }
@@ -299,7 +299,7 @@ fn a_hostile_logged_table_is_refused_at_its_line() {
             "beam:18446744073709551615",
             "`beam` must be 1 to 64",
         ),
-        ("lookahead:1", "lookahead:255", "`lookahead` must be 0 to 1"),
+        ("lookahead:1", "lookahead:255", "`lookahead` must be 0 to 2"),
         (
             "\"holes\":-7.899265427351652",
             "\"holes\":inf",

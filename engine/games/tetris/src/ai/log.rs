@@ -80,8 +80,11 @@ fn value_text(c: &Candidate, m: Metric) -> String {
 }
 
 fn metrics_text(c: &Candidate) -> String {
+    // The lookahead's values only where the lookahead looked.
+    let looked = c.ahead.is_some() || c.next_tops_out.is_some();
     Metric::ALL
         .iter()
+        .filter(|&&m| looked || !matches!(m, Metric::NextTopOut | Metric::Lookahead))
         .map(|&m| format!("{}={}", m.name(), value_text(c, m)))
         .collect::<Vec<_>>()
         .join(" ")
