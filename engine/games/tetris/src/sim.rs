@@ -103,14 +103,19 @@ pub struct LevelSummary {
 /// progress (fraction of games done) and stopping early on cancel (the
 /// rows so far are returned).
 pub fn run(config: &SimConfig, control: &ThinkControl) -> Result<Vec<GameRow>, GameError> {
-    let jobs: Vec<(usize, usize)> = (0..config.levels.len())
-        .flat_map(|l| (0..config.games).map(move |g| (l, g)))
-        .collect();
+    // Games are numbered, not listed: level = i / games, game = i % games,
+    // so a huge --games costs nothing before the first game, and rows are
+    // kept as they finish (memory grows with the games played).
+    let total = config
+        .levels
+        .len()
+        .checked_mul(config.games)
+        .ok_or_else(|| GameError::Invalid("too many games to number".into()))?;
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
-    let rows: Mutex<Vec<Option<GameRow>>> = Mutex::new(vec![None; jobs.len()]);
+    let rows: Mutex<Vec<(usize, GameRow)>> = Mutex::new(Vec::new());
     let error: Mutex<Option<GameError>> = Mutex::new(None);
-    let threads = config.threads.clamp(1, jobs.len().max(1));
+    let threads = config.threads.clamp(1, total.max(1));
     std::thread::scope(|scope| {
         for _ in 0..threads {
             scope.spawn(|| {
@@ -134,14 +139,15 @@ pub fn run(config: &SimConfig, control: &ThinkControl) -> Result<Vec<GameRow>, G
                         return;
                     }
                     let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(&(level, game)) = jobs.get(i) else {
+                    if i >= total {
                         return;
-                    };
+                    }
+                    let (level, game) = (i / config.games, i % config.games);
                     let seed = config.seed.wrapping_add(game as u64);
                     match play_one(config, &script, &config.levels[level], seed, control) {
                         Ok(Some(row)) => {
                             if let Ok(mut all) = rows.lock() {
-                                all[i] = Some(row);
+                                all.push((i, row));
                             }
                         }
                         Ok(None) => return,
@@ -154,8 +160,8 @@ pub fn run(config: &SimConfig, control: &ThinkControl) -> Result<Vec<GameRow>, G
                         }
                     }
                     let finished = done.fetch_add(1, Ordering::Relaxed) + 1;
-                    control.set_progress(finished as f64 / jobs.len() as f64);
-                    control.set_note(format!("{finished} of {} games", jobs.len()));
+                    control.set_progress(finished as f64 / total as f64);
+                    control.set_note(format!("{finished} of {total} games"));
                 }
             });
         }
@@ -163,12 +169,9 @@ pub fn run(config: &SimConfig, control: &ThinkControl) -> Result<Vec<GameRow>, G
     if let Some(e) = error.into_inner().ok().flatten() {
         return Err(e);
     }
-    Ok(rows
-        .into_inner()
-        .unwrap_or_default()
-        .into_iter()
-        .flatten()
-        .collect())
+    let mut rows = rows.into_inner().unwrap_or_default();
+    rows.sort_by_key(|(i, _)| *i);
+    Ok(rows.into_iter().map(|(_, row)| row).collect())
 }
 
 /// Plays one game; `None` when cancelled midway.

@@ -345,7 +345,7 @@ fn the_log_table_has_named_columns_and_grouped_numbers() {
     ] {
         assert!(header.contains(name), "{name} in {header}");
     }
-    assert_eq!(log::grouped(-1_000_012.3456, 3), "-1,000,012.346");
+    assert_eq!(log::grouped(-1_000_012.345_6, 3), "-1,000,012.346");
     assert_eq!(log::grouped(999.0, 0), "999");
     assert_eq!(log::grouped(1000.0, 0), "1,000");
     assert_eq!(log::grouped(-0.0001, 2), "0.00");
