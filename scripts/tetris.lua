@@ -57,22 +57,28 @@ return {
 
   -- The AI (seed 004). Each difficulty is read once per decision; edit a
   -- weight, save, and the next decision uses it. Names are the AI levels
-  -- seats use (`ai:god`), weakest first.
+  -- seats use (`ai:god`), weakest first. `tessera check` reads all of it.
   --   weights: the score is the sum of weight x metric. Metrics, measured
   --     after the piece locks and full rows clear: holes, holesCreated,
   --     blockades, wellSums, maxHeight, aggregateHeight, bumpiness,
   --     linesCleared, edgeDistance, gameOverAfterMove (0 or 1),
-  --     rowTransitions, columnTransitions.
+  --     rowTransitions, columnTransitions, landingHeight, erodedCells,
+  --     highRows (rows of the stack above half the rows a piece may fill).
   --   noise: each score gets a random +-noise (EASY's mistakes).
   --   order: rank lexicographically instead, metric by metric (GOD);
   --     netBenefit = 3 x linesCleared - holesCreated; "score" = the
-  --     weighted score as the last tie-break.
-  --   lookahead = 1: also weigh the next piece (the one shown, else the
-  --     average over the seven; in feed mode the worst the player may
-  --     give), for the best `beam` candidates.
+  --     weighted score as the last tie-break; with lookahead, also
+  --     "nextTopOut" (1 when some next piece can only top out, 0 when every
+  --     one survives, 0.5 outside the beam) and "lookahead" (the score plus
+  --     the next piece's best score).
+  --   lookahead = 1: also weigh the next piece, for the best `beam`
+  --     candidates of the one-piece ranking: the piece shown (classic
+  --     preview), else the average over the seven, and in feed mode the
+  --     worst the player may give (the seven and the special on offer).
   --   decision_ms: the seed's thinking pause (presentation only).
   --   special_chance: feed mode's chance per turn of one special piece.
-  --   ceiling_every: feed mode's ceiling drops a row every N AI pieces.
+  --   ceiling_every: feed mode's ceiling drops a row every N AI pieces
+  --     (a feed level may set its own).
   ai = {
     log_top = 5, -- candidates the AI log (S) lists
     difficulties = {
@@ -89,12 +95,28 @@ return {
                     holesCreated = -0.5, wellSums = -0.25, blockades = -0.3,
                     bumpiness = -0.18, rowTransitions = -0.2, columnTransitions = -0.3,
                     gameOverAfterMove = -1000 } },
-      { name = "GOD", decision_ms = 200, special_chance = 0.04, ceiling_every = 15,
+      -- The seed's section 3.2 order, literally: against a hostile feeder
+      -- it stacks S pieces in one column (no new hole each time) until it
+      -- dies. Kept to compare with GOD.
+      { name = "GOD_SEED", decision_ms = 200, special_chance = 0.04, ceiling_every = 15,
         order = { "gameOverAfterMove", "netBenefit", "linesCleared", "holes",
                   "blockades", "wellSums", "aggregateHeight", "bumpiness",
                   "edgeDistance", "score" },
         weights = { aggregateHeight = -0.51, linesCleared = 0.76, holes = -0.36,
                     wellSums = -0.18, blockades = -0.18, bumpiness = -0.18 } },
+      -- GOD: the seed's form (hard priorities led by "no immediate
+      -- top-out", netBenefit before the score) with two guards in front of
+      -- netBenefit: no move after which some next piece can only top out
+      -- (worst-case lookahead), and no stack above half the free rows
+      -- while a lower move exists. Ties go to the lookahead's score.
+      { name = "GOD", decision_ms = 200, special_chance = 0.04, ceiling_every = 15,
+        lookahead = 1, beam = 3,
+        order = { "gameOverAfterMove", "nextTopOut", "highRows", "netBenefit",
+                  "lookahead", "holes", "aggregateHeight", "score" },
+        weights = { landingHeight = -4.500158825082766, erodedCells = 3.4181268101392694,
+                    rowTransitions = -3.2178882868487753, columnTransitions = -9.348695305445199,
+                    holes = -7.899265427351652, wellSums = -3.3855972247263626,
+                    gameOverAfterMove = -1000000 } },
       -- Above GOD: Dellacherie's features with El-Tetris's published
       -- weights (El-Ashi, 2011), looking one piece ahead from its best 3
       -- moves. Against the hate feeder (100 games) beam 2 cleared 2.9

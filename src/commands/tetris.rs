@@ -48,11 +48,11 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
 
 fn explain(path: &PathBuf, current_script: bool) -> anyhow::Result<Status> {
     let text = if path.as_os_str() == "-" {
-        std::io::read_to_string(std::io::stdin()).context("cannot read standard input")?
+        read_stdin()?
     } else {
-        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?
+        tessera_host::level::read_text(path).map_err(|e| anyhow::anyhow!("{e}"))?
     };
-    let parsed = log::parse(&text).map_err(|e| anyhow::anyhow!("{}:{e}", path.display()))?;
+    let parsed = log::parse(&text).map_err(|e| anyhow::anyhow!("{}", e.in_file(path)))?;
     let difficulty = if current_script {
         let mut project = super::current_project(tessera_builtin::registry())?;
         let script_path = project.game_script_path(Tetris::ID);
@@ -92,6 +92,36 @@ fn explain(path: &PathBuf, current_script: bool) -> anyhow::Result<Status> {
     }
 }
 
+/// Standard input under the host's input cap: redirected from a file it
+/// is read by the host's reader itself; a pipe or terminal is read up to
+/// the same cap and refused beyond it, so `/dev/zero` cannot fill memory.
+fn read_stdin() -> anyhow::Result<String> {
+    use std::io::Read;
+    let stdin = std::path::Path::new("/dev/stdin");
+    if std::fs::metadata(stdin).is_ok_and(|m| m.is_file()) {
+        return tessera_host::level::read_text(stdin).map_err(|e| anyhow::anyhow!("{e}"));
+    }
+    let cap = tessera_host::level::MAX_FILE_BYTES;
+    let mut bytes = Vec::new();
+    std::io::stdin()
+        .lock()
+        .take(cap + 1)
+        .read_to_end(&mut bytes)
+        .context("-: cannot read standard input")?;
+    if bytes.len() as u64 > cap {
+        anyhow::bail!(
+            "-: standard input is over the {} MiB limit",
+            cap / (1024 * 1024)
+        );
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        anyhow::anyhow!(
+            "-: not UTF-8 text (an invalid byte at offset {})",
+            e.utf8_error().valid_up_to()
+        )
+    })
+}
+
 /// The flags of `tessera sim tetris`.
 pub struct SimArgs<'a> {
     /// `classic` or `feed`.
@@ -124,15 +154,12 @@ pub fn sim(args: &SimArgs<'_>) -> anyhow::Result<Status> {
     let mode = match args.mode {
         "classic" => SimMode::Classic,
         "feed" => SimMode::Feed(Feeder::from_name(args.feeder).ok_or_else(|| {
-            crate::Usage(format!("--feeder `{}`: `random` or `hate`", args.feeder))
+            crate::Usage(format!("--feeder `{}`: {}", args.feeder, Feeder::NAMES))
         })?),
         other => {
             crate::usage!("--mode `{other}`: `classic` or `feed`");
         }
     };
-    if args.levels.is_empty() {
-        crate::usage!("--ai: name at least one difficulty (e.g. --ai easy,god)");
-    }
     if args.games == 0 || args.pieces == 0 {
         crate::usage!("--games and --pieces must be at least 1");
     }
@@ -144,7 +171,25 @@ pub fn sim(args: &SimArgs<'_>) -> anyhow::Result<Status> {
     let script = live.current();
     let known =
         tessera_tetris::settings::difficulties(&script).map_err(|e| anyhow::anyhow!("{e}"))?;
-    for level in args.levels {
+    let level = match (args.level, mode) {
+        (Some(path), _) => {
+            let text = tessera_host::level::read_text(path).map_err(|e| anyhow::anyhow!("{e}"))?;
+            Tetris::read_level(&text, path).map_err(|e| anyhow::anyhow!("{e}"))?
+        }
+        (None, SimMode::Classic) => sim::classic_benchmark_level(),
+        (None, SimMode::Feed(_)) => sim::feeder_benchmark_level(),
+    };
+    // Without --ai, a feed level is played against its own difficulty.
+    let levels: Vec<String> = match (args.levels.is_empty(), &level.feed, args.level) {
+        (false, _, _) => args.levels.to_vec(),
+        (true, Some(feed), Some(_)) if matches!(mode, SimMode::Feed(_)) => {
+            vec![feed.difficulty.clone()]
+        }
+        _ => crate::usage!(
+            "--ai: name at least one difficulty (e.g. --ai easy,god); only a feed level in feed mode brings its own"
+        ),
+    };
+    for level in &levels {
         if !known.iter().any(|d| d.name.eq_ignore_ascii_case(level)) {
             crate::usage!(
                 "--ai `{level}`: no such difficulty in {} (difficulties: {})",
@@ -157,20 +202,12 @@ pub fn sim(args: &SimArgs<'_>) -> anyhow::Result<Status> {
             );
         }
     }
-    let level = match (args.level, mode) {
-        (Some(path), _) => {
-            let text = tessera_host::level::read_text(path).map_err(|e| anyhow::anyhow!("{e}"))?;
-            Tetris::read_level(&text, path).map_err(|e| anyhow::anyhow!("{e}"))?
-        }
-        (None, SimMode::Classic) => sim::classic_benchmark_level(),
-        (None, SimMode::Feed(_)) => sim::feeder_benchmark_level(),
-    };
     let threads = args
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let config = SimConfig {
         mode,
-        levels: args.levels.iter().map(|l| l.to_lowercase()).collect(),
+        levels: levels.iter().map(|l| l.to_lowercase()).collect(),
         games: args.games,
         seed: args.seed,
         piece_cap: args.pieces,
@@ -209,7 +246,11 @@ pub fn sim(args: &SimArgs<'_>) -> anyhow::Result<Status> {
         let json = serde_json::json!({
             "game": "tetris",
             "mode": args.mode,
-            "feeder": matches!(mode, SimMode::Feed(_)).then_some(args.feeder),
+            "feeder": match mode {
+                SimMode::Feed(f) => Some(f.name()),
+                SimMode::Classic => None,
+            },
+            "level": config.level.title,
             "games_per_level": args.games,
             "seed": args.seed,
             "piece_cap": args.pieces,

@@ -57,6 +57,11 @@ fn ai_decision(c: &mut Criterion) {
         .into_iter()
         .find(|d| d.name == "GOD")
         .expect("GOD");
+    let god = Difficulty {
+        order: tessera_tetris::ai::SEED_ORDER.to_vec(),
+        lookahead: 0,
+        ..god
+    };
     let lookahead = Difficulty {
         order: Vec::new(),
         lookahead: 1,

@@ -36,6 +36,7 @@ impl std::fmt::Display for Goal {
             Goal::Score(n) => write!(f, "reach {n} points"),
             Goal::Lines(n) => write!(f, "clear {n} lines"),
             Goal::ClearGarbage => write!(f, "clear all garbage"),
+            Goal::Survive(1) => write!(f, "survive 1 piece"),
             Goal::Survive(n) => write!(f, "survive {n} pieces"),
         }
     }
@@ -97,6 +98,11 @@ pub struct FeedLevel {
     /// whole board to the AI, as balance benchmarks against a feeder do).
     #[serde(default = "yes", skip_serializing_if = "is_true")]
     pub lowering_ceiling: bool,
+    /// The ceiling drops a row every this many AI pieces on this level
+    /// (the difficulty's `ceiling_every` when left out), so a campaign can
+    /// tune each level's pressure without a difficulty per level.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ceiling_every: Option<u32>,
 }
 
 fn yes() -> bool {
@@ -321,6 +327,16 @@ impl LevelFile for TetrisLevel {
                     format!(
                         "field `target_lines`: the AI's target must be 1 to 100000 lines, not {}",
                         feed.target_lines
+                    ),
+                ));
+            }
+            if let Some(every) = feed.ceiling_every
+                && !(1..=10_000).contains(&every)
+            {
+                found.push(Diagnostic::error(
+                    path,
+                    format!(
+                        "field `ceiling_every`: the ceiling drops every 1 to 10000 AI pieces, not {every}"
                     ),
                 ));
             }

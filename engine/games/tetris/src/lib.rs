@@ -39,6 +39,7 @@
 pub mod agents;
 pub mod ai;
 pub mod board;
+pub mod feed;
 pub mod level;
 pub mod movegen;
 pub mod piece;
@@ -47,6 +48,8 @@ pub mod scenarios;
 pub mod settings;
 pub mod sim;
 pub mod solver;
+
+mod report;
 
 use serde::{Deserialize, Serialize};
 
@@ -58,14 +61,15 @@ use tessera_host::rng::game_rng;
 use tessera_host::script::{LiveScript, Script, ScriptError, ScriptSchema};
 
 use ai::feeder::Feeder;
-use ai::{Difficulty, Position, UnknownNext};
+use ai::{Position, UnknownNext};
 use board::{Board, spawn_position};
-use level::{Goal, TetrisLevel, colour_letter};
+use level::{Goal, TetrisLevel};
 use movegen::{MoveGen, Placement};
 use piece::{PieceKind, RotationSystem};
 use rules::{Config, Field, Key, Lock, PieceSource};
 use settings::Settings;
 
+pub use feed::FeedState;
 pub use level::TetrisLevel as Level;
 
 /// A player input, a tick, or a scripted placement.
@@ -152,35 +156,17 @@ impl TetrisSnapshot {
             rotation: self.rotation,
             spawn_row: self.spawn_row,
             danger_rows: self.danger_rows,
+            // In feed mode the player may give any of the seven, or the
+            // special on offer: the lookahead expects the worst of them.
             unknown_next: if self.feed {
-                UnknownNext::Worst(PieceKind::ALL.to_vec())
+                let mut pieces = PieceKind::ALL.to_vec();
+                pieces.extend(self.offer.iter().filter(|k| !k.is_tetromino()));
+                UnknownNext::Worst(pieces)
             } else {
                 UnknownNext::Average(PieceKind::ALL.to_vec())
             },
         })
     }
-}
-
-/// Feed mode's state: the ceiling, the offer and the AI's progress.
-#[derive(Debug, Clone)]
-pub struct FeedState {
-    /// The difficulty the AI plays (its ceiling interval and special
-    /// chance come from here; re-read when the script changes).
-    pub difficulty: Difficulty,
-    /// The AI wins on clearing this many lines.
-    pub target_lines: u64,
-    /// Rows closed off above the ceiling line.
-    pub ceiling: usize,
-    /// Whether the ceiling comes down at all (the level's switch).
-    pub lowering: bool,
-    /// AI pieces placed since the ceiling last dropped.
-    pub since_drop: u32,
-    /// Pieces the AI has placed.
-    pub ai_pieces: u64,
-    /// What the player may give now.
-    pub offer: Vec<PieceKind>,
-    specials: Vec<PieceKind>,
-    rng: tessera_host::rng::GameRng,
 }
 
 /// One scored lock in the clear log.
@@ -214,59 +200,6 @@ pub struct Tetris {
     feed: Option<FeedState>,
     /// Classic mode with an AI seat: the game waits for its `Drop`s.
     ai_plays: bool,
-}
-
-/// Feed mode's starting state: the AI seat's difficulty, the level's
-/// target, the specials of the script.
-fn feed_state(
-    level: &TetrisLevel,
-    options: &tessera_host::options::SessionOptions,
-    script: &Script,
-    seed: u64,
-) -> Result<FeedState, GameError> {
-    if options.seats.len() != 2 {
-        return Err(GameError::Invalid(format!(
-            "feed mode is played by two seats (the feeder, then the AI), not {}",
-            options.seats.len()
-        )));
-    }
-    if let Some(first) = options.ai_level(0)
-        && Feeder::from_name(first).is_none()
-    {
-        return Err(GameError::Invalid(format!(
-            "feed mode's first seat feeds pieces: `human`, `ai:random` or `ai:hate`, not `ai:{first}`"
-        )));
-    }
-    let Some(name) = options.ai_level(1) else {
-        return Err(GameError::Invalid(
-            "feed mode's second seat is the AI: `ai:LEVEL` (e.g. `ai:god`)".into(),
-        ));
-    };
-    let difficulty = settings::difficulty(script, name)?.ok_or_else(|| {
-        GameError::Invalid(format!(
-            "no difficulty `{name}` in the script's `ai.difficulties`"
-        ))
-    })?;
-    let specials = settings::feed_settings(script)?.specials;
-    let target_lines = level
-        .feed
-        .as_ref()
-        .map_or(20, |f| u64::from(f.target_lines));
-    let mut rng = game_rng(seed);
-    // Offers draw from a stream of their own, so they do not shift with
-    // the pieces the randomizer would have drawn.
-    rng.set_stream(1);
-    Ok(FeedState {
-        difficulty,
-        target_lines,
-        ceiling: 0,
-        lowering: level.feed.as_ref().is_none_or(|f| f.lowering_ceiling),
-        since_drop: 0,
-        ai_pieces: 0,
-        offer: Vec::new(),
-        specials,
-        rng,
-    })
 }
 
 fn config_of(settings: &Settings, level: &TetrisLevel, level_no: u32) -> Config {
@@ -543,101 +476,6 @@ impl Tetris {
         self.forward_prints(&script);
     }
 
-    /// Feed mode after an AI lock: the AI's target, the ceiling, the next
-    /// offer.
-    fn feed_after_lock(&mut self, lock: &Lock, script: &Script) {
-        let lines = self.lines();
-        let Some(feed) = &mut self.feed else {
-            return;
-        };
-        feed.ai_pieces += 1;
-        feed.since_drop += 1;
-        if lock.topped_out {
-            let reason = "player wins: the AI's piece reached the ceiling".to_string();
-            self.end(Outcome::Winner(0), reason, script);
-            return;
-        }
-        if lines >= feed.target_lines {
-            let reason = format!(
-                "AI wins: it cleared {lines} lines (target {})",
-                feed.target_lines
-            );
-            self.end(Outcome::Winner(1), reason, script);
-            return;
-        }
-        if feed.lowering && feed.since_drop >= feed.difficulty.ceiling_every {
-            feed.since_drop = 0;
-            feed.ceiling += 1;
-            let ceiling = feed.ceiling;
-            let touches = self.field.set_ceiling(ceiling);
-            self.events.push(GameEvent::info(format!(
-                "the ceiling drops: {ceiling} row{} closed",
-                if ceiling == 1 { "" } else { "s" }
-            )));
-            if touches {
-                let reason = "player wins: the ceiling came down onto the AI's stack".to_string();
-                self.end(Outcome::Winner(0), reason, script);
-                return;
-            }
-        }
-        self.new_offer();
-    }
-
-    fn feed_difficulty_name(&self) -> String {
-        self.feed
-            .as_ref()
-            .map(|f| f.difficulty.name.clone())
-            .unwrap_or_default()
-    }
-
-    /// The seven, plus one special with the difficulty's chance.
-    fn new_offer(&mut self) {
-        use rand::Rng;
-        let Some(feed) = &mut self.feed else {
-            return;
-        };
-        feed.offer = PieceKind::ALL.to_vec();
-        let chance = feed.difficulty.special_chance;
-        if !feed.specials.is_empty() && feed.rng.random_bool(chance.clamp(0.0, 1.0)) {
-            let special = feed.specials[feed.rng.random_range(0..feed.specials.len())];
-            feed.offer.push(special);
-            self.events.push(GameEvent::info(format!(
-                "special piece on offer: {special}"
-            )));
-        }
-    }
-
-    /// Feed mode: the player gives `kind`.
-    fn feed_piece(&mut self, kind: PieceKind) -> Result<(), GameError> {
-        let Some(feed) = &self.feed else {
-            return Err(GameError::Illegal(
-                "Feed is for feed mode; this is a classic game".into(),
-            ));
-        };
-        if self.field.active().is_some() {
-            return Err(GameError::Illegal(
-                "the AI is still placing the last piece".into(),
-            ));
-        }
-        if !feed.offer.contains(&kind) {
-            return Err(GameError::Illegal(format!(
-                "{kind} is not on offer (offer: {})",
-                feed.offer.iter().map(|k| k.letter()).collect::<String>()
-            )));
-        }
-        self.events
-            .push(GameEvent::info(format!("the player gives {kind}")));
-        if !self.field.feed(kind) {
-            let script = self.script.current();
-            self.end(
-                Outcome::Winner(0),
-                format!("player wins: the AI's {kind} cannot spawn under the ceiling"),
-                &script,
-            );
-        }
-        Ok(())
-    }
-
     fn goal_met(&mut self, script: &Script) -> bool {
         match self.level.goal {
             Goal::Marathon => {
@@ -672,104 +510,6 @@ impl Tetris {
             self.on_lock(lock);
         }
     }
-
-    /// The board with the piece in play (lower case) and its ghost (`:`),
-    /// hidden rows above a `--` line.
-    pub fn board_text(&self) -> String {
-        let board = self.field.board();
-        let (w, h) = (board.width(), board.height());
-        let mut grid: Vec<char> = self
-            .field
-            .colours()
-            .iter()
-            .map(|&c| colour_letter(c))
-            .collect();
-        if !self.outcome.is_over() {
-            if let Some(ghost) = self.field.ghost() {
-                for (x, y) in ghost.placement().cells() {
-                    if x >= 0 && y >= 0 && (x as usize) < w && (y as usize) < h {
-                        grid[y as usize * w + x as usize] = ':';
-                    }
-                }
-            }
-            if let Some(active) = self.field.active() {
-                let letter = active.kind.letter().to_ascii_lowercase();
-                for (x, y) in active.placement().cells() {
-                    if x >= 0 && y >= 0 && (x as usize) < w && (y as usize) < h {
-                        grid[y as usize * w + x as usize] = letter;
-                    }
-                }
-            }
-        }
-        let mut out = String::with_capacity((w + 1) * (h + 1));
-        let ceiling = self.feed.as_ref().map_or(0, |f| f.ceiling);
-        for y in 0..h {
-            if ceiling > 0 && y == ceiling {
-                out.push_str(&"=".repeat(w));
-                out.push('\n');
-            }
-            if y == self.hidden_rows() && y > 0 {
-                out.push_str(&"-".repeat(w));
-                out.push('\n');
-            }
-            out.extend(&grid[y * w..(y + 1) * w]);
-            out.push('\n');
-        }
-        out
-    }
-
-    fn queue_text(&self) -> String {
-        self.field.queue().map(|p| p.letter()).collect()
-    }
-
-    /// What `tessera play tetris` prints.
-    pub fn summary(&self, render: bool) -> String {
-        let mut out = format!(
-            "tetris  seed {}  ticks {}  pieces {}  lines {}  level {}  score {}\n",
-            self.seed,
-            self.field.ticks(),
-            self.field.locked(),
-            self.lines(),
-            self.level_no,
-            self.score
-        );
-        match &self.feed {
-            Some(feed) => out.push_str(&format!(
-                "feed: AI {}  ai pieces {}  lines {}/{}  ceiling {} row{} down (every {} pieces)\n",
-                feed.difficulty.name,
-                feed.ai_pieces,
-                self.lines(),
-                feed.target_lines,
-                feed.ceiling,
-                if feed.ceiling == 1 { "" } else { "s" },
-                feed.difficulty.ceiling_every
-            )),
-            None => {
-                out.push_str(&format!("goal: {}  ", self.level.goal));
-                let (done, needed) = self.goal_progress();
-                out.push_str(&format!("progress {done}/{needed}\n"));
-            }
-        }
-        out.push_str("clear log:\n");
-        if self.log.is_empty() {
-            out.push_str("  (no clears)\n");
-        }
-        for r in &self.log {
-            out.push_str(&format!(
-                "  tick {}  {} lines  +{}  level {}\n",
-                r.tick, r.lines, r.points, r.level
-            ));
-        }
-        if let Some(reason) = &self.over_reason {
-            out.push_str(reason);
-            out.push('\n');
-        }
-        out.push_str(&format!("outcome: {}\n", self.outcome));
-        if render {
-            out.push_str(&self.board_text());
-        }
-        out
-    }
 }
 
 impl Game for Tetris {
@@ -787,11 +527,14 @@ impl Game for Tetris {
         settings::schema()
     }
 
-    /// The settings reader is the one check: a speed table that is not
-    /// decreasing or an unknown rotation system is refused by `check`,
-    /// `watch`, the editor's reload and game start alike.
+    /// The settings readers are the one check, every section of the
+    /// script: a speed table that is not decreasing, an unknown rotation
+    /// system, a misspelt weight, `beam = 1000`, a duplicated difficulty or
+    /// a special that is not a pentomino is refused by `check`, `watch`,
+    /// the editor's reload and game start alike, at its line.
     fn check_script(script: &Script) -> Result<(), ScriptError> {
-        Settings::read(script).map(|_| ())
+        Settings::read(script)?;
+        settings::check_ai(script)
     }
 
     /// AI levels: the feeders (`random`, `hate`, for feed mode's first
@@ -806,7 +549,7 @@ impl Game for Tetris {
             .unwrap_or_default();
         let mut feed = ModeSpec::new("feed", "Feed the AI");
         feed.default_seats = vec![Seat::Human, Seat::Ai { level: placer }];
-        let mut ai_levels: Vec<String> = Feeder::ALL.iter().map(|f| f.name().to_string()).collect();
+        let mut ai_levels: Vec<String> = Feeder::listed().into_iter().map(Feeder::name).collect();
         ai_levels.extend(difficulties.iter().map(|d| d.name.to_lowercase()));
         Ok(GameSpec {
             modes: vec![ModeSpec::new("classic", "Classic"), feed],
@@ -835,22 +578,31 @@ impl Game for Tetris {
 
     fn start(setup: Setup<TetrisLevel>) -> Result<Self, GameError> {
         let Setup {
-            level,
+            mut level,
             script,
             seed,
             options,
         } = setup;
+        // A game started without a level file gets `Level::default()`, the
+        // classic 18 x 12 board; feed mode is played on its own 22 x 10
+        // board with a ceiling (RULINGS), so it gets that one instead.
+        if options.mode() == "feed" && level == TetrisLevel::default() {
+            level = feed::default_feed_level(options.ai_level(1).unwrap_or("GOD"));
+        }
         if let Some(error) = level.diagnose().into_iter().find(Diagnostic::is_error) {
             return Err(GameError::Level(error));
         }
         let current = script.current();
         let settings = Settings::read(&current)?;
+        if let Some(feed_level) = &level.feed {
+            feed::check_level_difficulty(feed_level, &current)?;
+        }
         let (board, colours) = level.starting_cells();
         let randomizer = level.randomizer_override().unwrap_or(settings.randomizer);
         let source = PieceSource::new(level.sequence_pieces(), randomizer, game_rng(seed));
         let config = config_of(&settings, &level, 0);
         let feed = match options.mode() {
-            "feed" => Some(feed_state(&level, &options, &current, seed)?),
+            "feed" => Some(feed::feed_state(&level, &options, &current, seed)?),
             _ => {
                 if options.seats.len() > 1 {
                     return Err(GameError::Invalid(format!(
@@ -1044,21 +796,7 @@ impl Game for Tetris {
     }
 
     fn render_text(&self) -> String {
-        let hold = self
-            .field
-            .held_piece()
-            .map_or("-".to_string(), |p| p.to_string());
-        format!(
-            "score {}  lines {}  level {}  pieces {}  next [{}]  hold {}  {}\n{}",
-            self.score,
-            self.lines(),
-            self.level_no,
-            self.field.locked(),
-            self.queue_text(),
-            hold,
-            self.outcome,
-            self.board_text()
-        )
+        self.render_line()
     }
 
     fn report_text(&self, render: bool) -> String {
@@ -1066,26 +804,7 @@ impl Game for Tetris {
     }
 
     fn report_json(&self) -> serde_json::Value {
-        serde_json::json!({
-            "game": "tetris",
-            "seed": self.seed,
-            "ticks": self.field.ticks(),
-            "pieces": self.field.locked(),
-            "lines": self.lines(),
-            "level": self.level_no,
-            "score": self.score,
-            "goal": self.level.goal.to_string(),
-            "outcome": self.outcome.to_string(),
-            "over_reason": self.over_reason,
-            "feed": self.feed.as_ref().map(|f| serde_json::json!({
-                "difficulty": f.difficulty.name,
-                "ai_pieces": f.ai_pieces,
-                "target_lines": f.target_lines,
-                "ceiling": f.ceiling,
-            })),
-            "clear_log": self.log,
-            "board": self.board_text().lines().collect::<Vec<_>>(),
-        })
+        self.json_report()
     }
 
     fn snapshot(&self) -> TetrisSnapshot {

@@ -90,6 +90,11 @@ pub struct LevelSummary {
     pub median_pieces: f64,
     /// Share of games the AI won (feed: target reached; classic: cap).
     pub ai_win_rate: f64,
+    /// Share of games the player (the feeder) won: feed mode's ceiling
+    /// reached or a piece that cannot spawn (0 in classic play).
+    pub player_win_rate: f64,
+    /// The 95% (Wilson) interval of `player_win_rate`.
+    pub player_win_rate_95: (f64, f64),
     /// Mean time per decision, microseconds.
     pub decision_us: f64,
 }
@@ -98,14 +103,19 @@ pub struct LevelSummary {
 /// progress (fraction of games done) and stopping early on cancel (the
 /// rows so far are returned).
 pub fn run(config: &SimConfig, control: &ThinkControl) -> Result<Vec<GameRow>, GameError> {
-    let jobs: Vec<(usize, usize)> = (0..config.levels.len())
-        .flat_map(|l| (0..config.games).map(move |g| (l, g)))
-        .collect();
+    // Games are numbered, not listed: level = i / games, game = i % games,
+    // so a huge --games costs nothing before the first game, and rows are
+    // kept as they finish (memory grows with the games played).
+    let total = config
+        .levels
+        .len()
+        .checked_mul(config.games)
+        .ok_or_else(|| GameError::Invalid("too many games to number".into()))?;
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
-    let rows: Mutex<Vec<Option<GameRow>>> = Mutex::new(vec![None; jobs.len()]);
+    let rows: Mutex<Vec<(usize, GameRow)>> = Mutex::new(Vec::new());
     let error: Mutex<Option<GameError>> = Mutex::new(None);
-    let threads = config.threads.clamp(1, jobs.len().max(1));
+    let threads = config.threads.clamp(1, total.max(1));
     std::thread::scope(|scope| {
         for _ in 0..threads {
             scope.spawn(|| {
@@ -129,14 +139,15 @@ pub fn run(config: &SimConfig, control: &ThinkControl) -> Result<Vec<GameRow>, G
                         return;
                     }
                     let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(&(level, game)) = jobs.get(i) else {
+                    if i >= total {
                         return;
-                    };
+                    }
+                    let (level, game) = (i / config.games, i % config.games);
                     let seed = config.seed.wrapping_add(game as u64);
                     match play_one(config, &script, &config.levels[level], seed, control) {
                         Ok(Some(row)) => {
                             if let Ok(mut all) = rows.lock() {
-                                all[i] = Some(row);
+                                all.push((i, row));
                             }
                         }
                         Ok(None) => return,
@@ -149,8 +160,8 @@ pub fn run(config: &SimConfig, control: &ThinkControl) -> Result<Vec<GameRow>, G
                         }
                     }
                     let finished = done.fetch_add(1, Ordering::Relaxed) + 1;
-                    control.set_progress(finished as f64 / jobs.len() as f64);
-                    control.set_note(format!("{finished} of {} games", jobs.len()));
+                    control.set_progress(finished as f64 / total as f64);
+                    control.set_note(format!("{finished} of {total} games"));
                 }
             });
         }
@@ -158,12 +169,9 @@ pub fn run(config: &SimConfig, control: &ThinkControl) -> Result<Vec<GameRow>, G
     if let Some(e) = error.into_inner().ok().flatten() {
         return Err(e);
     }
-    Ok(rows
-        .into_inner()
-        .unwrap_or_default()
-        .into_iter()
-        .flatten()
-        .collect())
+    let mut rows = rows.into_inner().unwrap_or_default();
+    rows.sort_by_key(|(i, _)| *i);
+    Ok(rows.into_iter().map(|(_, row)| row).collect())
 }
 
 /// Plays one game; `None` when cancelled midway.
@@ -186,7 +194,7 @@ fn play_one(
             mode: Some("feed".into()),
             seats: vec![
                 Seat::Ai {
-                    level: feeder.name().into(),
+                    level: feeder.name(),
                 },
                 ai,
             ],
@@ -246,25 +254,47 @@ fn play_one(
             game.take_events();
         }
     }
+    let decision_us = if decisions == 0 {
+        0.0
+    } else {
+        thinking_ns as f64 / decisions as f64 / 1000.0
+    };
+    Ok(Some(game_row(
+        &game,
+        config.mode,
+        level_name,
+        seed,
+        decision_us,
+    )))
+}
+
+/// The figures of one finished (or capped) game: what a simulation
+/// records per game, from the game alone, so the host's simulation can
+/// call it as the game's hook.
+pub fn game_row(
+    game: &Tetris,
+    mode: SimMode,
+    level_name: &str,
+    seed: u64,
+    decision_us: f64,
+) -> GameRow {
     let capped = !game.outcome().is_over();
-    let ai_won = match (config.mode, game.outcome()) {
+    // The AI is the last seat: 0 in classic play, 1 in feed mode.
+    let ai_seat = usize::from(matches!(mode, SimMode::Feed(_)));
+    let ai_won = match (mode, game.outcome()) {
         (SimMode::Classic, outcome) => capped || outcome == Outcome::Won,
         (SimMode::Feed(_), Outcome::Winner(seat)) => seat == ai_seat,
         (SimMode::Feed(_), _) => false,
     };
-    Ok(Some(GameRow {
+    GameRow {
         level: level_name.to_string(),
         seed,
         lines: game.lines(),
         pieces: game.field().locked(),
         ai_won,
         capped,
-        decision_us: if decisions == 0 {
-            0.0
-        } else {
-            thinking_ns as f64 / decisions as f64 / 1000.0
-        },
-    }))
+        decision_us,
+    }
 }
 
 fn median(mut values: Vec<f64>) -> f64 {
@@ -278,6 +308,12 @@ fn median(mut values: Vec<f64>) -> f64 {
     } else {
         (values[n / 2 - 1] + values[n / 2]) / 2.0
     }
+}
+
+/// Games the player won: over, and not by the AI (a capped game is
+/// nobody's).
+fn player_wins(rows: &[&GameRow]) -> f64 {
+    rows.iter().filter(|r| !r.ai_won && !r.capped).count() as f64
 }
 
 /// Per-level figures, in the order of `levels`.
@@ -295,6 +331,8 @@ pub fn summarise(levels: &[String], rows: &[GameRow]) -> Vec<LevelSummary> {
                 mean_pieces: mine.iter().map(|r| r.pieces as f64).sum::<f64>() / n,
                 median_pieces: median(mine.iter().map(|r| r.pieces as f64).collect()),
                 ai_win_rate: mine.iter().filter(|r| r.ai_won).count() as f64 / n,
+                player_win_rate: player_wins(&mine) / n,
+                player_win_rate_95: tessera_host::sim::wilson(player_wins(&mine) / n, n),
                 decision_us: mine.iter().map(|r| r.decision_us).sum::<f64>() / n,
             }
         })
@@ -326,6 +364,7 @@ pub fn feeder_benchmark_level() -> TetrisLevel {
             difficulty: "GOD".into(),
             target_lines: 100_000,
             lowering_ceiling: false,
+            ceiling_every: None,
         }),
         ..TetrisLevel::default()
     }
@@ -337,13 +376,18 @@ pub fn table(summary: &[LevelSummary], mode: SimMode) -> String {
         SimMode::Classic => "survived cap",
         SimMode::Feed(_) => "AI win rate",
     };
+    let feed = matches!(mode, SimMode::Feed(_));
     let mut out = format!(
-        "{:<10} {:>6} {:>11} {:>11} {:>12} {:>12} {:>13} {:>12}\n",
+        "{:<10} {:>6} {:>11} {:>11} {:>12} {:>12} {:>13} {:>12}",
         "level", "games", "mean lines", "median", "mean pieces", "median", win, "us/decision"
     );
+    if feed {
+        out.push_str(&format!(" {:>24}", "player win rate (95%)"));
+    }
+    out.push('\n');
     for s in summary {
         out.push_str(&format!(
-            "{:<10} {:>6} {:>11.1} {:>11.1} {:>12.1} {:>12.1} {:>12.1}% {:>12.2}\n",
+            "{:<10} {:>6} {:>11.1} {:>11.1} {:>12.1} {:>12.1} {:>12.1}% {:>12.2}",
             s.level,
             s.games,
             s.mean_lines,
@@ -353,6 +397,16 @@ pub fn table(summary: &[LevelSummary], mode: SimMode) -> String {
             100.0 * s.ai_win_rate,
             s.decision_us
         ));
+        if feed {
+            let (low, high) = s.player_win_rate_95;
+            out.push_str(&format!(
+                " {:>6.1}% ({:>4.1}-{:>5.1}%)",
+                100.0 * s.player_win_rate,
+                100.0 * low,
+                100.0 * high
+            ));
+        }
+        out.push('\n');
     }
     out
 }

@@ -42,6 +42,9 @@ fn metrics_text(rows: &[&str]) -> String {
                 | Metric::EdgeDistance
                 | Metric::LandingHeight
                 | Metric::ErodedCells
+                | Metric::HighRows
+                | Metric::NextTopOut
+                | Metric::Lookahead
         ) {
             out.push_str(&format!("{} = {}\n", metric.name(), m.get(metric)));
         }
@@ -184,6 +187,7 @@ fn candidate(metrics: Metrics, score: f64) -> Candidate {
         metrics,
         score,
         ahead: None,
+        next_tops_out: None,
     }
 }
 
@@ -521,6 +525,7 @@ fn feed_level(target: u32, garbage: &[&str]) -> TetrisLevel {
             difficulty: "GOD".into(),
             target_lines: target,
             lowering_ceiling: true,
+            ceiling_every: None,
         }),
         ..TetrisLevel::default()
     }
@@ -595,8 +600,8 @@ fn feed_mode_turns_offer_and_the_ai_reaching_its_target() {
 #[test]
 fn the_ceiling_drops_every_n_ai_pieces_and_the_player_wins_at_it() {
     let script = shipped_with(
-        "special_chance = 0.04, ceiling_every = 15",
-        "special_chance = 0.04, ceiling_every = 2",
+        "name = \"GOD\", decision_ms = 200, special_chance = 0.04, ceiling_every = 15",
+        "name = \"GOD\", decision_ms = 200, special_chance = 0.04, ceiling_every = 2",
     );
     let mut game = feed_game(feed_level(50, &[]), script, 3);
     let mut step = 0;
@@ -632,16 +637,16 @@ fn the_ceiling_drops_every_n_ai_pieces_and_the_player_wins_at_it() {
 #[test]
 fn a_special_is_offered_with_the_difficultys_chance() {
     let always = shipped_with(
-        "special_chance = 0.04, ceiling_every = 15",
-        "special_chance = 1.0, ceiling_every = 15",
+        "name = \"GOD\", decision_ms = 200, special_chance = 0.04, ceiling_every = 15",
+        "name = \"GOD\", decision_ms = 200, special_chance = 1.0, ceiling_every = 15",
     );
     let game = feed_game(feed_level(50, &[]), always, 5);
     let offer = &game.feed_state().expect("feed").offer;
     assert_eq!(offer.len(), 8);
     assert!(!offer[7].is_tetromino(), "{offer:?}");
     let never = shipped_with(
-        "special_chance = 0.04, ceiling_every = 15",
-        "special_chance = 0.0, ceiling_every = 15",
+        "name = \"GOD\", decision_ms = 200, special_chance = 0.04, ceiling_every = 15",
+        "name = \"GOD\", decision_ms = 200, special_chance = 0.0, ceiling_every = 15",
     );
     let game = feed_game(feed_level(50, &[]), never, 5);
     assert_eq!(game.feed_state().expect("feed").offer.len(), 7);
@@ -657,7 +662,7 @@ fn the_hate_feeder_gives_the_piece_whose_best_is_worst() {
     let p = position(&rows, PieceKind::I, RotationSystem::Cycle);
     let mut rng = agent_rng(0, 0, 0);
     let given = pick(
-        Feeder::Hate,
+        Feeder::HATE,
         &mut Brain::new(),
         &p,
         &PieceKind::ALL,
@@ -670,7 +675,7 @@ fn the_hate_feeder_gives_the_piece_whose_best_is_worst() {
     for seed in 1..5 {
         let mut rng = agent_rng(seed, 0, 0);
         let again = pick(
-            Feeder::Hate,
+            Feeder::HATE,
             &mut Brain::new(),
             &p,
             &PieceKind::ALL,
@@ -753,6 +758,7 @@ fn metric_values_agree_with_get() {
         column_transitions: 11,
         landing_height_x2: 13,
         eroded_cells: 12,
+        high_rows: 14,
     };
     let values = m.values();
     for metric in Metric::ALL {
@@ -760,4 +766,144 @@ fn metric_values_agree_with_get() {
     }
     assert_eq!(values[Metric::NetBenefit as usize], 5.0);
     assert_eq!(values[Metric::LandingHeight as usize], 6.5);
+}
+
+#[test]
+fn feeder_names_read_back() {
+    for feeder in Feeder::listed() {
+        assert_eq!(Feeder::from_name(&feeder.name()), Some(feeder));
+    }
+    assert_eq!(Feeder::from_name("hate:1"), Some(Feeder::HATE));
+    assert_eq!(
+        Feeder::from_name("hate:0.5"),
+        Some(Feeder::Hate {
+            per_million: 500_000
+        })
+    );
+    assert_eq!(Feeder::from_name("HATETRIS"), Some(Feeder::Hatetris));
+    for bad in [
+        "hate:1.5",
+        "hate:-0.1",
+        "hate:x",
+        "hate:",
+        "hat",
+        "hate:NaN",
+    ] {
+        assert_eq!(Feeder::from_name(bad), None, "{bad}");
+    }
+}
+
+#[test]
+fn hatetris_gives_the_piece_whose_lowest_stack_is_highest() {
+    // On an empty board every piece but the I lies two rows high at best:
+    // the tie goes to S, first in S Z O I L J T.
+    let p = position(&[".........."; 20], PieceKind::I, RotationSystem::Cycle);
+    let mut rng = agent_rng(0, 0, 0);
+    let mut brain = Brain::new();
+    let given = pick(
+        Feeder::Hatetris,
+        &mut brain,
+        &p,
+        &PieceKind::ALL,
+        &god(),
+        &mut rng,
+    );
+    assert_eq!(given, Some(PieceKind::S));
+    // A one-wide well three deep: the I fills it (a tetris is impossible
+    // with three rows), S and Z stick up two rows above the floor rows,
+    // the O cannot enter. Whatever the rule, it never gives the I, and it
+    // ignores specials on offer.
+    let mut rows = vec![".........."; 17];
+    rows.extend(["#########."; 3]);
+    let p = position(&rows, PieceKind::I, RotationSystem::Cycle);
+    let mut offer = PieceKind::ALL.to_vec();
+    offer.push(PieceKind::X);
+    let given = pick(Feeder::Hatetris, &mut brain, &p, &offer, &god(), &mut rng).expect("a piece");
+    assert_ne!(given, PieceKind::I);
+    assert!(given.is_tetromino());
+}
+
+#[test]
+fn hate_half_mixes_hate_and_random() {
+    // hate:0 is random, hate:1 is hate; hate:0.5 gives the hate piece in
+    // about half the turns of a fixed position.
+    let mut rows = vec![".........."; 16];
+    rows.extend(["#########."; 4]);
+    let p = position(&rows, PieceKind::I, RotationSystem::Cycle);
+    let mut brain = Brain::new();
+    let hate_piece = pick(
+        Feeder::HATE,
+        &mut brain,
+        &p,
+        &PieceKind::ALL,
+        &god(),
+        &mut agent_rng(0, 0, 0),
+    )
+    .expect("a piece");
+    let half = Feeder::from_name("hate:0.5").expect("hate:0.5");
+    let turns = 400;
+    let hated = (0..turns)
+        .filter(|&t| {
+            let mut rng = agent_rng(7, 0, t);
+            pick(half, &mut brain, &p, &PieceKind::ALL, &god(), &mut rng) == Some(hate_piece)
+        })
+        .count();
+    // Half hate, plus a seventh of the random half: about 57%.
+    let share = hated as f64 / turns as f64;
+    assert!((0.45..0.70).contains(&share), "{share}");
+}
+
+#[test]
+fn feed_mode_without_a_level_plays_the_22_by_10_feed_board() {
+    let options = SessionOptions {
+        mode: Some("feed".into()),
+        seats: vec![
+            Seat::Human,
+            Seat::Ai {
+                level: "god".into(),
+            },
+        ],
+    };
+    let game = Tetris::start(Setup {
+        level: TetrisLevel::default(),
+        script: shipped(),
+        seed: 1,
+        options,
+    })
+    .expect("starts");
+    let board = game.field().board();
+    assert_eq!(board.width(), 10);
+    assert_eq!(game.level().rows, 22);
+    let summary = game.summary(false);
+    assert!(summary.contains("feed: AI GOD"), "{summary}");
+    assert!(!summary.contains("marathon"), "{summary}");
+}
+
+#[test]
+fn god_outlives_the_seeds_literal_order_against_hate() {
+    // The seed's order stacks S pieces in one column against `hate`; GOD's
+    // guards keep the stack low (10 x 22, ceiling every 15, 3 games).
+    let level_text =
+        std::fs::read_to_string(tessera_testkit::repo_path("levels/tetris/feed_7_god.ron"))
+            .expect("feed 7");
+    let level =
+        Tetris::read_level(&level_text, std::path::Path::new("feed_7_god.ron")).expect("reads");
+    let pieces = |ai: &str| -> f64 {
+        let config = tessera_tetris::sim::SimConfig {
+            mode: tessera_tetris::sim::SimMode::Feed(Feeder::HATE),
+            levels: vec![ai.into()],
+            games: 3,
+            seed: 0,
+            piece_cap: 400,
+            level: level.clone(),
+            script_path: "scripts/tetris.lua".into(),
+            script_source: tetris_support::shipped_source(),
+            preview: false,
+            threads: 1,
+        };
+        let rows = tessera_tetris::sim::run(&config, &ThinkControl::new()).expect("runs");
+        rows.iter().map(|r| r.pieces as f64).sum::<f64>() / rows.len() as f64
+    };
+    let (seed, god) = (pieces("god_seed"), pieces("god"));
+    assert!(god > 1.5 * seed, "GOD {god} vs GOD_SEED {seed}");
 }

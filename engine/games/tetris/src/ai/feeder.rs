@@ -1,10 +1,20 @@
-//! Headless feeders for feed mode: `random` gives any offered piece;
-//! `hate` gives the piece whose best landing (by the AI's own ranking) is
-//! the worst, ties going to the first piece in the offer's fixed order.
+//! Headless feeders for feed mode, from careless to merciless:
+//! - `random` gives any offered piece;
+//! - `hate` gives the piece whose best landing (by the AI's own ranking)
+//!   is the worst, ties going to the first piece in the offer's order;
+//! - `hate:P` plays `hate` with probability P and `random` otherwise: a
+//!   player of middling skill (`hate:0.5`) for balancing the campaign;
+//! - `hatetris` is the published HATETRIS rule, independent of the AI: for
+//!   each of the seven, its best landing is the one with the lowest
+//!   resulting highest block; it gives the piece whose best is worst, ties
+//!   in the order S Z O I L J T (specials are never given).
 
 use rand::Rng;
 
 use super::{Brain, Candidate, Difficulty, Position};
+use crate::ai::metrics::BeforeMove;
+use crate::board::Board;
+use crate::movegen::MoveGen;
 use crate::piece::PieceKind;
 
 /// How a headless feeder picks.
@@ -12,28 +22,88 @@ use crate::piece::PieceKind;
 pub enum Feeder {
     /// Uniformly among the offer.
     Random,
-    /// The piece that leaves the AI its worst best move.
-    Hate,
+    /// The piece that leaves the AI its worst best move, with this chance
+    /// in millionths (1,000,000 = `hate`), else a random piece.
+    Hate {
+        /// The chance of the hate choice, in millionths.
+        per_million: u32,
+    },
+    /// The HATETRIS rule (AI-independent, the seven only).
+    Hatetris,
 }
 
-impl Feeder {
-    /// Every feeder, by name.
-    pub const ALL: [Feeder; 2] = [Feeder::Random, Feeder::Hate];
+/// HATETRIS's tie order.
+const HATETRIS_ORDER: [PieceKind; 7] = [
+    PieceKind::S,
+    PieceKind::Z,
+    PieceKind::O,
+    PieceKind::I,
+    PieceKind::L,
+    PieceKind::J,
+    PieceKind::T,
+];
 
-    /// The name seats and the command line use.
-    pub fn name(self) -> &'static str {
+impl Feeder {
+    /// The always-hostile feeder.
+    pub const HATE: Feeder = Feeder::Hate {
+        per_million: 1_000_000,
+    };
+
+    /// The feeders seats may name (`hate:P` takes any P; these are the
+    /// strengths menus list).
+    pub fn listed() -> Vec<Feeder> {
+        vec![
+            Feeder::Random,
+            Feeder::Hate {
+                per_million: 250_000,
+            },
+            Feeder::Hate {
+                per_million: 500_000,
+            },
+            Feeder::Hate {
+                per_million: 750_000,
+            },
+            Feeder::HATE,
+            Feeder::Hatetris,
+        ]
+    }
+
+    /// The name seats and the command line use (`random`, `hate:0.5`,
+    /// `hate`, `hatetris`).
+    pub fn name(self) -> String {
         match self {
-            Feeder::Random => "random",
-            Feeder::Hate => "hate",
+            Feeder::Random => "random".into(),
+            Feeder::Hate {
+                per_million: 1_000_000,
+            } => "hate".into(),
+            Feeder::Hate { per_million } => {
+                let p = f64::from(per_million) / 1e6;
+                format!("hate:{p}")
+            }
+            Feeder::Hatetris => "hatetris".into(),
         }
     }
 
-    /// The feeder a name stands for.
+    /// The feeder a name stands for (`hate:P` with 0 <= P <= 1).
     pub fn from_name(name: &str) -> Option<Self> {
-        Self::ALL
-            .into_iter()
-            .find(|f| f.name().eq_ignore_ascii_case(name))
+        let name = name.trim().to_ascii_lowercase();
+        match name.as_str() {
+            "random" => return Some(Feeder::Random),
+            "hate" => return Some(Feeder::HATE),
+            "hatetris" => return Some(Feeder::Hatetris),
+            _ => {}
+        }
+        let p: f64 = name.strip_prefix("hate:")?.parse().ok()?;
+        if !(0.0..=1.0).contains(&p) {
+            return None;
+        }
+        Some(Feeder::Hate {
+            per_million: (p * 1e6).round() as u32,
+        })
     }
+
+    /// What the names look like, for messages.
+    pub const NAMES: &'static str = "`random`, `hate`, `hate:P` (0 <= P <= 1) or `hatetris`";
 }
 
 /// The piece `feeder` gives from `offer` for `position` (its `piece` is
@@ -46,15 +116,23 @@ pub fn pick(
     against: &Difficulty,
     rng: &mut impl Rng,
 ) -> Option<PieceKind> {
+    if offer.is_empty() {
+        return None;
+    }
     match feeder {
-        Feeder::Random => {
-            if offer.is_empty() {
-                None
+        Feeder::Random => Some(offer[rng.random_range(0..offer.len())]),
+        Feeder::Hate { per_million } => {
+            // One draw per turn whatever the outcome, so the stream does
+            // not depend on the board.
+            let roll = rng.random_range(0..1_000_000u32);
+            let other = offer[rng.random_range(0..offer.len())];
+            if roll < per_million {
+                hate(brain, position, offer, against)
             } else {
-                Some(offer[rng.random_range(0..offer.len())])
+                Some(other)
             }
         }
-        Feeder::Hate => hate(brain, position, offer, against),
+        Feeder::Hatetris => hatetris(brain, position, offer),
     }
 }
 
@@ -76,6 +154,12 @@ fn hate(
     let one_ply = Difficulty {
         lookahead: 0,
         noise: 0.0,
+        order: against
+            .order
+            .iter()
+            .copied()
+            .filter(|m| !matches!(m, super::Metric::NextTopOut | super::Metric::Lookahead))
+            .collect(),
         ..against.clone()
     };
     let mut worst: Option<(PieceKind, HateKey)> = None;
@@ -88,6 +172,44 @@ fn hate(
         let key = HateKey::of(choice.best());
         if worst.as_ref().is_none_or(|(_, w)| key > *w) {
             worst = Some((kind, key));
+        }
+    }
+    worst.map(|(kind, _)| kind)
+}
+
+/// HATETRIS: among the seven (whatever else is on offer), the piece whose
+/// lowest reachable "highest block" is highest; ties in S Z O I L J T
+/// order. A piece with no landing at all is the worst.
+fn hatetris(brain: &mut Brain, position: &Position, offer: &[PieceKind]) -> Option<PieceKind> {
+    hatetris_piece(&mut brain.movegen, position, &position.board, offer)
+}
+
+/// The HATETRIS rule's piece for `board` among the tetrominoes of
+/// `pieces` (spawn row, rotation and danger rows from `position`): what the
+/// `hatetris` feeder gives, and what the `height` adversary of the
+/// lookahead expects.
+pub(crate) fn hatetris_piece(
+    movegen: &mut MoveGen,
+    position: &Position,
+    board: &Board,
+    pieces: &[PieceKind],
+) -> Option<PieceKind> {
+    let before = BeforeMove::new(board);
+    let mut worst: Option<(PieceKind, u32)> = None;
+    for kind in HATETRIS_ORDER {
+        if !pieces.contains(&kind) {
+            continue;
+        }
+        let spawn = position.spawn(kind);
+        let best = movegen
+            .generate(board, kind, position.rotation, spawn)
+            .iter()
+            .map(|p| before.metrics(p, position.danger_rows).max_height)
+            .min()
+            .unwrap_or(u32::MAX);
+        // Strictly higher replaces: ties keep the earlier piece.
+        if worst.is_none_or(|(_, w)| best > w) {
+            worst = Some((kind, best));
         }
     }
     worst.map(|(kind, _)| kind)

@@ -14,7 +14,9 @@ use crate::board::Board;
 use crate::piece::{PieceKind, RotationSystem};
 
 /// The first line of every log.
-pub const HEADER: &str = "tessera tetris ai log v1";
+pub const HEADER: &str = "tessera tetris ai log v2";
+/// The first line of the logs before the table was written by name.
+const HEADER_V1: &str = "tessera tetris ai log v1";
 
 /// Everything one decision was made from.
 #[derive(Debug, Clone, PartialEq)]
@@ -42,19 +44,106 @@ pub fn landing_text(c: &Candidate) -> String {
     )
 }
 
+/// A number as a person reads it: thousands separated by commas
+/// (`-1,000,012.345`), `decimals` after the point, `-` for no value.
+pub fn grouped(v: f64, decimals: usize) -> String {
+    if !v.is_finite() {
+        return if v.is_nan() { "NaN".into() } else { "-".into() };
+    }
+    let text = format!("{:.*}", decimals, v.abs());
+    let (whole, fraction) = text.split_once('.').unwrap_or((&text, ""));
+    let mut out = String::new();
+    for (i, digit) in whole.chars().enumerate() {
+        if i > 0 && (whole.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(digit);
+    }
+    if !fraction.is_empty() {
+        out.push('.');
+        out.push_str(fraction);
+    }
+    if v < 0.0 && out.chars().any(|c| c.is_ascii_digit() && c != '0') {
+        out.insert(0, '-');
+    }
+    out
+}
+
+/// One metric's value of `c` as the log writes it.
+fn value_text(c: &Candidate, m: Metric) -> String {
+    let v = c.value(m);
+    match m {
+        Metric::Score | Metric::Lookahead => grouped(v, 3),
+        _ if v.fract() != 0.0 => grouped(v, 1),
+        _ => grouped(v, 0),
+    }
+}
+
 fn metrics_text(c: &Candidate) -> String {
+    // The lookahead's values only where the lookahead looked.
+    let looked = c.ahead.is_some() || c.next_tops_out.is_some();
     Metric::ALL
         .iter()
-        .map(|&m| {
-            let v = c.value(m);
-            if m == Metric::Score {
-                format!("{}={v:.3}", m.name())
-            } else {
-                format!("{}={v}", m.name())
-            }
-        })
+        .filter(|&&m| looked || !matches!(m, Metric::NextTopOut | Metric::Lookahead))
+        .map(|&m| format!("{}={}", m.name(), value_text(c, m)))
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+/// The columns of the candidate table: what the difficulty ranks by or
+/// weighs, plus lines, holes and the highest column, in the log's order.
+fn columns(d: &Difficulty) -> Vec<Metric> {
+    Metric::ALL
+        .into_iter()
+        .filter(|&m| {
+            matches!(
+                m,
+                Metric::Score | Metric::LinesCleared | Metric::Holes | Metric::MaxHeight
+            ) || d.order.contains(&m)
+                || d.weights.get(m) != 0.0
+                || (m == Metric::Lookahead && d.lookahead > 0)
+        })
+        .collect()
+}
+
+/// The candidate table: a header of metric names, then one row per
+/// candidate (`  1. T r1 x3 y17 | ...`), values right-aligned under them.
+fn candidate_table(d: &Difficulty, candidates: &[Candidate]) -> Vec<String> {
+    let columns = columns(d);
+    let landings: Vec<String> = candidates.iter().map(landing_text).collect();
+    let cells: Vec<Vec<String>> = candidates
+        .iter()
+        .map(|c| columns.iter().map(|&m| value_text(c, m)).collect())
+        .collect();
+    let widths: Vec<usize> = columns
+        .iter()
+        .enumerate()
+        .map(|(j, m)| {
+            cells
+                .iter()
+                .map(|row| row[j].len())
+                .chain([m.name().len()])
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let landing_width = landings.iter().map(String::len).max().unwrap_or(0).max(7);
+    let number_width = candidates.len().to_string().len() + 1;
+    let mut out = Vec::with_capacity(candidates.len() + 1);
+    let mut header = format!("  {:>number_width$} {:<landing_width$} |", "#", "landing");
+    for (m, w) in columns.iter().zip(&widths) {
+        header.push_str(&format!(" {:>w$}", m.name()));
+    }
+    out.push(header);
+    for (i, (landing, row)) in landings.iter().zip(&cells).enumerate() {
+        let number = format!("{}.", i + 1);
+        let mut line = format!("  {number:>number_width$} {landing:<landing_width$} |");
+        for (cell, w) in row.iter().zip(&widths) {
+            line.push_str(&format!(" {cell:>w$}"));
+        }
+        out.push(line);
+    }
+    out
 }
 
 /// Writes the log of `choice`, made from `input`, listing the top `top`.
@@ -126,17 +215,8 @@ pub fn write(input: &DecisionInput, choice: &Choice, top: usize) -> String {
     }
     let shown = top.min(choice.candidates.len());
     line(format!("top({shown}/{}):", choice.candidates.len()));
-    for (i, c) in choice.candidates.iter().take(shown).enumerate() {
-        let ahead = c
-            .ahead
-            .map(|a| format!(" ahead={a:.3}"))
-            .unwrap_or_default();
-        line(format!(
-            "  {}. {} | {}{ahead}",
-            i + 1,
-            landing_text(c),
-            metrics_text(c)
-        ));
+    for row in candidate_table(d, &choice.candidates[..shown]) {
+        line(row);
     }
     out
 }
@@ -164,6 +244,18 @@ pub struct LogError {
     pub message: String,
 }
 
+impl LogError {
+    /// The error as `PATH:LINE: message` (`PATH: message` when it is about
+    /// the log as a whole), the form every other input error takes.
+    pub fn in_file(&self, path: &std::path::Path) -> String {
+        if self.line == 0 {
+            format!("{}: {}", path.display(), self.message)
+        } else {
+            format!("{}:{}: {}", path.display(), self.line, self.message)
+        }
+    }
+}
+
 fn err(line: usize, message: impl Into<String>) -> LogError {
     LogError {
         line,
@@ -175,15 +267,18 @@ fn err(line: usize, message: impl Into<String>) -> LogError {
 /// chat or an issue, is skipped up to the header).
 pub fn parse(text: &str) -> Result<ParsedLog, LogError> {
     let lines: Vec<&str> = text.lines().collect();
-    let start = lines
-        .iter()
-        .position(|l| l.trim() == HEADER)
-        .ok_or_else(|| {
-            err(
+    let start = lines.iter().position(|l| l.trim() == HEADER).ok_or_else(|| {
+        match lines.iter().position(|l| l.trim() == HEADER_V1) {
+            Some(i) => err(
+                i + 1,
+                "a v1 log (an older tessera): its table is not the v2 one; copy the log again from this version",
+            ),
+            None => err(
                 0,
                 format!("no `{HEADER}` line: this is not a tessera AI log"),
-            )
-        })?;
+            ),
+        }
+    })?;
     let mut fields: Vec<(usize, &str, &str)> = Vec::new();
     let mut grid: Vec<&str> = Vec::new();
     let mut grid_size: Option<(usize, usize, usize)> = None;
@@ -241,6 +336,20 @@ pub fn parse(text: &str) -> Result<ParsedLog, LogError> {
         v.parse()
             .map_err(|_| err(n, format!("`{key}` must be a whole number, not `{v}`")))
     };
+    // Seeds and counts are drawn as u64: every value the writer prints
+    // reads back (an i64 refused half of the noise seeds).
+    let unsigned = |key: &str| -> Result<u64, LogError> {
+        let (n, v) = get(key)?;
+        v.parse().map_err(|_| {
+            err(
+                n,
+                format!(
+                    "`{key}` must be a whole number from 0 to {}, not `{v}`",
+                    u64::MAX
+                ),
+            )
+        })
+    };
     let (n, v) = get("piece")?;
     let piece = piece_of(n, v)?;
     let (n, v) = get("next")?;
@@ -271,6 +380,9 @@ pub fn parse(text: &str) -> Result<ParsedLog, LogError> {
     let (n, v) = get("table")?;
     let difficulty: Difficulty =
         ron::from_str(v).map_err(|e| err(n, format!("the difficulty table does not read: {e}")))?;
+    if let Some(problem) = difficulty.problem() {
+        return Err(err(n, format!("the difficulty table: {problem}")));
+    }
     let (w, h, n) = grid_size.ok_or_else(|| err(0, "the log has no `grid:` section"))?;
     if !(1..=crate::board::MAX_SIZE).contains(&w) || !(1..=crate::board::MAX_SIZE).contains(&h) {
         return Err(err(n, format!("a {w}x{h} board is outside 1x1 to 64x64")));
@@ -296,11 +408,20 @@ pub fn parse(text: &str) -> Result<ParsedLog, LogError> {
     }
     let spawn_row = number("spawnRow")?;
     let danger_rows = number("dangerRows")?;
-    if !(0..h as i64).contains(&spawn_row) || !(0..=h as i64).contains(&danger_rows) {
-        return Err(err(0, "spawnRow or dangerRows lies outside the board"));
+    if !(0..h as i64).contains(&spawn_row) {
+        return Err(err(
+            get("spawnRow")?.0,
+            format!("`spawnRow` {spawn_row} lies outside the board's {h} rows"),
+        ));
     }
-    let noise_seed = number("noiseSeed")? as u64;
-    let turn = number("turn")?.max(0) as u64;
+    if !(0..=h as i64).contains(&danger_rows) {
+        return Err(err(
+            get("dangerRows")?.0,
+            format!("`dangerRows` {danger_rows} lies outside the board's {h} rows"),
+        ));
+    }
+    let noise_seed = unsigned("noiseSeed")?;
+    let turn = unsigned("turn")?;
     let best = get("best")
         .ok()
         .map(|(_, v)| v.split('|').next().unwrap_or("").trim().to_string())

@@ -65,6 +65,17 @@ pub enum Metric {
     LandingHeight,
     /// Rows cleared x the piece's cells in them.
     ErodedCells,
+    /// Rows of the stack above half the rows a piece may fill (GOD's
+    /// height guard: a tower is refused before it nears the ceiling).
+    HighRows,
+    /// The lookahead's guard: 0 when every next piece the feeder may give
+    /// still has a landing that does not top out, 1 when one has none,
+    /// 0.5 when the lookahead did not examine the move (outside its beam).
+    NextTopOut,
+    /// The lookahead's value: this move's score plus the best score of the
+    /// next piece (the known one, the average, or the worst the feeder may
+    /// give); unexamined moves rank below every examined one.
+    Lookahead,
     /// The weighted score (GOD's last tie-break).
     Score,
 }
@@ -82,7 +93,7 @@ const _: () = {
 
 impl Metric {
     /// Every metric, in the order logs list them.
-    pub const ALL: [Metric; 16] = [
+    pub const ALL: [Metric; 19] = [
         Metric::GameOverAfterMove,
         Metric::NetBenefit,
         Metric::LinesCleared,
@@ -98,6 +109,9 @@ impl Metric {
         Metric::ColumnTransitions,
         Metric::LandingHeight,
         Metric::ErodedCells,
+        Metric::HighRows,
+        Metric::NextTopOut,
+        Metric::Lookahead,
         Metric::Score,
     ];
 
@@ -119,6 +133,9 @@ impl Metric {
             Metric::ColumnTransitions => "columnTransitions",
             Metric::LandingHeight => "landingHeight",
             Metric::ErodedCells => "erodedCells",
+            Metric::HighRows => "highRows",
+            Metric::NextTopOut => "nextTopOut",
+            Metric::Lookahead => "lookahead",
             Metric::Score => "score",
         }
     }
@@ -133,7 +150,11 @@ impl Metric {
     pub fn higher_is_better(self) -> bool {
         matches!(
             self,
-            Metric::NetBenefit | Metric::LinesCleared | Metric::ErodedCells | Metric::Score
+            Metric::NetBenefit
+                | Metric::LinesCleared
+                | Metric::ErodedCells
+                | Metric::Lookahead
+                | Metric::Score
         )
     }
 }
@@ -170,6 +191,9 @@ pub struct Metrics {
     pub landing_height_x2: u32,
     /// Rows cleared x the piece's cells in them.
     pub eroded_cells: u32,
+    /// Rows of the stack above half the fillable rows (set by the AI,
+    /// which knows the danger rows: [`Metrics::with_high_rows`]).
+    pub high_rows: u32,
 }
 
 impl Metrics {
@@ -178,7 +202,17 @@ impl Metrics {
         3 * i64::from(self.lines_cleared) - i64::from(self.holes_created)
     }
 
-    /// Every metric's value, indexed by `Metric as usize` (`Score`: 0):
+    /// These metrics with `high_rows` set for a board of `height` rows whose
+    /// top `danger_rows` top out.
+    #[inline]
+    pub fn with_high_rows(mut self, height: usize, danger_rows: usize) -> Self {
+        let half = (height.saturating_sub(danger_rows) / 2) as u32;
+        self.high_rows = self.max_height.saturating_sub(half);
+        self
+    }
+
+    /// Every metric's value, indexed by `Metric as usize` (`Score`,
+    /// `nextTopOut` and `lookahead`, which are the ranking's: 0):
     /// straight-line code for the hot paths that weigh or compare many
     /// metrics at once.
     #[inline]
@@ -199,6 +233,9 @@ impl Metrics {
             f64::from(self.column_transitions),
             f64::from(self.landing_height_x2) / 2.0,
             f64::from(self.eroded_cells),
+            f64::from(self.high_rows),
+            0.0,
+            0.0,
             0.0,
         ]
     }
@@ -221,7 +258,8 @@ impl Metrics {
             Metric::ColumnTransitions => f64::from(self.column_transitions),
             Metric::LandingHeight => f64::from(self.landing_height_x2) / 2.0,
             Metric::ErodedCells => f64::from(self.eroded_cells),
-            Metric::Score => 0.0,
+            Metric::HighRows => f64::from(self.high_rows),
+            Metric::NextTopOut | Metric::Lookahead | Metric::Score => 0.0,
         }
     }
 }

@@ -12,6 +12,9 @@
 pub mod feeder;
 pub mod log;
 pub mod metrics;
+pub mod settings;
+
+mod lookahead;
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -22,9 +25,55 @@ use crate::movegen::{MoveGen, Placement};
 use crate::piece::{PieceKind, RotationSystem};
 use metrics::{BeforeMove, Metric, Metrics};
 
+/// The seed's section 3.2 order, taken literally (`GOD_SEED` in the
+/// script): it builds towers against a hostile feeder, so GOD's own order
+/// adds guards in front of it; this one stays for comparison.
+pub const SEED_ORDER: [Metric; 10] = [
+    Metric::GameOverAfterMove,
+    Metric::NetBenefit,
+    Metric::LinesCleared,
+    Metric::Holes,
+    Metric::Blockades,
+    Metric::WellSums,
+    Metric::AggregateHeight,
+    Metric::Bumpiness,
+    Metric::EdgeDistance,
+    Metric::Score,
+];
+
 /// A weight per metric (the script's `weights` table; missing = 0).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+/// Written and read by metric name (`{"holes": -0.36}`), the weights that
+/// are not 0 only, so a logged table says what it weighs.
+#[derive(Debug, Clone, PartialEq)]
 pub struct Weights(pub [f64; Metric::ALL.len()]);
+
+impl Serialize for Weights {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let set: Vec<Metric> = Metric::ALL
+            .into_iter()
+            .filter(|&m| self.get(m) != 0.0)
+            .collect();
+        let mut map = serializer.serialize_map(Some(set.len()))?;
+        for m in set {
+            map.serialize_entry(m.name(), &self.get(m))?;
+        }
+        map.end()
+    }
+}
+
+impl<'de> Deserialize<'de> for Weights {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let named = std::collections::BTreeMap::<String, f64>::deserialize(deserializer)?;
+        let mut weights = Weights::default();
+        for (name, w) in named {
+            let metric = Metric::from_name(&name)
+                .ok_or_else(|| serde::de::Error::custom(format!("no metric `{name}`")))?;
+            weights.set(metric, w);
+        }
+        Ok(weights)
+    }
+}
 
 impl Default for Weights {
     fn default() -> Self {
@@ -77,6 +126,129 @@ pub struct Difficulty {
     pub special_chance: f64,
     /// Feed mode: the ceiling drops one row every this many AI pieces.
     pub ceiling_every: u32,
+    /// Feed mode: which piece the lookahead expects the player to give.
+    #[serde(default)]
+    pub adversary: Adversary,
+}
+
+/// Whom the feed-mode lookahead expects to choose the next piece.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Adversary {
+    /// The piece whose best landing scores worst by the AI's own weights
+    /// (minimax over every piece the player may give), `lookahead` plies
+    /// deep (at most 2: seven replies per ply).
+    #[default]
+    Score,
+    /// The piece whose lowest reachable stack is highest (ties S Z O I L J
+    /// T): a player who raises the stack, as HATETRIS does. One piece per
+    /// ply, so the search follows the expected line `lookahead` plies deep
+    /// (at most 8), keeping the best `beam` boards at each ply.
+    Height,
+}
+
+impl Adversary {
+    /// The script's name for it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Adversary::Score => "score",
+            Adversary::Height => "height",
+        }
+    }
+
+    /// The adversary a name stands for.
+    pub fn from_name(name: &str) -> Option<Self> {
+        [Adversary::Score, Adversary::Height]
+            .into_iter()
+            .find(|a| a.name() == name)
+    }
+
+    /// The deepest lookahead this adversary allows.
+    pub fn max_lookahead(self) -> u8 {
+        match self {
+            Adversary::Score => 2,
+            Adversary::Height => 8,
+        }
+    }
+}
+
+/// The ranges a difficulty's numbers must lie in: the script reader and
+/// the AI log's reader refuse the same values (one rule, two inputs).
+pub mod limits {
+    use std::ops::RangeInclusive;
+
+    /// `noise`: amplitude of the uniform noise.
+    pub const NOISE: RangeInclusive<f64> = 0.0..=1000.0;
+    /// `lookahead`: pieces looked ahead.
+    pub const LOOKAHEAD: RangeInclusive<f64> = 0.0..=8.0;
+    /// `beam`: candidates the lookahead examines.
+    pub const BEAM: RangeInclusive<f64> = 1.0..=64.0;
+    /// `decision_ms`: the presentation pause.
+    pub const DECISION_MS: RangeInclusive<f64> = 0.0..=10_000.0;
+    /// `special_chance`: a probability.
+    pub const SPECIAL_CHANCE: RangeInclusive<f64> = 0.0..=1.0;
+    /// `ceiling_every`: AI pieces per ceiling row.
+    pub const CEILING_EVERY: RangeInclusive<f64> = 1.0..=10_000.0;
+    /// A weight's magnitude (`gameOverAfterMove = -1e6` is the largest the
+    /// shipped script uses).
+    pub const WEIGHT: f64 = 1e12;
+}
+
+impl Difficulty {
+    /// Why this difficulty cannot be played, naming the first field out of
+    /// range (`None` = fine). Used on values that did not come through the
+    /// script reader, such as a pasted AI log's `table:`.
+    pub fn problem(&self) -> Option<String> {
+        let out_of = |key: &str, v: f64, range: &std::ops::RangeInclusive<f64>| {
+            (!v.is_finite() || !range.contains(&v)).then(|| {
+                format!(
+                    "`{key}` must be {} to {}, not {v}",
+                    range.start(),
+                    range.end()
+                )
+            })
+        };
+        if self.name.trim().is_empty() || self.name.contains([' ', ',', ':']) {
+            return Some(format!(
+                "difficulty name {:?}: one word, no spaces, commas or colons",
+                self.name
+            ));
+        }
+        for metric in Metric::ALL {
+            let w = self.weights.get(metric);
+            if !w.is_finite() || w.abs() > limits::WEIGHT {
+                return Some(format!(
+                    "weight `{}` must be a finite number within +-{:e}, not {w}",
+                    metric.name(),
+                    limits::WEIGHT
+                ));
+            }
+        }
+        let deepest = 0.0..=f64::from(self.adversary.max_lookahead());
+        out_of("noise", self.noise, &limits::NOISE)
+            .or_else(|| out_of("lookahead", f64::from(self.lookahead), &deepest))
+            .or_else(|| out_of("beam", self.beam as f64, &limits::BEAM))
+            .or_else(|| {
+                out_of(
+                    "decision_ms",
+                    f64::from(self.decision_ms),
+                    &limits::DECISION_MS,
+                )
+            })
+            .or_else(|| {
+                out_of(
+                    "special_chance",
+                    self.special_chance,
+                    &limits::SPECIAL_CHANCE,
+                )
+            })
+            .or_else(|| {
+                out_of(
+                    "ceiling_every",
+                    f64::from(self.ceiling_every),
+                    &limits::CEILING_EVERY,
+                )
+            })
+    }
 }
 
 /// What the AI decides from: the board, the piece and how it enters.
@@ -110,6 +282,15 @@ pub enum UnknownNext {
 }
 
 impl Position {
+    /// The metrics of `placement` on the `before` board, with the height
+    /// guard for this position's board and danger rows.
+    #[inline]
+    pub fn measure(&self, before: &BeforeMove, placement: &Placement) -> Metrics {
+        before
+            .metrics(placement, self.danger_rows)
+            .with_high_rows(self.board.height(), self.danger_rows)
+    }
+
     /// Where `kind` spawns on this position's board.
     pub fn spawn(&self, kind: PieceKind) -> (i32, i32) {
         let (x, _) = crate::board::spawn_position(kind, self.board.width());
@@ -128,6 +309,9 @@ pub struct Candidate {
     pub score: f64,
     /// The lookahead's value, when it looked at this candidate.
     pub ahead: Option<f64>,
+    /// The lookahead's guard, when it looked at this candidate: whether
+    /// some next piece has no landing that avoids topping out.
+    pub next_tops_out: Option<bool>,
 }
 
 impl Candidate {
@@ -135,6 +319,12 @@ impl Candidate {
     pub fn value(&self, metric: Metric) -> f64 {
         match metric {
             Metric::Score => self.score,
+            Metric::Lookahead => self.ahead.unwrap_or(f64::NEG_INFINITY),
+            Metric::NextTopOut => match self.next_tops_out {
+                Some(true) => 1.0,
+                Some(false) => 0.0,
+                None => 0.5,
+            },
             other => self.metrics.get(other),
         }
     }
@@ -161,7 +351,10 @@ impl Choice {
 #[derive(Default)]
 pub struct Brain {
     movegen: MoveGen,
-    inner: MoveGen,
+    /// One move generator and candidate buffer per lookahead ply.
+    plies: Vec<lookahead::Ply>,
+    /// The expected-line search's boards (feed mode, `Adversary::Height`).
+    line: lookahead::LineSearch,
 }
 
 impl Brain {
@@ -202,7 +395,7 @@ impl Brain {
         let mut candidates: Vec<Candidate> = landings
             .iter()
             .map(|placement| {
-                let metrics = before.metrics(placement, position.danger_rows);
+                let metrics = position.measure(&before, placement);
                 let mut score = difficulty.weights.score(&metrics);
                 if difficulty.noise > 0.0 {
                     score += noise.random_range(-difficulty.noise..=difficulty.noise);
@@ -212,10 +405,11 @@ impl Brain {
                     metrics,
                     score,
                     ahead: None,
+                    next_tops_out: None,
                 }
             })
             .collect();
-        if difficulty.lookahead > 0 && difficulty.order.is_empty() {
+        if difficulty.lookahead > 0 {
             self.look_ahead(position, difficulty, &mut candidates);
         }
         let decided_by = rank_top(&mut candidates, difficulty, keep);
@@ -223,78 +417,6 @@ impl Brain {
             candidates,
             decided_by,
         }
-    }
-
-    /// Gives the best `beam` candidates (by score) a lookahead value: their
-    /// score plus the best score of the next piece after them.
-    fn look_ahead(
-        &mut self,
-        position: &Position,
-        difficulty: &Difficulty,
-        candidates: &mut [Candidate],
-    ) {
-        candidates.sort_by(|a, b| b.score.total_cmp(&a.score));
-        let beam = difficulty.beam.max(1).min(candidates.len());
-        for candidate in &mut candidates[..beam] {
-            if candidate.metrics.game_over {
-                candidate.ahead = Some(candidate.score);
-                continue;
-            }
-            let mut after = position.board;
-            after.place(
-                candidate.placement.kind,
-                candidate.placement.state,
-                candidate.placement.x,
-                candidate.placement.y,
-            );
-            after.clear_full_rows();
-            let prepared = BeforeMove::new(&after);
-            let mut best = |kind| self.best_score(position, difficulty, &prepared, kind);
-            let value = match (&position.next, &position.unknown_next) {
-                (Some(next), _) => best(*next),
-                (None, UnknownNext::Average(pieces)) => {
-                    let total: f64 = pieces.iter().map(|&k| best(k)).sum();
-                    total / pieces.len().max(1) as f64
-                }
-                (None, UnknownNext::Worst(pieces)) => pieces
-                    .iter()
-                    .map(|&k| best(k))
-                    .fold(f64::INFINITY, f64::min),
-            };
-            // Both moves count: this one's score (its clears, its landing,
-            // the board it leaves) plus the best the next piece can do.
-            candidate.ahead = Some(candidate.score + value);
-        }
-    }
-
-    /// The best score any landing of `kind` reaches on the `before` board
-    /// (a piece that cannot spawn scores as a top-out).
-    fn best_score(
-        &mut self,
-        position: &Position,
-        difficulty: &Difficulty,
-        before: &BeforeMove,
-        kind: PieceKind,
-    ) -> f64 {
-        let spawn = position.spawn(kind);
-        let landings = self
-            .inner
-            .generate(before.board(), kind, position.rotation, spawn);
-        let top_out = Metrics {
-            game_over: true,
-            ..Metrics::default()
-        };
-        landings
-            .iter()
-            .map(|p| {
-                difficulty
-                    .weights
-                    .score(&before.metrics(p, position.danger_rows))
-            })
-            .fold(None, |best: Option<f64>, s| {
-                Some(best.map_or(s, |b| b.max(s)))
-            })
-            .unwrap_or_else(|| difficulty.weights.score(&top_out))
     }
 }
 
@@ -321,6 +443,8 @@ type RankingValues = [f64; Metric::ALL.len()];
 fn ranking_values(c: &Candidate) -> RankingValues {
     let mut values = c.metrics.values();
     values[Metric::Score as usize] = c.score;
+    values[Metric::Lookahead as usize] = c.value(Metric::Lookahead);
+    values[Metric::NextTopOut as usize] = c.value(Metric::NextTopOut);
     values
 }
 

@@ -3,81 +3,61 @@
 //! HOLES(+NEW) / BLOCK / WELLS / PRED, and the version line (V).
 //!
 //! The log text is the engine's (`tessera_tetris::ai::log::write`, kept
-//! by the session as its last explanation); this file only reads back
-//! its `best:` line to draw the predicted landing.
+//! by the session as its last explanation). The HUD does not read numbers
+//! out of that text: it reads the log back with the engine's parser and
+//! replays the decision ([`tessera_tetris::ai::log::explain`]), so it shows
+//! the decision's own candidate (typed metrics, its `decidedBy`) whatever
+//! the log's layout.
 
 use egui::RichText;
 
-use tessera_tetris::ai::metrics::{Metrics, board_metrics};
+use tessera_tetris::ai::metrics::{Metric, Metrics, board_metrics};
+use tessera_tetris::ai::{Candidate, log};
 use tessera_tetris::board::Board;
 use tessera_tetris::movegen::Placement;
-use tessera_tetris::piece::PieceKind;
-
-use super::ai_move::placement_of;
 
 /// The editor's version, as the seed's version line shows it.
 pub fn version_line() -> String {
     format!("v{}", env!("CARGO_PKG_VERSION"))
 }
 
-/// The AI's chosen landing as its log states it, with its metrics.
+/// The AI's chosen landing, from its decision replayed.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Prediction {
     /// Where the piece goes.
     pub placement: Placement,
     /// The landing as the log writes it (`T r1 x3 y17`).
     pub landing: String,
-    /// `name=value` pairs of the log's `best:` line, in its order.
-    pub metrics: Vec<(String, String)>,
-    /// The log's `decidedBy`.
+    /// The chosen candidate: its metrics, score and lookahead values.
+    pub best: Candidate,
+    /// What separated it from the runner-up (`-` for nothing).
     pub decided_by: String,
 }
 
 impl Prediction {
-    /// One metric's value as written (`holesCreated` → `1`).
-    pub fn metric(&self, name: &str) -> Option<&str> {
-        self.metrics
-            .iter()
-            .find(|(n, _)| n == name)
-            .map(|(_, v)| v.as_str())
+    /// One metric's value (`holesCreated` → `1`), by the metric's name.
+    pub fn metric(&self, name: &str) -> Option<String> {
+        let metric = Metric::from_name(name)?;
+        let v = self.best.value(metric);
+        Some(match metric {
+            Metric::Score | Metric::Lookahead => log::grouped(v, 2),
+            _ if v.fract() != 0.0 => log::grouped(v, 1),
+            _ => log::grouped(v, 0),
+        })
     }
 }
 
-/// Reads the `best:` and `decidedBy:` lines of an AI log; `None` when the
-/// log has no best landing.
-pub fn prediction(log: &str) -> Option<Prediction> {
-    let mut decided_by = String::from("-");
-    let mut best = None;
-    for line in log.lines() {
-        if let Some(rest) = line.strip_prefix("decidedBy:") {
-            decided_by = rest.trim().to_string();
-        } else if let Some(rest) = line.strip_prefix("best:") {
-            best = Some(rest.trim().to_string());
-        }
-    }
-    let best = best?;
-    let (landing, metrics) = best.split_once('|').unwrap_or((best.as_str(), ""));
-    let landing = landing.trim();
-    let mut words = landing.split_whitespace();
-    let kind = words
-        .next()
-        .and_then(|w| w.chars().next())
-        .and_then(PieceKind::from_letter)?;
-    let mut number =
-        |prefix: char| -> Option<i32> { words.next()?.strip_prefix(prefix)?.parse().ok() };
-    let rotation = u8::try_from(number('r')?).ok()?;
-    let left = number('x')?;
-    let top = number('y')?;
-    let metrics = metrics
-        .split_whitespace()
-        .filter_map(|pair| pair.split_once('='))
-        .map(|(n, v)| (n.to_string(), v.to_string()))
-        .collect();
+/// The decision an AI log records, replayed by the engine; `None` when
+/// the log does not read or has no best landing.
+pub fn prediction(text: &str) -> Option<Prediction> {
+    let parsed = log::parse(text).ok()?;
+    let (choice, _) = log::explain(&parsed, &parsed.input.difficulty);
+    let best = choice.best()?.clone();
     Some(Prediction {
-        placement: placement_of(kind, rotation, left, top),
-        landing: landing.to_string(),
-        metrics,
-        decided_by,
+        placement: best.placement,
+        landing: log::landing_text(&best),
+        decided_by: choice.decided_by.clone().unwrap_or_else(|| "-".into()),
+        best,
     })
 }
 
@@ -87,8 +67,7 @@ pub fn hud_lines(board: &Board, danger_rows: usize, pred: Option<&Prediction>) -
     let m: Metrics = board_metrics(board, danger_rows);
     let new = pred
         .and_then(|p| p.metric("holesCreated"))
-        .unwrap_or("0")
-        .to_string();
+        .unwrap_or_else(|| "0".into());
     let mut lines = vec![format!(
         "HOLES {}(+{new})  BLOCK {}  WELLS {}",
         m.holes, m.blockades, m.well_sums
@@ -98,6 +77,8 @@ pub fn hud_lines(board: &Board, danger_rows: usize, pred: Option<&Prediction>) -
             lines.push(format!("PRED {}", p.landing));
             lines.push(format!("decidedBy {}", p.decided_by));
             let shown = [
+                ("nextTopOut", "nextTop"),
+                ("highRows", "high"),
                 ("netBenefit", "net"),
                 ("linesCleared", "lines"),
                 ("holes", "holes"),
@@ -171,31 +152,75 @@ pub fn log_panel(ui: &mut egui::Ui, log: Option<(usize, &str)>, copied: &mut boo
 #[cfg(test)]
 mod tests {
     use super::*;
+    use tessera_tetris::ai::{Brain, Position, UnknownNext};
+    use tessera_tetris::piece::{PieceKind, RotationSystem};
 
-    const LOG: &str = "tessera tetris ai log v1\n\
-        difficulty: GOD\n\
-        decidedBy: holes\n\
-        best: T r1 x0 y17 | gameOverAfterMove=0 netBenefit=-1 linesCleared=0 holes=2 holesCreated=1 score=-3.250\n\
-        top(1/1):\n";
-
-    #[test]
-    fn the_best_line_gives_the_predicted_landing_and_its_metrics() {
-        let p = prediction(LOG).expect("a prediction");
-        assert_eq!(p.landing, "T r1 x0 y17");
-        assert_eq!(p.placement.left_column(), 0);
-        assert_eq!(p.placement.top_row(), 17);
-        assert_eq!(p.placement.state, 1);
-        assert_eq!(p.metric("holesCreated"), Some("1"));
-        assert_eq!(p.decided_by, "holes");
-        let lines = hud_lines(&Board::new(10, 20), 1, Some(&p));
-        assert_eq!(lines[0], "HOLES 0(+1)  BLOCK 0  WELLS 0");
-        assert_eq!(lines[1], "PRED T r1 x0 y17");
-        assert_eq!(lines[2], "decidedBy holes");
-        assert!(lines[3..].iter().any(|l| l.contains("new 1")), "{lines:?}");
+    fn god_log() -> (String, tessera_tetris::ai::Choice) {
+        let mut god = tessera_tetris::settings::default_difficulties()
+            .into_iter()
+            .find(|d| d.name == "GOD")
+            .expect("GOD");
+        god.order.insert(1, Metric::HighRows);
+        let mut board = Board::new(10, 20);
+        for x in 1..10 {
+            board.set(x, 19, true);
+        }
+        let position = Position {
+            board,
+            piece: PieceKind::T,
+            next: None,
+            rotation: RotationSystem::Cycle,
+            spawn_row: 0,
+            danger_rows: 1,
+            unknown_next: UnknownNext::Worst(PieceKind::ALL.to_vec()),
+        };
+        let choice = Brain::new().choose(&position, &god, 0);
+        let input = log::DecisionInput {
+            position,
+            difficulty: god,
+            noise_seed: 0,
+            turn: 1,
+        };
+        (log::write(&input, &choice, 5), choice)
     }
 
     #[test]
-    fn a_log_without_a_best_landing_predicts_nothing() {
+    fn the_prediction_is_the_decision_replayed() {
+        let (text, choice) = god_log();
+        let p = prediction(&text).expect("a prediction");
+        let best = choice.best().expect("a best landing");
+        assert_eq!(p.placement, best.placement);
+        assert_eq!(p.landing, log::landing_text(best));
+        assert_eq!(p.best.metrics, best.metrics);
+        assert_eq!(
+            p.decided_by,
+            choice.decided_by.clone().unwrap_or_else(|| "-".into())
+        );
+        assert_eq!(
+            p.metric("holesCreated"),
+            Some(best.metrics.holes_created.to_string())
+        );
+        let lines = hud_lines(&Board::new(10, 20), 1, Some(&p));
+        assert_eq!(
+            lines[0],
+            format!("HOLES 0(+{})  BLOCK 0  WELLS 0", best.metrics.holes_created)
+        );
+        assert_eq!(lines[1], format!("PRED {}", p.landing));
+        assert_eq!(lines[2], format!("decidedBy {}", p.decided_by));
+        // The layout of the log's table does not matter: a log whose
+        // `best:` line lost its metrics still predicts the same.
+        let trimmed: String = text
+            .lines()
+            .map(|l| match l.split_once(" | ") {
+                Some((head, _)) if l.starts_with("best:") => format!("{head}\n"),
+                _ => format!("{l}\n"),
+            })
+            .collect();
+        assert_eq!(prediction(&trimmed), Some(p));
+    }
+
+    #[test]
+    fn a_log_that_does_not_read_predicts_nothing() {
         assert!(prediction("best: - (no reachable landing)\n").is_none());
         assert!(prediction("").is_none());
     }

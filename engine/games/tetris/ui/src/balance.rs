@@ -40,7 +40,7 @@ impl Default for BalanceConfig {
     fn default() -> Self {
         Self {
             feed: true,
-            feeder: Feeder::Hate,
+            feeder: Feeder::HATE,
             difficulties: Vec::new(),
             games: 4,
             seed: 1,
@@ -261,7 +261,7 @@ impl BalancePanel {
                 if self.config.feed {
                     ui.separator();
                     ui.label("feeder");
-                    for feeder in Feeder::ALL {
+                    for feeder in Feeder::listed() {
                         ui.selectable_value(&mut self.config.feeder, feeder, feeder.name());
                     }
                 }

@@ -138,7 +138,7 @@ pub fn feed_panel(
             .text(format!("{lines} / {}", feed.target_lines)),
     );
     ui.label(format!("AI pieces {}", feed.ai_pieces));
-    let every = feed.difficulty.ceiling_every.max(1);
+    let every = feed.ceiling_every().max(1);
     let left = every.saturating_sub(feed.since_drop);
     ui.label(format!(
         "Ceiling {} row{} down · drops in {left} piece{}",
@@ -147,7 +147,8 @@ pub fn feed_panel(
         if left == 1 { "" } else { "s" }
     ))
     .on_hover_text(format!(
-        "The red line drops one row every {every} AI pieces; an AI piece locked against it loses the game for the AI"
+        "The red line drops one row every {every} AI piece{}; an AI piece locked against it loses the game for the AI",
+        if every == 1 { "" } else { "s" }
     ));
     ui.weak(format!(
         "special chance {:.0}% · AI pace {} ms",

@@ -209,6 +209,7 @@ fn the_balance_window_runs_a_small_simulation_and_shows_its_rows() {
             difficulty: "EASY".into(),
             target_lines: 2,
             lowering_ceiling: true,
+            ceiling_every: None,
         }),
         ..TetrisLevel::default()
     };

@@ -1,0 +1,298 @@
+//! The lookahead (seed 004, section 6): after a candidate move, the best
+//! the next pieces can do, `lookahead` plies deep. Which next piece comes
+//! is known (the classic preview), an expectation over the randomizer, or,
+//! in feed mode where the player chooses, the worst the player may give:
+//! minimax over the offer. Each ply is pruned to the one-ply ranking's best
+//! `beam` landings, so a decision stays fast; the buffers are the brain's,
+//! reused from decision to decision.
+
+use super::metrics::{BeforeMove, Metrics};
+use super::{Adversary, Brain, Candidate, Difficulty, Position, UnknownNext, compare};
+use crate::board::Board;
+use crate::movegen::{MoveGen, Placement};
+use crate::piece::PieceKind;
+
+/// One ply's working memory.
+#[derive(Default)]
+pub(super) struct Ply {
+    movegen: MoveGen,
+    /// The landings of one piece with their scores, for the beam.
+    scored: Vec<(f64, Placement, bool)>,
+}
+
+impl Brain {
+    /// Gives the best `beam` candidates of the one-piece ranking (by score,
+    /// or by the order before the lookahead has values) a lookahead value,
+    /// their score plus the best the next pieces can do after them, and
+    /// the guard: whether a next piece has no landing that survives.
+    pub(super) fn look_ahead(
+        &mut self,
+        position: &Position,
+        difficulty: &Difficulty,
+        candidates: &mut [Candidate],
+    ) {
+        if difficulty.order.is_empty() {
+            candidates.sort_by(|a, b| b.score.total_cmp(&a.score));
+        } else {
+            // No candidate has lookahead values yet, so the order ranks
+            // them by its other criteria: the one-ply ranking.
+            candidates.sort_by(|a, b| compare(a, b, difficulty));
+        }
+        let depth = usize::from(difficulty.lookahead);
+        if let (Adversary::Height, None, UnknownNext::Worst(pieces)) =
+            (difficulty.adversary, position.next, &position.unknown_next)
+        {
+            let beam = difficulty.beam.max(1).min(candidates.len());
+            self.line
+                .search(position, difficulty, pieces, &mut candidates[..beam], depth);
+            return;
+        }
+        while self.plies.len() < depth {
+            self.plies.push(Ply::default());
+        }
+        let beam = difficulty.beam.max(1).min(candidates.len());
+        for candidate in &mut candidates[..beam] {
+            if candidate.metrics.game_over {
+                candidate.ahead = Some(candidate.score);
+                candidate.next_tops_out = Some(true);
+                continue;
+            }
+            let mut after = position.board;
+            let p = candidate.placement;
+            after.place(p.kind, p.state, p.x, p.y);
+            after.clear_full_rows();
+            let (value, tops_out) = replies(
+                &mut self.plies[..depth],
+                position,
+                difficulty,
+                &after,
+                position.next,
+            );
+            // Both moves count: this one's score (its clears, its landing,
+            // the board it leaves) plus the best the next pieces can do.
+            candidate.ahead = Some(candidate.score + value);
+            candidate.next_tops_out = Some(tops_out);
+        }
+    }
+}
+
+/// The value of the next piece's best landing on `board` (and of the
+/// pieces after it, one ply per entry of `plies`): for the known `next`
+/// piece, else the average or the worst over the pieces that may come;
+/// and whether some of those pieces has no landing that does not top out.
+fn replies(
+    plies: &mut [Ply],
+    position: &Position,
+    difficulty: &Difficulty,
+    board: &Board,
+    next: Option<PieceKind>,
+) -> (f64, bool) {
+    let mut reply = |kind| best_reply(plies, position, difficulty, board, kind);
+    match (next, &position.unknown_next) {
+        (Some(next), _) => reply(next),
+        (None, UnknownNext::Average(pieces)) => {
+            let mut total = 0.0;
+            let mut tops_out = false;
+            for &k in pieces {
+                let (v, t) = reply(k);
+                total += v;
+                tops_out |= t;
+            }
+            (total / pieces.len().max(1) as f64, tops_out)
+        }
+        (None, UnknownNext::Worst(pieces)) => {
+            let mut worst = f64::INFINITY;
+            let mut tops_out = false;
+            for &k in pieces {
+                let (v, t) = reply(k);
+                worst = worst.min(v);
+                tops_out |= t;
+            }
+            if pieces.is_empty() {
+                worst = 0.0;
+            }
+            (worst, tops_out)
+        }
+    }
+}
+
+/// The best value `kind` reaches on `board`: its landing's score, plus,
+/// with more plies, the replies after the best `beam` landings. A piece
+/// that cannot land scores as a top-out.
+fn best_reply(
+    plies: &mut [Ply],
+    position: &Position,
+    difficulty: &Difficulty,
+    board: &Board,
+    kind: PieceKind,
+) -> (f64, bool) {
+    let Some((ply, deeper)) = plies.split_first_mut() else {
+        return (0.0, false);
+    };
+    let Ply { movegen, scored } = ply;
+    let spawn = position.spawn(kind);
+    let before = BeforeMove::new(board);
+    let landings = movegen.generate(board, kind, position.rotation, spawn);
+    let mut survives = false;
+    let top_out = || {
+        difficulty.weights.score(&Metrics {
+            game_over: true,
+            ..Metrics::default()
+        })
+    };
+    if deeper.is_empty() {
+        let mut best: Option<f64> = None;
+        for p in landings {
+            let metrics = position.measure(&before, p);
+            survives |= !metrics.game_over;
+            let s = difficulty.weights.score(&metrics);
+            best = Some(best.map_or(s, |b: f64| b.max(s)));
+        }
+        return (best.unwrap_or_else(top_out), !survives);
+    }
+    scored.clear();
+    for p in landings {
+        let metrics = position.measure(&before, p);
+        survives |= !metrics.game_over;
+        scored.push((difficulty.weights.score(&metrics), *p, metrics.game_over));
+    }
+    if scored.is_empty() {
+        return (top_out(), true);
+    }
+    let beam = difficulty.beam.max(1).min(scored.len());
+    scored.select_nth_unstable_by(beam - 1, |a, b| b.0.total_cmp(&a.0));
+    // The deeper plies reuse their own buffers; this ply's beam is copied
+    // out (at most 64 landings) so they may borrow `plies` again.
+    let mut examined = [scored[0]; 64];
+    let beam = beam.min(examined.len());
+    examined[..beam].copy_from_slice(&scored[..beam]);
+    let mut best = f64::NEG_INFINITY;
+    for &(score, p, game_over) in &examined[..beam] {
+        let value = if game_over {
+            score
+        } else {
+            let mut after = *board;
+            after.place(p.kind, p.state, p.x, p.y);
+            after.clear_full_rows();
+            score + replies(deeper, position, difficulty, &after, None).0
+        };
+        best = best.max(value);
+    }
+    (best, !survives)
+}
+
+/// One board of the expected-line search.
+#[derive(Clone, Copy)]
+struct Node {
+    board: Board,
+    /// The index of the candidate it descends from.
+    root: usize,
+    /// The sum of the scores of the moves that led here.
+    value: f64,
+}
+
+/// The expected-line search (feed mode against a `height` adversary):
+/// the adversary's piece is predicted for each board, so the search
+/// follows one piece per ply and keeps the best `beam` boards of all
+/// branches at each ply, `lookahead` plies deep. Its buffers are reused.
+#[derive(Default)]
+pub(super) struct LineSearch {
+    movegen: MoveGen,
+    predict: MoveGen,
+    frontier: Vec<Node>,
+    next: Vec<Node>,
+    best: Vec<Option<f64>>,
+    survived_one: Vec<bool>,
+}
+
+impl LineSearch {
+    /// Gives each of `roots` (the one-ply ranking's best) its value: its
+    /// score plus the best sum of scores a line of `depth` expected pieces
+    /// reaches after it; `nextTopOut` when every reply to the first
+    /// expected piece tops out.
+    fn search(
+        &mut self,
+        position: &Position,
+        difficulty: &Difficulty,
+        pieces: &[PieceKind],
+        roots: &mut [Candidate],
+        depth: usize,
+    ) {
+        let width = difficulty.beam.max(1);
+        self.frontier.clear();
+        self.best.clear();
+        self.best.resize(roots.len(), None);
+        self.survived_one.clear();
+        self.survived_one.resize(roots.len(), false);
+        for (i, c) in roots.iter().enumerate() {
+            // A move that tops out ends its line here.
+            self.best[i] = Some(c.score);
+            if c.metrics.game_over {
+                continue;
+            }
+            let mut board = position.board;
+            let p = c.placement;
+            board.place(p.kind, p.state, p.x, p.y);
+            board.clear_full_rows();
+            self.frontier.push(Node {
+                board,
+                root: i,
+                value: c.score,
+            });
+        }
+        for ply in 0..depth {
+            self.next.clear();
+            for node in &self.frontier {
+                let Some(kind) =
+                    super::feeder::hatetris_piece(&mut self.predict, position, &node.board, pieces)
+                else {
+                    continue;
+                };
+                let before = BeforeMove::new(&node.board);
+                let spawn = position.spawn(kind);
+                for p in self
+                    .movegen
+                    .generate(&node.board, kind, position.rotation, spawn)
+                {
+                    let metrics = position.measure(&before, p);
+                    let value = node.value + difficulty.weights.score(&metrics);
+                    if metrics.game_over {
+                        continue;
+                    }
+                    if ply == 0 {
+                        self.survived_one[node.root] = true;
+                    }
+                    let mut board = node.board;
+                    board.place(p.kind, p.state, p.x, p.y);
+                    board.clear_full_rows();
+                    self.next.push(Node {
+                        board,
+                        root: node.root,
+                        value,
+                    });
+                }
+            }
+            if self.next.is_empty() {
+                break;
+            }
+            if self.next.len() > width {
+                self.next
+                    .select_nth_unstable_by(width - 1, |a, b| b.value.total_cmp(&a.value));
+                self.next.truncate(width);
+            }
+            // Lines still alive after this ply outrank the ones that ended.
+            for b in &mut self.best {
+                *b = None;
+            }
+            for node in &self.next {
+                let slot = &mut self.best[node.root];
+                *slot = Some(slot.map_or(node.value, |v| v.max(node.value)));
+            }
+            std::mem::swap(&mut self.frontier, &mut self.next);
+        }
+        for (i, c) in roots.iter_mut().enumerate() {
+            c.ahead = self.best[i];
+            c.next_tops_out = Some(depth > 0 && !self.survived_one[i]);
+        }
+    }
+}

@@ -1,0 +1,506 @@
+//! What the AI and feed mode read from `scripts/tetris.lua`: the
+//! difficulty table (`ai.difficulties`), the log's length (`ai.log_top`)
+//! and the specials feed mode may offer (`feed.specials`). Every value is
+//! range-checked here, at its line, and [`check_ai`] reads all of it: the
+//! game's `check_script` runs it, so `check`, `watch`, the editor and a
+//! game start refuse the same scripts.
+
+use tessera_host::mlua::{Table, Value};
+use tessera_host::script::{Script, ScriptError};
+
+use super::metrics::Metric;
+use super::{Difficulty, Weights, limits};
+use crate::piece::PieceKind;
+
+/// Feed mode's script values beyond the difficulty table.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FeedSettings {
+    /// The special pieces a turn may offer (RULINGS: listed in the script).
+    pub specials: Vec<PieceKind>,
+    /// Candidates the AI log lists.
+    pub log_top: usize,
+}
+
+impl Default for FeedSettings {
+    fn default() -> Self {
+        Self {
+            specials: vec![PieceKind::X, PieceKind::U, PieceKind::W],
+            log_top: 5,
+        }
+    }
+}
+
+/// The keys a difficulty row may hold (anything else is a typo).
+const DIFFICULTY_KEYS: [&str; 10] = [
+    "name",
+    "weights",
+    "noise",
+    "order",
+    "lookahead",
+    "beam",
+    "decision_ms",
+    "special_chance",
+    "ceiling_every",
+    "adversary",
+];
+/// The keys of the `ai` table.
+const AI_KEYS: [&str; 2] = ["difficulties", "log_top"];
+/// The keys of the `feed` table.
+const FEED_KEYS: [&str; 1] = ["specials"];
+/// Most rows a difficulty table may hold (the AI level list is shown in
+/// menus and `games --details`; thousands would only slow them).
+const MAX_DIFFICULTIES: usize = 64;
+
+/// Reads every AI and feed value of the script, as a game start would:
+/// the one check `check_script` adds to the settings.
+pub fn check_ai(script: &Script) -> Result<(), ScriptError> {
+    difficulties(script)?;
+    feed_settings(script)?;
+    Ok(())
+}
+
+/// The difficulty table's defaults, for a script without `ai`: the seed's
+/// four levels with its delays, special chances and ceiling intervals.
+pub fn default_difficulties() -> Vec<Difficulty> {
+    let weighted = |name: &str, noise: f64, ms: u32, special: f64, every: u32| {
+        let mut weights = Weights::default();
+        for (metric, w) in [
+            (Metric::AggregateHeight, -0.51),
+            (Metric::LinesCleared, 0.76),
+            (Metric::Holes, -0.36),
+            (Metric::WellSums, -0.18),
+            (Metric::Blockades, -0.18),
+            (Metric::Bumpiness, -0.18),
+            (Metric::GameOverAfterMove, -1000.0),
+        ] {
+            weights.set(metric, w);
+        }
+        Difficulty {
+            name: name.into(),
+            weights,
+            noise,
+            order: Vec::new(),
+            lookahead: 0,
+            beam: 8,
+            decision_ms: ms,
+            special_chance: special,
+            ceiling_every: every,
+            adversary: super::Adversary::Score,
+        }
+    };
+    let mut god = weighted("GOD", 0.0, 200, 0.04, 15);
+    god.order = super::SEED_ORDER.to_vec();
+    vec![
+        weighted("EASY", 2.0, 800, 0.10, 5),
+        weighted("NORMAL", 0.0, 500, 0.08, 8),
+        weighted("HARD", 0.0, 300, 0.06, 12),
+        god,
+    ]
+}
+
+fn table_field<T: tessera_host::mlua::FromLua>(
+    script: &Script,
+    table: &Table,
+    path: &[&str],
+    key: &str,
+) -> Result<Option<T>, ScriptError> {
+    let value: Value = table
+        .raw_get(key)
+        .map_err(|e| script.field_error(path, e.to_string()))?;
+    if value.is_nil() {
+        return Ok(None);
+    }
+    let found = value.type_name();
+    let mut at = path.to_vec();
+    at.push(key);
+    table.raw_get::<T>(key).map(Some).map_err(|_| {
+        script.field_error(
+            &at,
+            format!(
+                "`{}` must be a {}, found a {found}",
+                at.join("."),
+                std::any::type_name::<T>()
+                    .rsplit("::")
+                    .next()
+                    .unwrap_or("value")
+            ),
+        )
+    })
+}
+
+/// Refuses a key of `table` that is not in `allowed` (a typo such as
+/// `ceilng_every` would otherwise be ignored and the default played).
+fn refuse_unknown_keys(
+    script: &Script,
+    table: &Table,
+    path: &[&str],
+    allowed: &[&str],
+) -> Result<(), ScriptError> {
+    for pair in table.pairs::<Value, Value>() {
+        let (key, _) = pair.map_err(|e| script.field_error(path, e.to_string()))?;
+        let name = match &key {
+            Value::String(s) => s.to_string_lossy(),
+            other => {
+                return Err(script.field_error(
+                    path,
+                    format!(
+                        "`{}` holds a {} key; its keys are {}",
+                        path.join("."),
+                        other.type_name(),
+                        allowed.join(", ")
+                    ),
+                ));
+            }
+        };
+        if !allowed.contains(&name.as_str()) {
+            let mut at = path.to_vec();
+            at.push(&name);
+            return Err(script.field_error(
+                &at,
+                format!(
+                    "`{}` has no setting `{name}` (settings: {})",
+                    path.join("."),
+                    allowed.join(", ")
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The metrics a script may weigh: every measured one (not the derived
+/// `netBenefit`, the lookahead's values or the score itself).
+fn weighable(metric: Metric) -> bool {
+    !matches!(
+        metric,
+        Metric::Score | Metric::NetBenefit | Metric::NextTopOut | Metric::Lookahead
+    )
+}
+
+fn read_weights(script: &Script, table: &Table, path: &[&str]) -> Result<Weights, ScriptError> {
+    let mut weights = Weights::default();
+    for pair in table.pairs::<Value, Value>() {
+        let (key, value) = pair.map_err(|e| script.field_error(path, e.to_string()))?;
+        let Value::String(key) = key else {
+            return Err(script.field_error(path, "weights are named by metric: `holes = -0.36`"));
+        };
+        let key = key.to_string_lossy();
+        let mut at = path.to_vec();
+        at.push(&key);
+        let metric = Metric::from_name(&key)
+            .filter(|m| weighable(*m))
+            .ok_or_else(|| {
+                script.field_error(
+                    &at,
+                    format!(
+                        "no metric `{key}` to weigh (metrics: {})",
+                        Metric::ALL
+                            .iter()
+                            .filter(|m| weighable(**m))
+                            .map(|m| m.name())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                )
+            })?;
+        let w = match value {
+            Value::Integer(n) => n as f64,
+            Value::Number(n) => n,
+            other => {
+                return Err(script.field_error(
+                    &at,
+                    format!(
+                        "weight `{key}` must be a number, found a {}",
+                        other.type_name()
+                    ),
+                ));
+            }
+        };
+        if !w.is_finite() || w.abs() > limits::WEIGHT {
+            return Err(script.field_error(
+                &at,
+                format!(
+                    "weight `{key}` must be a finite number within +-{:e}, not {w}",
+                    limits::WEIGHT
+                ),
+            ));
+        }
+        weights.set(metric, w);
+    }
+    Ok(weights)
+}
+
+fn read_order(script: &Script, table: &Table, path: &[&str]) -> Result<Vec<Metric>, ScriptError> {
+    let mut order = Vec::new();
+    for value in table.clone().sequence_values::<String>() {
+        let key = value
+            .map_err(|e| script.field_error(path, format!("`order` lists metric names: {e}")))?;
+        let metric = Metric::from_name(&key).ok_or_else(|| {
+            script.field_error(
+                path,
+                format!(
+                    "`order`: no metric `{key}` (metrics: {})",
+                    Metric::ALL
+                        .iter()
+                        .map(|m| m.name())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            )
+        })?;
+        if order.contains(&metric) {
+            return Err(script.field_error(path, format!("`order` names `{key}` twice")));
+        }
+        order.push(metric);
+    }
+    if table.raw_len() != order.len() || table.pairs::<Value, Value>().count() != order.len() {
+        return Err(script.field_error(
+            path,
+            "`order` is a list of metric names, e.g. { \"gameOverAfterMove\", \"netBenefit\" }",
+        ));
+    }
+    Ok(order)
+}
+
+/// Reads one row of `ai.difficulties`; `known` are the rows read before it.
+fn read_difficulty(
+    script: &Script,
+    row: &Table,
+    index: &str,
+    known: &[Difficulty],
+) -> Result<Difficulty, ScriptError> {
+    let path = ["ai", "difficulties", index];
+    refuse_unknown_keys(script, row, &path, &DIFFICULTY_KEYS)?;
+    let bad_value = |key: &str, message: String| {
+        let mut at = path.to_vec();
+        at.push(key);
+        script.field_error(&at, message)
+    };
+    let name: String = table_field(script, row, &path, "name")?
+        .ok_or_else(|| bad_value("name", format!("difficulty {index} has no `name`")))?;
+    if name.trim().is_empty() || name.contains([' ', ',', ':']) || name.len() > 32 {
+        return Err(bad_value(
+            "name",
+            format!(
+                "difficulty name {name:?}: one word of at most 32 letters, no spaces, commas or colons"
+            ),
+        ));
+    }
+    if known.iter().any(|d| d.name.eq_ignore_ascii_case(&name)) {
+        return Err(bad_value(
+            "name",
+            format!("difficulty `{name}` is named twice"),
+        ));
+    }
+    if super::feeder::Feeder::from_name(&name).is_some() {
+        return Err(bad_value(
+            "name",
+            format!("difficulty `{name}` has a feeder's name"),
+        ));
+    }
+    let weights = match table_field::<Table>(script, row, &path, "weights")? {
+        Some(table) => {
+            let mut at = path.to_vec();
+            at.push("weights");
+            read_weights(script, &table, &at)?
+        }
+        None => Weights::default(),
+    };
+    let order = match table_field::<Table>(script, row, &path, "order")? {
+        Some(table) => {
+            let mut at = path.to_vec();
+            at.push("order");
+            read_order(script, &table, &at)?
+        }
+        None => Vec::new(),
+    };
+    let number = |key: &str, default: f64, range: std::ops::RangeInclusive<f64>| {
+        let v = table_field::<f64>(script, row, &path, key)?.unwrap_or(default);
+        if !v.is_finite() || !range.contains(&v) {
+            return Err(bad_value(
+                key,
+                format!(
+                    "`{key}` of {name} must be {} to {}, not {v}",
+                    range.start(),
+                    range.end()
+                ),
+            ));
+        }
+        Ok(v)
+    };
+    let whole = |key: &str, default: f64, range: std::ops::RangeInclusive<f64>| {
+        let v = number(key, default, range)?;
+        if v.fract() != 0.0 {
+            return Err(bad_value(
+                key,
+                format!("`{key}` of {name} must be a whole number, not {v}"),
+            ));
+        }
+        Ok(v)
+    };
+    let adversary = match table_field::<String>(script, row, &path, "adversary")? {
+        None => super::Adversary::default(),
+        Some(word) => super::Adversary::from_name(&word).ok_or_else(|| {
+            bad_value(
+                "adversary",
+                format!("`adversary` of {name}: \"score\" or \"height\", not {word:?}"),
+            )
+        })?,
+    };
+    let deepest = 0.0..=f64::from(adversary.max_lookahead());
+    let lookahead = whole("lookahead", 0.0, deepest)? as u8;
+    let uses_lookahead = order
+        .iter()
+        .any(|m| matches!(m, Metric::NextTopOut | Metric::Lookahead));
+    if !order.is_empty() && lookahead == 0 && uses_lookahead {
+        return Err(bad_value(
+            "order",
+            format!("{name}: `order` names the lookahead's values; set `lookahead = 1`"),
+        ));
+    }
+    if !order.is_empty() && lookahead > 0 && !uses_lookahead {
+        return Err(bad_value(
+            "lookahead",
+            format!(
+                "{name}: with an `order`, the lookahead counts only where the order names `nextTopOut` or `lookahead`"
+            ),
+        ));
+    }
+    Ok(Difficulty {
+        name: name.clone(),
+        weights,
+        noise: number("noise", 0.0, limits::NOISE)?,
+        order,
+        lookahead,
+        beam: whole("beam", 8.0, limits::BEAM)? as usize,
+        decision_ms: whole("decision_ms", 500.0, limits::DECISION_MS)? as u32,
+        special_chance: number("special_chance", 0.0, limits::SPECIAL_CHANCE)?,
+        ceiling_every: whole("ceiling_every", 10.0, limits::CEILING_EVERY)? as u32,
+        adversary,
+    })
+}
+
+/// Reads the difficulty table (`ai.difficulties`), weakest first; the
+/// seed's four levels when the script has none. Errors name the field's
+/// line (`ai.difficulties.2.weights.holes`).
+pub fn difficulties(script: &Script) -> Result<Vec<Difficulty>, ScriptError> {
+    script.guarded(|| {
+        let Some(ai) = script.value::<Table>("ai")? else {
+            return Ok(default_difficulties());
+        };
+        refuse_unknown_keys(script, &ai, &["ai"], &AI_KEYS)?;
+        let Some(list) = table_field::<Table>(script, &ai, &["ai"], "difficulties")? else {
+            return Ok(default_difficulties());
+        };
+        let rows = list.raw_len();
+        if rows > MAX_DIFFICULTIES {
+            return Err(script.field_error(
+                &["ai", "difficulties"],
+                format!("`ai.difficulties` holds {rows} rows; at most {MAX_DIFFICULTIES}"),
+            ));
+        }
+        if list.pairs::<Value, Value>().count() != rows {
+            return Err(script.field_error(
+                &["ai", "difficulties"],
+                "`ai.difficulties` is a list of difficulty tables ({ name = \"EASY\", ... }, ...)",
+            ));
+        }
+        let mut out: Vec<Difficulty> = Vec::new();
+        for (i, row) in list.sequence_values::<Value>().enumerate() {
+            let index = (i + 1).to_string();
+            let path = ["ai", "difficulties", index.as_str()];
+            let row = match row.map_err(|e| script.field_error(&path[..2], e.to_string()))? {
+                Value::Table(t) => t,
+                other => {
+                    return Err(script.field_error(
+                        &path,
+                        format!(
+                            "difficulty {index} must be a table, found a {}",
+                            other.type_name()
+                        ),
+                    ));
+                }
+            };
+            let difficulty = read_difficulty(script, &row, &index, &out)?;
+            out.push(difficulty);
+        }
+        if out.is_empty() {
+            return Err(script.field_error(
+                &["ai", "difficulties"],
+                "`ai.difficulties` is empty; give at least one",
+            ));
+        }
+        Ok(out)
+    })
+}
+
+/// Reads feed mode's values (`feed.specials`, `ai.log_top`).
+pub fn feed_settings(script: &Script) -> Result<FeedSettings, ScriptError> {
+    script.guarded(|| {
+        let mut out = FeedSettings::default();
+        if let Some(feed) = script.value::<Table>("feed")? {
+            refuse_unknown_keys(script, &feed, &["feed"], &FEED_KEYS)?;
+            if let Some(list) = table_field::<Table>(script, &feed, &["feed"], "specials")? {
+                out.specials = read_specials(script, &list)?;
+            }
+        }
+        if let Some(ai) = script.value::<Table>("ai")?
+            && let Some(top) = table_field::<i64>(script, &ai, &["ai"], "log_top")?
+        {
+            if !(1..=100).contains(&top) {
+                return Err(script.field_error(
+                    &["ai", "log_top"],
+                    format!("`log_top` must be 1 to 100, not {top}"),
+                ));
+            }
+            out.log_top = top as usize;
+        }
+        Ok(out)
+    })
+}
+
+fn read_specials(script: &Script, list: &Table) -> Result<Vec<PieceKind>, ScriptError> {
+    let path = ["feed", "specials"];
+    let letters = || {
+        PieceKind::SPECIALS
+            .iter()
+            .map(|k| k.letter())
+            .collect::<String>()
+    };
+    if list.pairs::<Value, Value>().count() != list.raw_len() {
+        return Err(script.field_error(
+            &path,
+            format!("`specials` is a list of pentomino letters ({})", letters()),
+        ));
+    }
+    let mut out = Vec::new();
+    for value in list.clone().sequence_values::<String>() {
+        let name = value.map_err(|e| {
+            script.field_error(&path, format!("`specials` lists piece letters: {e}"))
+        })?;
+        let piece = name
+            .chars()
+            .next()
+            .filter(|_| name.chars().count() == 1)
+            .and_then(PieceKind::from_letter)
+            .filter(|k| !k.is_tetromino())
+            .ok_or_else(|| {
+                script.field_error(
+                    &path,
+                    format!("special `{name}` is not a pentomino: one of {}", letters()),
+                )
+            })?;
+        if out.contains(&piece) {
+            return Err(script.field_error(&path, format!("special `{name}` is listed twice")));
+        }
+        out.push(piece);
+    }
+    Ok(out)
+}
+
+/// The difficulty named `name` (any case).
+pub fn difficulty(script: &Script, name: &str) -> Result<Option<Difficulty>, ScriptError> {
+    Ok(difficulties(script)?
+        .into_iter()
+        .find(|d| d.name.eq_ignore_ascii_case(name)))
+}

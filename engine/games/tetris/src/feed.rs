@@ -1,0 +1,253 @@
+//! Feed mode (seed 004, RULINGS "Tetris AI and feed mode"): the player
+//! (or a headless feeder) chooses each piece the AI gets from an offer of
+//! the seven plus, with the difficulty's chance, one special; the ceiling
+//! drops a row every N AI pieces (the level's interval, else the
+//! difficulty's); the player wins when a locked AI piece reaches it, the AI
+//! on clearing the level's `target_lines`.
+
+use tessera_host::plugin::{GameError, GameEvent, Outcome};
+use tessera_host::rng::game_rng;
+use tessera_host::script::Script;
+
+use crate::Tetris;
+use crate::ai::Difficulty;
+use crate::ai::feeder::Feeder;
+use crate::level::TetrisLevel;
+use crate::piece::PieceKind;
+use crate::rules::Lock;
+use crate::settings;
+
+/// Refuses a feed level whose difficulty the script does not have, as a
+/// finding about the level's `feed.difficulty` field (so `check` names the
+/// level file and line, as `play` would fail on it).
+pub(crate) fn check_level_difficulty(
+    feed: &crate::level::FeedLevel,
+    script: &Script,
+) -> Result<(), GameError> {
+    let known = settings::difficulties(script)?;
+    if known
+        .iter()
+        .any(|d| d.name.eq_ignore_ascii_case(&feed.difficulty))
+    {
+        return Ok(());
+    }
+    Err(GameError::Level(
+        tessera_host::level::Diagnostic::error(
+            std::path::Path::new(""),
+            format!(
+                "field `difficulty`: no difficulty `{}` in {}'s `ai.difficulties` (difficulties: {})",
+                feed.difficulty,
+                script.path().display(),
+                known
+                    .iter()
+                    .map(|d| d.name.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        )
+        .at("feed")
+        .at("difficulty"),
+    ))
+}
+
+/// The board feed mode plays on without a level: the seed's 22 x 10, a
+/// lowering ceiling, 20 lines for the AI playing `difficulty`.
+pub fn default_feed_level(difficulty: &str) -> TetrisLevel {
+    TetrisLevel {
+        title: "Feed the AI, 22 x 10".into(),
+        rows: 22,
+        columns: 10,
+        feed: Some(crate::level::FeedLevel {
+            difficulty: difficulty.into(),
+            target_lines: 20,
+            lowering_ceiling: true,
+            ceiling_every: None,
+        }),
+        ..TetrisLevel::default()
+    }
+}
+
+/// Feed mode's state: the ceiling, the offer and the AI's progress.
+#[derive(Debug, Clone)]
+pub struct FeedState {
+    /// The difficulty the AI plays (its ceiling interval and special
+    /// chance come from here; re-read when the script changes).
+    pub difficulty: Difficulty,
+    /// The AI wins on clearing this many lines.
+    pub target_lines: u64,
+    /// Rows closed off above the ceiling line.
+    pub ceiling: usize,
+    /// Whether the ceiling comes down at all (the level's switch).
+    pub lowering: bool,
+    /// AI pieces placed since the ceiling last dropped.
+    pub since_drop: u32,
+    /// Pieces the AI has placed.
+    pub ai_pieces: u64,
+    /// What the player may give now.
+    pub offer: Vec<PieceKind>,
+    /// The level's own ceiling interval (it overrides the difficulty's).
+    pub level_ceiling_every: Option<u32>,
+    pub(crate) specials: Vec<PieceKind>,
+    pub(crate) rng: tessera_host::rng::GameRng,
+}
+
+impl FeedState {
+    /// AI pieces per ceiling row: the level's interval, else the
+    /// difficulty's.
+    pub fn ceiling_every(&self) -> u32 {
+        self.level_ceiling_every
+            .unwrap_or(self.difficulty.ceiling_every)
+    }
+}
+
+/// Feed mode's starting state: the AI seat's difficulty, the level's
+/// target, the specials of the script.
+pub(crate) fn feed_state(
+    level: &TetrisLevel,
+    options: &tessera_host::options::SessionOptions,
+    script: &Script,
+    seed: u64,
+) -> Result<FeedState, GameError> {
+    if options.seats.len() != 2 {
+        return Err(GameError::Invalid(format!(
+            "feed mode is played by two seats (the feeder, then the AI), not {}",
+            options.seats.len()
+        )));
+    }
+    if let Some(first) = options.ai_level(0)
+        && Feeder::from_name(first).is_none()
+    {
+        return Err(GameError::Invalid(format!(
+            "feed mode's first seat feeds pieces: `human` or `ai:FEEDER` with FEEDER {}, not `ai:{first}`",
+            Feeder::NAMES
+        )));
+    }
+    let Some(name) = options.ai_level(1) else {
+        return Err(GameError::Invalid(
+            "feed mode's second seat is the AI: `ai:LEVEL` (e.g. `ai:god`)".into(),
+        ));
+    };
+    let difficulty = settings::difficulty(script, name)?.ok_or_else(|| {
+        GameError::Invalid(format!(
+            "no difficulty `{name}` in the script's `ai.difficulties`"
+        ))
+    })?;
+    let specials = settings::feed_settings(script)?.specials;
+    let target_lines = level
+        .feed
+        .as_ref()
+        .map_or(20, |f| u64::from(f.target_lines));
+    let mut rng = game_rng(seed);
+    // Offers draw from a stream of their own, so they do not shift with
+    // the pieces the randomizer would have drawn.
+    rng.set_stream(1);
+    Ok(FeedState {
+        difficulty,
+        target_lines,
+        ceiling: 0,
+        lowering: level.feed.as_ref().is_none_or(|f| f.lowering_ceiling),
+        since_drop: 0,
+        ai_pieces: 0,
+        level_ceiling_every: level.feed.as_ref().and_then(|f| f.ceiling_every),
+        offer: Vec::new(),
+        specials,
+        rng,
+    })
+}
+
+impl Tetris {
+    /// Feed mode after an AI lock: the AI's target, the ceiling, the next
+    /// offer.
+    pub(crate) fn feed_after_lock(&mut self, lock: &Lock, script: &Script) {
+        let lines = self.lines();
+        let Some(feed) = &mut self.feed else {
+            return;
+        };
+        feed.ai_pieces += 1;
+        feed.since_drop += 1;
+        if lock.topped_out {
+            let reason = "player wins: the AI's piece reached the ceiling".to_string();
+            self.end(Outcome::Winner(0), reason, script);
+            return;
+        }
+        if lines >= feed.target_lines {
+            let reason = format!(
+                "AI wins: it cleared {lines} lines (target {})",
+                feed.target_lines
+            );
+            self.end(Outcome::Winner(1), reason, script);
+            return;
+        }
+        if feed.lowering && feed.since_drop >= feed.ceiling_every() {
+            feed.since_drop = 0;
+            feed.ceiling += 1;
+            let ceiling = feed.ceiling;
+            let touches = self.field.set_ceiling(ceiling);
+            self.events.push(GameEvent::info(format!(
+                "the ceiling drops: {ceiling} row{} closed",
+                if ceiling == 1 { "" } else { "s" }
+            )));
+            if touches {
+                let reason = "player wins: the ceiling came down onto the AI's stack".to_string();
+                self.end(Outcome::Winner(0), reason, script);
+                return;
+            }
+        }
+        self.new_offer();
+    }
+
+    pub(crate) fn feed_difficulty_name(&self) -> String {
+        self.feed
+            .as_ref()
+            .map(|f| f.difficulty.name.clone())
+            .unwrap_or_default()
+    }
+
+    /// The seven, plus one special with the difficulty's chance.
+    pub(crate) fn new_offer(&mut self) {
+        use rand::Rng;
+        let Some(feed) = &mut self.feed else {
+            return;
+        };
+        feed.offer = PieceKind::ALL.to_vec();
+        let chance = feed.difficulty.special_chance;
+        if !feed.specials.is_empty() && feed.rng.random_bool(chance.clamp(0.0, 1.0)) {
+            let special = feed.specials[feed.rng.random_range(0..feed.specials.len())];
+            feed.offer.push(special);
+            self.events.push(GameEvent::info(format!(
+                "special piece on offer: {special}"
+            )));
+        }
+    }
+
+    /// Feed mode: the player gives `kind`.
+    pub(crate) fn feed_piece(&mut self, kind: PieceKind) -> Result<(), GameError> {
+        let Some(feed) = &self.feed else {
+            return Err(GameError::Illegal(
+                "Feed is for feed mode; this is a classic game".into(),
+            ));
+        };
+        if self.field.active().is_some() {
+            return Err(GameError::Illegal(
+                "the AI is still placing the last piece".into(),
+            ));
+        }
+        if !feed.offer.contains(&kind) {
+            return Err(GameError::Illegal(format!(
+                "{kind} is not on offer (offer: {})",
+                feed.offer.iter().map(|k| k.letter()).collect::<String>()
+            )));
+        }
+        self.events
+            .push(GameEvent::info(format!("the player gives {kind}")));
+        if !self.field.feed(kind) {
+            let script = self.script.current();
+            self.end(
+                Outcome::Winner(0),
+                format!("player wins: the AI's {kind} cannot spawn under the ceiling"),
+                &script,
+            );
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,370 @@
+//! check = play for Tetris: the game's `check_script` reads every section
+//! of `scripts/tetris.lua` (settings, `ai`, `feed`) and refuses at the
+//! offending field's line; a feed level naming an unknown difficulty fails
+//! its check at the level's line; hostile AI logs are refused with
+//! `PATH:LINE:`, never a panic; every log the AI writes reads back.
+
+mod tetris_support;
+
+use std::path::Path;
+
+use proptest::prelude::*;
+use tessera_host::{Game, LiveScript, Registry};
+use tessera_tetris::Tetris;
+use tessera_tetris::ai::{Brain, Position, UnknownNext, log};
+use tessera_tetris::board::Board;
+use tessera_tetris::piece::{PieceKind, RotationSystem};
+use tetris_support::*;
+
+/// The first line of `text` holding `needle` (1-based).
+fn line_of(text: &str, needle: &str) -> usize {
+    text.lines()
+        .position(|l| l.contains(needle))
+        .map(|i| i + 1)
+        .unwrap_or_else(|| panic!("no line holds {needle:?}"))
+}
+
+#[test]
+fn check_script_refuses_every_bad_ai_and_feed_value_at_its_line() {
+    let shipped = shipped_source();
+    // (text to replace, replacement, the text of the line the error
+    // names, a piece of the message)
+    let cases = [
+        (
+            "holes = -0.9,",
+            "hloes = -0.9,",
+            "hloes = -0.9",
+            "no metric `hloes` to weigh",
+        ),
+        (
+            "lookahead = 1, beam = 3,\n        weights = { landingHeight",
+            "lookahead = 1, beam = 1000,\n        weights = { landingHeight",
+            "beam = 1000",
+            "`beam` of MASTER must be 1 to 64, not 1000",
+        ),
+        (
+            "noise = 2.0,",
+            "noise = -2.0,",
+            "noise = -2.0",
+            "`noise` of EASY must be 0 to 1000, not -2",
+        ),
+        (
+            "{ name = \"NORMAL\",",
+            "{ name = \"EASY\",",
+            "{ name = \"EASY\", decision_ms = 500",
+            "difficulty `EASY` is named twice",
+        ),
+        (
+            "wellSums = -0.25,",
+            "wellSums = 0/0,",
+            "wellSums = 0/0",
+            "weight `wellSums` must be a finite number",
+        ),
+        (
+            "log_top = 5,",
+            "log_top = 0,",
+            "log_top = 0",
+            "`log_top` must be 1 to 100, not 0",
+        ),
+        (
+            "specials = { \"X\", \"U\", \"W\", \"V\" }",
+            "specials = { \"X\", \"T\" }",
+            "specials = {",
+            "special `T` is not a pentomino",
+        ),
+        (
+            "special_chance = 0.06, ceiling_every = 12,",
+            "special_chance = 0.06, ceilng_every = 12,",
+            "ceilng_every = 12",
+            "has no setting `ceilng_every`",
+        ),
+        (
+            "log_top = 5,",
+            "log_top = 5, log_tpo = 3,",
+            "log_tpo = 3",
+            "`ai` has no setting `log_tpo`",
+        ),
+        (
+            "special_chance = 0.06,",
+            "special_chance = 1.5,",
+            "special_chance = 1.5",
+            "`special_chance` of HARD must be 0 to 1, not 1.5",
+        ),
+    ];
+    for (from, to, line_text, message) in cases {
+        assert!(shipped.contains(from), "the shipped script holds {from:?}");
+        let text = shipped.replacen(from, to, 1);
+        let script = script(&text).expect("loads: the schema checks only types");
+        let error = Tetris::check_script(&script).expect_err(to).to_string();
+        let line = line_of(&text, line_text);
+        assert!(
+            error.starts_with(&format!("scripts/tetris.lua:{line}: ")),
+            "{to}: {error}"
+        );
+        assert!(error.contains(message), "{to}: {error}");
+    }
+    // Empty difficulties: the table's own line.
+    let start = shipped.find("    difficulties = {").expect("the table");
+    let end = shipped[start..].find("\n    },\n").expect("its end") + start;
+    let text = format!(
+        "{}    difficulties = {{}}{}",
+        &shipped[..start],
+        &shipped[end + "\n    },".len()..]
+    );
+    let error = Tetris::check_script(&script(&text).expect("loads"))
+        .expect_err("empty")
+        .to_string();
+    assert!(
+        error.starts_with(&format!(
+            "scripts/tetris.lua:{}: ",
+            line_of(&text, "difficulties = {}")
+        )),
+        "{error}"
+    );
+    assert!(error.contains("`ai.difficulties` is empty"), "{error}");
+}
+
+#[test]
+fn the_shipped_script_passes_its_check_and_keeps_god_seed() {
+    let live = shipped();
+    let script = live.current();
+    Tetris::check_script(&script).expect("the shipped script is fine");
+    let names: Vec<String> = tessera_tetris::settings::difficulties(&script)
+        .expect("reads")
+        .into_iter()
+        .map(|d| d.name)
+        .collect();
+    assert_eq!(
+        names,
+        ["EASY", "NORMAL", "HARD", "GOD_SEED", "GOD", "MASTER"],
+        "the ladder, weakest first, with the seed's literal GOD for comparison"
+    );
+    let seed = tessera_tetris::settings::difficulty(&script, "god_seed")
+        .expect("reads")
+        .expect("GOD_SEED");
+    assert_eq!(
+        seed.order,
+        tessera_tetris::ai::SEED_ORDER,
+        "GOD_SEED is the seed's section 3.2 order, literally"
+    );
+    assert_eq!(seed.lookahead, 0);
+}
+
+fn registry() -> Registry {
+    let mut registry = Registry::empty();
+    registry.register::<Tetris>();
+    registry
+}
+
+#[test]
+fn a_feed_level_naming_an_unknown_difficulty_fails_check_at_its_line() {
+    let text = "// a feed level\n(\n  version: 1,\n  rows: 22,\n  columns: 10,\n  feed: Some((\n    difficulty: \"GODD\",\n    target_lines: 6,\n  )),\n)\n";
+    let registry = registry();
+    let entry = registry.get("tetris").expect("tetris");
+    let path = Path::new("levels/tetris/feed_typo.ron");
+    let findings = entry.check_level_with(text, path, shipped());
+    let error = findings
+        .iter()
+        .find(|d| d.is_error())
+        .unwrap_or_else(|| panic!("refused: {findings:?}"))
+        .to_string();
+    assert!(
+        error.starts_with("levels/tetris/feed_typo.ron:7"),
+        "the level file and the line of `difficulty`: {error}"
+    );
+    assert!(error.contains("no difficulty `GODD`"), "{error}");
+    // The same level with a known difficulty passes.
+    let fine = text.replace("GODD", "GOD");
+    let findings = entry.check_level_with(&fine, path, shipped());
+    assert!(!findings.iter().any(|d| d.is_error()), "{findings:?}");
+}
+
+#[test]
+fn every_shipped_feed_level_passes_check() {
+    let registry = registry();
+    let entry = registry.get("tetris").expect("tetris");
+    for n in 1..=8 {
+        let folder = tessera_testkit::repo_path("levels/tetris");
+        let path = std::fs::read_dir(&folder)
+            .expect("levels")
+            .filter_map(Result::ok)
+            .map(|e| e.path())
+            .find(|p| {
+                p.file_name()
+                    .and_then(|f| f.to_str())
+                    .is_some_and(|f| f.starts_with(&format!("feed_{n}_")))
+            })
+            .unwrap_or_else(|| panic!("feed level {n}"));
+        let text = std::fs::read_to_string(&path).expect("reads");
+        let findings = entry.check_level_with(&text, &path, shipped());
+        assert!(
+            !findings.iter().any(|d| d.is_error()),
+            "{}: {findings:?}",
+            path.display()
+        );
+    }
+}
+
+fn logged(noise_seed: u64, turn: u64, board: Board, piece: PieceKind) -> String {
+    let live = shipped();
+    let script = live.current();
+    let god = tessera_tetris::settings::difficulty(&script, "god")
+        .expect("reads")
+        .expect("GOD");
+    let position = Position {
+        board,
+        piece,
+        next: None,
+        rotation: RotationSystem::Cycle,
+        spawn_row: 0,
+        danger_rows: 1,
+        unknown_next: UnknownNext::Worst(PieceKind::ALL.to_vec()),
+    };
+    let choice = Brain::new().choose(&position, &god, noise_seed);
+    log::write(
+        &log::DecisionInput {
+            position,
+            difficulty: god,
+            noise_seed,
+            turn,
+        },
+        &choice,
+        5,
+    )
+}
+
+fn random_board(cells: &[bool]) -> Board {
+    let mut board = Board::new(10, 22);
+    // The lower half only, so a piece always spawns.
+    for (i, &filled) in cells.iter().enumerate() {
+        let (x, y) = (i % 10, 11 + i / 10);
+        // Never a full row: it would have cleared.
+        board.set(x, y, filled && x != i / 10 % 10);
+    }
+    board
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Every log the AI writes reads back to the same input and explains
+    /// to the same decision, whatever the seed (u64: an i64 reader refused
+    /// half of them) and the board.
+    #[test]
+    fn every_written_log_parses_and_explains(
+        noise_seed in any::<u64>(),
+        turn in any::<u64>(),
+        cells in proptest::collection::vec(any::<bool>(), 110),
+        piece in 0usize..7,
+    ) {
+        let text = logged(noise_seed, turn, random_board(&cells), PieceKind::ALL[piece]);
+        let parsed = log::parse(&text).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        prop_assert_eq!(parsed.input.noise_seed, noise_seed);
+        prop_assert_eq!(parsed.input.turn, turn);
+        let (_, differences) = log::explain(&parsed, &parsed.input.difficulty);
+        prop_assert!(differences.is_empty(), "{:?}", differences);
+    }
+}
+
+#[test]
+fn the_largest_seed_reads_back() {
+    let text = logged(u64::MAX, u64::MAX, Board::new(10, 22), PieceKind::T);
+    assert!(text.contains("noiseSeed: 18446744073709551615"), "{text}");
+    let parsed = log::parse(&text).expect("reads");
+    assert_eq!(parsed.input.noise_seed, u64::MAX);
+}
+
+#[test]
+fn a_hostile_logged_table_is_refused_at_its_line() {
+    let text = logged(7, 1, Board::new(10, 22), PieceKind::T);
+    let table_line = line_of(&text, "table: ");
+    let table = text
+        .lines()
+        .nth(table_line - 1)
+        .expect("the table line")
+        .to_string();
+    for (from, to, message) in [
+        (
+            "noise:0.0",
+            "noise:inf",
+            "`noise` must be 0 to 1000, not inf",
+        ),
+        (
+            "noise:0.0",
+            "noise:NaN",
+            "`noise` must be 0 to 1000, not NaN",
+        ),
+        (
+            "beam:3",
+            "beam:18446744073709551615",
+            "`beam` must be 1 to 64",
+        ),
+        ("lookahead:1", "lookahead:255", "`lookahead` must be 0 to 2"),
+        (
+            "\"holes\":-7.899265427351652",
+            "\"holes\":inf",
+            "weight `holes` must be a finite number",
+        ),
+    ] {
+        assert!(table.contains(from), "{from} in {table}");
+        let hostile = text.replace(&table, &table.replace(from, to));
+        let error = log::parse(&hostile).expect_err(to);
+        assert_eq!(error.line, table_line, "{to}: {error}");
+        assert!(error.message.contains(message), "{to}: {error}");
+        assert_eq!(
+            error.in_file(Path::new("x.log")),
+            format!("x.log:{table_line}: {}", error.message),
+            "PATH:LINE: message"
+        );
+    }
+}
+
+#[test]
+fn a_v1_log_says_it_is_from_an_older_version() {
+    let text = logged(1, 1, Board::new(10, 22), PieceKind::O)
+        .replace(log::HEADER, "tessera tetris ai log v1");
+    let error = log::parse(&text).expect_err("v1");
+    assert_eq!(error.line, 1);
+    assert!(error.message.contains("older tessera"), "{error}");
+}
+
+#[test]
+fn the_log_table_has_named_columns_and_grouped_numbers() {
+    let text = logged(3, 1, Board::new(10, 22), PieceKind::I);
+    let header = text
+        .lines()
+        .find(|l| l.trim_start().starts_with('#'))
+        .expect("a header row");
+    for name in [
+        "landing",
+        "nextTopOut",
+        "highRows",
+        "netBenefit",
+        "lookahead",
+        "score",
+    ] {
+        assert!(header.contains(name), "{name} in {header}");
+    }
+    assert_eq!(log::grouped(-1_000_012.345_6, 3), "-1,000,012.346");
+    assert_eq!(log::grouped(999.0, 0), "999");
+    assert_eq!(log::grouped(1000.0, 0), "1,000");
+    assert_eq!(log::grouped(-0.0001, 2), "0.00");
+    assert_eq!(log::grouped(f64::NEG_INFINITY, 3), "-");
+}
+
+#[test]
+fn the_live_script_reader_matches_check() {
+    // A game start with a script `check` refuses fails too, naming the
+    // same line: one reader.
+    let live: LiveScript = shipped_with(
+        "beam = 3,\n        weights = { landingHeight = -4.5001",
+        "beam = 0,\n        weights = { landingHeight = -4.5001",
+    );
+    let checked = Tetris::check_script(&live.current())
+        .expect_err("beam 0")
+        .to_string();
+    assert!(
+        checked.contains("`beam` of MASTER must be 1 to 64, not 0"),
+        "{checked}"
+    );
+}

@@ -1,0 +1,179 @@
+//! `tessera tetris explain`, `tessera check` on Tetris scripts and feed
+//! levels, and `tessera sim tetris` against a feed level's own difficulty:
+//! the binary end to end.
+
+mod common;
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+use tessera_tetris::ai::{Brain, Position, UnknownNext, log};
+use tessera_tetris::board::Board;
+use tessera_tetris::piece::{PieceKind, RotationSystem};
+
+fn tessera(args: &[&str], cwd: &Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tessera"))
+        .args(args)
+        .current_dir(cwd)
+        .output()
+        .expect("tessera runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// An AI log as the editor writes it, for GOD on an empty 10 x 22 board.
+fn a_log(noise_seed: u64) -> String {
+    let god = tessera_tetris::settings::default_difficulties()
+        .into_iter()
+        .find(|d| d.name == "GOD")
+        .expect("GOD");
+    let position = Position {
+        board: Board::new(10, 22),
+        piece: PieceKind::T,
+        next: None,
+        rotation: RotationSystem::Cycle,
+        spawn_row: 0,
+        danger_rows: 1,
+        unknown_next: UnknownNext::Worst(PieceKind::ALL.to_vec()),
+    };
+    let choice = Brain::new().choose(&position, &god, noise_seed);
+    log::write(
+        &log::DecisionInput {
+            position,
+            difficulty: god,
+            noise_seed,
+            turn: 1,
+        },
+        &choice,
+        5,
+    )
+}
+
+#[test]
+fn explain_reads_a_log_with_the_largest_seed_from_a_file_and_from_stdin() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("god.log");
+    std::fs::write(&path, a_log(u64::MAX)).unwrap();
+    let root = common::repo_root();
+    let output = tessera(&["tetris", "explain", path.to_str().unwrap()], &root);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    assert!(
+        text(&output.stdout).contains("same decision as the log"),
+        "{}",
+        text(&output.stdout)
+    );
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tessera"))
+        .args(["tetris", "explain", "-"])
+        .current_dir(&root)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("tessera runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(a_log(9_223_372_036_854_775_808).as_bytes())
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+}
+
+#[test]
+fn explain_refuses_a_hostile_table_as_path_line_message() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("bad.log");
+    let good = a_log(3);
+    let line = good
+        .lines()
+        .position(|l| l.starts_with("table: "))
+        .expect("a table line")
+        + 1;
+    std::fs::write(&path, good.replace("noise:0.0", "noise:inf")).unwrap();
+    let output = tessera(
+        &["tetris", "explain", path.to_str().unwrap()],
+        &common::repo_root(),
+    );
+    assert_eq!(output.status.code(), Some(1));
+    let error = text(&output.stderr);
+    assert!(
+        error.contains(&format!("{}:{line}: ", path.display())),
+        "{error}"
+    );
+    assert!(
+        error.contains("`noise` must be 0 to 1000, not inf"),
+        "{error}"
+    );
+    assert!(!error.contains("panicked"), "{error}");
+}
+
+#[test]
+fn check_refuses_a_bad_ai_table_and_a_feed_level_with_an_unknown_difficulty() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = common::repo_root();
+    std::fs::create_dir_all(dir.path().join("scripts")).unwrap();
+    std::fs::create_dir_all(dir.path().join("levels/tetris")).unwrap();
+    let script = std::fs::read_to_string(root.join("scripts/tetris.lua")).unwrap();
+    std::fs::write(dir.path().join("scripts/tetris.lua"), &script).unwrap();
+    std::fs::write(
+        dir.path().join("levels/tetris/typo.ron"),
+        "(\n  version: 1,\n  rows: 22,\n  columns: 10,\n  feed: Some((\n    difficulty: \"MASTR\",\n    target_lines: 6,\n  )),\n)\n",
+    )
+    .unwrap();
+    let output = tessera(&["check", "levels/tetris/typo.ron"], dir.path());
+    assert_eq!(output.status.code(), Some(1));
+    let all = format!("{}{}", text(&output.stdout), text(&output.stderr));
+    assert!(all.contains("typo.ron:6"), "{all}");
+    assert!(all.contains("no difficulty `MASTR`"), "{all}");
+
+    let bad = script.replacen("log_top = 5,", "log_top = 0,", 1);
+    std::fs::write(dir.path().join("scripts/tetris.lua"), &bad).unwrap();
+    let line = bad
+        .lines()
+        .position(|l| l.contains("log_top = 0"))
+        .expect("the edit")
+        + 1;
+    let output = tessera(&["check", "scripts/tetris.lua"], dir.path());
+    assert_eq!(output.status.code(), Some(1));
+    let all = format!("{}{}", text(&output.stdout), text(&output.stderr));
+    assert!(all.contains(&format!("tetris.lua:{line}:")), "{all}");
+    assert!(all.contains("`log_top` must be 1 to 100, not 0"), "{all}");
+}
+
+#[test]
+fn sim_plays_a_feed_level_against_its_own_difficulty_with_the_player_rate() {
+    let output = tessera(
+        &[
+            "sim",
+            "tetris",
+            "--mode",
+            "feed",
+            "--feeder",
+            "hate:0.5",
+            "--level",
+            "levels/tetris/feed_1_first_taste.ron",
+            "--games",
+            "4",
+            "--threads",
+            "1",
+            "--json",
+        ],
+        &common::repo_root(),
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).expect("json");
+    assert_eq!(json["feeder"], "hate:0.5");
+    let level = &json["levels"][0];
+    assert_eq!(level["level"], "easy");
+    let rate = level["player_win_rate"].as_f64().expect("a rate");
+    let interval = &level["player_win_rate_95"];
+    let (low, high) = (
+        interval[0].as_f64().expect("low"),
+        interval[1].as_f64().expect("high"),
+    );
+    assert!(low <= rate && rate <= high, "{level}");
+}
