@@ -350,7 +350,9 @@ impl PlaytestArea {
         let mut request = None;
         self.track_focus(ui);
         self.undo_keys(ui, cx);
-        ui.horizontal(|ui| {
+        // Wrapped, not one long row: a narrow docked panel keeps its width
+        // (a row that cannot wrap widens the panel and squeezes the code).
+        ui.horizontal_wrapped(|ui| {
             ui.strong("Playtest");
             ui.separator();
             let play = ui

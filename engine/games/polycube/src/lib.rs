@@ -452,7 +452,14 @@ impl Game for Polycube {
     }
 
     fn check_script(script: &Script) -> Result<(), tessera_host::ScriptError> {
-        read_fixed_settings(script).map(|_| ())
+        read_fixed_settings(script)?;
+        // Start calls `hints_allowed` with the level's numbers: call it as
+        // start would (a one-piece level), so a hook that cannot answer an
+        // integer is refused by `check` as it is by `play`.
+        if script.has("hints_allowed") {
+            let _: i64 = script.call("hints_allowed", (String::from("check"), 1usize, 1usize))?;
+        }
+        Ok(())
     }
 
     /// The shipped `scripts/polycube.lua`: every tunable at the seed's value.
