@@ -28,7 +28,8 @@ pub struct Args {
     #[arg(long)]
     count: bool,
     /// With `--count`: print one JSON object `{"solutions", "distinct",
-    /// "seconds", "complete"}`.
+    /// "seconds", "complete", "threads", "nodes"}` (nodes: search nodes
+    /// visited, a measure of the work that no machine changes).
     #[arg(long, requires = "count")]
     json: bool,
     /// With `--count`: worker threads (default: every core).
@@ -103,12 +104,16 @@ fn count(args: &Args, solver: &Solver, started: Instant) -> anyhow::Result<Statu
             distinct: u64,
             seconds: f64,
             complete: bool,
+            threads: usize,
+            nodes: u64,
         }
         let json = Report {
             solutions: report.counts.solutions,
             distinct: report.counts.distinct,
             seconds,
             complete: report.complete,
+            threads: report.threads,
+            nodes: report.nodes,
         };
         println!("{}", serde_json::to_string(&json)?);
     } else if report.complete {

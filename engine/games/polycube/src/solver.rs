@@ -233,6 +233,15 @@ impl Solver {
         Ok(report.counts)
     }
 
+    /// How many subtrees the fixed enumeration of a count cuts the search
+    /// into (shards take them in turn).
+    pub fn subtrees(&self, cancel: &AtomicBool) -> Result<usize, SolveError> {
+        if self.volume_balance != 0 {
+            return Ok(0);
+        }
+        dispatch!(self, t => t.subtrees(cancel).map(|s| s.len()))
+    }
+
     /// Counts on `options.threads` cores, the subtrees of `options.shard`
     /// only (see [`crate::count`]). A cancel returns what finished, marked
     /// incomplete. `progress` is called on the calling thread, about ten
