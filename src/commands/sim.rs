@@ -215,7 +215,7 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
         args.seed,
         &summary,
         results.len(),
-        threads,
+        &format!("on {threads} threads"),
         elapsed,
         args.json,
     )?;
@@ -282,7 +282,7 @@ pub fn merge(partials: &[(PathBuf, Partial)], json: bool) -> anyhow::Result<Stat
         seed,
         &summary,
         results.len(),
-        partials.len(),
+        &format!("over {} shards", partials.len()),
         Duration::from_secs_f64(seconds),
         json,
     )?;
@@ -295,7 +295,7 @@ fn print_summary(
     seed: u64,
     summary: &[PlayerSummary],
     games: usize,
-    threads: usize,
+    ran_on: &str,
     elapsed: Duration,
     json: bool,
 ) -> anyhow::Result<()> {
@@ -317,7 +317,7 @@ fn print_summary(
         println!("{}", serde_json::to_string_pretty(&json)?);
     } else {
         println!(
-            "{games} games of {game} on {threads} threads in {:.1} s (seats rotate each game)",
+            "{games} games of {game} {ran_on} in {:.1} s (seats rotate each game)",
             elapsed.as_secs_f64()
         );
         println!(

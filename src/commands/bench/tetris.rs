@@ -70,36 +70,42 @@ pub fn figures() -> anyhow::Result<Vec<Figure>> {
     Ok(vec![
         Figure {
             group: "tetris",
+            min: None,
             name: "movegen srs per piece (1000 mid-game 10-wide positions)".into(),
             measured: per_piece(RotationSystem::Srs),
             target: Some(Duration::from_micros(2)),
         },
         Figure {
             group: "tetris",
+            min: None,
             name: "movegen cycle per piece (same positions)".into(),
             measured: per_piece(RotationSystem::Cycle),
             target: None,
         },
         Figure {
             group: "tetris",
+            min: None,
             name: "AI decision, GOD, no lookahead (srs, same positions)".into(),
             measured: per_decision(&difficulty("god")?, false, 11),
             target: Some(Duration::from_micros(10)),
         },
         Figure {
             group: "tetris",
+            min: None,
             name: "AI decision, HARD weights, no lookahead".into(),
             measured: per_decision(&difficulty("hard")?, false, 11),
             target: Some(Duration::from_micros(10)),
         },
         Figure {
             group: "tetris",
+            min: None,
             name: "AI decision, MASTER, lookahead on the known next piece".into(),
             measured: per_decision(&difficulty("master")?, true, 3),
             target: Some(Duration::from_millis(1)),
         },
         Figure {
             group: "tetris",
+            min: None,
             name: "AI decision, MASTER, lookahead as the average over 7 pieces".into(),
             measured: per_decision(&difficulty("master")?, false, 3),
             target: Some(Duration::from_millis(1)),
