@@ -130,15 +130,24 @@ pub fn check_together(partials: &[(PathBuf, Partial)]) -> anyhow::Result<()> {
             );
         }
     }
+    // At most ten named: `of` comes from a file and may be huge, but the
+    // walk stops after the given shards plus ten gaps.
     let missing: Vec<String> = (1..=first.shard.of)
         .filter(|i| !seen.contains_key(i))
+        .take(10)
         .map(|i| format!("{i}/{}", first.shard.of))
         .collect();
     if !missing.is_empty() {
+        let absent = first.shard.of - seen.len();
         bail!(
-            "missing shard{} {} of {} (every shard is needed once)",
-            if missing.len() == 1 { "" } else { "s" },
+            "missing shard{} {}{} of {} (every shard is needed once)",
+            if absent == 1 { "" } else { "s" },
             missing.join(", "),
+            if absent > missing.len() {
+                format!(" and {} more", absent - missing.len())
+            } else {
+                String::new()
+            },
             first.input
         );
     }

@@ -32,7 +32,8 @@ impl ShardId {
     /// The range of `items` (e.g. games) this shard takes: contiguous,
     /// sizes differing by at most one.
     pub fn range(&self, items: usize) -> (usize, usize) {
-        let at = |i: usize| items * i / self.of;
+        // In u128: games times shard index must not overflow.
+        let at = |i: usize| (items as u128 * i as u128 / self.of as u128) as usize;
         (at(self.index - 1), at(self.index))
     }
 }

@@ -85,6 +85,11 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
     // Tetris's figures are the AI's own (lines, pieces, time per
     // decision), not seat against seat.
     if args.game == "tetris" {
+        if args.shard.is_some() {
+            crate::usage!(
+                "--shard: `sim tetris` does not shard yet (its own simulation prints per-level figures, not a partial)"
+            );
+        }
         return super::tetris::sim(&super::tetris::SimArgs {
             mode: &args.mode,
             levels: &args.ai,

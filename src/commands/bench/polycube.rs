@@ -96,9 +96,11 @@ fn scaling(
         runs,
         None,
     )?;
-    let speedup_target = (cores >= 2)
-        .then(|| one.measured.div_f64(1.8))
-        .unwrap_or(target);
+    let speedup_target = if cores >= 2 {
+        one.measured.div_f64(1.8)
+    } else {
+        target
+    };
     let all = figure(
         format!("{label}, {cores} threads"),
         solver,
