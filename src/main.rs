@@ -26,8 +26,10 @@ enum Command {
     Check(commands::check::Args),
     /// Watch scripts and levels and report every reload until interrupted.
     Watch(commands::watch::Args),
-    /// Solve a polycube level: one solution, or `--count [--json]`.
+    /// Solve a polycube level: one solution, or `--count [--json] [--threads N] [--shard I/N]`.
     Solve(commands::solve::Args),
+    /// Combine the JSON partials of a sharded `solve --count` or `sim`.
+    Merge(commands::merge::Args),
     /// Play a game headless from an action file or with random moves.
     Play(commands::play::Args),
     /// Re-run a recorded session (`.replay.ron`) and print its trajectory.
@@ -81,6 +83,7 @@ fn main() -> ExitCode {
         Command::Replay(args) => commands::replay::run(&args),
         Command::Bench(args) => commands::bench::run(&args),
         Command::Solve(args) => commands::solve::run(&args),
+        Command::Merge(args) => commands::merge::run(&args),
         Command::Sim(args) => commands::sim::run(&args),
         Command::Azul(args) => commands::azul::run(&args),
         Command::Tetris(args) => commands::tetris::run(&args),

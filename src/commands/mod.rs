@@ -6,6 +6,8 @@ pub mod azul;
 pub mod bench;
 pub mod check;
 pub mod games;
+pub mod merge;
+pub mod partial;
 pub mod play;
 pub mod replay;
 pub mod sim;

@@ -12,9 +12,11 @@ use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use tessera_host::sim::{SimConfig, run_sim};
+use anyhow::anyhow;
+use tessera_host::sim::{GameResult, PlayerSummary, SimConfig, run_sim, summarise};
 use tessera_host::{Budget, Seat, ThinkControl};
 
+use super::partial::{FORMAT, Partial, ShardId, sha256_hex};
 use crate::Status;
 
 /// Arguments of `tessera sim`.
@@ -68,6 +70,10 @@ pub struct Args {
     /// Print the summary as JSON.
     #[arg(long)]
     json: bool,
+    /// Play shard I of N (1-based): a fixed range of the games (and so of
+    /// their seeds), printed as a JSON partial for `tessera merge`.
+    #[arg(long, value_name = "I/N", value_parser = ShardId::parse)]
+    shard: Option<ShardId>,
     /// Level to play (default: the game's standard setup; tetris: the
     /// 10 x 20 self-play board, or a 10 x 20 feed board with no ceiling).
     #[arg(long)]
@@ -79,6 +85,11 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
     // Tetris's figures are the AI's own (lines, pieces, time per
     // decision), not seat against seat.
     if args.game == "tetris" {
+        if args.shard.is_some() {
+            crate::usage!(
+                "--shard: `sim tetris` does not shard yet (its own simulation prints per-level figures, not a partial)"
+            );
+        }
         return super::tetris::sim(&super::tetris::SimArgs {
             mode: &args.mode,
             levels: &args.ai,
@@ -122,11 +133,19 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
         }
         project.root().to_path_buf()
     };
+    let shard = args.shard.unwrap_or(ShardId { index: 1, of: 1 });
+    let (first, last) = shard.range(args.games);
+    let players = args.seats.len();
+    // Game g seats player (g + s) mod n in seat s: a shard starting at game
+    // `first` plays its game i as game first + i by rotating the list.
+    let seats: Vec<Seat> = (0..players)
+        .map(|p| args.seats[(p + first) % players].clone())
+        .collect();
     let config = SimConfig {
         game: args.game.clone(),
-        seats: args.seats.clone(),
-        games: args.games,
-        seed: args.seed,
+        seats,
+        games: last - first,
+        seed: args.seed.wrapping_add(first as u64),
         budget: Budget {
             nodes: args.nodes,
             time: args.move_ms.map(Duration::from_millis),
@@ -138,24 +157,167 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
         level: args.level.clone(),
     };
     let started = Instant::now();
-    let report = run_sim(
-        &root,
-        tessera_builtin::registry,
-        &config,
-        &ThinkControl::new(),
-        &|done, total| progress(done, total, started.elapsed()),
-    )
-    .map_err(anyhow::Error::msg)?;
+    let report = if config.games == 0 {
+        None
+    } else {
+        Some(
+            run_sim(
+                &root,
+                tessera_builtin::registry,
+                &config,
+                &ThinkControl::new(),
+                &|done, total| progress(done, total, started.elapsed()),
+            )
+            .map_err(anyhow::Error::msg)?,
+        )
+    };
     eprintln!();
-    let summary = &report.summary;
-    let threads = report.threads;
-    let elapsed = report.elapsed;
-    let results = &report.results;
-    if args.json {
+    // Each result back in the order of the players as listed.
+    let results: Vec<GameResult> = report
+        .as_ref()
+        .map(|r| r.results.clone())
+        .unwrap_or_default()
+        .into_iter()
+        .map(|r| {
+            let mut back = r.clone();
+            for k in 0..players {
+                back.win_share[(k + first) % players] = r.win_share[k];
+                back.score[(k + first) % players] = r.score[k];
+            }
+            back
+        })
+        .collect();
+    let threads = report.as_ref().map_or(0, |r| r.threads);
+    let elapsed = started.elapsed();
+    let complete = report.as_ref().is_none_or(|r| !r.cancelled);
+    if args.shard.is_some() {
+        let partial = Partial {
+            tessera_partial: FORMAT,
+            command: "sim".into(),
+            input: args.level.as_ref().map_or_else(
+                || format!("{} (default level)", args.game),
+                |l| l.display().to_string(),
+            ),
+            input_sha256: input_hash(&root, &args.game, args.level.as_deref())?,
+            options: serde_json::json!({
+                "tessera": env!("CARGO_PKG_VERSION"),
+                "game": args.game,
+                "seats": args.seats.iter().map(ToString::to_string).collect::<Vec<_>>(),
+                "games": args.games,
+                "seed": args.seed,
+                "move_ms": args.move_ms,
+                "nodes": args.nodes,
+                "max_moves": args.max_moves,
+            }),
+            shard,
+            complete,
+            seconds: elapsed.as_secs_f64(),
+            result: serde_json::json!({
+                "first_game": first,
+                "games": results.iter().map(|r| serde_json::json!({
+                    "win_share": r.win_share,
+                    "score": r.score,
+                })).collect::<Vec<_>>(),
+            }),
+        };
+        println!("{}", serde_json::to_string(&partial)?);
+        return Ok(if complete { Status::Ok } else { Status::Failed });
+    }
+    let summary = summarise(&args.seats, &results);
+    print_summary(
+        &args.game,
+        args.seed,
+        &summary,
+        results.len(),
+        &format!("on {threads} thread{}", if threads == 1 { "" } else { "s" }),
+        elapsed,
+        args.json,
+    )?;
+    Ok(Status::Ok)
+}
+
+/// The hash that names a simulation's input: the game's script and the
+/// level played (the default level is part of the game's code).
+fn input_hash(
+    root: &std::path::Path,
+    game: &str,
+    level: Option<&std::path::Path>,
+) -> anyhow::Result<String> {
+    let script_path = root.join("scripts").join(format!("{game}.lua"));
+    let script = if script_path.is_file() {
+        tessera_host::level::read_text(&script_path).map_err(anyhow::Error::from)?
+    } else {
+        String::new()
+    };
+    let level = match level {
+        Some(path) => tessera_host::level::read_text(path).map_err(anyhow::Error::from)?,
+        None => String::new(),
+    };
+    Ok(sha256_hex(&[
+        game.as_bytes(),
+        script.as_bytes(),
+        level.as_bytes(),
+    ]))
+}
+
+/// Combines the partials of a sharded `sim` (already checked to belong
+/// together) and prints what the unsharded run prints.
+pub fn merge(partials: &[(PathBuf, Partial)], json: bool) -> anyhow::Result<Status> {
+    let first = &partials[0].1;
+    let seats: Vec<Seat> = first.options["seats"]
+        .as_array()
+        .map(|a| a.iter().filter_map(|s| s.as_str()?.parse().ok()).collect())
+        .unwrap_or_default();
+    let game = first.options["game"].as_str().unwrap_or("?").to_string();
+    let seed = first.options["seed"].as_u64().unwrap_or(0);
+    let mut ordered: Vec<(u64, Vec<GameResult>, f64)> = Vec::new();
+    for (path, p) in partials {
+        let bad = || anyhow!("{}: its result is not a sim partial's", path.display());
+        let first_game = p.result["first_game"].as_u64().ok_or_else(bad)?;
+        let games = p.result["games"].as_array().ok_or_else(bad)?;
+        let mut results = Vec::with_capacity(games.len());
+        for g in games {
+            let win_share: Vec<f64> =
+                serde_json::from_value(g["win_share"].clone()).map_err(|_| bad())?;
+            let score: Vec<i64> = serde_json::from_value(g["score"].clone()).map_err(|_| bad())?;
+            if win_share.len() != seats.len() || score.len() != seats.len() {
+                return Err(bad());
+            }
+            results.push(GameResult { win_share, score });
+        }
+        ordered.push((first_game, results, p.seconds));
+    }
+    ordered.sort_by_key(|(first_game, _, _)| *first_game);
+    let seconds: f64 = ordered.iter().map(|(_, _, s)| s).sum();
+    let results: Vec<GameResult> = ordered.into_iter().flat_map(|(_, r, _)| r).collect();
+    let summary = summarise(&seats, &results);
+    print_summary(
+        &game,
+        seed,
+        &summary,
+        results.len(),
+        &format!("over {} shards", partials.len()),
+        Duration::from_secs_f64(seconds),
+        json,
+    )?;
+    Ok(Status::Ok)
+}
+
+/// Prints a simulation's summary as a table or JSON.
+fn print_summary(
+    game: &str,
+    seed: u64,
+    summary: &[PlayerSummary],
+    games: usize,
+    ran_on: &str,
+    elapsed: Duration,
+    json: bool,
+) -> anyhow::Result<()> {
+    if json {
         let json = serde_json::json!({
-            "game": args.game,
-            "games": results.len(),
-            "seed": args.seed,
+            "game": game,
+            "games": games,
+            "seed": seed,
             "seconds": elapsed.as_secs_f64(),
             "players": summary.iter().map(|p| serde_json::json!({
                 "seat": p.seat,
@@ -169,10 +331,7 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
         println!("{}", serde_json::to_string_pretty(&json)?);
     } else {
         println!(
-            "{} games of {} on {threads} thread{} in {:.1} s (seats rotate each game)",
-            results.len(),
-            args.game,
-            if threads == 1 { "" } else { "s" },
+            "{games} games of {game} {ran_on} in {:.1} s (seats rotate each game)",
             elapsed.as_secs_f64()
         );
         println!(
@@ -193,7 +352,7 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
             );
         }
     }
-    Ok(Status::Ok)
+    Ok(())
 }
 
 /// A one-line progress bar on stderr.

@@ -50,18 +50,16 @@ fn explain(path: &PathBuf, current_script: bool) -> anyhow::Result<Status> {
     let text = if path.as_os_str() == "-" {
         read_stdin()?
     } else {
-        tessera_host::level::read_text(path).map_err(|e| anyhow::anyhow!("{e}"))?
+        tessera_host::level::read_text(path).map_err(anyhow::Error::from)?
     };
     let parsed = log::parse(&text).map_err(|e| anyhow::anyhow!("{}", e.in_file(path)))?;
     let difficulty = if current_script {
         let mut project = super::current_project(tessera_builtin::registry())?;
         let script_path = project.game_script_path(Tetris::ID);
-        let script = project
-            .script(&script_path)
-            .map_err(|e| anyhow::anyhow!("{e}"))?;
+        let script = project.script(&script_path).map_err(anyhow::Error::from)?;
         let name = &parsed.input.difficulty.name;
         tessera_tetris::settings::difficulty(&script.current(), name)
-            .map_err(|e| anyhow::anyhow!("{e}"))?
+            .map_err(anyhow::Error::from)?
             .ok_or_else(|| {
                 anyhow::anyhow!(
                     "{}: no difficulty `{name}` in the script's `ai.difficulties`",
@@ -99,7 +97,7 @@ fn read_stdin() -> anyhow::Result<String> {
     use std::io::Read;
     let stdin = std::path::Path::new("/dev/stdin");
     if std::fs::metadata(stdin).is_ok_and(|m| m.is_file()) {
-        return tessera_host::level::read_text(stdin).map_err(|e| anyhow::anyhow!("{e}"));
+        return tessera_host::level::read_text(stdin).map_err(anyhow::Error::from);
     }
     let cap = tessera_host::level::MAX_FILE_BYTES;
     let mut bytes = Vec::new();
@@ -165,16 +163,13 @@ pub fn sim(args: &SimArgs<'_>) -> anyhow::Result<Status> {
     }
     let mut project = super::current_project(tessera_builtin::registry())?;
     let script_path = project.game_script_path(Tetris::ID);
-    let live = project
-        .script(&script_path)
-        .map_err(|e| anyhow::anyhow!("{e}"))?;
+    let live = project.script(&script_path).map_err(anyhow::Error::from)?;
     let script = live.current();
-    let known =
-        tessera_tetris::settings::difficulties(&script).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let known = tessera_tetris::settings::difficulties(&script).map_err(anyhow::Error::from)?;
     let level = match (args.level, mode) {
         (Some(path), _) => {
-            let text = tessera_host::level::read_text(path).map_err(|e| anyhow::anyhow!("{e}"))?;
-            Tetris::read_level(&text, path).map_err(|e| anyhow::anyhow!("{e}"))?
+            let text = tessera_host::level::read_text(path).map_err(anyhow::Error::from)?;
+            Tetris::read_level(&text, path).map_err(anyhow::Error::from)?
         }
         (None, SimMode::Classic) => sim::classic_benchmark_level(),
         (None, SimMode::Feed(_)) => sim::feeder_benchmark_level(),
@@ -228,7 +223,7 @@ pub fn sim(args: &SimArgs<'_>) -> anyhow::Result<Status> {
         worker.join()
     })
     .map_err(|_| anyhow::anyhow!("the simulation stopped unexpectedly"))?
-    .map_err(|e| anyhow::anyhow!("{e}"))?;
+    .map_err(anyhow::Error::from)?;
     eprintln!();
     if let Some(path) = args.csv {
         let mut text = String::from("level,seed,lines,pieces,ai_won,capped,decision_us\n");

@@ -51,18 +51,21 @@ pub fn figures() -> anyhow::Result<Vec<Figure>> {
     Ok(vec![
         Figure {
             group: "azul",
+            min: None,
             name: "random playout: whole 2-player game".into(),
             measured: batch / BATCH,
             target: Some(Duration::from_micros(10)),
         },
         Figure {
             group: "azul",
+            min: None,
             name: "random playout: whole 2-player game, grey wall".into(),
             measured: grey_batch / BATCH,
             target: None,
         },
         Figure {
             group: "azul",
+            min: None,
             name: "legal moves: first move of a 2-player game".into(),
             measured: listing / BATCH,
             target: None,

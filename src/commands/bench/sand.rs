@@ -37,12 +37,14 @@ pub fn figures() -> anyhow::Result<Vec<Figure>> {
     let mut figures = vec![
         Figure {
             group: "sand",
+            min: None,
             name: "tick: full board, every grain awake".into(),
             measured: tick_time(&scenarios::full_board_awake(4)),
             target: Some(Duration::from_micros(20)),
         },
         Figure {
             group: "sand",
+            min: None,
             name: "tick: half board falling (13200 moves)".into(),
             measured: tick_time(&scenarios::half_board_falling()),
             target: Some(Duration::from_micros(20)),
@@ -59,6 +61,7 @@ pub fn figures() -> anyhow::Result<Vec<Figure>> {
     });
     figures.push(Figure {
         group: "sand",
+        min: None,
         name: "tick: idle (nothing awake)".into(),
         measured: batch / IDLE_TICKS,
         target: Some(Duration::from_micros(1)),
@@ -87,6 +90,7 @@ pub fn figures() -> anyhow::Result<Vec<Figure>> {
         );
         figures.push(Figure {
             group: "sand",
+            min: None,
             name: format!("spanning search: {name}"),
             measured,
             target: Some(Duration::from_micros(40)),

@@ -35,6 +35,7 @@ pub fn figures() -> anyhow::Result<Vec<Figure>> {
     );
     let call = Figure {
         group: "script",
+        min: None,
         name: "Rust -> Lua scoring call".into(),
         measured: batch / CALLS,
         target: Some(Duration::from_micros(2)),
@@ -83,6 +84,7 @@ pub fn save_to_reload() -> anyhow::Result<Figure> {
     times.sort();
     Ok(Figure {
         group: "script",
+        min: None,
         name: "save to active script (watch + debounce + swap)".into(),
         measured: times[times.len() / 2],
         target: Some(Duration::from_millis(500)),

@@ -59,9 +59,9 @@ fn per_decision(difficulty: &Difficulty, next_known: bool, runs: usize) -> Durat
 fn difficulty(name: &str) -> anyhow::Result<Difficulty> {
     let mut project = crate::commands::current_project(tessera_builtin::registry())?;
     let path = project.game_script_path("tetris");
-    let script = project.script(&path).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let script = project.script(&path).map_err(anyhow::Error::from)?;
     tessera_tetris::settings::difficulty(&script.current(), name)
-        .map_err(|e| anyhow::anyhow!("{e}"))?
+        .map_err(anyhow::Error::from)?
         .ok_or_else(|| anyhow::anyhow!("{}: no difficulty `{name}`", path.display()))
 }
 
@@ -70,18 +70,21 @@ pub fn figures() -> anyhow::Result<Vec<Figure>> {
     Ok(vec![
         Figure {
             group: "tetris",
+            min: None,
             name: "movegen srs per piece (1000 mid-game 10-wide positions)".into(),
             measured: per_piece(RotationSystem::Srs),
             target: Some(Duration::from_micros(2)),
         },
         Figure {
             group: "tetris",
+            min: None,
             name: "movegen cycle per piece (same positions)".into(),
             measured: per_piece(RotationSystem::Cycle),
             target: None,
         },
         Figure {
             group: "tetris",
+            min: None,
             name: "AI decision, GOD_SEED (the seed's order), no lookahead (srs, same positions)"
                 .into(),
             measured: per_decision(&difficulty("god_seed")?, false, 11),
@@ -89,24 +92,28 @@ pub fn figures() -> anyhow::Result<Vec<Figure>> {
         },
         Figure {
             group: "tetris",
+            min: None,
             name: "AI decision, GOD, its guards and lookahead as the average over 7 pieces".into(),
             measured: per_decision(&difficulty("god")?, false, 3),
             target: Some(Duration::from_millis(1)),
         },
         Figure {
             group: "tetris",
+            min: None,
             name: "AI decision, HARD weights, no lookahead".into(),
             measured: per_decision(&difficulty("hard")?, false, 11),
             target: Some(Duration::from_micros(10)),
         },
         Figure {
             group: "tetris",
+            min: None,
             name: "AI decision, MASTER, lookahead on the known next piece".into(),
             measured: per_decision(&difficulty("master")?, true, 3),
             target: Some(Duration::from_millis(1)),
         },
         Figure {
             group: "tetris",
+            min: None,
             name: "AI decision, MASTER, lookahead as the average over 7 pieces".into(),
             measured: per_decision(&difficulty("master")?, false, 3),
             target: Some(Duration::from_millis(1)),

@@ -10,6 +10,7 @@
 //! Tunables (support rule, hints, stars, tick rate) come from
 //! `scripts/polycube.lua`, read once per event.
 
+pub mod count;
 pub mod disassembly;
 pub mod geometry;
 pub mod hint;
@@ -17,6 +18,7 @@ pub mod import;
 pub mod level;
 pub mod mask;
 pub mod rules;
+mod search;
 pub mod solver;
 
 use std::sync::atomic::AtomicBool;
@@ -29,6 +31,7 @@ use tessera_host::plugin::{Game, GameError, GameEvent, Outcome, Setup};
 use tessera_host::script::{FieldKind, FieldSpec, LiveScript, Script, ScriptSchema};
 use tessera_host::{Agent, Decision, GameSpec, Thinking};
 
+pub use count::{CountOptions, CountReport, Shard};
 pub use level::{PieceSpec, PolycubeLevel};
 pub use rules::{PlacedPiece, PlacementError, Pos, Rules, UserCell, user_cell};
 pub use solver::{Counts, Solver};

@@ -18,6 +18,8 @@ pub trait Mask: Copy + Eq + Hash + Debug + Send + Sync + 'static {
     fn and(self, other: Self) -> Self;
     /// Union.
     fn or(self, other: Self) -> Self;
+    /// Symmetric difference.
+    fn xor(self, other: Self) -> Self;
     /// Complement.
     fn not(self) -> Self;
     /// Whether the set is empty.
@@ -51,6 +53,10 @@ macro_rules! prim_mask {
             #[inline(always)]
             fn or(self, other: Self) -> Self {
                 self | other
+            }
+            #[inline(always)]
+            fn xor(self, other: Self) -> Self {
+                self ^ other
             }
             #[inline(always)]
             fn not(self) -> Self {
@@ -101,6 +107,9 @@ impl Mask for Wide {
     }
     fn or(self, other: Self) -> Self {
         Wide(std::array::from_fn(|i| self.0[i] | other.0[i]))
+    }
+    fn xor(self, other: Self) -> Self {
+        Wide(std::array::from_fn(|i| self.0[i] ^ other.0[i]))
     }
     fn not(self) -> Self {
         Wide(std::array::from_fn(|i| !self.0[i]))

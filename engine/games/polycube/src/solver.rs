@@ -9,12 +9,12 @@
 //!   lowest cell and grouped by kind; a kind with no piece left is skipped
 //!   as a whole. Cells are numbered with the box's shortest axis varying
 //!   fastest, which keeps the frontier short.
-//! - The plain count first (for its top few placements) branches on the
-//!   most constrained choice, as DLX does: the empty cell, or the last
-//!   piece of a kind, with the fewest fitting placements (zero ends the
-//!   branch). For that every placement is also listed under every cell it
-//!   covers. Deeper, scanning all cells costs more than it saves, so it
-//!   returns to the lowest empty cell.
+//! - Near the root both counts branch on the most constrained choice, as
+//!   DLX does: the empty cell, or the last piece of a kind, with the
+//!   fewest fitting placements (zero ends the branch); see
+//!   `search.rs` for how that choice is found cheaply. Deeper it
+//!   costs more than it saves, and the search returns to the lowest empty
+//!   cell.
 //! - Identical pieces form one kind with a count, so their permutations are
 //!   never generated: identical pieces are interchangeable by construction.
 //! - After each placement, an empty cell with no empty neighbour (when no
@@ -28,13 +28,16 @@
 //!   symmetry fixes (a piece on a mid-plane) test their solutions for being
 //!   the smallest image under that stabiliser. The raw count comes from
 //!   the same search: each representative's count times its orbit size.
+//! - Counts run on every core, and in shards: [`crate::count`].
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 
+use super::count::{CountOptions, CountReport};
 use super::geometry::{Cell, mirror_signature, orientations, signature, symmetries};
 use super::level::MAX_VOLUME;
 use super::mask::{Mask, Wide};
+use super::search::{First, Search, Tally};
 
 /// Why the solver could not run or finish.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -45,6 +48,9 @@ pub enum SolveError {
     /// The box exceeds what the solver handles.
     #[error("a box of {0} cells is larger than the solver's {MAX_VOLUME}-cell limit")]
     TooLarge(usize),
+    /// The worker threads could not start.
+    #[error("cannot start the solver's threads: {0}")]
+    Threads(String),
     /// A piece has no cells.
     #[error("piece {0} has no cells")]
     EmptyPiece(usize),
@@ -221,7 +227,44 @@ impl Solver {
         if self.volume_balance != 0 {
             return Ok(Counts::default());
         }
-        dispatch!(self, t => t.count(cancel, progress))
+        let report = self.count_with(&CountOptions::default(), cancel, progress)?;
+        if !report.complete {
+            return Err(SolveError::Cancelled);
+        }
+        Ok(report.counts)
+    }
+
+    /// How many subtrees the fixed enumeration of a count cuts the search
+    /// into (shards take them in turn).
+    pub fn subtrees(&self, cancel: &AtomicBool) -> Result<usize, SolveError> {
+        if self.volume_balance != 0 {
+            return Ok(0);
+        }
+        dispatch!(self, t => t.subtrees(cancel).map(|s| s.len()))
+    }
+
+    /// Counts on `options.threads` cores, the subtrees of `options.shard`
+    /// only (see [`crate::count`]). A cancel returns what finished, marked
+    /// incomplete. `progress` is called on the calling thread, about ten
+    /// times a second.
+    pub fn count_with(
+        &self,
+        options: &CountOptions,
+        cancel: &AtomicBool,
+        progress: &mut dyn FnMut(Progress),
+    ) -> Result<CountReport, SolveError> {
+        if self.volume_balance != 0 {
+            return Ok(CountReport {
+                counts: Counts::default(),
+                done: 0,
+                total: 0,
+                subtrees: 0,
+                complete: true,
+                nodes: 0,
+                threads: 0,
+            });
+        }
+        dispatch!(self, t => t.count_parallel(options, cancel, progress))
     }
 
     /// Counts every solution by plain search with no symmetry breaking (a
@@ -299,60 +342,49 @@ impl Layout {
 }
 
 /// One symmetry of the box acting on bits and on kinds.
-struct Symmetry {
+pub(crate) struct Symmetry {
     /// Where each bit goes.
     perm: Vec<u16>,
     /// Which kind each kind becomes (reflections swap mirror pairs).
     kind_map: Vec<usize>,
 }
 
+/// A run of placements of one kind in `Tables::masks`.
 #[derive(Clone, Copy)]
-struct Group {
-    kind: u32,
-    start: u32,
-    end: u32,
+pub(crate) struct Group {
+    pub(crate) kind: u32,
+    pub(crate) start: u32,
+    pub(crate) end: u32,
 }
 
 /// Everything the search reads, for one mask width.
-struct Tables<M: Mask> {
-    volume: usize,
+pub(crate) struct Tables<M: Mask> {
+    pub(crate) volume: usize,
     /// Bits outside the box, set from the start.
-    outside: M,
-    kinds: usize,
-    counts: Vec<u16>,
+    pub(crate) outside: M,
+    pub(crate) kinds: usize,
+    pub(crate) counts: Vec<u16>,
     /// Per cell, a range into `groups`.
-    cell_groups: Vec<u32>,
-    groups: Vec<Group>,
-    /// Per cell, a range into `cover_groups`: every placement covering the
-    /// cell (not only as its lowest), grouped by kind, for choosing the
-    /// most constrained cell.
-    cover_cells: Vec<u32>,
-    /// Kind runs whose `start..end` index `cover_masks` / `cover_ids`.
-    cover_groups: Vec<Group>,
-    /// Masks of the covering placements, cell by cell.
-    cover_masks: Vec<M>,
-    /// Placement index of each entry of `cover_masks`.
-    cover_ids: Vec<u32>,
-    /// Per kind, the range of `masks` indices holding its placements,
-    /// listed in `kind_ids`.
-    kind_ranges: Vec<u32>,
-    /// Placement indices ordered by kind.
-    kind_ids: Vec<u32>,
-    masks: Vec<M>,
-    placement_kind: Vec<u32>,
-    placement_bits: Vec<Vec<u16>>,
-    by_mask: HashMap<(usize, M), u32>,
+    pub(crate) cell_groups: Vec<u32>,
+    pub(crate) groups: Vec<Group>,
+    pub(crate) masks: Vec<M>,
+    pub(crate) placement_kind: Vec<u32>,
+    pub(crate) placement_bits: Vec<Vec<u16>>,
+    pub(crate) by_mask: HashMap<(usize, M), u32>,
     /// (stride, cells with a + neighbour, cells with a - neighbour) per
     /// axis longer than 1.
-    neighbours: Vec<(u32, M, M)>,
+    pub(crate) neighbours: Vec<(u32, M, M)>,
     /// Cells in the smallest piece (decides which pockets are dead).
-    smallest: usize,
-    layout_cells: Vec<Cell>,
-    bit_of: HashMap<Cell, usize>,
+    pub(crate) smallest: usize,
+    pub(crate) layout_cells: Vec<Cell>,
+    pub(crate) bit_of: HashMap<Cell, usize>,
     /// The box's symmetry group (identity first), as it acts on solutions.
-    group: Vec<Symmetry>,
+    pub(crate) group: Vec<Symmetry>,
+    /// How many placements deep the count takes the most constrained
+    /// choice (see [`COUNT_CHOOSE_DEPTH`]).
+    pub(crate) choose_depth: usize,
     /// `images[g][p]`: the placement `p` becomes under symmetry `g`.
-    images: Vec<Vec<u32>>,
+    pub(crate) images: Vec<Vec<u32>>,
 }
 
 const NONE: u32 = u32::MAX;
@@ -362,6 +394,16 @@ const NONE: u32 = u32::MAX;
 /// 7.0 s at 0, 3.6 s at 4, 3.0 s at 6, 3.4 s at 7, 7.9 s at 12 (scanning
 /// every cell costs more than it saves deep in the tree).
 const PLAIN_CHOOSE_DEPTH: usize = 6;
+
+/// The same for the symmetry-broken count (whose first placement is the
+/// symmetry-breaking piece), in boxes whose every side is 3 or more; in
+/// flatter boxes lowest-cell order from the root is faster (2x5x6: 0.40 s
+/// CPU at 0, 0.56 s at 6). Measured on one thread, search nodes and CPU:
+/// the 3x4x5 box 489M nodes / 31.8 s at 0, 92M / 8.9 s at 6, 51M / 8.4 s
+/// at 7, 26M / 10.2 s at 8, 14M / 12.5 s at 9; Bedlam 315M / 26.5 s at 0,
+/// 220M / 19.8 s at 6, 164M / 17.7 s at 7, 103M / 17.9 s at 8, 27M /
+/// 27.7 s at 10.
+const COUNT_CHOOSE_DEPTH: usize = 7;
 
 impl<M: Mask> Tables<M> {
     fn build(layout: &Layout, signatures: &[Vec<Cell>], kind_pieces: &[Vec<usize>]) -> Self {
@@ -436,50 +478,6 @@ impl<M: Mask> Tables<M> {
             cell_groups[cell] = groups.len() as u32;
         }
 
-        // Placements by every cell they cover, kind-grouped per cell.
-        let mut cover_cells = vec![0u32; volume + 1];
-        let mut cover_groups: Vec<Group> = Vec::new();
-        let mut cover_masks: Vec<M> = Vec::new();
-        let mut cover_ids: Vec<u32> = Vec::new();
-        {
-            let mut by_cell: Vec<Vec<(u32, u32)>> = vec![Vec::new(); volume];
-            for (p, bits) in placement_bits.iter().enumerate() {
-                for &b in bits {
-                    by_cell[b as usize].push((placement_kind[p], p as u32));
-                }
-            }
-            for (c, mut list) in by_cell.into_iter().enumerate() {
-                list.sort_unstable();
-                cover_cells[c] = cover_groups.len() as u32;
-                let first = cover_groups.len();
-                for (kind, p) in list {
-                    let i = cover_ids.len() as u32;
-                    let in_cell = cover_groups.len() > first;
-                    match cover_groups.last_mut() {
-                        Some(g) if g.kind == kind && in_cell => g.end = i + 1,
-                        _ => cover_groups.push(Group {
-                            kind,
-                            start: i,
-                            end: i + 1,
-                        }),
-                    }
-                    cover_masks.push(masks[p as usize]);
-                    cover_ids.push(p);
-                }
-            }
-            cover_cells[volume] = cover_groups.len() as u32;
-        }
-
-        let mut kind_ids: Vec<u32> = (0..masks.len() as u32).collect();
-        kind_ids.sort_by_key(|&p| placement_kind[p as usize]);
-        let mut kind_ranges = vec![0u32; signatures.len() + 1];
-        for &p in &kind_ids {
-            kind_ranges[placement_kind[p as usize] as usize + 1] += 1;
-        }
-        for k in 0..signatures.len() {
-            kind_ranges[k + 1] += kind_ranges[k];
-        }
-
         let mut neighbours = Vec::new();
         for axis in 0..3 {
             if layout.size[axis] < 2 {
@@ -506,12 +504,6 @@ impl<M: Mask> Tables<M> {
             counts,
             cell_groups,
             groups,
-            cover_cells,
-            cover_groups,
-            cover_masks,
-            cover_ids,
-            kind_ranges,
-            kind_ids,
             masks,
             placement_kind,
             placement_bits,
@@ -522,6 +514,11 @@ impl<M: Mask> Tables<M> {
             bit_of,
             group: Vec::new(),
             images: Vec::new(),
+            choose_depth: if layout.size.iter().any(|&n| n <= 2) {
+                0
+            } else {
+                COUNT_CHOOSE_DEPTH
+            },
         };
         tables.group = tables.symmetry_group(layout, signatures, kind_pieces);
         tables.images = tables
@@ -676,7 +673,7 @@ impl<M: Mask> Tables<M> {
     /// The piece kind to break symmetry with: it occurs once, every
     /// symmetry maps it to itself, and the fewest of its placements are
     /// fixed by a non-identity symmetry.
-    fn breaking_kind(&self) -> Option<usize> {
+    pub(crate) fn breaking_kind(&self) -> Option<usize> {
         (0..self.kinds)
             .filter(|&k| self.counts[k] == 1)
             .filter(|&k| self.group.iter().all(|g| g.kind_map[k] == k))
@@ -697,131 +694,12 @@ impl<M: Mask> Tables<M> {
             })
     }
 
-    fn count(
-        &self,
-        cancel: &AtomicBool,
-        progress: &mut dyn FnMut(Progress),
-    ) -> Result<Counts, SolveError> {
-        // A job: start state, placements already chosen, orbit size, and
-        // the symmetries (non-identity) that still fix the start.
-        struct Job<M> {
-            filled: M,
-            avail: Vec<u16>,
-            chosen: Vec<u32>,
-            multiplier: u64,
-            stabiliser: Vec<usize>,
-        }
-        let everything: Vec<usize> = (1..self.group.len()).collect();
-        let mut jobs: Vec<Job<M>> = Vec::new();
-        match (self.group.len() > 1)
-            .then(|| self.breaking_kind())
-            .flatten()
-        {
-            Some(kind) => {
-                let mut seen = vec![false; self.masks.len()];
-                for p in 0..self.masks.len() {
-                    if self.placement_kind[p] as usize != kind || seen[p] {
-                        continue;
-                    }
-                    let mut orbit = 0u64;
-                    for img in &self.images {
-                        let q = img[p] as usize;
-                        if !seen[q] {
-                            seen[q] = true;
-                            orbit += 1;
-                        }
-                    }
-                    let stabiliser: Vec<usize> = (1..self.group.len())
-                        .filter(|&g| self.images[g][p] as usize == p)
-                        .collect();
-                    let mut avail = self.counts.clone();
-                    avail[kind] -= 1;
-                    jobs.push(Job {
-                        filled: self.outside.or(self.masks[p]),
-                        avail,
-                        chosen: vec![p as u32],
-                        multiplier: orbit,
-                        stabiliser,
-                    });
-                }
-            }
-            None => jobs.push(Job {
-                filled: self.outside,
-                avail: self.counts.clone(),
-                chosen: Vec::new(),
-                multiplier: 1,
-                stabiliser: everything,
-            }),
-        }
-        // Split each job one level down so progress moves smoothly.
-        let mut split: Vec<Job<M>> = Vec::new();
-        for job in jobs {
-            if job.filled == M::ONES {
-                split.push(job);
-                continue;
-            }
-            let c = job.filled.lowest_clear();
-            for g in self.cell_groups[c]..self.cell_groups[c + 1] {
-                let group = self.groups[g as usize];
-                if job.avail[group.kind as usize] == 0 {
-                    continue;
-                }
-                for p in group.start..group.end {
-                    let m = self.masks[p as usize];
-                    if !m.and(job.filled).is_zero() {
-                        continue;
-                    }
-                    let filled = job.filled.or(m);
-                    if self.has_isolated(filled) {
-                        continue;
-                    }
-                    let mut avail = job.avail.clone();
-                    avail[group.kind as usize] -= 1;
-                    let mut chosen = job.chosen.clone();
-                    chosen.push(p);
-                    split.push(Job {
-                        filled,
-                        avail,
-                        chosen,
-                        multiplier: job.multiplier,
-                        stabiliser: job.stabiliser.clone(),
-                    });
-                }
-            }
-        }
-        let total = split.len();
-        let mut counts = Counts::default();
-        for (done, job) in split.into_iter().enumerate() {
-            let visitor = Canonical {
-                stabiliser: job.stabiliser,
-                raw: 0,
-                canonical: 0,
-                labels: vec![0; self.volume],
-                image: vec![0; self.volume],
-            };
-            let mut search = Search::new(self, job.avail, cancel, visitor);
-            search.chosen = job.chosen;
-            search.go(job.filled);
-            if search.cancelled || cancel.load(Ordering::Relaxed) {
-                return Err(SolveError::Cancelled);
-            }
-            counts.solutions += search.visitor.raw * job.multiplier;
-            counts.distinct += search.visitor.canonical;
-            progress(Progress {
-                done: done + 1,
-                total,
-                counts,
-            });
-        }
-        Ok(counts)
-    }
-
     /// Whether the empty cells hold a pocket no piece can fill: a single
     /// cell with no empty neighbour (when no piece is one cube), or two
     /// cells with only each other (when every piece has three or more).
     /// Neighbour counts are kept saturating at two with bitwise adders.
     #[inline(always)]
-    fn has_isolated(&self, filled: M) -> bool {
+    pub(crate) fn has_isolated(&self, filled: M) -> bool {
         if self.smallest < 2 {
             return false;
         }
@@ -850,282 +728,5 @@ impl<M: Mask> Tables<M> {
             return true;
         }
         false
-    }
-}
-
-/// What the search does at a full box.
-trait Visitor<M: Mask> {
-    /// Called with the placements of a solution; `false` stops the search.
-    fn leaf(&mut self, tables: &Tables<M>, chosen: &[u32]) -> bool;
-}
-
-struct First {
-    found: Option<Vec<u32>>,
-}
-
-impl<M: Mask> Visitor<M> for First {
-    fn leaf(&mut self, _: &Tables<M>, chosen: &[u32]) -> bool {
-        self.found = Some(chosen.to_vec());
-        false
-    }
-}
-
-struct Tally {
-    count: u64,
-}
-
-impl<M: Mask> Visitor<M> for Tally {
-    #[inline(always)]
-    fn leaf(&mut self, _: &Tables<M>, _: &[u32]) -> bool {
-        self.count += 1;
-        true
-    }
-}
-
-/// Counts all leaves, and those that are the smallest image of themselves
-/// under the stabiliser (all of them when the stabiliser is trivial).
-struct Canonical {
-    stabiliser: Vec<usize>,
-    raw: u64,
-    canonical: u64,
-    labels: Vec<u32>,
-    image: Vec<u32>,
-}
-
-impl<M: Mask> Visitor<M> for Canonical {
-    #[inline(always)]
-    fn leaf(&mut self, t: &Tables<M>, chosen: &[u32]) -> bool {
-        self.raw += 1;
-        if self.stabiliser.is_empty() {
-            self.canonical += 1;
-            return true;
-        }
-        // Label each cell by (kind, lowest cell of its piece): this names
-        // the solution exactly, identical pieces included.
-        let label = |p: usize| (t.placement_kind[p] << 16) | u32::from(t.placement_bits[p][0]);
-        for &p in chosen {
-            let l = label(p as usize);
-            for &b in &t.placement_bits[p as usize] {
-                self.labels[b as usize] = l;
-            }
-        }
-        for &g in &self.stabiliser {
-            for &p in chosen {
-                let q = t.images[g][p as usize] as usize;
-                let l = label(q);
-                for &b in &t.placement_bits[q] {
-                    self.image[b as usize] = l;
-                }
-            }
-            if self.image < self.labels {
-                return true;
-            }
-        }
-        self.canonical += 1;
-        true
-    }
-}
-
-struct Search<'t, M: Mask, V: Visitor<M>> {
-    t: &'t Tables<M>,
-    avail: Vec<u16>,
-    chosen: Vec<u32>,
-    visitor: V,
-    nodes: u64,
-    cancel: &'t AtomicBool,
-    cancelled: bool,
-    /// Below this many placements the search fills the empty cell with the
-    /// fewest fitting placements; deeper it fills the lowest empty cell,
-    /// whose candidates are cheaper to find.
-    choose_depth: usize,
-}
-
-impl<'t, M: Mask, V: Visitor<M>> Search<'t, M, V> {
-    fn new(t: &'t Tables<M>, avail: Vec<u16>, cancel: &'t AtomicBool, visitor: V) -> Self {
-        Self {
-            t,
-            avail,
-            chosen: Vec::with_capacity(64),
-            visitor,
-            nodes: 0,
-            cancel,
-            cancelled: false,
-            choose_depth: 0,
-        }
-    }
-
-    /// The empty cell with the fewest placements that fit (of a kind still
-    /// available), and that number; ties go to the lowest cell. Zero means
-    /// a dead cell: the branch has no solution.
-    fn most_constrained(&self, filled: M) -> (usize, u32) {
-        let t = self.t;
-        let (mut best_cell, mut best) = (t.volume, u32::MAX);
-        for c in 0..t.volume {
-            if filled.test(c) {
-                continue;
-            }
-            let mut n = 0u32;
-            'groups: for g in t.cover_cells[c]..t.cover_cells[c + 1] {
-                let group = t.cover_groups[g as usize];
-                if self.avail[group.kind as usize] == 0 {
-                    continue;
-                }
-                for i in group.start..group.end {
-                    if t.cover_masks[i as usize].and(filled).is_zero() {
-                        n += 1;
-                        if n >= best {
-                            break 'groups;
-                        }
-                    }
-                }
-            }
-            if n < best {
-                best = n;
-                best_cell = c;
-                if n == 0 {
-                    break;
-                }
-            }
-        }
-        (best_cell, best)
-    }
-
-    /// A kind with one piece left and fewer than `fewer` fitting
-    /// placements (the one with fewest), if any: branching on where that
-    /// piece goes is then the narrower split.
-    fn scarcest_piece(&self, filled: M, fewer: u32) -> Option<usize> {
-        let t = self.t;
-        let mut best = (fewer, None);
-        for k in 0..t.kinds {
-            if self.avail[k] != 1 {
-                continue;
-            }
-            let mut n = 0;
-            for i in t.kind_ranges[k]..t.kind_ranges[k + 1] {
-                if t.masks[t.kind_ids[i as usize] as usize]
-                    .and(filled)
-                    .is_zero()
-                {
-                    n += 1;
-                    if n >= best.0 {
-                        break;
-                    }
-                }
-            }
-            if n < best.0 {
-                best = (n, Some(k));
-            }
-        }
-        best.1
-    }
-
-    /// Tries every fitting placement of the last piece of `kind`.
-    fn place_piece(&mut self, filled: M, kind: usize) -> bool {
-        let t = self.t;
-        self.avail[kind] -= 1;
-        for i in t.kind_ranges[kind]..t.kind_ranges[kind + 1] {
-            let p = t.kind_ids[i as usize];
-            let m = t.masks[p as usize];
-            if !m.and(filled).is_zero() {
-                continue;
-            }
-            let next = filled.or(m);
-            if t.has_isolated(next) {
-                continue;
-            }
-            self.chosen.push(p);
-            let keep = self.go(next);
-            self.chosen.pop();
-            if !keep {
-                self.avail[kind] += 1;
-                return false;
-            }
-        }
-        self.avail[kind] += 1;
-        true
-    }
-
-    /// Tries every fitting placement over cell `c`, from the per-cell
-    /// cover lists; `false` when the search should stop.
-    fn branch_on(&mut self, filled: M, c: usize) -> bool {
-        let t = self.t;
-        for g in t.cover_cells[c]..t.cover_cells[c + 1] {
-            let group = t.cover_groups[g as usize];
-            let kind = group.kind as usize;
-            if self.avail[kind] == 0 {
-                continue;
-            }
-            self.avail[kind] -= 1;
-            for i in group.start..group.end {
-                let m = t.cover_masks[i as usize];
-                if !m.and(filled).is_zero() {
-                    continue;
-                }
-                let next = filled.or(m);
-                if t.has_isolated(next) {
-                    continue;
-                }
-                self.chosen.push(t.cover_ids[i as usize]);
-                let keep = self.go(next);
-                self.chosen.pop();
-                if !keep {
-                    self.avail[kind] += 1;
-                    return false;
-                }
-            }
-            self.avail[kind] += 1;
-        }
-        true
-    }
-
-    /// Depth-first search from `filled`; `false` when it should stop.
-    fn go(&mut self, filled: M) -> bool {
-        if filled == M::ONES {
-            return self.visitor.leaf(self.t, &self.chosen);
-        }
-        self.nodes += 1;
-        if self.nodes & 0xFFF == 0 && self.cancel.load(Ordering::Relaxed) {
-            self.cancelled = true;
-            return false;
-        }
-        if self.chosen.len() < self.choose_depth {
-            let (c, fits) = self.most_constrained(filled);
-            if fits == 0 {
-                return true;
-            }
-            if let Some(kind) = self.scarcest_piece(filled, fits) {
-                return self.place_piece(filled, kind);
-            }
-            return self.branch_on(filled, c);
-        }
-        let t = self.t;
-        let c = filled.lowest_clear();
-        for g in t.cell_groups[c]..t.cell_groups[c + 1] {
-            let group = t.groups[g as usize];
-            let kind = group.kind as usize;
-            if self.avail[kind] == 0 {
-                continue;
-            }
-            self.avail[kind] -= 1;
-            for p in group.start..group.end {
-                let m = t.masks[p as usize];
-                if !m.and(filled).is_zero() {
-                    continue;
-                }
-                let next = filled.or(m);
-                if t.has_isolated(next) {
-                    continue;
-                }
-                self.chosen.push(p);
-                let keep = self.go(next);
-                self.chosen.pop();
-                if !keep {
-                    self.avail[kind] += 1;
-                    return false;
-                }
-            }
-            self.avail[kind] += 1;
-        }
-        true
     }
 }

@@ -126,9 +126,13 @@ fn volume_mismatch_has_no_solution() {
 
 #[test]
 fn a_raised_cancel_flag_stops_the_count_and_progress_is_reported() {
-    let s = solver(&level("pentominoes_6x10.ron"));
+    // Progress comes from the calling thread about ten times a second; the
+    // 3x4x5 box takes seconds, so the cancel raised at the third report
+    // stops it long before its end.
+    let s = solver(&level("pentacubes_3x4x5.ron"));
     let cancel = AtomicBool::new(false);
     let mut reports: Vec<Progress> = Vec::new();
+    let started = std::time::Instant::now();
     let result = s.count(&cancel, &mut |p| {
         reports.push(p);
         if reports.len() == 3 {
@@ -136,9 +140,17 @@ fn a_raised_cancel_flag_stops_the_count_and_progress_is_reported() {
         }
     });
     assert_eq!(result, Err(SolveError::Cancelled));
-    assert_eq!(reports.len(), 3);
-    assert!(reports[2].fraction() > 0.0 && reports[2].fraction() < 1.0);
-    assert!(reports.windows(2).all(|w| w[0].done < w[1].done));
+    assert!(reports.len() >= 3, "{}", reports.len());
+    assert!(started.elapsed() < std::time::Duration::from_secs(60));
+    let last = reports[reports.len() - 1];
+    assert!(last.total > 1000 && last.done < last.total);
+    assert!(last.fraction() < 1.0);
+    assert!(reports.windows(2).all(|w| w[0].done <= w[1].done));
+    assert!(
+        reports
+            .windows(2)
+            .all(|w| w[0].counts.solutions <= w[1].counts.solutions)
+    );
     let cancelled = AtomicBool::new(true);
     assert_eq!(s.count_plain(&cancelled), Err(SolveError::Cancelled));
 }

@@ -175,8 +175,8 @@ impl PolycubeLevelEditor {
                 .count(control.cancel_flag(), &mut |p| {
                     control.set_progress(f64::from(p.fraction()));
                     control.set_note(format!(
-                        "{} of {} branches, {} solutions so far",
-                        p.done, p.total, p.counts.solutions
+                        "{} solutions so far · {}/{} subtrees",
+                        p.counts.solutions, p.done, p.total
                     ));
                 })
                 .map_err(|e| e.to_string())
@@ -204,16 +204,16 @@ impl PolycubeLevelEditor {
         ui.horizontal(|ui| match &self.solve {
             Some(solve) => {
                 let control = solve.control();
-                ui.add(
-                    egui::ProgressBar::new(control.progress() as f32)
-                        .desired_width(160.0)
-                        .show_percentage(),
-                );
-                ui.label(format!(
-                    "{} · {:.0} s",
-                    control.note(),
-                    solve.elapsed().as_secs_f32()
-                ));
+                // The note carries the count so far and the subtrees done
+                // (set by the solve on every core); before the first
+                // report, there is nothing but the time.
+                let note = control.note();
+                ui.add(egui::ProgressBar::new(control.progress() as f32).desired_width(160.0));
+                ui.label(if note.is_empty() {
+                    format!("counting · {:.0} s", solve.elapsed().as_secs_f32())
+                } else {
+                    format!("{note} · {:.0} s", solve.elapsed().as_secs_f32())
+                });
                 if ui.button("Cancel").clicked() {
                     solve.cancel();
                 }

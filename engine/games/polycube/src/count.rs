@@ -1,0 +1,323 @@
+//! Counting on every core, and in shards.
+//!
+//! The search is cut into independent subtrees by a fixed enumeration:
+//! the symmetry-breaking piece's placements (one per orbit), then the
+//! search's own first choices (the most constrained cell or piece), level
+//! by level until there are at least [`MIN_SUBTREES`]. The enumeration
+//! depends only on the level, so subtree `i` is the same on every machine
+//! and thread count: a shard `I/N` takes the subtrees `i` with
+//! `i mod N = I - 1`, and shards' counts add up to the whole count.
+//! Subtrees run on a rayon pool, one task each, so a core that finishes
+//! its subtrees steals from the others and one big subtree never leaves a
+//! core idle for long.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::time::Duration;
+
+use rayon::prelude::*;
+
+use super::mask::Mask;
+use super::search::{Canonical, Leaves, Search};
+use super::solver::{Counts, Progress, SolveError, Tables};
+
+/// The enumeration deepens until there are at least this many subtrees
+/// (enough for thousands of shards-times-threads to balance), or until
+/// [`MAX_SPLIT_DEPTH`].
+pub const MIN_SUBTREES: usize = 2048;
+
+/// The deepest level subtrees are cut at.
+const MAX_SPLIT_DEPTH: usize = 8;
+
+/// How often the caller hears of progress.
+const PROGRESS_EVERY: Duration = Duration::from_millis(100);
+
+/// One part of `N`: subtrees `i` with `i mod count == index`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Shard {
+    /// 0-based part.
+    pub index: usize,
+    /// Parts in all (at least 1).
+    pub count: usize,
+}
+
+impl Shard {
+    /// The whole search.
+    pub const WHOLE: Self = Self { index: 0, count: 1 };
+
+    /// Parses `I/N` (1-based `I`, `1 <= I <= N`).
+    pub fn parse(text: &str) -> Result<Self, String> {
+        let bad = || format!("`{text}` is not a shard: write I/N with 1 <= I <= N, e.g. 2/8");
+        let (i, n) = text.split_once('/').ok_or_else(bad)?;
+        let i: usize = i.trim().parse().map_err(|_| bad())?;
+        let n: usize = n.trim().parse().map_err(|_| bad())?;
+        if n == 0 || i == 0 || i > n {
+            return Err(bad());
+        }
+        Ok(Self {
+            index: i - 1,
+            count: n,
+        })
+    }
+
+    /// Whether subtree `i` belongs to this shard.
+    pub fn owns(&self, i: usize) -> bool {
+        i % self.count == self.index
+    }
+}
+
+impl std::fmt::Display for Shard {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}/{}", self.index + 1, self.count)
+    }
+}
+
+/// How to run a count.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CountOptions {
+    /// Worker threads (0: every core).
+    pub threads: usize,
+    /// Which part of the subtrees to count.
+    pub shard: Shard,
+}
+
+impl Default for CountOptions {
+    fn default() -> Self {
+        Self {
+            threads: 0,
+            shard: Shard::WHOLE,
+        }
+    }
+}
+
+/// A finished or stopped count.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CountReport {
+    /// Counts over the subtrees that finished.
+    pub counts: Counts,
+    /// Subtrees of this shard that finished.
+    pub done: usize,
+    /// Subtrees of this shard.
+    pub total: usize,
+    /// Subtrees of the whole enumeration (every shard).
+    pub subtrees: usize,
+    /// Whether every subtree of the shard finished (`false`: stopped, the
+    /// counts are a partial sum).
+    pub complete: bool,
+    /// Search nodes visited (a measure of the work independent of the
+    /// machine).
+    pub nodes: u64,
+    /// Threads used.
+    pub threads: usize,
+}
+
+/// One subtree: the start state, the placements already chosen, the orbit
+/// size of its symmetry-breaking placement, and the symmetries
+/// (non-identity) that still fix its start.
+#[derive(Clone)]
+pub(crate) struct Subtree<M> {
+    pub(crate) filled: M,
+    pub(crate) avail: Vec<u16>,
+    pub(crate) chosen: Vec<u32>,
+    pub(crate) multiplier: u64,
+    pub(crate) stabiliser: Vec<usize>,
+}
+
+impl<M: Mask> Tables<M> {
+    /// The fixed enumeration of subtrees.
+    pub(crate) fn subtrees(&self, cancel: &AtomicBool) -> Result<Vec<Subtree<M>>, SolveError> {
+        let roots = self.symmetry_roots();
+        let depth_of_roots = roots.first().map_or(0, |r| r.chosen.len());
+        let mut subtrees = roots.clone();
+        let mut depth = depth_of_roots;
+        while subtrees.len() < MIN_SUBTREES && depth < MAX_SPLIT_DEPTH {
+            depth += 1;
+            let mut deeper = Vec::new();
+            for root in &roots {
+                let leaves = Leaves { found: Vec::new() };
+                let mut search = Search::new(self, root.avail.clone(), cancel, leaves);
+                search.choose_depth = self.choose_depth;
+                search.chosen = root.chosen.clone();
+                search.split_at = depth;
+                search.go(root.filled);
+                if search.cancelled {
+                    return Err(SolveError::Cancelled);
+                }
+                // A solution found above the cut is a subtree of its own:
+                // a full box.
+                for chosen in search.visitor.found.drain(..) {
+                    deeper.push(Subtree {
+                        filled: M::ONES,
+                        avail: vec![0; self.kinds],
+                        chosen,
+                        multiplier: root.multiplier,
+                        stabiliser: root.stabiliser.clone(),
+                    });
+                }
+                for (filled, avail, chosen) in search.frontier.drain(..) {
+                    deeper.push(Subtree {
+                        filled,
+                        avail,
+                        chosen,
+                        multiplier: root.multiplier,
+                        stabiliser: root.stabiliser.clone(),
+                    });
+                }
+            }
+            let exhausted =
+                deeper.len() == subtrees.len() && deeper.iter().all(|s| s.filled == M::ONES);
+            subtrees = deeper;
+            if exhausted {
+                break;
+            }
+        }
+        Ok(subtrees)
+    }
+
+    /// The starts of the symmetry-broken search: one per orbit of the
+    /// breaking piece's placements, or the empty box.
+    fn symmetry_roots(&self) -> Vec<Subtree<M>> {
+        let everything: Vec<usize> = (1..self.group.len()).collect();
+        let Some(kind) = (self.group.len() > 1)
+            .then(|| self.breaking_kind())
+            .flatten()
+        else {
+            return vec![Subtree {
+                filled: self.outside,
+                avail: self.counts.clone(),
+                chosen: Vec::new(),
+                multiplier: 1,
+                stabiliser: everything,
+            }];
+        };
+        let mut roots = Vec::new();
+        let mut seen = vec![false; self.masks.len()];
+        for p in 0..self.masks.len() {
+            if self.placement_kind[p] as usize != kind || seen[p] {
+                continue;
+            }
+            let mut orbit = 0u64;
+            for img in &self.images {
+                let q = img[p] as usize;
+                if !seen[q] {
+                    seen[q] = true;
+                    orbit += 1;
+                }
+            }
+            let filled = self.outside.or(self.masks[p]);
+            if self.has_isolated(filled) {
+                continue;
+            }
+            let stabiliser: Vec<usize> = (1..self.group.len())
+                .filter(|&g| self.images[g][p] as usize == p)
+                .collect();
+            let mut avail = self.counts.clone();
+            avail[kind] -= 1;
+            roots.push(Subtree {
+                filled,
+                avail,
+                chosen: vec![p as u32],
+                multiplier: orbit,
+                stabiliser,
+            });
+        }
+        roots
+    }
+
+    /// Counts one subtree: (raw solutions times the orbit size, distinct
+    /// solutions, nodes), or `None` when cancelled.
+    fn count_subtree(&self, job: &Subtree<M>, cancel: &AtomicBool) -> Option<(u64, u64, u64)> {
+        let visitor = Canonical {
+            stabiliser: job.stabiliser.clone(),
+            raw: 0,
+            canonical: 0,
+            labels: vec![0; self.volume],
+            image: vec![0; self.volume],
+        };
+        let mut search = Search::new(self, job.avail.clone(), cancel, visitor);
+        search.choose_depth = self.choose_depth;
+        search.chosen = job.chosen.clone();
+        search.go(job.filled);
+        if search.cancelled {
+            return None;
+        }
+        Some((
+            search.visitor.raw * job.multiplier,
+            search.visitor.canonical,
+            search.nodes,
+        ))
+    }
+
+    /// Counts the shard's subtrees on `options.threads` threads; `progress`
+    /// hears from the calling thread every [`PROGRESS_EVERY`]. A cancel
+    /// returns the partial sum (`complete: false`).
+    pub(crate) fn count_parallel(
+        &self,
+        options: &CountOptions,
+        cancel: &AtomicBool,
+        progress: &mut dyn FnMut(Progress),
+    ) -> Result<CountReport, SolveError> {
+        let subtrees = self.subtrees(cancel)?;
+        let mine: Vec<&Subtree<M>> = subtrees
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| options.shard.owns(*i))
+            .map(|(_, s)| s)
+            .collect();
+        let threads = if options.threads == 0 {
+            std::thread::available_parallelism().map_or(1, |n| n.get())
+        } else {
+            options.threads
+        };
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .thread_name(|i| format!("polycube count {i}"))
+            .build()
+            .map_err(|e| SolveError::Threads(e.to_string()))?;
+        let done = AtomicUsize::new(0);
+        let raw = AtomicU64::new(0);
+        let distinct = AtomicU64::new(0);
+        let nodes = AtomicU64::new(0);
+        let snapshot = || Progress {
+            done: done.load(Ordering::Relaxed),
+            total: mine.len(),
+            counts: Counts {
+                solutions: raw.load(Ordering::Relaxed),
+                distinct: distinct.load(Ordering::Relaxed),
+            },
+        };
+        let caller = std::thread::current();
+        std::thread::scope(|scope| {
+            let worker = scope.spawn(|| {
+                pool.install(|| {
+                    mine.par_iter().with_max_len(1).for_each(|job| {
+                        if cancel.load(Ordering::Relaxed) {
+                            return;
+                        }
+                        if let Some((r, d, n)) = self.count_subtree(job, cancel) {
+                            raw.fetch_add(r, Ordering::Relaxed);
+                            distinct.fetch_add(d, Ordering::Relaxed);
+                            nodes.fetch_add(n, Ordering::Relaxed);
+                            done.fetch_add(1, Ordering::Relaxed);
+                        }
+                    });
+                });
+                caller.unpark();
+            });
+            while !worker.is_finished() {
+                std::thread::park_timeout(PROGRESS_EVERY);
+                progress(snapshot());
+            }
+        });
+        let last = snapshot();
+        progress(last);
+        Ok(CountReport {
+            counts: last.counts,
+            done: last.done,
+            total: last.total,
+            subtrees: subtrees.len(),
+            complete: last.done == last.total,
+            nodes: nodes.load(Ordering::Relaxed),
+            threads,
+        })
+    }
+}

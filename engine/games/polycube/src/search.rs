@@ -1,0 +1,358 @@
+//! The depth-first search over one [`Tables`]: what happens at a full box
+//! ([`Visitor`]) and how a branch is chosen.
+//!
+//! Near the root the search branches on the most constrained choice, as
+//! DLX does: the empty cell, or the last piece of a kind, with the fewest
+//! fitting placements. It finds that choice without scanning every cell:
+//! each level keeps the list of placements that still fit (its parent's,
+//! filtered), and adds their masks into bit-sliced counters (six bits
+//! per cell, saturating at 64), so the least covered cell is a dozen ANDs. A cell covered by none, or a kind with fewer fitting
+//! placements than pieces left, ends the branch. Deeper, the lists cost
+//! more than they save, and the search fills the lowest empty cell from
+//! the per-cell tables.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use super::mask::Mask;
+use super::solver::Tables;
+
+/// What the search does at a full box.
+pub(crate) trait Visitor<M: Mask> {
+    /// Called with the placements of a solution; `false` stops the search.
+    fn leaf(&mut self, tables: &Tables<M>, chosen: &[u32]) -> bool;
+}
+
+pub(crate) struct First {
+    pub(crate) found: Option<Vec<u32>>,
+}
+
+impl<M: Mask> Visitor<M> for First {
+    fn leaf(&mut self, _: &Tables<M>, chosen: &[u32]) -> bool {
+        self.found = Some(chosen.to_vec());
+        false
+    }
+}
+
+pub(crate) struct Tally {
+    pub(crate) count: u64,
+}
+
+impl<M: Mask> Visitor<M> for Tally {
+    #[inline(always)]
+    fn leaf(&mut self, _: &Tables<M>, _: &[u32]) -> bool {
+        self.count += 1;
+        true
+    }
+}
+
+/// Counts all leaves, and those that are the smallest image of themselves
+/// under the stabiliser (all of them when the stabiliser is trivial).
+pub(crate) struct Canonical {
+    pub(crate) stabiliser: Vec<usize>,
+    pub(crate) raw: u64,
+    pub(crate) canonical: u64,
+    pub(crate) labels: Vec<u32>,
+    pub(crate) image: Vec<u32>,
+}
+
+impl<M: Mask> Visitor<M> for Canonical {
+    #[inline(always)]
+    fn leaf(&mut self, t: &Tables<M>, chosen: &[u32]) -> bool {
+        self.raw += 1;
+        if self.stabiliser.is_empty() {
+            self.canonical += 1;
+            return true;
+        }
+        // Label each cell by (kind, lowest cell of its piece): this names
+        // the solution exactly, identical pieces included.
+        let label = |p: usize| (t.placement_kind[p] << 16) | u32::from(t.placement_bits[p][0]);
+        for &p in chosen {
+            let l = label(p as usize);
+            for &b in &t.placement_bits[p as usize] {
+                self.labels[b as usize] = l;
+            }
+        }
+        for &g in &self.stabiliser {
+            for &p in chosen {
+                let q = t.images[g][p as usize] as usize;
+                let l = label(q);
+                for &b in &t.placement_bits[q] {
+                    self.image[b as usize] = l;
+                }
+            }
+            if self.image < self.labels {
+                return true;
+            }
+        }
+        self.canonical += 1;
+        true
+    }
+}
+
+/// Bits per cell of [`Counters`]: counts saturate at 64.
+const COUNTER_BITS: usize = 6;
+
+/// Records every solution's placements (for the subtree enumeration).
+pub(crate) struct Leaves {
+    pub(crate) found: Vec<Vec<u32>>,
+}
+
+impl<M: Mask> Visitor<M> for Leaves {
+    fn leaf(&mut self, _: &Tables<M>, chosen: &[u32]) -> bool {
+        self.found.push(chosen.to_vec());
+        true
+    }
+}
+
+/// Per-cell counts of fitting placements, bit-sliced: `planes[i]` holds
+/// bit `i` of every cell's count; `sat` marks counts of 64 or more.
+#[derive(Clone, Copy)]
+struct Counters<M> {
+    planes: [M; COUNTER_BITS],
+    sat: M,
+}
+
+impl<M: Mask> Counters<M> {
+    const ZERO: Self = Self {
+        planes: [M::ZERO; COUNTER_BITS],
+        sat: M::ZERO,
+    };
+
+    /// Adds one to every cell of `m` (a ripple-carry add, bit-parallel).
+    #[inline(always)]
+    fn add(&mut self, m: M) {
+        let mut carry = m;
+        for plane in &mut self.planes {
+            let next = plane.and(carry);
+            *plane = plane.xor(carry);
+            carry = next;
+            if carry.is_zero() {
+                return;
+            }
+        }
+        self.sat = self.sat.or(carry);
+    }
+
+    /// The lowest of `cells` with the smallest count, and that count
+    /// (64 when every count is saturated). `cells` must not be empty.
+    #[inline(always)]
+    fn smallest(&self, cells: M) -> (usize, u32) {
+        let unsaturated = cells.and(self.sat.not());
+        if unsaturated.is_zero() {
+            return (cells.not().lowest_clear(), 1 << COUNTER_BITS);
+        }
+        let mut fewest = unsaturated;
+        for plane in self.planes.iter().rev() {
+            let without = fewest.and(plane.not());
+            if !without.is_zero() {
+                fewest = without;
+            }
+        }
+        let cell = fewest.not().lowest_clear();
+        let count = self
+            .planes
+            .iter()
+            .enumerate()
+            .map(|(i, plane)| u32::from(plane.test(cell)) << i)
+            .sum();
+        (cell, count)
+    }
+}
+
+/// A branch of the most constrained choice.
+enum Choice {
+    /// Every fitting placement covering this cell.
+    Cell(usize),
+    /// Every fitting placement of the last piece of this kind.
+    Piece(u32),
+}
+
+/// One depth-first search; the caller sets its start and reads its visitor.
+pub(crate) struct Search<'t, M: Mask, V: Visitor<M>> {
+    t: &'t Tables<M>,
+    pub(crate) avail: Vec<u16>,
+    pub(crate) chosen: Vec<u32>,
+    pub(crate) visitor: V,
+    /// Nodes visited (a deterministic measure of the work).
+    pub(crate) nodes: u64,
+    cancel: &'t AtomicBool,
+    pub(crate) cancelled: bool,
+    /// Below this many placements the search takes the most constrained
+    /// choice; deeper it fills the lowest empty cell, whose candidates are
+    /// cheaper to find.
+    pub(crate) choose_depth: usize,
+    /// At this many placements the search records its state in
+    /// `frontier` instead of going deeper (`usize::MAX`: never).
+    pub(crate) split_at: usize,
+    /// The states recorded at `split_at`: filled, pieces left, chosen.
+    pub(crate) frontier: Vec<(M, Vec<u16>, Vec<u32>)>,
+    /// The fitting placements of every most-constrained level on the
+    /// path, one level after the other.
+    live: Vec<u32>,
+    /// The parent level's range in `live` (`None`: every placement).
+    parent: Option<(usize, usize)>,
+    /// Fitting placements per kind at the current node (scratch).
+    kind_fits: Vec<u32>,
+}
+
+impl<'t, M: Mask, V: Visitor<M>> Search<'t, M, V> {
+    pub(crate) fn new(
+        t: &'t Tables<M>,
+        avail: Vec<u16>,
+        cancel: &'t AtomicBool,
+        visitor: V,
+    ) -> Self {
+        Self {
+            t,
+            avail,
+            chosen: Vec::with_capacity(64),
+            visitor,
+            nodes: 0,
+            cancel,
+            cancelled: false,
+            choose_depth: 0,
+            split_at: usize::MAX,
+            frontier: Vec::new(),
+            live: Vec::new(),
+            parent: None,
+            kind_fits: vec![0; t.kinds],
+        }
+    }
+
+    /// Appends the placements that fit `filled` (from the parent level's
+    /// list, or all of them at the first level) to `live`, counts them per
+    /// cell and per kind, and picks the narrowest branch. `None`: a dead
+    /// end (a cell nothing covers, or a kind short of placements).
+    fn most_constrained(&mut self, filled: M) -> Option<Choice> {
+        let t = self.t;
+        self.kind_fits.iter_mut().for_each(|n| *n = 0);
+        let mut counters = Counters::ZERO;
+        let (from, to) = self.parent.unwrap_or((0, t.masks.len()));
+        for i in from..to {
+            let p = match self.parent {
+                Some(_) => self.live[i],
+                None => i as u32,
+            };
+            let kind = t.placement_kind[p as usize] as usize;
+            if self.avail[kind] == 0 {
+                continue;
+            }
+            let m = t.masks[p as usize];
+            if m.and(filled).is_zero() {
+                self.live.push(p);
+                self.kind_fits[kind] += 1;
+                counters.add(m);
+            }
+        }
+        let (cell, mut best) = counters.smallest(filled.not());
+        if best == 0 {
+            return None;
+        }
+        let mut piece = None;
+        for (kind, (&fits, &left)) in self.kind_fits.iter().zip(&self.avail).enumerate() {
+            if left == 0 {
+                continue;
+            }
+            if fits < u32::from(left) {
+                return None;
+            }
+            if left == 1 && fits < best {
+                (best, piece) = (fits, Some(kind as u32));
+            }
+        }
+        Some(match piece {
+            Some(kind) => Choice::Piece(kind),
+            None => Choice::Cell(cell),
+        })
+    }
+
+    /// Branches on the most constrained choice at `filled`. The fitting
+    /// placements are appended to `live` for the children to filter, and
+    /// removed on return.
+    fn go_constrained(&mut self, filled: M) -> bool {
+        let t = self.t;
+        let start = self.live.len();
+        let choice = self.most_constrained(filled);
+        let end = self.live.len();
+        let mut keep = true;
+        if let Some(choice) = choice {
+            let parent = self.parent.replace((start, end));
+            for i in start..end {
+                let p = self.live[i];
+                let m = t.masks[p as usize];
+                let kind = t.placement_kind[p as usize];
+                let wanted = match choice {
+                    Choice::Cell(c) => m.test(c),
+                    Choice::Piece(k) => kind == k,
+                };
+                if !wanted {
+                    continue;
+                }
+                let next = filled.or(m);
+                if t.has_isolated(next) {
+                    continue;
+                }
+                self.avail[kind as usize] -= 1;
+                self.chosen.push(p);
+                keep = self.go(next);
+                self.chosen.pop();
+                self.avail[kind as usize] += 1;
+                if !keep {
+                    break;
+                }
+            }
+            self.parent = parent;
+        }
+        self.live.truncate(start);
+        keep
+    }
+
+    /// Depth-first search from `filled`; `false` when it should stop.
+    pub(crate) fn go(&mut self, filled: M) -> bool {
+        if filled == M::ONES {
+            return self.visitor.leaf(self.t, &self.chosen);
+        }
+        if self.chosen.len() == self.split_at {
+            self.frontier
+                .push((filled, self.avail.clone(), self.chosen.clone()));
+            return true;
+        }
+        self.nodes += 1;
+        if self.nodes & 0xFFF == 0 && self.cancel.load(Ordering::Relaxed) {
+            self.cancelled = true;
+            return false;
+        }
+        if self.chosen.len() < self.choose_depth {
+            return self.go_constrained(filled);
+        }
+        let t = self.t;
+        let c = filled.lowest_clear();
+        for g in t.cell_groups[c]..t.cell_groups[c + 1] {
+            let group = t.groups[g as usize];
+            let kind = group.kind as usize;
+            if self.avail[kind] == 0 {
+                continue;
+            }
+            self.avail[kind] -= 1;
+            for p in group.start..group.end {
+                let m = t.masks[p as usize];
+                if !m.and(filled).is_zero() {
+                    continue;
+                }
+                let next = filled.or(m);
+                if t.has_isolated(next) {
+                    continue;
+                }
+                self.chosen.push(p);
+                let keep = self.go(next);
+                self.chosen.pop();
+                if !keep {
+                    self.avail[kind] += 1;
+                    return false;
+                }
+            }
+            self.avail[kind] += 1;
+        }
+        true
+    }
+}

@@ -1,0 +1,83 @@
+//! The JSON partial a sharded run prints (`tessera solve --count --shard
+//! I/N`, `tessera sim ... --shard I/N`) and `tessera merge` reads: what was
+//! run (command, input and its hash, options), which shard, and its result.
+
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+
+/// Format version of [`Partial`]; a merge refuses any other.
+pub const FORMAT: u32 = 1;
+
+/// Which shard a partial is: `index` of `of`, 1-based.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ShardId {
+    /// 1-based shard number.
+    pub index: usize,
+    /// Shards in all.
+    pub of: usize,
+}
+
+impl ShardId {
+    /// Parses `I/N` (1-based `I`, `1 <= I <= N`).
+    pub fn parse(text: &str) -> Result<Self, String> {
+        let shard = tessera_polycube::Shard::parse(text)?;
+        Ok(Self {
+            index: shard.index + 1,
+            of: shard.count,
+        })
+    }
+
+    /// The range of `items` (e.g. games) this shard takes: contiguous,
+    /// sizes differing by at most one.
+    pub fn range(&self, items: usize) -> (usize, usize) {
+        // In u128: games times shard index must not overflow.
+        let at = |i: usize| (items as u128 * i as u128 / self.of as u128) as usize;
+        (at(self.index - 1), at(self.index))
+    }
+}
+
+/// One shard's output.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Partial {
+    /// Always [`FORMAT`].
+    pub tessera_partial: u32,
+    /// `solve --count` or `sim`.
+    pub command: String,
+    /// The input as named on the command line.
+    pub input: String,
+    /// SHA-256 of the input's content (hex).
+    pub input_sha256: String,
+    /// Every option that shapes the result (shards of one run agree on
+    /// them all); the tessera version included.
+    pub options: serde_json::Value,
+    /// This shard.
+    pub shard: ShardId,
+    /// Whether the shard ran to the end (a stopped one is refused).
+    pub complete: bool,
+    /// Wall seconds this shard took.
+    pub seconds: f64,
+    /// The command's own result for this shard.
+    pub result: serde_json::Value,
+}
+
+/// Hex SHA-256 of some bytes.
+pub fn sha256_hex(parts: &[&[u8]]) -> String {
+    let mut hasher = Sha256::new();
+    for part in parts {
+        hasher.update((part.len() as u64).to_le_bytes());
+        hasher.update(part);
+    }
+    hasher
+        .finalize()
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+/// Hex SHA-256 of a file, read through the host's capped reader.
+pub fn file_sha256(path: &Path) -> anyhow::Result<String> {
+    let text = tessera_host::level::read_text(path).map_err(anyhow::Error::from)?;
+    Ok(sha256_hex(&[text.as_bytes()]))
+}

@@ -1,0 +1,159 @@
+//! Sharded runs from the command line: `solve --count --shard I/N` and
+//! `sim ... --shard I/N` partials merged by `tessera merge` equal the
+//! unsharded run; partials that do not belong together are refused.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+mod common;
+
+/// Runs tessera in the repository: (exit code, stdout, stderr).
+fn tessera(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_tessera"))
+        .args(args)
+        .current_dir(common::repo_root())
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// Runs every shard of `args` + `--shard i/n`, saving each partial in
+/// `dir`; returns their paths.
+fn shards(dir: &Path, name: &str, args: &[&str], n: usize) -> Vec<PathBuf> {
+    (1..=n)
+        .map(|i| {
+            let shard = format!("{i}/{n}");
+            let mut all = args.to_vec();
+            all.extend(["--shard", &shard]);
+            let (code, out, err) = tessera(&all);
+            assert_eq!(code, 0, "{all:?}: {err}");
+            let path = dir.join(format!("{name}-{i}-of-{n}.json"));
+            std::fs::write(&path, out).unwrap();
+            path
+        })
+        .collect()
+}
+
+fn merge(paths: &[PathBuf]) -> (i32, String, String) {
+    let mut args = vec!["merge", "--json"];
+    args.extend(paths.iter().map(|p| p.to_str().unwrap()));
+    tessera(&args)
+}
+
+fn json(text: &str) -> serde_json::Value {
+    let mut v: serde_json::Value = serde_json::from_str(text).unwrap();
+    // Time is the one figure a merge cannot reproduce.
+    v.as_object_mut().unwrap().remove("seconds");
+    v
+}
+
+#[test]
+fn merged_count_shards_equal_the_unsharded_count() {
+    let dir = tempfile::tempdir().unwrap();
+    let count = ["solve", "levels/polycube/soma.ron", "--count"];
+    let (code, whole, _) = tessera(&[&count[..], &["--json"]].concat());
+    assert_eq!(code, 0);
+    let whole: serde_json::Value = serde_json::from_str(&whole).unwrap();
+    for n in [1, 2, 7] {
+        let parts = shards(dir.path(), "soma", &count, n);
+        let (code, merged, err) = merge(&parts);
+        assert_eq!(code, 0, "{err}");
+        let merged = json(&merged);
+        assert_eq!(merged["solutions"], whole["solutions"], "{n} shards");
+        assert_eq!(merged["distinct"], whole["distinct"], "{n} shards");
+        assert_eq!(merged["solutions"], 11520);
+        assert_eq!(merged["distinct"], 240);
+    }
+}
+
+#[test]
+fn merged_sim_shards_equal_the_unsharded_table() {
+    let dir = tempfile::tempdir().unwrap();
+    let sim = [
+        "sim",
+        "azul",
+        "--seats",
+        "ai:easy,ai:medium",
+        "--games",
+        "7",
+        "--seed",
+        "3",
+    ];
+    let (code, whole, err) = tessera(&[&sim[..], &["--json"]].concat());
+    assert_eq!(code, 0, "{err}");
+    let whole = json(&whole);
+    for n in [1, 2, 7] {
+        let parts = shards(dir.path(), "azul", &sim, n);
+        let (code, merged, err) = merge(&parts);
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(json(&merged), whole, "{n} shards");
+    }
+}
+
+#[test]
+fn missing_duplicated_foreign_or_stopped_partials_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let count = ["solve", "levels/polycube/soma.ron", "--count"];
+    let parts = shards(dir.path(), "soma", &count, 3);
+
+    let (code, _, err) = merge(&parts[..2]);
+    assert_eq!(code, 1);
+    assert!(err.contains("missing shard 3/3"), "{err}");
+
+    let (code, _, err) = merge(&[parts[0].clone(), parts[1].clone(), parts[1].clone()]);
+    assert_eq!(code, 1);
+    assert!(err.contains("shard 2/3 is given twice"), "{err}");
+
+    let other = shards(
+        dir.path(),
+        "first",
+        &["solve", "levels/polycube/01_first_steps.ron", "--count"],
+        3,
+    );
+    let (code, _, err) = merge(&[parts[0].clone(), parts[1].clone(), other[2].clone()]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("does not belong with") && err.contains("input"),
+        "{err}"
+    );
+
+    let five = shards(dir.path(), "soma5", &count, 5);
+    let (code, _, err) = merge(&[parts[0].clone(), parts[1].clone(), five[2].clone()]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("options") || err.contains("shard count"),
+        "{err}"
+    );
+
+    let stopped = dir.path().join("stopped.json");
+    let text = std::fs::read_to_string(&parts[2])
+        .unwrap()
+        .replace("\"complete\":true", "\"complete\":false");
+    std::fs::write(&stopped, text).unwrap();
+    let (code, _, err) = merge(&[parts[0].clone(), parts[1].clone(), stopped]);
+    assert_eq!(code, 1);
+    assert!(err.contains("stopped before its end"), "{err}");
+
+    let garbage = dir.path().join("garbage.json");
+    std::fs::write(&garbage, "{\"solutions\": 3}").unwrap();
+    let (code, _, err) = merge(&[garbage]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("garbage.json") && err.contains("not a tessera partial"),
+        "{err}"
+    );
+
+    let (code, _, err) = tessera(&[
+        "solve",
+        "levels/polycube/soma.ron",
+        "--count",
+        "--shard",
+        "4/3",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("I/N"), "{err}");
+}
