@@ -46,7 +46,7 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
     }
 }
 
-fn explain(path: &PathBuf, current_script: bool) -> anyhow::Result<Status> {
+fn explain(path: &std::path::Path, current_script: bool) -> anyhow::Result<Status> {
     let text = if path.as_os_str() == "-" {
         read_stdin()?
     } else {

@@ -383,29 +383,8 @@ pub fn parse(text: &str) -> Result<ParsedLog, LogError> {
     if let Some(problem) = difficulty.problem() {
         return Err(err(n, format!("the difficulty table: {problem}")));
     }
-    let (w, h, n) = grid_size.ok_or_else(|| err(0, "the log has no `grid:` section"))?;
-    if !(1..=crate::board::MAX_SIZE).contains(&w) || !(1..=crate::board::MAX_SIZE).contains(&h) {
-        return Err(err(n, format!("a {w}x{h} board is outside 1x1 to 64x64")));
-    }
-    if grid.len() != h {
-        return Err(err(n, format!("the grid has {} rows, not {h}", grid.len())));
-    }
-    let mut board = Board::new(w, h);
-    for (y, row) in grid.iter().enumerate() {
-        if row.chars().count() != w {
-            return Err(err(
-                n + 1 + y,
-                format!("grid row {} is not {w} cells wide", y + 1),
-            ));
-        }
-        for (x, c) in row.chars().enumerate() {
-            match c {
-                '#' => board.set(x, y, true),
-                '.' => {}
-                other => return Err(err(n + 1 + y, format!("grid cell `{other}`: `#` or `.`"))),
-            }
-        }
-    }
+    let board = read_grid(grid_size, &grid)?;
+    let h = board.height();
     let spawn_row = number("spawnRow")?;
     let danger_rows = number("dangerRows")?;
     if !(0..h as i64).contains(&spawn_row) {
@@ -449,6 +428,34 @@ pub fn parse(text: &str) -> Result<ParsedLog, LogError> {
         decided_by,
         top,
     })
+}
+
+/// The board between `grid: WxH` (at line `n`) and `end grid`.
+fn read_grid(size: Option<(usize, usize, usize)>, grid: &[&str]) -> Result<Board, LogError> {
+    let (w, h, n) = size.ok_or_else(|| err(0, "the log has no `grid:` section"))?;
+    if !(1..=crate::board::MAX_SIZE).contains(&w) || !(1..=crate::board::MAX_SIZE).contains(&h) {
+        return Err(err(n, format!("a {w}x{h} board is outside 1x1 to 64x64")));
+    }
+    if grid.len() != h {
+        return Err(err(n, format!("the grid has {} rows, not {h}", grid.len())));
+    }
+    let mut board = Board::new(w, h);
+    for (y, row) in grid.iter().enumerate() {
+        if row.chars().count() != w {
+            return Err(err(
+                n + 1 + y,
+                format!("grid row {} is not {w} cells wide", y + 1),
+            ));
+        }
+        for (x, c) in row.chars().enumerate() {
+            match c {
+                '#' => board.set(x, y, true),
+                '.' => {}
+                other => return Err(err(n + 1 + y, format!("grid cell `{other}`: `#` or `.`"))),
+            }
+        }
+    }
+    Ok(board)
 }
 
 /// Replays a parsed log with `difficulty` (the logged one, or the current
