@@ -668,3 +668,51 @@ pub fn deal_fixed(s: &mut State, factories: &[Vec<u8>]) -> Result<(), String> {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn checker(state: State) -> Checker {
+        Checker {
+            fallback: Rules::default(),
+            state: Some(state),
+            expect: Expect::Nothing,
+            tiling: None,
+            goal: Goal::None,
+            goal_round: 1,
+            start_scores: [0; MAX_PLAYERS],
+            dealt_at: 0,
+            tiled_at: 0,
+            script_changes: 0,
+            rules_from: "the record",
+        }
+    }
+
+    #[test]
+    fn a_tie_on_points_is_explained_by_the_complete_rows() {
+        let mut s = State::new(Rules::default(), 3);
+        s.over = true;
+        for (p, score) in [(0, 40), (1, 40), (2, 12)] {
+            s.boards[p].score = score;
+        }
+        // Player 2 has one complete row, player 1 none.
+        s.boards[1].wall = 0b11111;
+        let words = checker(s).outcome_in_words(&s);
+        assert_eq!(
+            words,
+            "outcome: player 2 wins: players 1 and 2 tie on 40 points; the tie-break is \
+             complete rows (0 to 1)"
+        );
+        // Still tied on rows: shared.
+        s.boards[0].wall = 0b11111 << 5;
+        let words = checker(s).outcome_in_words(&s);
+        assert!(
+            words.starts_with("outcome: players 1 and 2 share the win: players 1 and 2 tie"),
+            "{words}"
+        );
+        // No tie: the winner alone.
+        s.boards[1].score = 41;
+        assert_eq!(checker(s).outcome_in_words(&s), "outcome: player 2 wins");
+    }
+}
