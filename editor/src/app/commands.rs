@@ -1,38 +1,117 @@
-//! Menus, keyboard shortcuts and file actions from the project tree.
+//! Everything the user can ask of the editor window, as one [`Command`]:
+//! the menus, the keyboard shortcuts, the project tree's context menu and
+//! the playtest toolbar all make one, and [`EditorApp::run`] carries it
+//! out, so a menu item, its shortcut and the tree do the same thing.
+
+use std::path::PathBuf;
+
+use egui::{Key, KeyboardShortcut, Modifiers};
 
 use crate::files::{FileDialog, FileOp};
 use crate::search::{Search, SearchKind};
-use crate::tree::TreeAction;
 
 use super::EditorApp;
-use super::{
-    CLOSE_TAB, FIND_IN_PROJECT, MAXIMISE_PLAYTEST, NEW_LEVEL, PLAY, QUICK_OPEN, SAVE, SAVE_ALL,
-};
+
+/// Something the user asked of the editor window.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Command {
+    /// Open this file in a tab (or show its tab).
+    Open(PathBuf),
+    /// Ask for a name and make a level from the game's default (the game
+    /// of the folder right-clicked, else of the active file).
+    NewLevel(Option<String>),
+    /// Ask for a name and write a game's default script.
+    NewScript,
+    /// Ask for a name and rename this file.
+    Rename(PathBuf),
+    /// Copy this file beside itself.
+    Duplicate(PathBuf),
+    /// Ask, then delete this file.
+    Delete(PathBuf),
+    /// Save the active file (and reload it live).
+    Save,
+    /// Save every file with unsaved edits.
+    SaveAll,
+    /// Close the active tab (asking first when it has unsaved edits).
+    CloseTab,
+    /// The go-to-file box.
+    QuickOpen,
+    /// The find-in-project box.
+    FindInProject,
+    /// Close the window (unsaved work is asked about first).
+    Quit,
+    /// Playtest the active file's game (or restart the last playtest).
+    Playtest,
+    /// Stop the playtest.
+    StopPlaytest,
+    /// Start the running game again on its level as saved now.
+    RestartPlaytest,
+    /// Let the playtest take the whole window, or give it back (docked
+    /// playtests only).
+    ToggleMaximisePlaytest,
+    /// Move the playtest into a window of its own.
+    PopOutPlaytest,
+    /// Put a popped-out playtest back beside the editor.
+    DockPlaytest,
+    /// Show the Tests panel and run the replay suite.
+    RunTests,
+}
+
+/// The commands with a keyboard shortcut, in the order they are looked
+/// for: the more specific first (Ctrl+Shift+S also matches Ctrl+S).
+const WITH_SHORTCUTS: [Command; 8] = [
+    Command::FindInProject,
+    Command::QuickOpen,
+    Command::ToggleMaximisePlaytest,
+    Command::NewLevel(None),
+    Command::SaveAll,
+    Command::Save,
+    Command::CloseTab,
+    Command::Playtest,
+];
+
+impl Command {
+    /// The command's keyboard shortcut and how menus show it.
+    pub fn shortcut(&self) -> Option<(KeyboardShortcut, &'static str)> {
+        let command = Modifiers::COMMAND;
+        let command_shift = Modifiers::COMMAND.plus(Modifiers::SHIFT);
+        let (modifiers, key, text) = match self {
+            Self::NewLevel(None) => (command, Key::N, "Ctrl+N"),
+            Self::Save => (command, Key::S, "Ctrl+S"),
+            Self::SaveAll => (command_shift, Key::S, "Ctrl+Shift+S"),
+            Self::CloseTab => (command, Key::W, "Ctrl+W"),
+            Self::QuickOpen => (command, Key::P, "Ctrl+P"),
+            Self::FindInProject => (command_shift, Key::F, "Ctrl+Shift+F"),
+            Self::Playtest => (Modifiers::NONE, Key::F5, "F5"),
+            Self::ToggleMaximisePlaytest => (Modifiers::NONE, Key::F11, "F11"),
+            _ => return None,
+        };
+        Some((KeyboardShortcut::new(modifiers, key), text))
+    }
+}
 
 impl EditorApp {
-    /// Starts a file operation from the tree or the File menu.
-    pub(super) fn file_action(&mut self, action: TreeAction) {
+    /// Carries out `command`: the one place a menu item, its shortcut, the
+    /// tree's context menu and the playtest toolbar end up.
+    pub fn run(&mut self, ctx: &egui::Context, command: Command) {
         let registry = self.project.registry();
-        match action {
-            TreeAction::Open(path) => {
+        match command {
+            Command::Open(path) => {
                 self.open_file(&path);
             }
-            TreeAction::NewLevel(game) => {
-                let game = game.or_else(|| {
-                    self.active_document()
-                        .and_then(|d| d.game(self.project.registry()))
-                });
+            Command::NewLevel(game) => {
+                let game = game.or_else(|| self.active_document().and_then(|d| d.game(registry)));
                 self.file_dialog = Some(FileDialog::new_level(registry, game.as_deref()));
             }
-            TreeAction::NewScript => {
+            Command::NewScript => {
                 self.file_dialog = Some(FileDialog::new_script(registry, self.project.root()));
             }
-            TreeAction::Rename(path) => self.file_dialog = Some(FileDialog::rename(&path)),
-            TreeAction::Duplicate(path) => match crate::files::duplicate(&path) {
+            Command::Rename(path) => self.file_dialog = Some(FileDialog::rename(&path)),
+            Command::Duplicate(path) => match crate::files::duplicate(&path) {
                 Ok(copy) => self.file_done(FileOp::Created(copy)),
                 Err(e) => self.console.error(format!("error {e:#}")),
             },
-            TreeAction::Delete(path) => {
+            Command::Delete(path) => {
                 let unsaved = self
                     .document_index(&path)
                     .is_some_and(|i| self.documents[i].is_dirty());
@@ -42,137 +121,79 @@ impl EditorApp {
                     error: None,
                 });
             }
+            Command::Save => {
+                self.save_active();
+            }
+            Command::SaveAll => {
+                self.save_all();
+            }
+            Command::CloseTab => {
+                if let Some(index) = self.active {
+                    self.close_document(index, true);
+                }
+            }
+            Command::QuickOpen => self.search = Some(Search::new(SearchKind::QuickOpen)),
+            Command::FindInProject => self.search = Some(Search::new(SearchKind::FindInProject)),
+            Command::Quit => self.request_quit(ctx),
+            Command::Playtest => self.start_playtest(),
+            Command::StopPlaytest => self.playtest.stop(),
+            Command::RestartPlaytest => self.restart_playtest(),
+            Command::ToggleMaximisePlaytest => {
+                if !self.layout.playtest_popped_out {
+                    self.layout.playtest_maximised = !self.layout.playtest_maximised;
+                }
+            }
+            Command::PopOutPlaytest => {
+                self.layout.playtest_popped_out = true;
+                self.layout.playtest_maximised = false;
+            }
+            Command::DockPlaytest => self.layout.playtest_popped_out = false,
+            Command::RunTests => self.run_tests(),
         }
     }
 
+    /// Runs the command of each shortcut pressed this frame (none while a
+    /// question or a file dialog is open).
     pub(super) fn handle_shortcuts(&mut self, ctx: &egui::Context) {
         if self.prompts.current().is_some() || self.file_dialog.is_some() {
             return;
         }
-        if ctx.input_mut(|i| i.consume_shortcut(&FIND_IN_PROJECT)) {
-            self.search = Some(Search::new(SearchKind::FindInProject));
-        }
-        if ctx.input_mut(|i| i.consume_shortcut(&QUICK_OPEN)) {
-            self.search = Some(Search::new(SearchKind::QuickOpen));
-        }
-        if ctx.input_mut(|i| i.consume_shortcut(&MAXIMISE_PLAYTEST))
-            && !self.layout.playtest_popped_out
-        {
-            self.layout.playtest_maximised = !self.layout.playtest_maximised;
-        }
-        if ctx.input_mut(|i| i.consume_shortcut(&NEW_LEVEL)) {
-            self.file_action(TreeAction::NewLevel(None));
-        }
-        // The more specific shortcut first: Ctrl+Shift+S also matches Ctrl+S.
-        if ctx.input_mut(|i| i.consume_shortcut(&SAVE_ALL)) {
-            self.save_all();
-        }
-        if ctx.input_mut(|i| i.consume_shortcut(&SAVE)) {
-            self.save_active();
-        }
-        if ctx.input_mut(|i| i.consume_shortcut(&CLOSE_TAB))
-            && let Some(index) = self.active
-        {
-            self.close_document(index, true);
-        }
-        if ctx.input_mut(|i| i.consume_shortcut(&PLAY)) {
-            self.start_playtest();
+        for command in WITH_SHORTCUTS {
+            if let Some((shortcut, _)) = command.shortcut()
+                && ctx.input_mut(|i| i.consume_shortcut(&shortcut))
+            {
+                self.run(ctx, command);
+            }
         }
     }
 
+    /// A menu entry that runs `command`, showing its shortcut.
+    fn menu_item(
+        &mut self,
+        ui: &mut egui::Ui,
+        label: &str,
+        enabled: bool,
+        command: Command,
+    ) -> egui::Response {
+        let mut button = egui::Button::new(label);
+        if let Some((_, text)) = command.shortcut() {
+            button = button.shortcut_text(text);
+        }
+        let response = ui.add_enabled(enabled, button);
+        if response.clicked() {
+            let ctx = ui.ctx().clone();
+            self.run(&ctx, command);
+        }
+        response
+    }
+
     pub(super) fn menu_ui(&mut self, ui: &mut egui::Ui) {
-        let ctx = ui.ctx().clone();
         egui::MenuBar::new().ui(ui, |ui| {
-            ui.menu_button("File", |ui| {
-                let has_document = self.active.is_some();
-                if ui
-                    .add(egui::Button::new("New level…").shortcut_text("Ctrl+N"))
-                    .clicked()
-                {
-                    self.file_action(TreeAction::NewLevel(None));
-                }
-                if ui.button("New script…").clicked() {
-                    self.file_action(TreeAction::NewScript);
-                }
-                let active_path = self.active_document().map(|d| d.path().to_path_buf());
-                if ui
-                    .add_enabled(has_document, egui::Button::new("Rename…"))
-                    .clicked()
-                    && let Some(path) = active_path.clone()
-                {
-                    self.file_action(TreeAction::Rename(path));
-                }
-                if ui
-                    .add_enabled(has_document, egui::Button::new("Duplicate"))
-                    .clicked()
-                    && let Some(path) = active_path.clone()
-                {
-                    self.file_action(TreeAction::Duplicate(path));
-                }
-                if ui
-                    .add_enabled(has_document, egui::Button::new("Delete…"))
-                    .clicked()
-                    && let Some(path) = active_path
-                {
-                    self.file_action(TreeAction::Delete(path));
-                }
-                ui.separator();
-                if ui
-                    .add_enabled(
-                        has_document,
-                        egui::Button::new("Save").shortcut_text("Ctrl+S"),
-                    )
-                    .clicked()
-                {
-                    self.save_active();
-                }
-                if ui
-                    .add(egui::Button::new("Save all").shortcut_text("Ctrl+Shift+S"))
-                    .clicked()
-                {
-                    self.save_all();
-                }
-                if ui
-                    .add_enabled(
-                        has_document,
-                        egui::Button::new("Close tab").shortcut_text("Ctrl+W"),
-                    )
-                    .clicked()
-                    && let Some(index) = self.active
-                {
-                    self.close_document(index, true);
-                }
-                ui.separator();
-                if ui
-                    .add(egui::Button::new("Go to file…").shortcut_text("Ctrl+P"))
-                    .clicked()
-                {
-                    self.search = Some(Search::new(SearchKind::QuickOpen));
-                }
-                if ui
-                    .add(egui::Button::new("Find in project…").shortcut_text("Ctrl+Shift+F"))
-                    .clicked()
-                {
-                    self.search = Some(Search::new(SearchKind::FindInProject));
-                }
-                ui.separator();
-                if ui.button("Quit").clicked() {
-                    self.request_quit(&ctx);
-                }
-            });
+            ui.menu_button("File", |ui| self.file_menu(ui));
             ui.menu_button("Run", |ui| {
-                if ui
-                    .add(egui::Button::new("Playtest").shortcut_text("F5"))
-                    .clicked()
-                {
-                    self.start_playtest();
-                }
-                if ui
-                    .add_enabled(self.playtest.running().is_some(), egui::Button::new("Stop"))
-                    .clicked()
-                {
-                    self.playtest.stop();
-                }
+                self.menu_item(ui, "Playtest", true, Command::Playtest);
+                let running = self.playtest.running().is_some();
+                self.menu_item(ui, "Stop", running, Command::StopPlaytest);
                 ui.separator();
                 ui.label("F5 with unsaved level edits:");
                 ui.radio_value(
@@ -182,14 +203,38 @@ impl EditorApp {
                 );
                 ui.radio_value(&mut self.save_before_playtest, true, "Save the level first");
                 ui.separator();
-                if ui
-                    .button("Tests")
-                    .on_hover_text("Run the replay suite (tests/replays/) and review changes")
-                    .clicked()
-                {
-                    self.run_tests();
-                }
+                self.menu_item(ui, "Tests", true, Command::RunTests)
+                    .on_hover_text("Run the replay suite (tests/replays/) and review changes");
             });
         });
+    }
+
+    fn file_menu(&mut self, ui: &mut egui::Ui) {
+        let has_document = self.active.is_some();
+        self.menu_item(ui, "New level…", true, Command::NewLevel(None));
+        self.menu_item(ui, "New script…", true, Command::NewScript);
+        // Without an active file these entries are disabled, so the empty
+        // path is never run.
+        let active = self
+            .active_document()
+            .map(|d| d.path().to_path_buf())
+            .unwrap_or_default();
+        self.menu_item(ui, "Rename…", has_document, Command::Rename(active.clone()));
+        self.menu_item(
+            ui,
+            "Duplicate",
+            has_document,
+            Command::Duplicate(active.clone()),
+        );
+        self.menu_item(ui, "Delete…", has_document, Command::Delete(active));
+        ui.separator();
+        self.menu_item(ui, "Save", has_document, Command::Save);
+        self.menu_item(ui, "Save all", true, Command::SaveAll);
+        self.menu_item(ui, "Close tab", has_document, Command::CloseTab);
+        ui.separator();
+        self.menu_item(ui, "Go to file…", true, Command::QuickOpen);
+        self.menu_item(ui, "Find in project…", true, Command::FindInProject);
+        ui.separator();
+        self.menu_item(ui, "Quit", true, Command::Quit);
     }
 }

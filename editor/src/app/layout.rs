@@ -11,6 +11,8 @@ use crate::disk_watch::DiskWatch;
 use crate::document::Document;
 use crate::playtest::PlaytestContext;
 use crate::playtest_area::{PlaytestRequest, PlaytestTarget};
+
+use super::Command;
 use crate::restore::Remembered;
 use crate::tabs::{TabAction, tab_bar};
 
@@ -214,8 +216,9 @@ impl EditorApp {
             .active
             .and_then(|i| documents.get(i))
             .map(Document::path);
-        if let Some(action) = self.tree.ui(ui, active, &is_dirty) {
-            self.file_action(action);
+        if let Some(command) = self.tree.ui(ui, active, &is_dirty) {
+            let ctx = ui.ctx().clone();
+            self.run(&ctx, command);
         }
     }
 
@@ -258,7 +261,7 @@ impl EditorApp {
                     .on_hover_text("Put the playtest back beside the editor")
                     .clicked()
                 {
-                    self.layout.playtest_popped_out = false;
+                    self.run(ui.ctx(), Command::DockPlaytest);
                 }
                 return;
             }
@@ -267,15 +270,14 @@ impl EditorApp {
                 .on_hover_text("Let the playtest take the whole window (F11)")
                 .clicked()
             {
-                self.layout.playtest_maximised = !maximised;
+                self.run(ui.ctx(), Command::ToggleMaximisePlaytest);
             }
             if ui
                 .button("⬈ Pop out")
                 .on_hover_text("Play in a window of its own, next to the editor")
                 .clicked()
             {
-                self.layout.playtest_popped_out = true;
-                self.layout.playtest_maximised = false;
+                self.run(ui.ctx(), Command::PopOutPlaytest);
             }
         });
         let target = self.playtest_target();
@@ -283,12 +285,13 @@ impl EditorApp {
             project: &mut self.project,
             console: self.console.buffer_mut(),
         };
-        match self.playtest.ui(ui, target.as_ref(), &mut cx) {
-            Some(PlaytestRequest::Start) => self.start_playtest(),
-            Some(PlaytestRequest::Stop) => self.playtest.stop(),
-            Some(PlaytestRequest::Restart) => self.restart_playtest(),
-            None => {}
-        }
+        let command = match self.playtest.ui(ui, target.as_ref(), &mut cx) {
+            Some(PlaytestRequest::Start) => Command::Playtest,
+            Some(PlaytestRequest::Stop) => Command::StopPlaytest,
+            Some(PlaytestRequest::Restart) => Command::RestartPlaytest,
+            None => return,
+        };
+        self.run(ui.ctx(), command);
     }
 
     pub(super) fn status_ui(&mut self, ui: &mut egui::Ui) {

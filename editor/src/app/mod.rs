@@ -3,8 +3,8 @@
 //! any `Ui`, so eframe and egui_kittest drive the same code.
 //!
 //! This file holds the window's state and its frame; `documents.rs` open
-//! files and the disk, `commands.rs` menus, shortcuts and the tree's
-//! actions, `playtest.rs` starting games and replays, `layout.rs` the
+//! files and the disk, `commands.rs` the one `Command` enum that menus,
+//! shortcuts, the tree and the playtest toolbar make, and `run`, `playtest.rs` starting games and replays, `layout.rs` the
 //! panels (playtest docked, maximised or popped out) and the remembered
 //! window state.
 
@@ -13,12 +13,13 @@ mod documents;
 mod layout;
 mod playtest;
 
+pub use commands::Command;
+
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use anyhow::Context as _;
-use egui::{Key, KeyboardShortcut, Modifiers};
 use tessera_host::project::Project;
 use tessera_host::script::watcher::FolderWatcher;
 
@@ -37,17 +38,6 @@ use crate::tree::ProjectTree;
 /// How often an idle editor wakes up anyway (tree rescans, folders that
 /// appear); file changes wake it at once through [`DiskWatch`].
 const IDLE_WAKE: Duration = Duration::from_secs(1);
-
-const SAVE: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::S);
-const SAVE_ALL: KeyboardShortcut =
-    KeyboardShortcut::new(Modifiers::COMMAND.plus(Modifiers::SHIFT), Key::S);
-const CLOSE_TAB: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::W);
-const PLAY: KeyboardShortcut = KeyboardShortcut::new(Modifiers::NONE, Key::F5);
-const MAXIMISE_PLAYTEST: KeyboardShortcut = KeyboardShortcut::new(Modifiers::NONE, Key::F11);
-const QUICK_OPEN: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::P);
-const FIND_IN_PROJECT: KeyboardShortcut =
-    KeyboardShortcut::new(Modifiers::COMMAND.plus(Modifiers::SHIFT), Key::F);
-const NEW_LEVEL: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::N);
 
 /// The popped-out playtest's window.
 fn playtest_viewport() -> egui::ViewportId {
