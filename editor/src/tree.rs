@@ -7,6 +7,8 @@ use std::path::{Path, PathBuf};
 use egui::{CollapsingHeader, RichText};
 use tessera_host::project::{LEVELS_DIR, SCRIPTS_DIR};
 
+use crate::app::Command;
+
 /// How often the tree rescans the disk without a watcher event.
 const RESCAN_SECONDS: f64 = 2.0;
 
@@ -21,23 +23,6 @@ pub struct TreeEntry {
     pub children: Vec<TreeEntry>,
     /// Whether this is a folder.
     pub is_folder: bool,
-}
-
-/// What the user asked of the tree.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum TreeAction {
-    /// Open this file.
-    Open(PathBuf),
-    /// Ask for a name and rename this file.
-    Rename(PathBuf),
-    /// Copy this file beside itself.
-    Duplicate(PathBuf),
-    /// Ask, then delete this file.
-    Delete(PathBuf),
-    /// Start "New level" (for the game whose folder was right-clicked).
-    NewLevel(Option<String>),
-    /// Start "New script".
-    NewScript,
 }
 
 /// The `scripts/` and `levels/` folders of a project.
@@ -103,7 +88,7 @@ impl ProjectTree {
         ui: &mut egui::Ui,
         active: Option<&Path>,
         is_dirty: &dyn Fn(&Path) -> bool,
-    ) -> Option<TreeAction> {
+    ) -> Option<Command> {
         let now = ui.input(|i| i.time);
         if self
             .last_scan
@@ -130,7 +115,7 @@ fn entry_ui(
     entry: &TreeEntry,
     active: Option<&Path>,
     is_dirty: &dyn Fn(&Path) -> bool,
-    clicked: &mut Option<TreeAction>,
+    clicked: &mut Option<Command>,
 ) {
     if entry.is_folder {
         let folder = CollapsingHeader::new(RichText::new(format!("🗀 {}", entry.name)))
@@ -154,10 +139,10 @@ fn entry_ui(
         folder.header_response.context_menu(|ui| {
             if in_scripts {
                 if ui.button("New script…").clicked() {
-                    *clicked = Some(TreeAction::NewScript);
+                    *clicked = Some(Command::NewScript);
                 }
             } else if ui.button("New level…").clicked() {
-                *clicked = Some(TreeAction::NewLevel(game.clone()));
+                *clicked = Some(Command::NewLevel(game.clone()));
             }
         });
         return;
@@ -173,17 +158,17 @@ fn entry_ui(
         .selectable_label(selected, format!("{icon} {}{marker}", entry.name))
         .on_hover_text(entry.path.display().to_string());
     if response.clicked() {
-        *clicked = Some(TreeAction::Open(entry.path.clone()));
+        *clicked = Some(Command::Open(entry.path.clone()));
     }
     response.context_menu(|ui| {
         if ui.button("Rename…").clicked() {
-            *clicked = Some(TreeAction::Rename(entry.path.clone()));
+            *clicked = Some(Command::Rename(entry.path.clone()));
         }
         if ui.button("Duplicate").clicked() {
-            *clicked = Some(TreeAction::Duplicate(entry.path.clone()));
+            *clicked = Some(Command::Duplicate(entry.path.clone()));
         }
         if ui.button("Delete…").clicked() {
-            *clicked = Some(TreeAction::Delete(entry.path.clone()));
+            *clicked = Some(Command::Delete(entry.path.clone()));
         }
     });
 }

@@ -490,6 +490,16 @@ impl TetrisPlaytest {
             Stroke::new(1.0, Color32::from_gray(90)),
             StrokeKind::Outside,
         );
+        self.end_overlay(ui, &painter, rect);
+        self.under_board(ui);
+    }
+
+    /// Over the board at the end (feed verdicts, the failure screen,
+    /// "YOU WIN") or while paused, and the new-game buttons at the end.
+    fn end_overlay(&mut self, ui: &mut egui::Ui, painter: &egui::Painter, rect: Rect) {
+        let game = self.session.game();
+        let feed = game.feed_state();
+        let cell = self.cell_px;
         let outcome = game.outcome();
         let ended = outcome.is_over() && self.ai_move.is_none();
         if ended && feed.is_some() {
@@ -563,6 +573,10 @@ impl TetrisPlaytest {
                 });
             }
         }
+    }
+
+    /// Under the board: the HUD (S) and the version line (V).
+    fn under_board(&mut self, ui: &mut egui::Ui) {
         if self.show_hud {
             // Under the board, so it hides neither the ceiling nor the stack.
             let game = self.session.game();

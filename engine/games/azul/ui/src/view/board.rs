@@ -1,0 +1,327 @@
+//! A seat's board: the wall with its faint colour pattern, the pattern
+//! lines, the floor with its penalties, and what a click there plays.
+
+use egui::{Color32, CornerRadius, Rect, RichText, Sense, Stroke, StrokeKind, Vec2};
+use tessera_azul::rules::{COLOURS, FLOOR, FLOOR_SLOTS, LINES, Move, State, wall_colour};
+use tessera_azul::{AzulAction, move_to_action};
+use tessera_host::{Seat, Turn};
+
+use super::{AzulPlaytest, BROWN, FLOOR_CELL, GOLD, TILE, WALL_CELL};
+
+impl AzulPlaytest {
+    /// The first human seat ("you").
+    pub(super) fn human_seat(&self) -> Option<usize> {
+        self.game
+            .options()
+            .seats
+            .iter()
+            .position(|s| *s == Seat::Human)
+    }
+
+    pub(super) fn board(&mut self, ui: &mut egui::Ui, p: usize) -> Option<AzulAction> {
+        let s = *self.state();
+        let b = s.boards[p];
+        let seat = self
+            .game
+            .options()
+            .seats
+            .get(p)
+            .cloned()
+            .unwrap_or(Seat::Human);
+        let mine = matches!(seat, Seat::Human) && self.game.turn() == Turn::Seat(p);
+        let mut chosen = None;
+        egui::Frame::group(ui.style())
+            .stroke(Stroke::new(1.5, BROWN))
+            .fill(Color32::from_rgb(0xE8, 0xE8, 0xE8))
+            .show(ui, |ui| {
+                ui.vertical(|ui| {
+                    let name = match &seat {
+                        Seat::Human => format!("Player {} (you)", p + 1),
+                        Seat::Ai { level } => format!("Player {} (AI {level})", p + 1),
+                    };
+                    ui.label(RichText::new(name).strong());
+                    let score = ui.label(RichText::new(format!("Score: {}", b.score)).size(18.0));
+                    self.rects.scores.insert(p, score.rect);
+                    ui.horizontal(|ui| {
+                        // Pattern lines, right-aligned, beside the wall.
+                        ui.vertical(|ui| {
+                            for row in 0..LINES {
+                                if let Some(a) = self.pattern_line(ui, &s, p, row, mine) {
+                                    chosen = Some(a);
+                                }
+                            }
+                        });
+                        ui.add_space(8.0);
+                        ui.vertical(|ui| {
+                            if let Some(a) = self.wall(ui, &s, p, mine) {
+                                chosen = Some(a);
+                            }
+                        });
+                    });
+                    if let Some(a) = self.floor_line(ui, &s, p, mine) {
+                        chosen = Some(a);
+                    }
+                });
+            });
+        chosen
+    }
+
+    /// One wall: the printed wall shows its faint colour pattern, the
+    /// grey wall grey cells. While its owner chooses a grey-wall column,
+    /// the legal cells of the row are highlighted and clickable.
+    pub(super) fn wall(
+        &mut self,
+        ui: &mut egui::Ui,
+        s: &State,
+        p: usize,
+        mine: bool,
+    ) -> Option<AzulAction> {
+        let b = s.boards[p];
+        let pending = (s.to_move as usize == p)
+            .then(|| s.pending_choice())
+            .flatten();
+        let mut chosen = None;
+        for row in 0..LINES {
+            ui.horizontal(|ui| {
+                for col in 0..LINES {
+                    let legal =
+                        pending.is_some_and(|(r, _, mask)| r == row && mask & (1 << col) != 0);
+                    let clickable = legal && mine;
+                    let sense = if clickable {
+                        Sense::click()
+                    } else {
+                        Sense::hover()
+                    };
+                    let (rect, response) = ui.allocate_exact_size(Vec2::splat(WALL_CELL), sense);
+                    if clickable {
+                        let label = format!("wall row {} column {}", row + 1, col + 1);
+                        response.widget_info(|| {
+                            egui::WidgetInfo::labeled(egui::Role::Button, true, &label)
+                        });
+                    }
+                    self.rects.walls.insert((p, row, col), rect);
+                    let fill = match b.colour_at(row, col) {
+                        Some(k) => self.colour(k),
+                        None if b.grey => Color32::from_gray(if legal { 205 } else { 185 }),
+                        None => self.colour(wall_colour(row, col)).gamma_multiply(0.25),
+                    };
+                    let draw = if clickable && response.hovered() {
+                        rect.expand(1.0)
+                    } else {
+                        rect.shrink(1.5)
+                    };
+                    ui.painter().rect_filled(draw, CornerRadius::same(5), fill);
+                    if legal {
+                        let k = pending.map_or(0, |(_, k, _)| k);
+                        // The tile that would land here, faint.
+                        ui.painter().rect_filled(
+                            draw.shrink(7.0),
+                            CornerRadius::same(3),
+                            self.colour(k).gamma_multiply(0.6),
+                        );
+                        let width = if clickable && response.hovered() {
+                            3.0
+                        } else {
+                            2.0
+                        };
+                        ui.painter().rect_stroke(
+                            draw,
+                            CornerRadius::same(5),
+                            Stroke::new(width, GOLD),
+                            StrokeKind::Outside,
+                        );
+                    }
+                    if clickable && response.hovered() {
+                        let points = b.placement_score(row, col);
+                        response
+                            .clone()
+                            .on_hover_text(format!("column {}: +{points}", col + 1));
+                    }
+                    if clickable && response.clicked() {
+                        chosen = Some(AzulAction::Wall {
+                            row: row as u8 + 1,
+                            column: col as u8 + 1,
+                        });
+                    }
+                }
+            });
+        }
+        chosen
+    }
+
+    pub(super) fn preview(&self, s: &State, m: Move) -> String {
+        let mut after = *s;
+        let p = s.to_move as usize;
+        let before = s.boards[p];
+        after.play(m);
+        let b = after.boards[p];
+        let dropped = b.floor_len.saturating_sub(before.floor_len);
+        let penalty = b.floor_penalty(&s.rules) - before.floor_penalty(&s.rules);
+        if dropped == 0 {
+            "nothing falls to the floor".into()
+        } else {
+            format!("{dropped} to the floor ({})", -penalty)
+        }
+    }
+
+    pub(super) fn pattern_line(
+        &mut self,
+        ui: &mut egui::Ui,
+        s: &State,
+        p: usize,
+        row: usize,
+        mine: bool,
+    ) -> Option<AzulAction> {
+        let b = &s.boards[p];
+        let line = b.lines[row];
+        let width = 5.0 * TILE;
+        let (rect, response) = ui.allocate_exact_size(Vec2::new(width, TILE), Sense::click());
+        self.rects.lines.insert((p, row), rect);
+        let target = Move {
+            source: self.selected.map_or(0, |x| x.0),
+            colour: self.selected.map_or(0, |x| x.1),
+            target: row as u8,
+        };
+        let legal = mine && self.selected.is_some() && s.refusal(target).is_none();
+        let label = if mine {
+            format!("line {}", row + 1)
+        } else {
+            format!("player {} line {}", p + 1, row + 1)
+        };
+        response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, legal, &label));
+        let painter = ui.painter();
+        for i in 0..=row {
+            // Right to left: cell 0 is the rightmost.
+            let x = rect.right() - (i as f32 + 1.0) * TILE;
+            let cell =
+                Rect::from_min_size(egui::pos2(x, rect.top()), Vec2::splat(TILE)).shrink(2.0);
+            let fill = if i < line.count as usize {
+                self.colour(line.colour as usize)
+            } else {
+                Color32::from_gray(250)
+            };
+            painter.rect_filled(cell, CornerRadius::same(6), fill);
+            painter.rect_stroke(
+                cell,
+                CornerRadius::same(6),
+                Stroke::new(1.0, Color32::GRAY),
+                StrokeKind::Inside,
+            );
+        }
+        if legal {
+            let stroke = if response.hovered() { 3.0 } else { 1.5 };
+            painter.rect_stroke(
+                rect,
+                CornerRadius::same(4),
+                Stroke::new(stroke, GOLD),
+                StrokeKind::Outside,
+            );
+        }
+        let placing = s.to_move as usize == p && s.pending_choice().is_some_and(|c| c.0 == row);
+        if placing {
+            // The line whose tile waits for its wall column.
+            let cells = Rect::from_min_max(
+                egui::pos2(rect.right() - (row as f32 + 1.0) * TILE, rect.top()),
+                rect.max,
+            );
+            painter.rect_stroke(
+                cells,
+                CornerRadius::same(4),
+                Stroke::new(2.5, GOLD),
+                StrokeKind::Outside,
+            );
+        }
+        if legal && response.hovered() {
+            response.clone().on_hover_text(self.preview(s, target));
+        }
+        if legal && response.clicked() {
+            return Some(move_to_action(target));
+        }
+        None
+    }
+
+    pub(super) fn floor_line(
+        &mut self,
+        ui: &mut egui::Ui,
+        s: &State,
+        p: usize,
+        mine: bool,
+    ) -> Option<AzulAction> {
+        let b = &s.boards[p];
+        let (rect, response) = ui.allocate_exact_size(
+            Vec2::new(FLOOR_SLOTS as f32 * FLOOR_CELL, FLOOR_CELL + 14.0),
+            Sense::click(),
+        );
+        self.rects.floors.insert(p, rect);
+        let legal = mine && self.selected.is_some();
+        let label = if mine {
+            "floor".to_string()
+        } else {
+            format!("player {} floor", p + 1)
+        };
+        response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, legal, &label));
+        let painter = ui.painter();
+        // What lies on the floor, marker first.
+        let mut tiles: Vec<Option<usize>> = Vec::new();
+        if b.marker {
+            tiles.push(None);
+        }
+        for k in 0..COLOURS {
+            for _ in 0..b.floor[k] {
+                tiles.push(Some(k));
+            }
+        }
+        for slot in 0..FLOOR_SLOTS {
+            let cell = Rect::from_min_size(
+                egui::pos2(rect.left() + slot as f32 * FLOOR_CELL, rect.top()),
+                Vec2::splat(FLOOR_CELL),
+            )
+            .shrink(2.0);
+            let fill = match tiles.get(slot) {
+                Some(Some(k)) => self.colour(*k),
+                Some(None) => Color32::WHITE,
+                None => Color32::from_gray(235),
+            };
+            painter.rect_filled(cell, CornerRadius::same(5), fill);
+            if tiles.get(slot) == Some(&None) {
+                painter.text(
+                    cell.center(),
+                    egui::Align2::CENTER_CENTER,
+                    "1",
+                    egui::FontId::proportional(14.0),
+                    Color32::BLACK,
+                );
+            }
+            painter.text(
+                egui::pos2(cell.center().x, rect.bottom() - 6.0),
+                egui::Align2::CENTER_CENTER,
+                format!("-{}", s.rules.floor_penalties[slot]),
+                egui::FontId::proportional(10.0),
+                Color32::from_rgb(0xC0, 0x39, 0x2B),
+            );
+        }
+        if legal {
+            let stroke = if response.hovered() { 3.0 } else { 1.5 };
+            painter.rect_stroke(
+                rect,
+                CornerRadius::same(4),
+                Stroke::new(stroke, GOLD),
+                StrokeKind::Outside,
+            );
+        }
+        if legal && let Some((source, colour)) = self.selected {
+            let m = Move {
+                source,
+                colour,
+                target: FLOOR,
+            };
+            if response.hovered() {
+                response.clone().on_hover_text(self.preview(s, m));
+            }
+            if response.clicked() {
+                return Some(move_to_action(m));
+            }
+        }
+        None
+    }
+}

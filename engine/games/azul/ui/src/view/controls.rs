@@ -1,0 +1,272 @@
+//! The side panel: the status bar, the table's prompts, the controls (new
+//! game, hint, undo, save and load, record export) and the message log.
+
+use std::path::PathBuf;
+
+use egui::{Color32, RichText};
+use tessera_azul::Azul;
+use tessera_azul::rules::{CENTRE, State};
+use tessera_host::level::{to_ron_string, write_atomic};
+use tessera_host::registry::ReplaySetup;
+use tessera_host::replay::{LevelChoice, ScriptChoice};
+use tessera_host::session::downcast_box;
+use tessera_host::{Game, Outcome, Turn};
+
+use tessera_ui::{ConsoleLine, PlaytestContext};
+
+use super::{AzulPlaytest, BROWN};
+
+impl AzulPlaytest {
+    pub(super) fn status_bar(&self, ui: &mut egui::Ui) {
+        let s = self.state();
+        let human = self.human_seat();
+        let who = match self.game.turn() {
+            Turn::Over => match self.game.game().outcome() {
+                Outcome::Winner(p) if Some(p) == human => "Victory! You win.".to_string(),
+                Outcome::Winner(p) => format!("Defeat: player {} wins.", p + 1),
+                Outcome::Shared(_) => "A shared win.".to_string(),
+                Outcome::Won => "Goal met: you win the scenario!".to_string(),
+                Outcome::Lost => "Goal missed: the scenario is lost.".to_string(),
+                other => other.to_string(),
+            },
+            Turn::Seat(p) if self.game.options().ai_level(p).is_some() => {
+                if s.tiling {
+                    format!("AI (player {}) is choosing a wall column...", p + 1)
+                } else {
+                    format!("AI (player {}) is thinking...", p + 1)
+                }
+            }
+            Turn::Seat(_) if s.tiling => "Your turn: choose a wall column".to_string(),
+            Turn::Seat(_) => "Your turn".to_string(),
+            Turn::RealTime => String::new(),
+        };
+        ui.horizontal(|ui| {
+            ui.label(RichText::new(format!("Round {}", s.round)).strong());
+            ui.separator();
+            ui.label(RichText::new(who).strong().size(16.0));
+        });
+        let game = self.game.game();
+        if !game.goal().is_none() {
+            ui.label(
+                RichText::new(format!(
+                    "Goal: {} (so far {})",
+                    game.goal().describe(),
+                    game.goal_progress().unwrap_or(0)
+                ))
+                .color(BROWN),
+            );
+        }
+    }
+
+    /// The factories in a ring with the centre in the middle (the seed's
+    /// table), sized to the factory count.
+    /// What the table asks of the human now: the hint, a grey-wall column
+    /// to choose, or where the picked tiles may go.
+    pub(super) fn prompts(&self, ui: &mut egui::Ui, s: &State) {
+        if let Some(hint) = self.hint {
+            ui.label(
+                RichText::new(format!("Hint: {hint}")).color(Color32::from_rgb(0x27, 0xAE, 0x60)),
+            );
+        }
+        if let Some((row, colour, _)) = s.pending_choice()
+            && self.human_to_move()
+        {
+            ui.label(
+                RichText::new(format!(
+                    "Grey wall: choose the column of line {} ({}): click a highlighted \
+                     cell of wall row {}.",
+                    row + 1,
+                    self.colour_name(colour),
+                    row + 1
+                ))
+                .strong()
+                .color(BROWN),
+            );
+        }
+        if let Some((source, colour)) = self.selected {
+            let from = if source == CENTRE {
+                "the centre".to_string()
+            } else {
+                format!("factory {}", source + 1)
+            };
+            ui.label(format!(
+                "Picked {} from {from}: click a highlighted pattern line or the floor.",
+                self.colour_name(colour as usize)
+            ));
+        }
+    }
+
+    /// The controls, the Balance panel and the message log.
+    pub(super) fn side_panel(
+        &mut self,
+        ui: &mut egui::Ui,
+        cx: &mut PlaytestContext<'_>,
+        log_height: f32,
+    ) {
+        self.controls(ui, cx);
+        ui.collapsing("Balance (AI against AI)", |ui| {
+            self.balance.ui(ui, cx.project.root().to_path_buf());
+        });
+        ui.separator();
+        ui.label(RichText::new("Messages").strong());
+        egui::ScrollArea::vertical()
+            .id_salt("azul log")
+            .max_height(log_height)
+            .stick_to_bottom(true)
+            .show(ui, |ui| {
+                for (text, is_error) in &self.log {
+                    let mut t = RichText::new(text).monospace();
+                    if *is_error {
+                        t = t.color(Color32::from_rgb(0xE7, 0x4C, 0x3C));
+                    }
+                    ui.label(t);
+                }
+            });
+    }
+
+    pub(super) fn controls(&mut self, ui: &mut egui::Ui, cx: &mut PlaytestContext<'_>) {
+        ui.horizontal_wrapped(|ui| {
+            if ui
+                .button("New game")
+                .on_hover_text("A new deal (the next seed); the seats are the playtest's")
+                .clicked()
+            {
+                self.new_game(true);
+            }
+            if ui
+                .add_enabled(self.game.can_undo(), egui::Button::new("Undo"))
+                .on_hover_text("Take back your last move and the AI replies since (Ctrl+Z)")
+                .clicked()
+            {
+                self.undo();
+            }
+            if ui
+                .add_enabled(
+                    self.human_to_move() && self.hint_job.is_none(),
+                    egui::Button::new("Hint"),
+                )
+                .clicked()
+            {
+                self.ask_hint();
+            }
+            if ui.button("Save").clicked() {
+                self.save(cx);
+            }
+            if ui.button("Load").clicked() {
+                self.load(cx);
+            }
+            if ui.button("Export record").clicked() {
+                self.export_record(cx);
+            }
+        });
+        ui.collapsing("Rules", |ui| {
+            ui.label(
+                "Take every tile of one colour from a factory (the rest go to the centre) or \
+                 from the centre (the first to do so takes the first-player marker). Place them \
+                 on one pattern line, right to left, one colour per line, never a colour the \
+                 wall row already holds; the rest fall to the floor. When the table is empty, \
+                 each full line puts one tile on the wall and scores it with its horizontal and \
+                 vertical runs; the floor costs points. The game ends after the round in which a \
+                 wall row is completed: +2 per row, +7 per column, +10 per colour.",
+            );
+            if self.state().rules.grey_wall {
+                ui.label(
+                    RichText::new(
+                        "Grey wall (variant): the wall has no printed pattern. When a line is \
+                         full at tiling time, you choose the column of its row for its tile: \
+                         a free cell whose column does not hold that colour yet (each colour \
+                         once per row and once per column). A line whose colour fits no \
+                         column falls to the floor. A line only takes a colour that some \
+                         column of its row can still take.",
+                    )
+                    .strong(),
+                );
+            }
+        });
+    }
+
+    pub(super) fn save_path(&self, cx: &PlaytestContext<'_>, name: &str) -> PathBuf {
+        cx.project.root().join("saves").join(name)
+    }
+
+    pub(super) fn save(&mut self, cx: &mut PlaytestContext<'_>) {
+        let path = self.save_path(cx, "azul.replay.ron");
+        let result = to_ron_string(self.game.replay())
+            .map_err(|e| e.to_string())
+            .and_then(|text| {
+                if let Some(dir) = path.parent() {
+                    std::fs::create_dir_all(dir).map_err(|e| e.to_string())?;
+                }
+                write_atomic(&path, text.as_bytes()).map_err(|e| e.to_string())
+            });
+        match result {
+            Ok(()) => self.say(format!("Saved {}", path.display()), false),
+            Err(e) => self.say(format!("Cannot save {}: {e}", path.display()), true),
+        }
+        let _ = &mut cx.console;
+    }
+
+    /// Resumes the saved game through the host's replay path (the live
+    /// script, the recorded level), in place of the game on the table.
+    pub(super) fn load(&mut self, cx: &mut PlaytestContext<'_>) {
+        let path = self.save_path(cx, "azul.replay.ron");
+        let setup = ReplaySetup {
+            script: ScriptChoice::Current,
+            level: LevelChoice::Recorded,
+            stop_after: None,
+        };
+        let loaded = cx
+            .project
+            .replay(&path, &setup)
+            .map_err(|e| e.to_string())
+            .and_then(|run| {
+                downcast_box::<Azul>(run.session)
+                    .map_err(|_| "the saved game is not an Azul game".to_string())
+            });
+        match loaded {
+            Ok(game) => {
+                self.game = *game;
+                self.game.take_new_events();
+                self.selected = None;
+                self.hint = None;
+                self.log.clear();
+                for row in self.game.trajectory().rows {
+                    let who = if row.actor.is_empty() {
+                        "You".to_string()
+                    } else {
+                        row.actor.clone()
+                    };
+                    self.say(format!("{who}: {}", row.step), false);
+                }
+                let against = self.ai_levels_played().join(", ");
+                self.say(
+                    format!("Loaded {} (against the {against} AI)", path.display()),
+                    false,
+                );
+            }
+            Err(e) => self.say(format!("Cannot load {}: {e}", path.display()), true),
+        }
+    }
+
+    pub(super) fn export_record(&mut self, cx: &mut PlaytestContext<'_>) {
+        let path = self.save_path(cx, "azul_record.jsonl");
+        let text = self.game.game().game_record().unwrap_or_default();
+        let result = path
+            .parent()
+            .map_or(Ok(()), std::fs::create_dir_all)
+            .and_then(|()| write_atomic(&path, text.as_bytes()));
+        match result {
+            Ok(()) => {
+                self.say(
+                    format!("Exported the game record to {}", path.display()),
+                    false,
+                );
+                cx.console.push(ConsoleLine {
+                    text: format!("azul: game record {}", path.display()),
+                    is_error: false,
+                });
+            }
+            Err(e) => self.say(format!("Cannot export: {e}"), true),
+        }
+    }
+}

@@ -1,0 +1,415 @@
+//! The Azul table: status bar, one board per seat (wall with the faint
+//! colour pattern, pattern lines, floor with penalties, score), factories
+//! and the centre with the marker, controls and a message log with the
+//! AI's top moves.
+//!
+//! This file holds the table's state, its moves (play, undo, hint, the AI's
+//! move shown) and its frame; `board.rs` draws a seat's board,
+//! `sources.rs` the factory ring and the centre, `animation.rs` the flying
+//! tiles and score pop-ups, `end_screen.rs` the end of a game and
+//! `controls.rs` the side panel (status, prompts, controls, save and load).
+
+mod animation;
+mod board;
+mod controls;
+mod end_screen;
+mod sources;
+
+use std::time::Duration;
+
+use egui::{Color32, Rect};
+use tessera_azul::rules::State;
+use tessera_azul::settings::{self, ColourStyle};
+use tessera_azul::{Azul, AzulAction, action_to_move};
+use tessera_host::agent::{AiTask, agent_rng};
+use tessera_host::replay::Step;
+use tessera_host::session::ErasedDecision;
+use tessera_host::worker::{Job, Poll};
+use tessera_host::{Budget, Decision, Game, GameError, LiveScript, Recorded, Session, Turn};
+
+use tessera_ui::{PlaytestContext, PlaytestView, ViewRequest};
+
+use animation::{Flight, Popup};
+use sources::ring_size;
+
+type AiResult = Result<Decision<AzulAction>, GameError>;
+
+const TILE: f32 = 30.0;
+const WALL_CELL: f32 = 32.0;
+const FLOOR_CELL: f32 = 26.0;
+const GOLD: Color32 = Color32::from_rgb(0xFF, 0xD7, 0x00);
+const BROWN: Color32 = Color32::from_rgb(0x8B, 0x45, 0x13);
+
+/// The running table.
+///
+/// It plays through the host's recorded session: AI seats are driven by the
+/// playtest area's [`tessera_host::driver::Driver`] (the view shows their
+/// moves in [`PlaytestView::apply_ai`]), undo is the host's, and a new game
+/// goes through the host's start path ([`ViewRequest::NewGame`]).
+pub struct AzulPlaytest {
+    game: Recorded<Azul>,
+    script: LiveScript,
+    palette: Vec<ColourStyle>,
+    /// The picked source and colour, waiting for a line.
+    selected: Option<(u8, u8)>,
+    /// Reaction time override (tests: zero); `None` = the script's.
+    reaction_override: Option<Duration>,
+    hint_job: Option<Job<AiResult>>,
+    hint: Option<AzulAction>,
+    /// What the view asks of the playtest area (a new game).
+    request: Option<ViewRequest>,
+    log: Vec<(String, bool)>,
+    hints_asked: u64,
+    /// The Balance panel (AI against AI, `tessera sim`'s code).
+    balance: super::balance::Balance,
+    /// Where things were drawn last frame (animation end points).
+    rects: Rects,
+    /// Tiles in flight (presentation only).
+    flights: Vec<Flight>,
+    /// Score changes floating up from the boards.
+    popups: Vec<Popup>,
+    /// Whether moves animate (tests turn it off to settle at once).
+    animations: bool,
+}
+
+/// Screen places of the table's parts, from the last frame.
+#[derive(Default)]
+struct Rects {
+    sources: std::collections::HashMap<u8, Rect>,
+    lines: std::collections::HashMap<(usize, usize), Rect>,
+    floors: std::collections::HashMap<usize, Rect>,
+    walls: std::collections::HashMap<(usize, usize, usize), Rect>,
+    scores: std::collections::HashMap<usize, Rect>,
+}
+
+impl AzulPlaytest {
+    /// The table of a started (or replayed) session. `reaction` overrides
+    /// the AI's reaction time (tests use zero).
+    pub fn from_session(game: Recorded<Azul>, reaction: Option<Duration>) -> anyhow::Result<Self> {
+        let script = game.script().clone();
+        let current = script.current();
+        let palette = settings::colours(&current).map_err(anyhow::Error::from)?;
+        drop(current);
+        let ai_levels = game.spec().ai_levels.clone();
+        let mut view = Self {
+            game,
+            script,
+            palette,
+            selected: None,
+            reaction_override: reaction,
+            hint_job: None,
+            hint: None,
+            request: None,
+            log: Vec::new(),
+            hints_asked: 0,
+            balance: super::balance::Balance::new(&ai_levels),
+            rects: Rects::default(),
+            flights: Vec::new(),
+            popups: Vec::new(),
+            animations: true,
+        };
+        view.take_events();
+        let against: Vec<String> = (0..view.game.options().seats.len())
+            .filter_map(|seat| view.game.options().ai_level(seat).map(String::from))
+            .collect();
+        if !against.is_empty() {
+            view.say(format!("Against the {} AI.", against.join(", ")), false);
+        }
+        if view.human_to_move() {
+            view.say(
+                "Your turn: click a colour in a factory or the centre.",
+                false,
+            );
+        }
+        Ok(view)
+    }
+
+    /// Turns the move animations off (UI tests settle at once).
+    pub fn without_animations(mut self) -> Self {
+        self.animations = false;
+        self
+    }
+
+    /// The AI levels of the AI seats, in seat order.
+    pub fn ai_levels_played(&self) -> Vec<String> {
+        (0..self.game.options().seats.len())
+            .filter_map(|seat| self.game.options().ai_level(seat).map(String::from))
+            .collect()
+    }
+
+    /// The game (tests, console).
+    pub fn game(&self) -> &Recorded<Azul> {
+        &self.game
+    }
+
+    /// The table.
+    pub fn state(&self) -> &State {
+        self.game.game().state()
+    }
+
+    /// The Balance panel.
+    pub fn balance_mut(&mut self) -> &mut super::balance::Balance {
+        &mut self.balance
+    }
+
+    /// The message log, oldest first.
+    pub fn log(&self) -> &[(String, bool)] {
+        &self.log
+    }
+
+    /// Whether an AI seat is to move (the playtest area's driver is
+    /// deciding for it).
+    pub fn ai_to_move(&self) -> bool {
+        self.game.ai_to_move().is_some()
+    }
+
+    fn say(&mut self, text: impl Into<String>, is_error: bool) {
+        self.log.push((text.into(), is_error));
+        if self.log.len() > 300 {
+            self.log.drain(..100);
+        }
+    }
+
+    fn take_events(&mut self) {
+        for event in self.game.take_new_events() {
+            self.say(event.text, event.is_error);
+        }
+    }
+
+    fn colour(&self, k: usize) -> Color32 {
+        let [r, g, b] = self.palette.get(k).map_or([128; 3], |c| c.rgb);
+        Color32::from_rgb(r, g, b)
+    }
+
+    fn colour_name(&self, k: usize) -> String {
+        self.palette
+            .get(k)
+            .map_or_else(|| format!("colour {k}"), |c| c.name.clone())
+    }
+
+    fn human_to_move(&self) -> bool {
+        matches!(self.game.turn(), Turn::Seat(_)) && self.game.ai_to_move().is_none()
+    }
+
+    /// Plays a human move; refusals go to the log.
+    pub fn play(&mut self, action: AzulAction) {
+        let table = *self.state();
+        match self.game.apply(&action) {
+            Ok(()) => {
+                self.animate(&table, &action);
+                self.selected = None;
+                self.hint = None;
+                self.say(format!("You: {action}"), false);
+            }
+            Err(e) => self.say(format!("Refused: {e}"), true),
+        }
+        self.take_events();
+    }
+
+    /// Takes back the human's last move and any AI replies since (the
+    /// host's undo: the record replayed up to just before that move).
+    pub fn undo(&mut self) -> bool {
+        match self.game.undo_move() {
+            Ok(Some(_)) => {
+                self.selected = None;
+                self.hint = None;
+                self.flights.clear();
+                self.popups.clear();
+                self.say("Undone: your last move.", false);
+                true
+            }
+            Ok(None) => {
+                self.say("Nothing to undo.", false);
+                false
+            }
+            Err(e) => {
+                self.say(format!("Cannot undo: {e}"), true);
+                false
+            }
+        }
+    }
+
+    /// Asks for a new game through the host's start path: a new deal
+    /// (`new_deal`) or the same one again.
+    pub fn new_game(&mut self, new_deal: bool) {
+        let seed = new_deal.then(|| self.game.seed().wrapping_add(1));
+        self.request = Some(ViewRequest::NewGame { seed });
+    }
+
+    /// Shows an AI seat's decision made by the playtest area's driver:
+    /// applied and recorded, animated, with the AI's top moves in the log.
+    fn show_ai_move(&mut self, decision: ErasedDecision) -> Result<(), GameError> {
+        let seat = decision.seat;
+        let level = self
+            .game
+            .options()
+            .ai_level(seat)
+            .unwrap_or("ai")
+            .to_string();
+        let top: Vec<String> = decision
+            .considered
+            .iter()
+            .map(|c| format!("{} ({:.2}; {})", c.action, c.value, c.detail))
+            .collect();
+        let table = *self.state();
+        let result = Session::apply_ai(&mut self.game, decision);
+        match &result {
+            Ok(()) => {
+                if let Some(Step::Act(action)) = self.game.replay().steps.last().cloned() {
+                    self.animate(&table, &action);
+                    self.say(format!("AI {level} (seat {}): {action}", seat + 1), false);
+                }
+                for (i, line) in top.iter().enumerate() {
+                    self.say(format!("   {}. {line}", i + 1), false);
+                }
+            }
+            Err(e) => self.say(format!("AI move refused: {e}"), true),
+        }
+        self.take_events();
+        result
+    }
+
+    /// The AI's reaction time for the seat to move (presentation only).
+    fn reaction(&self) -> Duration {
+        let level = self
+            .game
+            .ai_to_move()
+            .and_then(|s| self.game.options().ai_level(s))
+            .unwrap_or("medium");
+        self.reaction_override.unwrap_or_else(|| {
+            settings::reaction_seconds(&self.script.current(), level)
+                .map(Duration::from_secs_f64)
+                .unwrap_or(Duration::from_secs(1))
+        })
+    }
+
+    /// Asks the expert for the human's move.
+    pub fn ask_hint(&mut self) {
+        let Turn::Seat(seat) = self.game.turn() else {
+            return;
+        };
+        let agent = match self.game.game().agent(seat, "expert") {
+            Ok(a) => a,
+            Err(e) => {
+                self.say(format!("No hint: {e}"), true);
+                return;
+            }
+        };
+        self.hints_asked += 1;
+        // A stream of its own: hints never shift the AI seats' streams.
+        let rng = agent_rng(self.game.seed() ^ 0x4814_7000, seat, self.hints_asked);
+        let task = AiTask::new(
+            seat,
+            "expert".into(),
+            agent,
+            self.game.game().snapshot(),
+            rng,
+        )
+        .with_budget(Budget::time(Duration::from_secs(1)));
+        self.hint_job = Some(Job::spawn("azul hint", move |control| task.run(control)));
+        self.say("Hint: the expert is thinking...", false);
+    }
+
+    fn poll_hint(&mut self) {
+        let Some(job) = &mut self.hint_job else {
+            return;
+        };
+        match job.poll() {
+            Poll::Running => {}
+            Poll::Done(Ok(decision)) => {
+                self.hint_job = None;
+                self.hint = Some(decision.action);
+                self.say(format!("Hint: {}", decision.action), false);
+            }
+            Poll::Done(Err(e)) => {
+                self.hint_job = None;
+                self.say(format!("No hint: {e}"), true);
+            }
+            Poll::Lost => self.hint_job = None,
+        }
+    }
+
+    // ------------------------------------------------------------ drawing
+}
+
+/// The narrowest the controls and messages get beside the ring.
+const SIDE_PANEL_MIN: f32 = 360.0;
+
+impl PlaytestView for AzulPlaytest {
+    fn session(&self) -> Option<&dyn Session> {
+        Some(&self.game)
+    }
+
+    fn session_mut(&mut self) -> Option<&mut dyn Session> {
+        Some(&mut self.game)
+    }
+
+    /// The AI's move waits until the tiles of the last one have landed.
+    fn ai_may_move(&self) -> bool {
+        self.flights.is_empty()
+    }
+
+    fn ai_reaction(&self) -> Duration {
+        self.reaction()
+    }
+
+    fn apply_ai(&mut self, decision: ErasedDecision) -> Result<(), GameError> {
+        self.show_ai_move(decision)
+    }
+
+    fn undo(&mut self) -> Result<bool, GameError> {
+        Ok(AzulPlaytest::undo(self))
+    }
+
+    fn take_request(&mut self) -> Option<ViewRequest> {
+        self.request.take()
+    }
+
+    fn ui(&mut self, ui: &mut egui::Ui, cx: &mut PlaytestContext<'_>) {
+        self.poll_hint();
+        if self.ai_to_move() || self.hint_job.is_some() || !self.flights.is_empty() {
+            ui.ctx().request_repaint_after(Duration::from_millis(50));
+        }
+        let s = *self.state();
+        let can_pick = self.human_to_move() && !s.tiling;
+        let mut chosen = None;
+        egui::ScrollArea::both().show(ui, |ui| {
+            ui.heading("Azul");
+            self.status_bar(ui);
+            ui.separator();
+            ui.horizontal_top(|ui| {
+                for p in 0..s.players as usize {
+                    if let Some(a) = self.board(ui, p) {
+                        chosen = Some(a);
+                    }
+                }
+            });
+            ui.separator();
+            // Wide enough: controls and messages beside the ring, so the
+            // whole table fits one screen; else below it.
+            let beside = ui.available_width() >= ring_size(s.factory_count).x + SIDE_PANEL_MIN;
+            if beside {
+                ui.horizontal_top(|ui| {
+                    self.factory_ring(ui, &s, can_pick);
+                    ui.separator();
+                    ui.vertical(|ui| {
+                        self.prompts(ui, &s);
+                        self.side_panel(ui, cx, 280.0);
+                    });
+                });
+            } else {
+                self.factory_ring(ui, &s, can_pick);
+                self.prompts(ui, &s);
+                ui.separator();
+                self.side_panel(ui, cx, 160.0);
+            }
+        });
+        if let Some(action) = chosen
+            && action_to_move(&action).is_some()
+        {
+            self.play(action);
+        }
+        self.draw_animations(ui.ctx());
+        self.end_screen(ui.ctx());
+    }
+}

@@ -1,0 +1,246 @@
+//! The sand level file: board size, starting grains, an optional palette of
+//! its own, and its diagnosis (what `tessera check` and a game start report).
+
+use serde::{Deserialize, Serialize};
+
+use tessera_host::level::{Diagnostic, LevelFile};
+
+use crate::grid::{self, MAX_WIDTH};
+use crate::settings::PaletteColour;
+
+/// A sand level: the board size and, optionally, grains already on it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SandLevel {
+    /// Format version (1).
+    pub version: u32,
+    /// Logical columns (12).
+    #[serde(default = "default_columns")]
+    pub columns: u32,
+    /// Logical rows (22).
+    #[serde(default = "default_rows")]
+    pub rows: u32,
+    /// Grains per logical cell side (10).
+    #[serde(default = "default_cell")]
+    pub cell: u32,
+    /// Logical cells already filled at the start, top row first: `.` empty,
+    /// a palette letter for a cell of that colour. Fewer rows than `rows`
+    /// are aligned to the bottom.
+    #[serde(default)]
+    pub board: Vec<String>,
+    /// The level's own colours, replacing the script's palette for this
+    /// level: its pieces come in these colours and its board letters name
+    /// them. Absent: the script's palette.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub palette: Option<Vec<LevelColour>>,
+}
+
+/// One colour of a level's own palette.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LevelColour {
+    /// Name for people ("red").
+    pub name: String,
+    /// The letter used in the board and text pictures ('R').
+    pub letter: char,
+    /// sRGB colour.
+    pub rgb: (u8, u8, u8),
+}
+
+impl LevelColour {
+    /// As a palette entry.
+    pub fn to_palette(&self) -> PaletteColour {
+        PaletteColour {
+            name: self.name.clone(),
+            letter: self.letter,
+            rgb: [self.rgb.0, self.rgb.1, self.rgb.2],
+        }
+    }
+}
+
+impl SandLevel {
+    /// The palette this level plays with: its own when it has one, else
+    /// `script`'s.
+    pub fn palette_over(&self, script: &[PaletteColour]) -> Vec<PaletteColour> {
+        match &self.palette {
+            Some(own) => own.iter().map(LevelColour::to_palette).collect(),
+            None => script.to_vec(),
+        }
+    }
+
+    /// The first board letter that `palette` has no colour for, as a
+    /// finding at its row (the check a game start makes).
+    pub fn check_letters(&self, palette: &[PaletteColour]) -> Option<Diagnostic> {
+        let whose = if self.palette.is_some() {
+            "the level's"
+        } else {
+            "the script's"
+        };
+        for (i, row) in self.board.iter().enumerate() {
+            for (x, c) in row.chars().enumerate() {
+                if c == '.' || palette.iter().any(|p| p.letter == c) {
+                    continue;
+                }
+                let letters: String = palette.iter().map(|p| p.letter).collect();
+                let message = format!(
+                    "field `board`, row {}, column {}: {c:?} is not a palette letter ({whose} palette: {letters})",
+                    i + 1,
+                    x + 1,
+                );
+                return Some(
+                    Diagnostic::error(std::path::Path::new(""), message)
+                        .at("board")
+                        .at_index(i),
+                );
+            }
+        }
+        None
+    }
+
+    /// Findings about the level's own palette: its size, its letters.
+    fn diagnose_palette(&self, found: &mut Vec<Diagnostic>) {
+        let Some(own) = &self.palette else {
+            return;
+        };
+        let path = std::path::Path::new("");
+        if own.is_empty() || own.len() > grid::MAX_COLOURS {
+            found.push(
+                Diagnostic::error(
+                    path,
+                    format!(
+                        "field `palette`: a level's palette holds 1 to {} colours, this one {}",
+                        grid::MAX_COLOURS,
+                        own.len()
+                    ),
+                )
+                .at("palette"),
+            );
+        }
+        for (i, colour) in own.iter().enumerate() {
+            let at = |message: String| {
+                Diagnostic::error(
+                    path,
+                    format!("field `palette`, colour {}: {message}", i + 1),
+                )
+                .at("palette")
+                .at_index(i)
+            };
+            if colour.letter == '.' || colour.letter.is_whitespace() || colour.letter.is_control() {
+                found.push(at(format!(
+                    "{:?} cannot be a colour's letter (`.` is an empty cell)",
+                    colour.letter
+                )));
+            } else if let Some(first) = own[..i].iter().position(|c| c.letter == colour.letter) {
+                found.push(at(format!(
+                    "letter {:?} is already colour {}",
+                    colour.letter,
+                    first + 1
+                )));
+            }
+            if colour.name.trim().is_empty() {
+                found.push(at("the colour needs a name".into()));
+            }
+        }
+        let palette: Vec<PaletteColour> = own.iter().map(LevelColour::to_palette).collect();
+        found.extend(self.check_letters(&palette));
+    }
+}
+
+fn default_columns() -> u32 {
+    12
+}
+fn default_rows() -> u32 {
+    22
+}
+fn default_cell() -> u32 {
+    10
+}
+
+impl Default for SandLevel {
+    fn default() -> Self {
+        Self {
+            version: 1,
+            columns: default_columns(),
+            rows: default_rows(),
+            cell: default_cell(),
+            board: Vec::new(),
+            palette: None,
+        }
+    }
+}
+
+impl LevelFile for SandLevel {
+    const VERSION: u32 = 1;
+
+    fn version(&self) -> u32 {
+        self.version
+    }
+
+    fn diagnose(&self) -> Vec<Diagnostic> {
+        let mut found = Vec::new();
+        let path = std::path::Path::new("");
+        let width = self.columns as usize * self.cell as usize;
+        if self.columns < 4 || self.rows < 2 || self.cell == 0 {
+            found.push(Diagnostic::error(
+                path,
+                format!(
+                    "fields `columns`, `rows`, `cell`: need at least 4 columns (an I piece), 2 rows and 1 grain per cell, not {}x{} cells of {}",
+                    self.columns, self.rows, self.cell
+                ),
+            ).at(if self.columns < 4 {
+                "columns"
+            } else if self.rows < 2 {
+                "rows"
+            } else {
+                "cell"
+            }));
+        }
+        if width > MAX_WIDTH {
+            found.push(Diagnostic::error(
+                path,
+                format!(
+                    "fields `columns` x `cell`: the board is {width} grains wide; at most {MAX_WIDTH} are supported"
+                ),
+            ).at("columns"));
+        }
+        if self.rows as usize * self.cell as usize > 4096 {
+            found.push(
+                Diagnostic::error(path, "fields `rows` x `cell`: at most 4096 grains high")
+                    .at("rows"),
+            );
+        }
+        if self.board.len() > self.rows as usize {
+            found.push(
+                Diagnostic::error(
+                    path,
+                    format!(
+                        "field `board`: {} rows given, the board has {}",
+                        self.board.len(),
+                        self.rows
+                    ),
+                )
+                .at("board")
+                .at_index(self.rows as usize),
+            );
+        }
+        for (i, row) in self.board.iter().enumerate() {
+            if row.chars().count() != self.columns as usize {
+                found.push(
+                    Diagnostic::error(
+                        path,
+                        format!(
+                            "field `board`, row {}: {} cells, the board has {} columns",
+                            i + 1,
+                            row.chars().count(),
+                            self.columns
+                        ),
+                    )
+                    .at("board")
+                    .at_index(i),
+                );
+            }
+        }
+        self.diagnose_palette(&mut found);
+        found
+    }
+}

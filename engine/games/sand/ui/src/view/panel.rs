@@ -1,0 +1,115 @@
+//! The side panel (score, chain, seed, restart) and the game-over card.
+
+use egui::{Align2, Color32, FontId, Rect, vec2};
+use tessera_host::{Game, Outcome};
+use tessera_sand::ClearPhase;
+
+use tessera_ui::ViewRequest;
+
+use super::SandPlaytest;
+
+impl SandPlaytest {
+    pub(super) fn panel_ui(&mut self, ui: &mut egui::Ui) {
+        ui.set_min_width(200.0);
+        ui.heading(format!("Score {}", self.session.game().score()));
+        let chain = self.session.game().chain();
+        ui.label(if chain > 0 {
+            format!("Chain x{chain}")
+        } else {
+            "Chain -".to_string()
+        });
+        let state = match (
+            self.session.game().outcome(),
+            self.session.game().clear_phase(),
+        ) {
+            (Outcome::Lost, _) => "game over",
+            (_, Some(ClearPhase::Flash { .. })) => "clear: flash",
+            (_, Some(ClearPhase::Burst { .. })) => "clear: burst",
+            _ if !self.session.game().grid().is_settled() => "grains falling",
+            _ => "settled",
+        };
+        ui.label(format!("tick {}  ·  {state}", self.session.game().tick()));
+        ui.label(format!("pieces placed {}", self.session.game().placed()));
+        ui.separator();
+        ui.add(
+            egui::Slider::new(&mut self.speed, 0.1..=4.0)
+                .logarithmic(true)
+                .text("speed")
+                .suffix("x"),
+        );
+        ui.horizontal(|ui| {
+            let label = if self.paused { "Resume" } else { "Pause" };
+            if ui.button(label).clicked() {
+                self.paused = !self.paused;
+            }
+            if ui.button("Step 1 tick").clicked() {
+                self.paused = true;
+                let _ = self.session.advance(1);
+            }
+        });
+        ui.separator();
+        // The seed is chosen in the playtest toolbar (one seed field).
+        if ui
+            .button(format!("Restart (seed {})", self.seed))
+            .on_hover_text("Start over with the same seed; change it in the playtest toolbar")
+            .clicked()
+        {
+            self.request = Some(ViewRequest::NewGame { seed: None });
+        }
+        ui.separator();
+        ui.label("Debug overlays");
+        ui.checkbox(&mut self.overlays.logical_grid, "logical grid");
+        ui.checkbox(&mut self.overlays.awake, "awake grains");
+        ui.checkbox(&mut self.overlays.cluster, "cluster outline");
+        ui.checkbox(&mut self.overlays.stats, "grain count and FPS");
+        ui.separator();
+        ui.label("Recent clears");
+        for round in self.session.game().chain_log().iter().rev().take(6) {
+            ui.label(format!(
+                "tick {}  x{}  {} grains  +{}",
+                round.tick,
+                round.chain,
+                round.clusters.iter().map(|c| c.grains).sum::<u32>(),
+                round.points()
+            ));
+        }
+        ui.label(format!("seed {}", self.seed));
+    }
+
+    pub(super) fn game_over_ui(&mut self, ui: &mut egui::Ui, rect: Rect) {
+        let painter = ui.painter_at(rect);
+        painter.rect_filled(rect, 0.0, Color32::from_black_alpha(170));
+        painter.text(
+            rect.center() - vec2(0.0, 40.0),
+            Align2::CENTER_CENTER,
+            "Game over",
+            FontId::proportional(32.0),
+            Color32::WHITE,
+        );
+        painter.text(
+            rect.center(),
+            Align2::CENTER_CENTER,
+            format!("Final score {}", self.session.game().score()),
+            FontId::proportional(20.0),
+            Color32::WHITE,
+        );
+        let button = Rect::from_center_size(rect.center() + vec2(0.0, 44.0), vec2(140.0, 28.0));
+        if ui
+            .put(button, egui::Button::new("Play again"))
+            .on_hover_text("The same seed again, through the playtest's start")
+            .clicked()
+        {
+            self.request = Some(ViewRequest::NewGame { seed: None });
+        }
+        let next = Rect::from_center_size(button.center() + vec2(0.0, 34.0), button.size());
+        if ui
+            .put(next, egui::Button::new("New seed"))
+            .on_hover_text("The next seed")
+            .clicked()
+        {
+            self.request = Some(ViewRequest::NewGame {
+                seed: Some(self.seed.wrapping_add(1)),
+            });
+        }
+    }
+}

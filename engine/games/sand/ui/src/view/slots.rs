@@ -1,0 +1,213 @@
+//! The preview slots and dragging a piece from them: the ghost on the
+//! board (snapped to a cell, green or red with the reason), rotation while
+//! dragging, and the placement it plays.
+
+use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, StrokeKind, Vec2, pos2, vec2};
+use tessera_host::Game;
+use tessera_sand::SandAction;
+use tessera_sand::piece::Piece;
+
+use super::{SHAKE_SECONDS, SandPlaytest};
+
+impl SandPlaytest {
+    /// The logical cell the dragged piece's top-left would snap to.
+    pub(super) fn snapped_cell(&self, pointer: Pos2, piece: &Piece) -> (i32, i32) {
+        let cell = self.session.game().cell_size() as f32 * self.grain_px;
+        let cells = piece.shape.rotated_cells(self.drag_rotation);
+        let width = cells.iter().map(|c| c.0).max().unwrap_or(0) as f32 + 1.0;
+        let height = cells.iter().map(|c| c.1).max().unwrap_or(0) as f32 + 1.0;
+        let local = pointer - self.board_rect.min;
+        (
+            (local.x / cell - width / 2.0).round() as i32,
+            (local.y / cell - height / 2.0).round() as i32,
+        )
+    }
+
+    pub(super) fn paint_ghost(
+        &self,
+        ui: &egui::Ui,
+        painter: &egui::Painter,
+        slot: usize,
+        cell: f32,
+    ) {
+        let Some(pointer) = ui.ctx().pointer_latest_pos() else {
+            return;
+        };
+        let Some(piece) = self.session.game().slots().get(slot).copied() else {
+            return;
+        };
+        let (x, y) = self.snapped_cell(pointer, &piece);
+        let colour = self.colour(piece.colour);
+        // The engine's verdict on the whole drop: a piece reaching past a
+        // wall or the top is refused like an overlap, and shown so.
+        let verdict = self.ghost_verdict(slot, x, y);
+        // Not clipped to the board: the part hanging over an edge shows.
+        let painter = &ui.painter().clone().with_layer_id(painter.layer_id());
+        let mut lowest = self.board_rect.min.y;
+        for (dx, dy) in piece.shape.rotated_cells(self.drag_rotation) {
+            let (cx, cy) = (x + i32::from(dx), y + i32::from(dy));
+            let min = self.board_rect.min + vec2(cx as f32 * cell, cy as f32 * cell);
+            let r = Rect::from_min_size(min, Vec2::splat(cell));
+            lowest = lowest.max(r.max.y);
+            let free = verdict.is_ok()
+                && self
+                    .session
+                    .game()
+                    .logical_cell_is_free(i64::from(cx), i64::from(cy));
+            let fill = if free {
+                Color32::from_rgba_unmultiplied(colour.r(), colour.g(), colour.b(), 150)
+            } else {
+                Color32::from_rgba_unmultiplied(230, 40, 40, 150)
+            };
+            painter.rect_filled(r, 2.0, fill);
+            painter.rect_stroke(
+                r,
+                2.0,
+                Stroke::new(1.0, Color32::from_white_alpha(120)),
+                StrokeKind::Inside,
+            );
+        }
+        if let Err(reason) = verdict {
+            let at = pos2(pointer.x, lowest + 6.0);
+            let galley = painter.layout(
+                reason,
+                FontId::proportional(13.0),
+                Color32::WHITE,
+                (self.board_rect.width() * 0.9).max(160.0),
+            );
+            let rect = Align2::CENTER_TOP
+                .anchor_size(at, galley.size())
+                .expand(4.0);
+            painter.rect_filled(rect, 4.0, Color32::from_rgba_unmultiplied(150, 20, 20, 220));
+            painter.galley(rect.min + vec2(4.0, 4.0), galley, Color32::WHITE);
+        }
+    }
+
+    /// Whether dropping the dragged piece of `slot` at logical (x, y) is
+    /// legal, and why not: the engine's own words.
+    pub(super) fn ghost_verdict(&self, slot: usize, x: i32, y: i32) -> Result<(), String> {
+        self.session
+            .game()
+            .check_placement(slot, x, y, self.drag_rotation)
+            .map(|_| ())
+            .map_err(|e| match e {
+                tessera_host::GameError::Illegal(reason) => reason,
+                other => other.to_string(),
+            })
+    }
+
+    /// The reason the dragged piece would be refused where it is now, if
+    /// it would (shown under the red ghost).
+    pub fn ghost_refusal(&self, pointer: Pos2) -> Option<String> {
+        let slot = self.dragging?;
+        let piece = *self.session.game().slots().get(slot)?;
+        let (x, y) = self.snapped_cell(pointer, &piece);
+        self.ghost_verdict(slot, x, y).err()
+    }
+
+    /// Quarter turns of the piece being dragged.
+    pub fn drag_rotation(&self) -> u8 {
+        self.drag_rotation
+    }
+
+    pub(super) fn slots_ui(&mut self, ui: &mut egui::Ui, now: f64) {
+        let mut started = None;
+        ui.horizontal(|ui| {
+            for slot in 0..self.session.game().slots().len() {
+                let piece = self.session.game().slots()[slot];
+                let fits = self.session.game().fits_anywhere(slot)
+                    && !self.session.game().outcome().is_over();
+                let (rect, response) = ui.allocate_exact_size(vec2(96.0, 80.0), Sense::drag());
+                response.widget_info(|| {
+                    egui::WidgetInfo::labeled(
+                        egui::Role::Button,
+                        fits,
+                        format!("slot {}", slot + 1),
+                    )
+                });
+                if fits && response.drag_started() {
+                    started = Some(slot);
+                }
+                let shake = match self.shake {
+                    Some((s, start)) if s == slot => {
+                        let t = (now - start) as f32;
+                        (t * 50.0).sin() * 8.0 * (1.0 - t / SHAKE_SECONDS as f32).max(0.0)
+                    }
+                    _ => 0.0,
+                };
+                let rect = rect.translate(vec2(shake, 0.0));
+                let painter = ui.painter();
+                painter.rect_filled(rect, 6.0, Color32::from_gray(if fits { 40 } else { 25 }));
+                let mut colour = if fits {
+                    self.colour(piece.colour)
+                } else {
+                    Color32::from_gray(70)
+                };
+                if self.dragging == Some(slot) {
+                    colour = colour.gamma_multiply(0.35);
+                }
+                let size = 16.0;
+                let centre = rect.center();
+                let cells = piece.shape.cells();
+                let width = cells.iter().map(|c| c.0).max().unwrap_or(0) as f32 + 1.0;
+                let height = cells.iter().map(|c| c.1).max().unwrap_or(0) as f32 + 1.0;
+                let origin = centre - vec2(width, height) * size / 2.0;
+                for (dx, dy) in cells {
+                    let min = origin + vec2(f32::from(dx), f32::from(dy)) * size;
+                    painter.rect_filled(
+                        Rect::from_min_size(min, Vec2::splat(size - 1.0)),
+                        2.0,
+                        colour,
+                    );
+                }
+                if !fits {
+                    painter.text(
+                        rect.center_bottom() - vec2(0.0, 8.0),
+                        Align2::CENTER_CENTER,
+                        "no room",
+                        FontId::proportional(11.0),
+                        Color32::from_gray(140),
+                    );
+                }
+            }
+        });
+        if let Some(slot) = started {
+            self.dragging = Some(slot);
+            self.drag_rotation = 0;
+        }
+        // Turning the held piece: R or a right click, when the script
+        // allows rotation (the engine refuses turns otherwise).
+        if self.dragging.is_some() && self.session.game().settings().rotation {
+            let turn = ui.input_mut(|i| {
+                i.consume_key(egui::Modifiers::NONE, egui::Key::R)
+                    || i.pointer.button_pressed(egui::PointerButton::Secondary)
+            });
+            if turn {
+                self.drag_rotation = (self.drag_rotation + 1) % 4;
+            }
+        }
+        // Release anywhere ends the drag: a legal spot places the piece,
+        // anything else sends it back with a shake.
+        if let Some(slot) = self.dragging
+            && ui.input(|i| i.pointer.primary_released())
+        {
+            self.dragging = None;
+            let pointer = ui.ctx().pointer_latest_pos();
+            let placed = pointer.is_some_and(|p| {
+                let piece = self.session.game().slots()[slot];
+                let (x, y) = self.snapped_cell(p, &piece);
+                self.session
+                    .apply(&SandAction::Place {
+                        slot,
+                        x,
+                        y,
+                        rotation: self.drag_rotation,
+                    })
+                    .is_ok()
+            });
+            if !placed {
+                self.shake = Some((slot, now));
+            }
+        }
+    }
+}
