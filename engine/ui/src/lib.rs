@@ -133,3 +133,28 @@ pub struct GameUi {
     /// Its visual level editor, if it has one.
     pub level_editor: Option<LevelEditorFactory>,
 }
+
+/// The end screen's two buttons, stacked from `first` down: "Play again"
+/// (the seed just played) and "New seed" (the next one). Returns the new
+/// game asked for, if a button was clicked.
+pub fn play_again_buttons(ui: &mut egui::Ui, first: egui::Rect, seed: u64) -> Option<ViewRequest> {
+    let mut request = None;
+    if ui
+        .put(first, egui::Button::new("Play again"))
+        .on_hover_text("The same seed again, through the playtest's start")
+        .clicked()
+    {
+        request = Some(ViewRequest::NewGame { seed: None });
+    }
+    let next = first.translate(egui::vec2(0.0, first.height() + 6.0));
+    if ui
+        .put(next, egui::Button::new("New seed"))
+        .on_hover_text("The next seed")
+        .clicked()
+    {
+        request = Some(ViewRequest::NewGame {
+            seed: Some(seed.wrapping_add(1)),
+        });
+    }
+    request
+}

@@ -7,9 +7,7 @@ macro_rules! games {
     ($($game:path $(=> $ui:expr)?),* $(,)?) => {
         /// The editor UIs of the built-in games that bring one.
         pub fn game_uis() -> Vec<tessera_ui::GameUi> {
-            let mut uis = Vec::new();
-            $($(uis.push($ui);)?)*
-            uis
+            vec![$($($ui,)?)*]
         }
     };
 }

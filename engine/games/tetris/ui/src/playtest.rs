@@ -555,22 +555,8 @@ impl TetrisPlaytest {
         if ended {
             let button =
                 Rect::from_center_size(rect.center() + vec2(0.0, cell * 3.0), vec2(120.0, 26.0));
-            if ui
-                .put(button, egui::Button::new("Play again"))
-                .on_hover_text("The same seed again, through the playtest's start")
-                .clicked()
-            {
-                self.request = Some(ViewRequest::NewGame { seed: None });
-            }
-            let next = Rect::from_center_size(button.center() + vec2(0.0, 32.0), button.size());
-            if ui
-                .put(next, egui::Button::new("New seed"))
-                .on_hover_text("The next seed")
-                .clicked()
-            {
-                self.request = Some(ViewRequest::NewGame {
-                    seed: Some(self.seed.wrapping_add(1)),
-                });
+            if let Some(request) = tessera_ui::play_again_buttons(ui, button, self.seed) {
+                self.request = Some(request);
             }
         }
     }

@@ -94,22 +94,8 @@ impl SandPlaytest {
             Color32::WHITE,
         );
         let button = Rect::from_center_size(rect.center() + vec2(0.0, 44.0), vec2(140.0, 28.0));
-        if ui
-            .put(button, egui::Button::new("Play again"))
-            .on_hover_text("The same seed again, through the playtest's start")
-            .clicked()
-        {
-            self.request = Some(ViewRequest::NewGame { seed: None });
-        }
-        let next = Rect::from_center_size(button.center() + vec2(0.0, 34.0), button.size());
-        if ui
-            .put(next, egui::Button::new("New seed"))
-            .on_hover_text("The next seed")
-            .clicked()
-        {
-            self.request = Some(ViewRequest::NewGame {
-                seed: Some(self.seed.wrapping_add(1)),
-            });
+        if let Some(request) = tessera_ui::play_again_buttons(ui, button, self.seed) {
+            self.request = Some(request);
         }
     }
 }
