@@ -14,7 +14,7 @@ use crate::level::{Diagnostic, read_text};
 use crate::options::{GameSpec, SessionOptions};
 use crate::plugin::GameError;
 use crate::registry::{PluginEntry, Registry, ReplayRun, ReplaySetup};
-use crate::replay::ReplayHeader;
+use crate::replay::{ReplayHeader, ScriptChoice};
 use crate::script::{LiveScript, Script, ScriptError, ScriptErrorKind, ScriptLimits};
 use crate::session::Session;
 
@@ -202,7 +202,20 @@ impl Project {
         })?;
         let header: ReplayHeader = crate::level::parse_ron(&text, &display)?;
         let entry = self.entry(&header.game)?;
-        let script = self.script(&self.game_script_path(&header.game))?;
+        let script = match (setup.script, &header.script) {
+            // Run with its recorded script, a replay is self-contained: the
+            // project's current script may be missing or broken.
+            (ScriptChoice::Recorded, Some(recorded)) => {
+                let schema = entry.script_schema();
+                LiveScript::new(Script::load(
+                    Path::new(&recorded.path),
+                    &recorded.source,
+                    Some(&schema),
+                    self.limits,
+                )?)
+            }
+            _ => self.script(&self.game_script_path(&header.game))?,
+        };
         let root = self.root.clone();
         entry.replay(&text, &display, script, &root, setup)
     }

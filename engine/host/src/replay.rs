@@ -56,11 +56,15 @@ pub struct Replay<L, A> {
     pub steps: Vec<Step<A>>,
 }
 
-/// Just the header of a replay, to find which game it belongs to.
+/// Just the header of a replay: which game it belongs to and the script it
+/// recorded.
 #[derive(Debug, Deserialize)]
 pub struct ReplayHeader {
     /// Plugin id.
     pub game: String,
+    /// The script the session started with, when recorded.
+    #[serde(default)]
+    pub script: Option<ScriptRecord>,
 }
 
 /// Which script a replay runs with.

@@ -568,3 +568,34 @@ fn play_ai_turns_plays_every_ai_seat_to_the_end_and_reports_each_move() {
     assert_eq!(end, AiTurnsEnd::Cancelled);
     assert_eq!(fresh.step_count(), 0);
 }
+
+#[test]
+fn a_replay_run_with_its_recorded_script_needs_no_script_in_the_project() {
+    use tessera_host::project::Project;
+    let mut session =
+        Recorded::<Nim>::start(NimLevel::default(), nim_script(), 4, &no_options()).unwrap();
+    session.apply(&NimAction::Take(2)).unwrap();
+    session.apply(&NimAction::Take(3)).unwrap();
+    let text = tessera_host::session::replay_to_ron(session.replay()).unwrap();
+    // A project folder with no scripts/ at all.
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("levels")).unwrap();
+    std::fs::write(dir.path().join("game.replay.ron"), text).unwrap();
+    let mut project = Project::open(dir.path(), registry()).unwrap();
+    let run = project
+        .replay(Path::new("game.replay.ron"), &recorded_setup())
+        .expect("the recorded script is enough");
+    assert_eq!(run.session.step_count(), 2);
+    let game = downcast::<Nim>(run.session.as_ref()).unwrap().game();
+    assert_eq!(game.pile(), 5);
+    // With the current script asked for, the missing file is the error.
+    let current = ReplaySetup {
+        script: ScriptChoice::Current,
+        ..recorded_setup()
+    };
+    let error = project
+        .replay(Path::new("game.replay.ron"), &current)
+        .err()
+        .expect("no current script");
+    assert!(error.to_string().contains("scripts/nim.lua"), "{error}");
+}
