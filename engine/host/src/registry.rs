@@ -344,6 +344,14 @@ impl Registry {
         Self::default()
     }
 
+    /// A registry of `G` alone (a game's UI opening projects on worker
+    /// threads and in its tests needs no other game).
+    pub fn of<G: Game>() -> Self {
+        let mut registry = Self::empty();
+        registry.register::<G>();
+        registry
+    }
+
     /// Adds `G`; a later registration of the same id replaces the earlier.
     pub fn register<G: Game>(&mut self) -> &mut Self {
         self.entries.retain(|e| e.id != G::ID);

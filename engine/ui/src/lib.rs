@@ -88,6 +88,17 @@ pub trait PlaytestView {
     }
 }
 
+/// The concrete game behind the session a [`ViewFactory`] receives (the
+/// registry and the UI are matched by id, so a mismatch is a bug, reported
+/// as an error rather than a panic).
+pub fn recorded<G: tessera_host::Game>(
+    session: Box<dyn Session>,
+) -> anyhow::Result<tessera_host::Recorded<G>> {
+    tessera_host::session::downcast_box::<G>(session)
+        .map(|session| *session)
+        .map_err(|_| anyhow::anyhow!("this session is not a {} game", G::TITLE))
+}
+
 /// What a view asks the playtest area to do.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ViewRequest {

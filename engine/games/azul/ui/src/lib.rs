@@ -14,7 +14,6 @@ mod view;
 
 use tessera_azul::Azul;
 use tessera_host::project::Project;
-use tessera_host::session::downcast_box;
 use tessera_host::{Game, Session};
 
 use tessera_ui::{GameUi, PlaytestView};
@@ -36,17 +35,16 @@ pub fn open_view(
     _project: &mut Project,
     session: Box<dyn Session>,
 ) -> anyhow::Result<Box<dyn PlaytestView>> {
-    let session = downcast_box::<Azul>(session)
-        .map_err(|_| anyhow::anyhow!("this session is not an Azul game"))?;
-    Ok(Box::new(AzulPlaytest::from_session(*session, None)?))
+    Ok(Box::new(AzulPlaytest::from_session(
+        tessera_ui::recorded::<Azul>(session)?,
+        None,
+    )?))
 }
 
 /// A registry of this game alone, for the projects its UI opens on worker
 /// threads and in its tests (a game's UI needs no other game).
 pub fn registry() -> tessera_host::Registry {
-    let mut registry = tessera_host::Registry::empty();
-    registry.register::<tessera_azul::Azul>();
-    registry
+    tessera_host::Registry::of::<tessera_azul::Azul>()
 }
 
 #[cfg(test)]

@@ -17,9 +17,7 @@ pub const GAME_UI: GameUi = GameUi {
 /// A registry of this game alone, for the projects its UI opens on worker
 /// threads and in its tests (a game's UI needs no other game).
 pub fn registry() -> tessera_host::Registry {
-    let mut registry = tessera_host::Registry::empty();
-    registry.register::<tessera_polycube::Polycube>();
-    registry
+    tessera_host::Registry::of::<tessera_polycube::Polycube>()
 }
 
 #[cfg(test)]

@@ -66,9 +66,9 @@ pub fn open_view(
     _project: &mut Project,
     session: Box<dyn tessera_host::Session>,
 ) -> anyhow::Result<Box<dyn PlaytestView>> {
-    let session = tessera_host::session::downcast_box::<Polycube>(session)
-        .map_err(|_| anyhow::anyhow!("this session is not a polycube game"))?;
-    Ok(Box::new(PolycubePlaytest::new(*session)))
+    Ok(Box::new(PolycubePlaytest::new(tessera_ui::recorded::<
+        Polycube,
+    >(session)?)))
 }
 
 impl PolycubePlaytest {

@@ -9,7 +9,6 @@ pub mod level_editor;
 mod view;
 
 use tessera_host::project::Project;
-use tessera_host::session::downcast_box;
 use tessera_host::{Game, Session};
 use tessera_sand::Sand;
 
@@ -31,17 +30,15 @@ pub fn open_view(
     _project: &mut Project,
     session: Box<dyn Session>,
 ) -> anyhow::Result<Box<dyn PlaytestView>> {
-    let session = downcast_box::<Sand>(session)
-        .map_err(|_| anyhow::anyhow!("this session is not a sand game"))?;
-    Ok(Box::new(SandPlaytest::from_session(*session)))
+    Ok(Box::new(SandPlaytest::from_session(
+        tessera_ui::recorded::<Sand>(session)?,
+    )))
 }
 
 /// A registry of this game alone, for the projects its UI opens on worker
 /// threads and in its tests (a game's UI needs no other game).
 pub fn registry() -> tessera_host::Registry {
-    let mut registry = tessera_host::Registry::empty();
-    registry.register::<tessera_sand::Sand>();
-    registry
+    tessera_host::Registry::of::<tessera_sand::Sand>()
 }
 
 #[cfg(test)]

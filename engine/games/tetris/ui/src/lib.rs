@@ -11,9 +11,7 @@ mod playtest;
 /// A registry of this game alone, for the projects its UI opens on worker
 /// threads and in its tests (a game's UI needs no other game).
 pub fn registry() -> tessera_host::Registry {
-    let mut registry = tessera_host::Registry::empty();
-    registry.register::<tessera_tetris::Tetris>();
-    registry
+    tessera_host::Registry::of::<tessera_tetris::Tetris>()
 }
 
 #[cfg(test)]
@@ -44,9 +42,9 @@ pub fn open_view(
     _project: &mut Project,
     session: Box<dyn tessera_host::Session>,
 ) -> anyhow::Result<Box<dyn PlaytestView>> {
-    let session = tessera_host::session::downcast_box::<Tetris>(session)
-        .map_err(|_| anyhow::anyhow!("this session is not a tetris game"))?;
-    Ok(Box::new(TetrisPlaytest::from_session(*session)))
+    Ok(Box::new(TetrisPlaytest::from_session(
+        tessera_ui::recorded::<Tetris>(session)?,
+    )))
 }
 
 fn open_level_editor(path: &Path, text: &str) -> anyhow::Result<Box<dyn tessera_ui::LevelEditor>> {
