@@ -88,6 +88,10 @@ pub struct TetrisPlaytest {
     ai_move: Option<AiMove>,
     /// The last AI decision's landing, from its log.
     prediction: Option<Prediction>,
+    /// The last decision replayed from its log for the HUD, on a worker:
+    /// the replay is a search (milliseconds, more with a deep lookahead),
+    /// never run on the UI thread.
+    predicting: Option<tessera_host::worker::Job<Option<Prediction>>>,
     /// Whether the AI log panel (S) is shown.
     pub show_log: bool,
     /// Whether the debug HUD (D) is shown.
@@ -136,6 +140,7 @@ impl TetrisPlaytest {
             before: None,
             ai_move: None,
             prediction: None,
+            predicting: None,
             show_log: false,
             show_hud: false,
             show_version: false,
@@ -227,13 +232,34 @@ impl TetrisPlaytest {
             return;
         };
         let action = *action;
-        self.prediction = self
-            .session
-            .last_explanation()
-            .and_then(|(_, log)| ai_log::prediction(log));
+        self.prediction = None;
+        self.predicting = self.session.last_explanation().map(|(_, log)| {
+            let log = log.to_string();
+            tessera_host::worker::Job::spawn("tetris HUD prediction", move |_| {
+                ai_log::prediction(&log)
+            })
+        });
         self.log_copied = false;
         let pace = self.pace_seconds();
         self.ai_move = AiMove::new(before, &action, pace);
+    }
+
+    /// Takes the HUD's prediction when its worker has it.
+    fn poll_prediction(&mut self, ui: &egui::Ui) {
+        let Some(job) = self.predicting.as_mut() else {
+            return;
+        };
+        match job.poll() {
+            tessera_host::worker::Poll::Running => {
+                ui.ctx()
+                    .request_repaint_after(std::time::Duration::from_millis(20));
+            }
+            tessera_host::worker::Poll::Done(prediction) => {
+                self.prediction = prediction;
+                self.predicting = None;
+            }
+            tessera_host::worker::Poll::Lost => self.predicting = None,
+        }
     }
 
     /// Applies an action; refusals (a paused game, hold switched off) are
@@ -754,6 +780,7 @@ impl PlaytestView for TetrisPlaytest {
     fn ui(&mut self, ui: &mut egui::Ui, cx: &mut PlaytestContext<'_>) {
         let dt = ui.input(|i| i.stable_dt).clamp(0.0, 0.1);
         self.catch_ai_move();
+        self.poll_prediction(ui);
         if let Some(shown) = &mut self.ai_move {
             if !self.frozen {
                 shown.advance(dt);
