@@ -130,6 +130,10 @@ fn fill_ai_seats(
 
 /// Runs `tessera play`.
 pub fn run(args: &Args) -> anyhow::Result<Status> {
+    // Where the results go is checked before the game is played, not after.
+    for path in [&args.save_replay, &args.record].into_iter().flatten() {
+        tessera_host::level::check_writable(path)?;
+    }
     let registry = tessera_builtin::registry();
     if registry.get(&args.game).is_none() {
         let known: Vec<&str> = registry.iter().map(|e| e.id).collect();

@@ -82,6 +82,10 @@ pub struct Args {
 
 /// Runs `tessera sim`.
 pub fn run(args: &Args) -> anyhow::Result<Status> {
+    // Where the rows go is checked before the simulation, not after.
+    if let Some(path) = &args.csv {
+        tessera_host::level::check_writable(path)?;
+    }
     // Tetris's figures are the AI's own (lines, pieces, time per
     // decision), not seat against seat.
     if args.game == "tetris" {

@@ -757,6 +757,30 @@ const CASES: &[Case] = &[
         code: 2,
         expect: "unknown game",
     },
+    // --- Writes: checked before the work, not after it ---
+    Case {
+        name: "save_replay_into_a_missing_folder",
+        setup: |_| {},
+        args: &[
+            "play",
+            "sand",
+            "--random-play",
+            "1",
+            "--save-replay",
+            "nowhere/game.replay.ron",
+        ],
+        code: 1,
+        expect: "cannot write: no folder nowhere",
+    },
+    Case {
+        name: "sim_csv_into_a_folder",
+        setup: |_| {},
+        args: &[
+            "sim", "tetris", "--games", "1", "--pieces", "5", "--csv", "levels",
+        ],
+        code: 1,
+        expect: "cannot write: it is a folder",
+    },
 ];
 
 #[test]

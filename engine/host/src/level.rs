@@ -402,10 +402,34 @@ pub fn to_ron_string<T: Serialize>(value: &T) -> Result<String, ron::Error> {
     })
 }
 
-/// Writes `contents` to `path` atomically: a temporary file in the same
-/// folder, flushed, then renamed over the target. A crash leaves either the
-/// old file or the new one, never half of each.
+/// Writes `contents` to `path`, atomically for a regular file: a temporary
+/// file in the same folder, flushed, then renamed over the target, so a
+/// crash leaves either the old file or the new one, never half of each.
+/// A symbolic link is followed (its target is written the same way, the
+/// link stays), and a device or FIFO (`/dev/stdout`, a pipe) is written
+/// through: renaming over it would replace it with a regular file.
 pub fn write_atomic(path: &Path, contents: &[u8]) -> std::io::Result<()> {
+    let target = match std::fs::symlink_metadata(path) {
+        Ok(meta) if meta.file_type().is_symlink() => match std::fs::canonicalize(path) {
+            Ok(resolved) => resolved,
+            // A dangling link: create its target through it.
+            Err(_) => return std::fs::write(path, contents),
+        },
+        _ => path.to_path_buf(),
+    };
+    match std::fs::metadata(&target) {
+        Ok(meta) if meta.is_dir() => Err(std::io::Error::new(
+            std::io::ErrorKind::IsADirectory,
+            "it is a folder",
+        )),
+        Ok(meta) if !meta.is_file() => std::fs::write(&target, contents),
+        _ => replace_file(&target, contents),
+    }
+}
+
+/// The atomic write of a regular file (or a new one): temporary file, then
+/// rename.
+fn replace_file(path: &Path, contents: &[u8]) -> std::io::Result<()> {
     use std::io::Write;
     let folder = path
         .parent()
@@ -423,6 +447,31 @@ pub fn write_atomic(path: &Path, contents: &[u8]) -> std::io::Result<()> {
     })
 }
 
+/// Whether `path` can be written, checked before work whose result goes
+/// there (a whole game, a long simulation), so a bad path fails at once
+/// instead of after the work: its folder must exist, and an existing
+/// target must not be a folder or read-only.
+pub fn check_writable(path: &Path) -> Result<(), Diagnostic> {
+    let fail = |why: &str| Diagnostic::error(path, format!("cannot write: {why}"));
+    match std::fs::metadata(path) {
+        Ok(meta) if meta.is_dir() => return Err(fail("it is a folder")),
+        Ok(meta) if meta.is_file() && meta.permissions().readonly() => {
+            return Err(fail("the file is read-only"));
+        }
+        Ok(_) => return Ok(()),
+        Err(_) => {}
+    }
+    let folder = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    match std::fs::metadata(folder) {
+        Ok(meta) if meta.is_dir() => Ok(()),
+        Ok(_) => Err(fail("its folder is not a folder")),
+        Err(_) => Err(fail(&format!("no folder {}", folder.display()))),
+    }
+}
+
 /// Line (1-based) of the first `field:` in RON text, for errors about a
 /// value that parsed but is not acceptable.
 pub fn find_field_line(text: &str, field: &str) -> Option<u32> {
@@ -435,6 +484,33 @@ pub fn find_field_line(text: &str, field: &str) -> Option<u32> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_save_through_a_link_writes_its_target_and_keeps_the_link() {
+        let dir = tempfile::tempdir().unwrap();
+        let target = dir.path().join("real.ron");
+        std::fs::write(&target, "old").unwrap();
+        let link = dir.path().join("link.ron");
+        std::os::unix::fs::symlink(&target, &link).unwrap();
+        super::write_atomic(&link, b"new").unwrap();
+        assert!(
+            std::fs::symlink_metadata(&link)
+                .unwrap()
+                .file_type()
+                .is_symlink()
+        );
+        assert_eq!(std::fs::read_to_string(&target).unwrap(), "new");
+    }
+
+    #[test]
+    fn a_save_path_is_checked_before_the_work() {
+        let dir = tempfile::tempdir().unwrap();
+        assert!(super::check_writable(&dir.path().join("new.ron")).is_ok());
+        let missing = super::check_writable(&dir.path().join("no/such/new.ron")).unwrap_err();
+        assert!(missing.message.contains("no folder"), "{missing}");
+        let folder = super::check_writable(dir.path()).unwrap_err();
+        assert!(folder.message.contains("folder"), "{folder}");
+    }
+
     use super::*;
     use serde::Deserialize;
 
