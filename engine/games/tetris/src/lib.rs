@@ -201,6 +201,10 @@ pub struct Tetris {
     feed: Option<FeedState>,
     /// Classic mode with an AI seat: the game waits for its `Drop`s.
     ai_plays: bool,
+    /// The piece (by the count of pieces locked before it) the player's
+    /// keys last steered: the first key on a new piece begins a move, the
+    /// unit the host's undo takes back.
+    steered_piece: Option<u64>,
 }
 
 pub(crate) fn config_of(settings: &Settings, level: &TetrisLevel, level_no: u32) -> Config {
@@ -472,6 +476,7 @@ impl Game for Tetris {
             over_reason: None,
             feed,
             ai_plays,
+            steered_piece: None,
         };
         if game.feed.is_some() {
             game.new_offer();
@@ -485,9 +490,25 @@ impl Game for Tetris {
         Ok(game)
     }
 
+    /// A move is one piece: its first steering key, a scripted drop or a
+    /// feed offer. Time, pause and key releases are not moves.
+    fn move_starts(&self, action: &TetrisAction) -> bool {
+        match action {
+            TetrisAction::Tick(_) | TetrisAction::Pause | TetrisAction::Release(_) => false,
+            TetrisAction::Feed(_) | TetrisAction::Drop { .. } => true,
+            _ => self.steered_piece != Some(self.field.locked()),
+        }
+    }
+
     fn apply(&mut self, action: &TetrisAction) -> Result<(), GameError> {
         if self.outcome.is_over() {
             return Err(GameError::Illegal("the game is over".into()));
+        }
+        if !matches!(
+            action,
+            TetrisAction::Tick(_) | TetrisAction::Pause | TetrisAction::Release(_)
+        ) {
+            self.steered_piece = Some(self.field.locked());
         }
         let paused = self.field.is_paused();
         if paused
