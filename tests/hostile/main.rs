@@ -56,6 +56,7 @@ pub const STATED_REASONS: &[&str] = &[
     "nothing to watch",
     "illegal action",
     "refused",
+    "cannot write",
 ];
 
 /// The limits every case is held to: time, memory, exit code, and a located
