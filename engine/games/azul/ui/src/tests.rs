@@ -679,6 +679,27 @@ fn a_whole_game_by_clicks_against_each_ai_level_reaches_its_end_screen() {
             .filter(|t| harness.query_by_label(t).is_some())
             .count();
         assert_eq!(ends, 1, "{level}: one end screen");
+        // The end card sits in the table, above the boards: it covers
+        // no board and no floor, and Escape closes it.
+        let title = ["Victory", "Defeat"]
+            .into_iter()
+            .find(|t| harness.query_by_label(t).is_some())
+            .expect("an end title");
+        let card = harness.get_by_label(title).rect();
+        for floor in harness.query_all_by_label("floor") {
+            assert!(
+                card.max.y <= floor.rect().min.y,
+                "{level}: the end card {card:?} is above the floor {:?}",
+                floor.rect()
+            );
+        }
+        harness.key_press(egui::Key::Escape);
+        harness.run_steps(2);
+        assert!(
+            harness.query_by_label(title).is_none(),
+            "{level}: Escape closes the end card"
+        );
+        let view = &harness.state().view;
         let record = view.game().game().game_record().expect("record");
         let report = tessera_azul::record::check_record(&record, Default::default());
         assert_eq!(report.first_difference, None, "{level}: {record}");

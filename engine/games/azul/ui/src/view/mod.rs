@@ -6,7 +6,7 @@
 //! This file holds the table's state, its moves (play, undo, hint, the AI's
 //! move shown) and its frame; `board.rs` draws a seat's board,
 //! `sources.rs` the factory ring and the centre, `animation.rs` the flying
-//! tiles and score pop-ups, `end_screen.rs` the end of a game and
+//! tiles and score pop-ups, `end_screen.rs` the end card and
 //! `controls.rs` the side panel (status, prompts, controls, save and load).
 
 mod animation;
@@ -70,6 +70,8 @@ pub struct AzulPlaytest {
     popups: Vec<Popup>,
     /// Whether moves animate (tests turn it off to settle at once).
     animations: bool,
+    /// The designer closed the end card to look at the final table.
+    end_card_closed: bool,
 }
 
 /// Screen places of the table's parts, from the last frame.
@@ -107,6 +109,7 @@ impl AzulPlaytest {
             flights: Vec::new(),
             popups: Vec::new(),
             animations: true,
+            end_card_closed: false,
         };
         view.take_events();
         let against: Vec<String> = (0..view.game.options().seats.len())
@@ -215,6 +218,7 @@ impl AzulPlaytest {
                 self.hint = None;
                 self.flights.clear();
                 self.popups.clear();
+                self.end_card_closed = false;
                 self.say("Undone: your last move.", false);
                 true
             }
@@ -376,6 +380,7 @@ impl PlaytestView for AzulPlaytest {
         egui::ScrollArea::both().show(ui, |ui| {
             ui.heading("Azul");
             self.status_bar(ui);
+            self.end_card(ui);
             ui.separator();
             ui.horizontal_top(|ui| {
                 for p in 0..s.players as usize {
@@ -410,6 +415,5 @@ impl PlaytestView for AzulPlaytest {
             self.play(action);
         }
         self.draw_animations(ui.ctx());
-        self.end_screen(ui.ctx());
     }
 }
