@@ -132,6 +132,43 @@ fn an_illegal_line_is_not_offered() {
     assert!(s.boards[0].floor_len > 0);
 }
 
+#[test]
+fn a_click_on_a_line_that_cannot_take_the_colour_says_why() {
+    let mut harness = table(5);
+    harness.run_steps(3);
+    // Line 1 holds one tile: after this move it is full.
+    let tile = first_factory_tile(&harness);
+    harness.get_by_label(&tile).click();
+    harness.run_steps(3);
+    harness.get_by_label("line 1").click();
+    harness.run_steps(3);
+    assert_eq!(harness.state().view.state().boards[0].lines[0].count, 1);
+    wait_for_ai(&mut harness);
+    // Any factory still holding tiles (factory 1 was emptied above).
+    let tile = {
+        let s = harness.state().view.state();
+        let names = ["blue", "yellow", "red", "green", "orange"];
+        (0..s.factory_count as usize)
+            .flat_map(|f| (0..5).map(move |k| (f, k)))
+            .find(|&(f, k)| s.factories[f][k] > 0)
+            .map(|(f, k)| format!("factory {} {} x{}", f + 1, names[k], s.factories[f][k]))
+            .expect("a factory with tiles")
+    };
+    harness.get_by_label(&tile).click();
+    harness.run_steps(3);
+    let before = *harness.state().view.state();
+    harness.get_by_label("line 1").click();
+    harness.run_steps(3);
+    let view = &harness.state().view;
+    assert_eq!(*view.state(), before, "the full line took nothing");
+    let last = view
+        .log()
+        .last()
+        .map(|(t, _)| t.clone())
+        .unwrap_or_default();
+    assert_eq!(last, "Line 1 cannot take it: pattern line 1 is full.");
+}
+
 /// A grey-wall table from a scenario: factory 1 holds one blue, the rest
 /// is empty; the human (seat 1) moves first. Taking the blue to line 1
 /// ends the round, and line 1 may go to any column of wall row 1 but the
