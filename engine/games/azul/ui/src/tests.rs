@@ -169,6 +169,48 @@ fn a_click_on_a_line_that_cannot_take_the_colour_says_why() {
     assert_eq!(last, "Line 1 cannot take it: pattern line 1 is full.");
 }
 
+#[test]
+fn a_script_save_shows_its_scoring_numbers_at_once() {
+    let mut harness = table(5);
+    harness.run_steps(3);
+    let shipped = std::fs::read_to_string(root().join("scripts/azul.lua")).expect("script");
+    let changed = shipped
+        .replacen("bonus_row = 2", "bonus_row = 3", 1)
+        .replacen(
+            "floor_penalties = { 1, 1, 2, 2, 2, 3, 3 }",
+            "floor_penalties = { 5, 1, 2, 2, 2, 3, 3 }",
+            1,
+        );
+    assert_ne!(changed, shipped);
+    let script = tessera_host::Script::load(
+        Path::new("scripts/azul.lua"),
+        &changed,
+        None,
+        Default::default(),
+    )
+    .expect("the changed script loads");
+    harness.state().view.game().script().replace(script);
+    harness.run_steps(2);
+    let view = &harness.state().view;
+    // The game takes the numbers up at its next move; the table shows them now.
+    assert_eq!(view.state().rules.row_bonus, 2);
+    assert_eq!(view.shown_state().rules.row_bonus, 3);
+    assert_eq!(view.shown_state().rules.floor_penalties[0], 5);
+    harness.get_by_label("Rules").click();
+    harness.run_steps(2);
+    assert!(
+        harness
+            .query_by_label_contains("+3 per row, +7 per column, +10 per colour")
+            .is_some(),
+        "the Rules text follows the script"
+    );
+    assert!(
+        harness
+            .query_by_label_contains("the floor costs -5 -1 -2")
+            .is_some()
+    );
+}
+
 /// A grey-wall table from a scenario: factory 1 holds one blue, the rest
 /// is empty; the human (seat 1) moves first. Taking the blue to line 1
 /// ends the round, and line 1 may go to any column of wall row 1 but the

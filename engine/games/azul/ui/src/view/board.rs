@@ -19,7 +19,7 @@ impl AzulPlaytest {
     }
 
     pub(super) fn board(&mut self, ui: &mut egui::Ui, p: usize) -> Option<AzulAction> {
-        let s = *self.state();
+        let s = self.shown_state();
         let b = s.boards[p];
         let seat = self
             .game

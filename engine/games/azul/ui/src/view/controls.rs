@@ -159,17 +159,29 @@ impl AzulPlaytest {
                 self.export_record(cx);
             }
         });
+        let rules = self.shown_state().rules;
         ui.collapsing("Rules", |ui| {
-            ui.label(
+            // The numbers are the live script's (they follow a save).
+            let floor: Vec<String> = rules
+                .floor_penalties
+                .iter()
+                .map(|p| format!("-{p}"))
+                .collect();
+            ui.label(format!(
                 "Take every tile of one colour from a factory (the rest go to the centre) or \
                  from the centre (the first to do so takes the first-player marker). Place them \
                  on one pattern line, right to left, one colour per line, never a colour the \
                  wall row already holds; the rest fall to the floor. When the table is empty, \
                  each full line puts one tile on the wall and scores it with its horizontal and \
-                 vertical runs; the floor costs points. The game ends after the round in which a \
-                 wall row is completed: +2 per row, +7 per column, +10 per colour.",
-            );
-            if self.state().rules.grey_wall {
+                 vertical runs; the floor costs {} (slot by slot). The game ends after the \
+                 round in which a wall row is completed: +{} per row, +{} per column, +{} per \
+                 colour.",
+                floor.join(" "),
+                rules.row_bonus,
+                rules.column_bonus,
+                rules.colour_bonus
+            ));
+            if rules.grey_wall {
                 ui.label(
                     RichText::new(
                         "Grey wall (variant): the wall has no printed pattern. When a line is \

@@ -72,6 +72,10 @@ pub struct AzulPlaytest {
     animations: bool,
     /// The designer closed the end card to look at the final table.
     end_card_closed: bool,
+    /// The scoring numbers of the live script and its generation: the
+    /// table shows them at once after a script save, although the game
+    /// takes them up at its next move (the record's `script` line).
+    live_rules: (u64, Option<tessera_azul::rules::Rules>),
 }
 
 /// Screen places of the table's parts, from the last frame.
@@ -110,6 +114,7 @@ impl AzulPlaytest {
             popups: Vec::new(),
             animations: true,
             end_card_closed: false,
+            live_rules: (u64::MAX, None),
         };
         view.take_events();
         let against: Vec<String> = (0..view.game.options().seats.len())
@@ -148,6 +153,29 @@ impl AzulPlaytest {
     /// The table.
     pub fn state(&self) -> &State {
         self.game.game().state()
+    }
+
+    /// The table as shown: the game's state with the live script's
+    /// scoring numbers (floor penalties, end bonuses), which the next move
+    /// plays under. A script that does not read keeps the game's numbers
+    /// (its error is the game's to report).
+    pub fn shown_state(&self) -> State {
+        let mut s = *self.state();
+        if let Some(live) = &self.live_rules.1 {
+            s.rules.floor_penalties = live.floor_penalties;
+            s.rules.row_bonus = live.row_bonus;
+            s.rules.column_bonus = live.column_bonus;
+            s.rules.colour_bonus = live.colour_bonus;
+        }
+        s
+    }
+
+    /// Reads the live script's scoring numbers when it changed.
+    fn refresh_live_rules(&mut self) {
+        let generation = self.script.generation();
+        if self.live_rules.0 != generation {
+            self.live_rules = (generation, settings::rules(&self.script.current()).ok());
+        }
     }
 
     /// The Balance panel.
@@ -371,10 +399,11 @@ impl PlaytestView for AzulPlaytest {
 
     fn ui(&mut self, ui: &mut egui::Ui, cx: &mut PlaytestContext<'_>) {
         self.poll_hint();
+        self.refresh_live_rules();
         if self.ai_to_move() || self.hint_job.is_some() || !self.flights.is_empty() {
             ui.ctx().request_repaint_after(Duration::from_millis(50));
         }
-        let s = *self.state();
+        let s = self.shown_state();
         let can_pick = self.human_to_move() && !s.tiling;
         let mut chosen = None;
         egui::ScrollArea::both().show(ui, |ui| {
