@@ -645,3 +645,28 @@ fn the_playtest_pops_out_into_a_window_of_its_own_and_the_board_scales_to_it() {
     harness.get_by_label("⬈ Pop out");
     harness.get_by_label("sand board");
 }
+
+#[test]
+fn a_long_file_name_in_the_tree_stays_on_one_line() {
+    let dir = project();
+    let root = dir.path().canonicalize().expect("root");
+    let long = "a_level_with_a_rather_long_descriptive_name_for_the_tree.ron";
+    std::fs::copy(
+        root.join("levels/sand")
+            .read_dir()
+            .expect("levels")
+            .flatten()
+            .next()
+            .map_or_else(|| root.join("scripts/demo.lua"), |e| e.path()),
+        root.join("levels/sand").join(long),
+    )
+    .expect("long name");
+    let mut harness = harness(&root);
+    harness.run_steps(3);
+    let short = harness.get_by_label("📜 demo.lua").rect();
+    let entry = harness.get_by_label(&format!("🗺 {long}")).rect();
+    assert!(
+        entry.height() <= short.height() + 0.5,
+        "one line: {entry:?} against {short:?}"
+    );
+}
