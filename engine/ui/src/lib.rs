@@ -4,8 +4,10 @@
 //! editor shell hosts them without naming a game.
 
 mod drive;
+mod tool_window;
 
 pub use drive::drive_view;
+pub use tool_window::{set_tool_area, tool_area, tool_window};
 
 use std::path::Path;
 use std::time::Duration;

@@ -569,20 +569,17 @@ impl PlaytestView for TetrisPlaytest {
             ui.vertical(|ui| self.board_ui(ui));
             ui.vertical(|ui| self.panel_ui(ui, cx));
         });
-        if self.show_log {
-            // A window of its own: as a third column beside the board it
-            // fell outside a docked playtest panel and could not be seen.
-            let mut open = true;
-            egui::Window::new("📜 AI log")
-                .open(&mut open)
-                .default_width(560.0)
-                .default_height(420.0)
-                .resizable(true)
-                .show(ui.ctx(), |ui| self.log_ui(ui));
-            if !open {
-                self.show_log = false;
-            }
-        }
+        // A tool window of its own: as a third column beside the board it
+        // fell outside a docked playtest panel and could not be seen.
+        let mut open = self.show_log;
+        tessera_ui::tool_window(
+            ui.ctx(),
+            "📜 AI log",
+            &mut open,
+            vec2(560.0, 420.0),
+            |ui| self.log_ui(ui),
+        );
+        self.show_log &= open;
         self.balance.window(ui.ctx(), &self.level, &self.script);
         let steps = self.session.replay().steps.len();
         self.before = Some(Before::of(self.session.game(), steps));
