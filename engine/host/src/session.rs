@@ -398,8 +398,8 @@ impl<G: Game> Recorded<G> {
         Ok(())
     }
 
-    /// Records a `Reload` step when the script was swapped since the last
-    /// step.
+    /// Records a `Reload` step (and a reload event, see
+    /// [`is_reload_event`]) when the script was swapped since the last step.
     fn note_reload(&mut self) {
         let generation = self.script.generation();
         if generation == self.seen_generation {
@@ -411,7 +411,7 @@ impl<G: Game> Recorded<G> {
             .steps
             .push(Step::Reload(current.source().to_string()));
         let event = format!(
-            "script {} reloaded ({})",
+            "{RELOAD_EVENT_PREFIX}{} reloaded ({})",
             current.path().display(),
             short_hash(&current.content_hash())
         );
@@ -754,3 +754,16 @@ pub fn downcast_mut<G: Game>(session: &mut dyn Session) -> Option<&mut Recorded<
 /// An action list as stored in files: RON `[ ... ]` of actions and ticks.
 #[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub struct ActionList<A>(pub Vec<Step<A>>);
+
+/// The start of the event a session records when its script is swapped.
+const RELOAD_EVENT_PREFIX: &str = "script ";
+
+/// Whether a game event is the session's note of a script reload
+/// (`script scripts/tetris.lua reloaded (c919670a07db)`). The replay keeps
+/// it; the editor's console already says `reloaded scripts/tetris.lua`, so
+/// views leave it out there rather than print the reload twice.
+pub fn is_reload_event(event: &GameEvent) -> bool {
+    !event.is_error
+        && event.text.starts_with(RELOAD_EVENT_PREFIX)
+        && event.text.contains(" reloaded (")
+}

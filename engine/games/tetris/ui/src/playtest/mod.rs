@@ -372,7 +372,8 @@ impl TetrisPlaytest {
 
     fn collect_events(&mut self, cx: &mut PlaytestContext<'_>) {
         for event in self.session.take_new_events() {
-            if event.text.starts_with("lock ") {
+            // Locks are too many for the console; the shell reports reloads.
+            if event.text.starts_with("lock ") || tessera_host::session::is_reload_event(&event) {
                 continue;
             }
             cx.console.push(ConsoleLine {
