@@ -357,7 +357,7 @@ pub fn won(script: &Script, score: u64, level: u32, lines: u64) -> Result<bool, 
     if !script.has("won") {
         return Ok(score >= 9000);
     }
-    script.call("won", (score, level, lines))
+    script.call_typed("won", (score, level, lines))
 }
 
 fn number(script: &Script, name: &str, value: Value, call: &str) -> Result<u64, ScriptError> {
