@@ -251,7 +251,8 @@ fn check_level_erased<G: Game>(
 }
 
 fn parse_actions_erased<G: Game>(text: &str, path: &Path) -> Result<Vec<String>, Diagnostic> {
-    let actions: Vec<G::Action> = parse_ron(text, path)?;
+    // Capped while parsing: 3 million actions would cost half a GiB.
+    let crate::replay::Capped(actions) = parse_ron::<crate::replay::Capped<G::Action>>(text, path)?;
     actions
         .iter()
         .map(|a| {

@@ -7,7 +7,7 @@
 //! - [`schema`] describes what a game's script table must hold.
 //! - [`Script`] is one loaded, validated version; [`LiveScript`] is the slot a
 //!   running game holds, whose content a reload swaps.
-//! - [`settings`] is the one typed reader of a script's settings (ranges,
+//! - `settings` is the one typed reader of a script's settings (ranges,
 //!   defaults, lists with caps, refusals at the value's line), and
 //!   [`Script::cached`] keeps what a game derives from them per version.
 //! - [`watcher`] turns file-system events into debounced change batches.

@@ -72,7 +72,7 @@ impl SettingValue for i64 {
 }
 
 impl SettingValue for bool {
-    const KIND: &'static str = "true or false";
+    const KIND: &'static str = "a boolean (true or false)";
     fn from_lua(value: &Value) -> Option<Self> {
         value.as_boolean()
     }
@@ -430,7 +430,7 @@ impl Script {
     ) -> Result<Arc<T>, ScriptError> {
         type Kept<T> = Result<Arc<T>, ScriptError>;
         let key = TypeId::of::<T>();
-        let find = |cache: &Vec<(TypeId, Arc<dyn Any + Send + Sync>)>| {
+        let find = |cache: &[(TypeId, Arc<dyn Any + Send + Sync>)]| {
             cache
                 .iter()
                 .find(|(id, _)| *id == key)
