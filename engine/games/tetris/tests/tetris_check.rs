@@ -364,7 +364,7 @@ fn the_live_script_reader_matches_check() {
         .expect_err("beam 0")
         .to_string();
     assert!(
-        checked.contains("`beam` of MASTER must be 1 to 64, not 0"),
+        checked.contains("`ai.difficulties[6].beam` must be 1 to 64, not 0 (MASTER)"),
         "{checked}"
     );
 }

@@ -2,7 +2,7 @@
 //! numbers, switches, names and lists through it, so every refusal has the
 //! same words and names the line where the script writes the value.
 //!
-//! ```ignore
+//! ```text
 //! let slots = script.setting::<i64>(&["slots"]).within(1..=8).or(3)?;
 //! let beam = script.setting::<f64>(&["hard", "potential"]).or(0.5)?;
 //! let speeds = script.list::<f64>(&["fall_seconds"]).most(100).within(0.001..=60.0).optional()?;
