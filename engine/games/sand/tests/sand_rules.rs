@@ -402,7 +402,7 @@ fn bad_levels_and_scripts_are_refused_with_reasons() {
     .unwrap_err();
     assert!(
         err.to_string()
-            .contains("palette[1]: `letter` must be one character"),
+            .contains("`palette[1].letter` must be one character, not \"RR\""),
         "{err}"
     );
     let err = script("return { palette = {} }").unwrap_err();
