@@ -173,17 +173,18 @@ const CASES: &[Case] = &[
     },
     // --- Memory ---
     Case {
-        name: "hook_prints_16_mib_1000_times",
+        name: "hook_prints_lines_over_the_memory_limit",
         setup: |d| {
             sand_script(
                 d,
                 "on_settle = function(score) end,",
-                "on_settle = function(score) for i = 1, 1000 do print(string.rep(\"y\", 16 * 1024 * 1024)) end end,",
+                "on_settle = function(score) for i = 1, 1000 do print(string.rep(\"y\", 96 * 1024 * 1024)) end end,",
             )
         },
         args: &["play", "sand", "--random-play", "2"],
-        // 1000 lines of 16 MiB run out of memory or past the budget (which
-        // comes first depends on the machine): a failed game either way.
+        // The first 96 MiB line is over the 64 MiB limit: out of memory at
+        // once, never a race with the time budget (16 MiB lines made the
+        // outcome depend on the machine's load, and so the snapshot).
         code: 1,
         expect: "scripts/sand.lua:44: ",
     },

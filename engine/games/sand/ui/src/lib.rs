@@ -210,7 +210,10 @@ mod tests {
         let refusal = game
             .check_placement(0, 11, 9, 0)
             .map(|_| ())
-            .map_err(|e| e.to_string());
+            .map_err(|e| match e {
+                tessera_host::GameError::Illegal(reason) => reason,
+                other => other.to_string(),
+            });
         assert_eq!(
             refusal,
             Err("the O piece at column 12, row 10 would leave the 12x22 board (cell 13,10)".into())
