@@ -347,3 +347,36 @@ fn text_that_does_not_parse_shows_why_in_the_visual_view() {
             .shows_visual()
     );
 }
+
+#[test]
+fn every_shipped_level_opens_visually_with_its_text_unchanged() {
+    let games = tessera_builtin_ui::game_uis();
+    let mut opened = 0;
+    for game in &games {
+        let Some(factory) = game.level_editor else {
+            continue;
+        };
+        let folder = repo().join("levels").join(game.id);
+        let mut files: Vec<PathBuf> = std::fs::read_dir(&folder)
+            .expect("level folder")
+            .map(|e| e.expect("entry").path())
+            .filter(|p| p.extension().is_some_and(|e| e == "ron"))
+            .collect();
+        files.sort();
+        for path in files {
+            let text = std::fs::read_to_string(&path).expect("level");
+            let mut editor = factory(&path, &text).expect("opens visually");
+            assert!(!editor.is_dirty(), "{}: dirty on opening", path.display());
+            assert_eq!(
+                editor.to_ron().expect("ron"),
+                text,
+                "{}: unedited, the text is the file",
+                path.display()
+            );
+            editor.load(&text).expect("loads again");
+            assert!(!editor.is_dirty(), "{}", path.display());
+            opened += 1;
+        }
+    }
+    assert!(opened >= 40, "every shipped level of the four games: {opened}");
+}
