@@ -378,5 +378,8 @@ fn every_shipped_level_opens_visually_with_its_text_unchanged() {
             opened += 1;
         }
     }
-    assert!(opened >= 40, "every shipped level of the four games: {opened}");
+    assert!(
+        opened >= 40,
+        "every shipped level of the four games: {opened}"
+    );
 }
