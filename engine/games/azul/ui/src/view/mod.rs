@@ -13,6 +13,7 @@ mod animation;
 mod board;
 mod controls;
 mod end_screen;
+mod saves;
 mod sources;
 
 use std::time::Duration;
@@ -68,6 +69,8 @@ pub struct AzulPlaytest {
     flights: Vec<Flight>,
     /// Score changes floating up from the boards.
     popups: Vec<Popup>,
+    /// The save's name and the overwrite question.
+    saves: saves::SaveSlot,
     /// Whether moves animate (tests turn it off to settle at once).
     animations: bool,
 }
@@ -106,6 +109,7 @@ impl AzulPlaytest {
             rects: Rects::default(),
             flights: Vec::new(),
             popups: Vec::new(),
+            saves: saves::SaveSlot::default(),
             animations: true,
         };
         view.take_events();
