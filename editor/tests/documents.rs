@@ -383,3 +383,46 @@ fn every_shipped_level_opens_visually_with_its_text_unchanged() {
         "every shipped level of the four games: {opened}"
     );
 }
+
+#[test]
+fn the_tetris_and_azul_editors_undo_their_edits_too() {
+    let (tetris, azul) = ("tetris/feed_2_easy_stack.ron", "azul/endgame_win.ron");
+    let dir = project(&[tetris, azul]);
+    let root = dir.path().canonicalize().expect("root");
+    let mut harness = harness(&root);
+    harness.run_steps(2);
+    open(&mut harness, "feed_2_easy_stack.ron");
+    harness.get_by_label_contains("AI difficulty: ").click();
+    harness.run_steps(2);
+    harness.get_by_label("HARD").click();
+    harness.run_steps(3);
+    assert_eq!(
+        active_text(&harness),
+        shipped(tetris).replace("\"EASY\"", "\"HARD\"")
+    );
+    key(&mut harness, Modifiers::COMMAND, Key::Z);
+    assert_eq!(active_text(&harness), shipped(tetris), "Tetris undo");
+    harness.get_by_label_contains("AI difficulty: EASY");
+    key(&mut harness, Modifiers::COMMAND, Key::Y);
+    harness.get_by_label_contains("AI difficulty: HARD");
+
+    open(&mut harness, "endgame_win.ron");
+    harness.get_by_label("player 1 wall 4 2").click();
+    harness.run_steps(3);
+    assert_ne!(active_text(&harness), shipped(azul));
+    key(&mut harness, Modifiers::COMMAND, Key::Z);
+    assert_eq!(active_text(&harness), shipped(azul), "Azul undo");
+    // Each document keeps its own history: back in the Tetris level, redo
+    // is empty (its last step was redone) and undo takes back HARD.
+    harness
+        .query_all_by_label_contains("feed_2_easy_stack.ron")
+        .next()
+        .expect("its tab")
+        .click();
+    harness.run_steps(3);
+    harness.get_by_label_contains("AI difficulty: HARD").click();
+    harness.key_press(Key::Escape);
+    harness.run_steps(2);
+    key(&mut harness, Modifiers::COMMAND, Key::Z);
+    assert_eq!(active_text(&harness), shipped(tetris), "per document");
+}
