@@ -353,7 +353,14 @@ impl EditorApp {
             project: &mut self.project,
             console: self.console.buffer_mut(),
         };
-        document.ui(ui, &self.games, &mut cx);
+        // Ctrl+Z goes to one place: the playtest while it has the keyboard,
+        // else the document's visual editor once it was clicked.
+        document.ui(ui, &self.games, !self.playtest.has_focus(), &mut cx);
+        if document.visual_has_keyboard() && ui.input(|i| i.pointer.any_pressed()) {
+            // A press in the document takes the keyboard from a popped-out
+            // playtest too (its window does not see this press).
+            self.playtest.set_focus(false);
+        }
     }
 
     /// Opens the file a console line names, at its line.

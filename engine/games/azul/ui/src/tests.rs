@@ -608,6 +608,77 @@ fn a_saved_game_loads_back_with_its_ai_level() {
 }
 
 #[test]
+fn a_save_has_a_name_and_another_tables_save_asks_before_overwriting() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    for sub in ["scripts", "levels"] {
+        std::fs::create_dir_all(dir.path().join(sub)).expect("folder");
+    }
+    std::fs::copy(
+        root().join("scripts/azul.lua"),
+        dir.path().join("scripts/azul.lua"),
+    )
+    .expect("script");
+    let default_save = dir.path().join("saves/azul.replay.ron");
+    let mut harness = table_in(dir.path(), 5, "medium");
+    harness.run_steps(3);
+    harness.get_by_label("Save").click();
+    harness.run_steps(3);
+    let first = std::fs::read_to_string(&default_save).expect("saved");
+    // Saving again from the same table asks nothing.
+    harness.get_by_label("Save").click();
+    harness.run_steps(3);
+    assert!(harness.query_by_label("Overwrite").is_none());
+
+    // Another table (another seed): the same name asks first.
+    let mut harness = table_in(dir.path(), 9, "medium");
+    harness.run_steps(3);
+    harness.get_by_label("Save").click();
+    harness.run_steps(3);
+    assert_eq!(
+        std::fs::read_to_string(&default_save).expect("kept"),
+        first,
+        "not overwritten before the answer"
+    );
+    harness.get_by_label("Cancel").click();
+    harness.run_steps(3);
+    assert!(harness.query_by_label("Overwrite").is_none());
+    harness.get_by_label("Save").click();
+    harness.run_steps(3);
+    harness.get_by_label("Overwrite").click();
+    harness.run_steps(3);
+    assert_ne!(
+        std::fs::read_to_string(&default_save).expect("overwritten"),
+        first
+    );
+    // Save under another name; a name with a folder is refused.
+    harness.get_by_label("Save as").focus();
+    harness.run_steps(1);
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    harness.get_by_label("Save as").type_text("mine");
+    harness.run_steps(2);
+    harness.get_by_label("Save").click();
+    harness.run_steps(3);
+    assert!(dir.path().join("saves/mine.replay.ron").is_file());
+    harness.get_by_label("Save as").focus();
+    harness.run_steps(1);
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    harness.get_by_label("Save as").type_text("../out");
+    harness.run_steps(2);
+    harness.get_by_label("Save").click();
+    harness.run_steps(3);
+    assert!(
+        harness
+            .state()
+            .view
+            .log()
+            .iter()
+            .any(|(t, error)| *error && t.contains("not a save name")),
+        "{:?}",
+        harness.state().view.log()
+    );
+}
+
+#[test]
 fn scenario_editor_grey_wall_switch_paints_any_colour_and_checks_columns() {
     use tessera_ui::LevelEditor;
     let mut harness = scenario_editor("column_push.ron");

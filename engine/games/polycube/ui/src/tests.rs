@@ -258,7 +258,7 @@ fn saving_from_the_visual_editor_keeps_the_header_comment() {
         ),
         "{ron}"
     );
-    editor.mark_saved();
+    editor.load(&ron).expect("loads its own text");
     let again = load_any_text(&ron);
     assert_eq!(again.pieces.len(), 7);
 }
@@ -376,8 +376,9 @@ fn saving_from_the_visual_editor_patches_only_what_changed() {
         "(1, 2, 1), (1, 1, 2)]),\n        (id: \"C\", cells: [(1, 1, 1), (2, 1, 1)]),\n    ],",
     );
     assert_eq!(ron, expected);
-    // Saved: the next edit patches the text as written.
-    harness.state_mut().editor.mark_saved();
+    // Loaded again (as the shell does after each edit): the next edit
+    // patches the text as written.
+    harness.state_mut().editor.load(&ron).expect("loads");
     harness.run();
     harness.get_by_label(note);
     harness.get_by_label("piece cell 2,1,1").click();

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use egui::{Color32, RichText};
 use tessera_azul::Azul;
 use tessera_azul::rules::{CENTRE, State};
-use tessera_host::level::{to_ron_string, write_atomic};
+use tessera_host::level::write_atomic;
 use tessera_host::registry::ReplaySetup;
 use tessera_host::replay::{LevelChoice, ScriptChoice};
 use tessera_host::session::downcast_box;
@@ -149,16 +149,11 @@ impl AzulPlaytest {
             {
                 self.ask_hint();
             }
-            if ui.button("Save").clicked() {
-                self.save(cx);
-            }
-            if ui.button("Load").clicked() {
-                self.load(cx);
-            }
             if ui.button("Export record").clicked() {
                 self.export_record(cx);
             }
         });
+        self.saves_ui(ui, cx);
         let rules = self.shown_state().rules;
         ui.collapsing("Rules", |ui| {
             // The numbers are the live script's (they follow a save).
@@ -201,27 +196,13 @@ impl AzulPlaytest {
         cx.project.root().join("saves").join(name)
     }
 
-    pub(super) fn save(&mut self, cx: &mut PlaytestContext<'_>) {
-        let path = self.save_path(cx, "azul.replay.ron");
-        let result = to_ron_string(self.game.replay())
-            .map_err(|e| e.to_string())
-            .and_then(|text| {
-                if let Some(dir) = path.parent() {
-                    std::fs::create_dir_all(dir).map_err(|e| e.to_string())?;
-                }
-                write_atomic(&path, text.as_bytes()).map_err(|e| e.to_string())
-            });
-        match result {
-            Ok(()) => self.say(format!("Saved {}", path.display()), false),
-            Err(e) => self.say(format!("Cannot save {}: {e}", path.display()), true),
-        }
-        let _ = &mut cx.console;
-    }
-
     /// Resumes the saved game through the host's replay path (the live
     /// script, the recorded level), in place of the game on the table.
     pub(super) fn load(&mut self, cx: &mut PlaytestContext<'_>) {
-        let path = self.save_path(cx, "azul.replay.ron");
+        let path = match self.load_path(cx) {
+            Ok(path) => path,
+            Err(e) => return self.say(format!("Cannot load: {e}"), true),
+        };
         let setup = ReplaySetup {
             script: ScriptChoice::Current,
             level: LevelChoice::Recorded,
@@ -255,6 +236,7 @@ impl AzulPlaytest {
                     format!("Loaded {} (against the {against} AI)", path.display()),
                     false,
                 );
+                self.loaded_from(path);
             }
             Err(e) => self.say(format!("Cannot load {}: {e}", path.display()), true),
         }

@@ -13,6 +13,7 @@ mod animation;
 mod board;
 mod controls;
 mod end_screen;
+mod saves;
 mod sources;
 
 use std::time::Duration;
@@ -68,6 +69,8 @@ pub struct AzulPlaytest {
     flights: Vec<Flight>,
     /// Score changes floating up from the boards.
     popups: Vec<Popup>,
+    /// The save's name and the overwrite question.
+    saves: saves::SaveSlot,
     /// Whether moves animate (tests turn it off to settle at once).
     animations: bool,
     /// The designer closed the end card to look at the final table.
@@ -112,6 +115,7 @@ impl AzulPlaytest {
             rects: Rects::default(),
             flights: Vec::new(),
             popups: Vec::new(),
+            saves: saves::SaveSlot::default(),
             animations: true,
             end_card_closed: false,
             live_rules: (u64::MAX, None),
