@@ -240,7 +240,11 @@ fn refuse_what_does_not_apply(args: &Args, style: SimStyle) -> anyhow::Result<()
     match style {
         SimStyle::Seats => {
             if !args.ai.is_empty() || args.feeder.is_some() {
-                let flag = if args.ai.is_empty() { "--feeder" } else { "--ai" };
+                let flag = if args.ai.is_empty() {
+                    "--feeder"
+                } else {
+                    "--ai"
+                };
                 crate::usage!(
                     "{flag} does not apply to `{game}`: it plays seat against seat; name the players with --seats ai:A,ai:B"
                 );
@@ -299,7 +303,10 @@ fn check_mode(mode: Option<&str>, spec: &GameSpec) -> anyhow::Result<()> {
         && !spec.modes.iter().any(|m| m.id == mode)
     {
         let modes: Vec<&str> = spec.modes.iter().map(|m| m.id.as_str()).collect();
-        crate::usage!("--mode `{mode}` does not exist (modes: {})", modes.join(", "));
+        crate::usage!(
+            "--mode `{mode}` does not exist (modes: {})",
+            modes.join(", ")
+        );
     }
     Ok(())
 }
@@ -500,7 +507,8 @@ impl CsvRows {
     /// One game's row: its line-up, seed, then the game's figures (or,
     /// for a game without figures, each player's score and win share).
     fn write(&mut self, config: &SimConfig, result: &GameResult) -> anyhow::Result<()> {
-        let fail = |e: std::io::Error| anyhow::anyhow!("{}: cannot write: {e}", self.path.display());
+        let fail =
+            |e: std::io::Error| anyhow::anyhow!("{}: cannot write: {e}", self.path.display());
         let mut cells = vec![
             config.lineups[result.lineup].label.clone(),
             result.seed.to_string(),

@@ -76,9 +76,10 @@ impl Heading {
                 .iter()
                 .map(|(k, v)| (k.to_string(), v))
                 .collect(),
-            level: args
-                .level()
-                .map_or_else(|| "the game's simulation board".into(), |l| l.display().to_string()),
+            level: args.level().map_or_else(
+                || "the game's simulation board".into(),
+                |l| l.display().to_string(),
+            ),
         }
     }
 
@@ -226,7 +227,10 @@ fn print_ladder(
                         }
                         FigureStat::Rate { rate, low, high } => {
                             row.insert(format!("{}_rate", f.key), rate.into());
-                            row.insert(format!("{}_rate_95", f.key), serde_json::json!([low, high]));
+                            row.insert(
+                                format!("{}_rate_95", f.key),
+                                serde_json::json!([low, high]),
+                            );
                         }
                         FigureStat::Mean(mean) => {
                             row.insert(f.key.clone(), mean.into());

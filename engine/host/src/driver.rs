@@ -53,10 +53,16 @@ pub fn play_ai_turns(
     control: &ThinkControl,
     on_move: &mut dyn FnMut(&mut dyn Session, &str),
 ) -> Result<AiTurnsEnd, GameError> {
-    play_ai_turns_timed(session, budget, max_moves, control, &mut |session, ai_move| {
-        on_move(session, &ai_move.action_ron);
-        true
-    })
+    play_ai_turns_timed(
+        session,
+        budget,
+        max_moves,
+        control,
+        &mut |session, ai_move| {
+            on_move(session, &ai_move.action_ron);
+            true
+        },
+    )
 }
 
 /// [`play_ai_turns`] for callers that measure: `on_move` hears of each

@@ -240,7 +240,9 @@ fn start_sim_erased<G: Game>(
             // The simulation's board may depend on the mode (tetris).
             let resolved = G::spec(&script.current())?.resolve(options)?;
             let level = G::sim_level(&resolved).unwrap_or_default();
-            Ok(Box::new(Recorded::<G>::start(level, script, seed, options)?))
+            Ok(Box::new(Recorded::<G>::start(
+                level, script, seed, options,
+            )?))
         }
         SimLevel::File(path) => start_erased::<G>(Some(path), script, seed, options),
         SimLevel::Text { path, text } => start_from_text::<G>(text, path, script, seed, options),

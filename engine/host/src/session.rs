@@ -16,8 +16,8 @@ use crate::agent::{AiTask, Budget, Considered, Decision, ThinkControl, agent_rng
 use crate::options::{GameSpec, Seat, SessionOptions};
 use crate::plugin::{Game, GameError, GameEvent, Outcome, Setup, Turn};
 use crate::replay::{Replay, ScriptRecord, Step};
-use crate::sim::{SimFigure, SimOptions, SimPlay};
 use crate::script::{LiveScript, Script};
+use crate::sim::{SimFigure, SimOptions, SimPlay};
 use crate::trajectory::{Row, Trajectory};
 
 /// What followed one recorded step.

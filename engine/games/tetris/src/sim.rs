@@ -120,13 +120,14 @@ impl Tetris {
             SimFigure::flag("capped", "capped", capped),
             SimFigure::real("decision_us", "us/decision", play.mean_decision_us(ai_seat)),
         ];
-        if feed {
-            // The player (the feeder) won: over, and not by the AI.
-            figures.push(
-                SimFigure::flag("player_win", "player win rate", !ai_won && !capped)
-                    .with_interval(),
-            );
-        }
+        // Over, and not by the AI: feed mode's player (the feeder) won; in
+        // classic play the AI topped out.
+        let player_won = !ai_won && !capped;
+        figures.push(if feed {
+            SimFigure::flag("player_win", "player win rate", player_won).with_interval()
+        } else {
+            SimFigure::flag("player_win", "topped out", player_won)
+        });
         figures
     }
 }

@@ -33,7 +33,9 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-pub use figures::{SimFigure, SimOptionKind, SimOptionSpec, SimOptions, SimPlay, SimStyle, SimValue};
+pub use figures::{
+    SimFigure, SimOptionKind, SimOptionSpec, SimOptions, SimPlay, SimStyle, SimValue,
+};
 pub use tally::{
     FigureKind, FigureStat, FigureSummary, FigureTally, GameResult, Histogram, LineupTally,
     PlayerSummary, PlayerTally, wilson,
@@ -229,7 +231,10 @@ pub fn run_sim(
     check_config(root, registry, config)?;
     let range = config.range()?;
     let total = range.end - range.start;
-    let threads = config.threads.max(1).min(total.max(1).try_into().unwrap_or(usize::MAX));
+    let threads = config
+        .threads
+        .max(1)
+        .min(total.max(1).try_into().unwrap_or(usize::MAX));
     let next = AtomicU64::new(range.start);
     let failed = AtomicBool::new(false);
     let started = Instant::now();

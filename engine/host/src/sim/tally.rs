@@ -137,7 +137,9 @@ impl FigureTally {
 
     fn add(&mut self, value: SimValue) {
         match (&mut self.kind, value) {
-            (FigureKind::Count(h), SimValue::Count(n)) => h.add(i64::try_from(n).unwrap_or(i64::MAX)),
+            (FigureKind::Count(h), SimValue::Count(n)) => {
+                h.add(i64::try_from(n).unwrap_or(i64::MAX))
+            }
             (FigureKind::Flag(yes), SimValue::Flag(b)) => *yes += u64::from(b),
             (FigureKind::Real(sum), SimValue::Real(x)) => *sum += x,
             // A game that changed a figure's kind midway: not counted.
@@ -422,8 +424,16 @@ mod tests {
         assert!((s[0].median - 6.0).abs() < 1e-9);
         assert!((s[1].mean - 19.0 / 3.0).abs() < 1e-9);
         let f = tally.figures();
-        assert_eq!(f[0].stat, FigureStat::Count { mean: 6.0, median: 7.0 });
-        assert!(matches!(f[1].stat, FigureStat::Rate { rate, .. } if (rate - 2.0 / 3.0).abs() < 1e-12));
+        assert_eq!(
+            f[0].stat,
+            FigureStat::Count {
+                mean: 6.0,
+                median: 7.0
+            }
+        );
+        assert!(
+            matches!(f[1].stat, FigureStat::Rate { rate, .. } if (rate - 2.0 / 3.0).abs() < 1e-12)
+        );
         assert_eq!(f[2].stat, FigureStat::Mean(3.0));
     }
 
@@ -431,7 +441,14 @@ mod tests {
     fn merged_shards_equal_the_whole_run() {
         let seats = vec![Seat::Ai { level: "a".into() }];
         let games: Vec<GameResult> = (0..11)
-            .map(|i| game(i, vec![(i % 3) as f64 / 2.0], vec![i as i64 * 7 % 5], i * 3 % 8))
+            .map(|i| {
+                game(
+                    i,
+                    vec![(i % 3) as f64 / 2.0],
+                    vec![i as i64 * 7 % 5],
+                    i * 3 % 8,
+                )
+            })
             .collect();
         let mut whole = LineupTally::new("a", &seats);
         games.iter().for_each(|g| whole.add(g));

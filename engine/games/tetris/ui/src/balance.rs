@@ -16,7 +16,9 @@ use std::time::Duration;
 use egui::{Color32, RichText};
 use egui_plot::{Bar, BarChart, Legend, Plot};
 
-use tessera_host::sim::{FigureStat, Lineup, LineupTally, SimConfig, SimLevel, SimOptions, run_sim};
+use tessera_host::sim::{
+    FigureStat, Lineup, LineupTally, SimConfig, SimLevel, SimOptions, run_sim,
+};
 use tessera_host::worker::{Job, Poll};
 use tessera_host::{Budget, LiveScript, Seat};
 use tessera_tetris::ai::feeder::Feeder;
@@ -68,10 +70,7 @@ impl BalanceConfig {
                     ..TetrisLevel::default()
                 }
             };
-            (
-                "feed",
-                Some(board),
-            )
+            ("feed", Some(board))
         } else {
             ("classic", None)
         };

@@ -811,7 +811,8 @@ impl PlaytestView for TetrisPlaytest {
                 self.show_log = false;
             }
         }
-        self.balance.window(ui.ctx(), &self.level, &self.script, cx.project.root());
+        self.balance
+            .window(ui.ctx(), &self.level, &self.script, cx.project.root());
         let steps = self.session.replay().steps.len();
         self.before = Some(Before::of(self.session.game(), steps));
         ui.ctx().request_repaint();
