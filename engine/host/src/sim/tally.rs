@@ -93,7 +93,8 @@ impl PlayerTally {
         self.wins_shared_by
             .iter()
             .map(|(&k, &n)| n as f64 / f64::from(k.max(1)))
-            .sum()
+            // Not `sum()`: an empty float sum is -0.0, printed `-0.0`.
+            .fold(0.0, |total, share| total + share)
     }
 }
 
@@ -423,6 +424,10 @@ mod tests {
         assert!((s[0].rate - 0.5).abs() < 1e-9);
         assert!((s[0].median - 6.0).abs() < 1e-9);
         assert!((s[1].mean - 19.0 / 3.0).abs() < 1e-9);
+        // A player who never won has 0 wins, not -0.
+        let mut lost = LineupTally::new("a", &seats[..1]);
+        lost.add(&game(0, vec![0.0], vec![1], 1));
+        assert_eq!(lost.players()[0].wins.to_string(), "0");
         let f = tally.figures();
         assert_eq!(
             f[0].stat,
