@@ -157,3 +157,81 @@ fn missing_duplicated_foreign_or_stopped_partials_are_refused() {
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("I/N"), "{err}");
 }
+
+/// A ladder's JSON without what a merge cannot reproduce: time, and the
+/// time per decision measured in each shard.
+fn ladder_json(text: &str) -> serde_json::Value {
+    let mut v = json(text);
+    for level in v["levels"].as_array_mut().unwrap() {
+        level.as_object_mut().unwrap().remove("decision_us");
+    }
+    v
+}
+
+const TETRIS_SIM: [&str; 14] = [
+    "sim", "tetris", "--mode", "feed", "--feeder", "hate", "--ai", "easy,god", "--games", "7",
+    "--seed", "3", "--pieces", "60",
+];
+
+#[test]
+fn merged_tetris_sim_shards_equal_the_unsharded_table() {
+    let dir = tempfile::tempdir().unwrap();
+    let (code, whole, err) = tessera(&[&TETRIS_SIM[..], &["--json"]].concat());
+    assert_eq!(code, 0, "{err}");
+    let whole = ladder_json(&whole);
+    assert_eq!(whole["levels"][0]["games"], 7, "{whole}");
+    assert_eq!(whole["levels"][1]["level"], "god", "{whole}");
+    for n in [1, 2, 7] {
+        let parts = shards(dir.path(), "tetris", &TETRIS_SIM, n);
+        let (code, merged, err) = merge(&parts);
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(ladder_json(&merged), whole, "{n} shards");
+    }
+}
+
+#[test]
+fn tetris_sim_partials_that_do_not_belong_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let parts = shards(dir.path(), "tetris", &TETRIS_SIM, 3);
+
+    let (code, _, err) = merge(&parts[1..]);
+    assert_eq!(code, 1);
+    assert!(err.contains("missing shard 1/3"), "{err}");
+
+    let (code, _, err) = merge(&[parts[0].clone(), parts[0].clone(), parts[2].clone()]);
+    assert_eq!(code, 1);
+    assert!(err.contains("shard 1/3 is given twice"), "{err}");
+
+    // Another seed: the same input, other options.
+    let mut reseeded = TETRIS_SIM.to_vec();
+    reseeded[11] = "4";
+    let other = shards(dir.path(), "reseeded", &reseeded, 3);
+    let (code, _, err) = merge(&[parts[0].clone(), parts[1].clone(), other[2].clone()]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("does not belong with") && err.contains("options"),
+        "{err}"
+    );
+
+    // Another level: another input.
+    let mut leveled = TETRIS_SIM.to_vec();
+    leveled.extend(["--level", "levels/tetris/feed_1_first_taste.ron"]);
+    let other = shards(dir.path(), "leveled", &leveled, 3);
+    let (code, _, err) = merge(&[parts[0].clone(), parts[1].clone(), other[2].clone()]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("does not belong with") && err.contains("input"),
+        "{err}"
+    );
+
+    // An azul partial among tetris ones.
+    let azul = shards(
+        dir.path(),
+        "azul",
+        &["sim", "azul", "--seats", "ai:easy,ai:easy", "--games", "3"],
+        3,
+    );
+    let (code, _, err) = merge(&[parts[0].clone(), parts[1].clone(), azul[2].clone()]);
+    assert_eq!(code, 1);
+    assert!(err.contains("does not belong with"), "{err}");
+}

@@ -52,7 +52,7 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
     let (_, first) = &partials[0];
     match first.command.as_str() {
         "solve --count" => merge_counts(&partials, args.json),
-        "sim" => super::sim::merge(&partials, args.json),
+        "sim" => super::sim_report::merge(&partials, args.json),
         other => bail!(
             "{}: unknown command `{other}` in a partial",
             partials[0].0.display()

@@ -11,6 +11,7 @@ pub mod partial;
 pub mod play;
 pub mod replay;
 pub mod sim;
+pub mod sim_report;
 pub mod solve;
 pub mod tetris;
 pub mod watch;

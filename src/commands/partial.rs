@@ -7,8 +7,9 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
-/// Format version of [`Partial`]; a merge refuses any other.
-pub const FORMAT: u32 = 1;
+/// Format version of [`Partial`]; a merge refuses any other. 2: a sim
+/// partial carries its line-ups' tallies, not a list of games.
+pub const FORMAT: u32 = 2;
 
 /// Which shard a partial is: `index` of `of`, 1-based.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -31,9 +32,9 @@ impl ShardId {
 
     /// The range of `items` (e.g. games) this shard takes: contiguous,
     /// sizes differing by at most one.
-    pub fn range(&self, items: usize) -> (usize, usize) {
+    pub fn range(&self, items: u64) -> (u64, u64) {
         // In u128: games times shard index must not overflow.
-        let at = |i: usize| (items as u128 * i as u128 / self.of as u128) as usize;
+        let at = |i: usize| (u128::from(items) * i as u128 / self.of as u128) as u64;
         (at(self.index - 1), at(self.index))
     }
 }

@@ -857,3 +857,7 @@ mod azul;
 // table caps, the typed settings reader, replays inside the project,
 // capped steps, replay messages): `reproducers/round2.rs`.
 mod round2;
+
+// Issue 23's `sim` reproducers (options that do not apply, huge runs that
+// stream and stop on Ctrl+C): `reproducers/sim.rs`.
+mod sim;

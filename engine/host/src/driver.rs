@@ -7,7 +7,7 @@
 //! ([`play_ai_turns`]). Either way the decision is applied and recorded
 //! like a player's move, so replays never re-run an AI.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use crate::agent::{Budget, ThinkControl};
 use crate::plugin::{GameError, Turn};
@@ -25,6 +25,20 @@ pub enum AiTurnsEnd {
     MoveLimit,
     /// `control` was cancelled between two moves.
     Cancelled,
+    /// The caller's `on_move` asked to stop (a simulation's cap).
+    Stopped,
+}
+
+/// One AI move [`play_ai_turns_timed`] applied.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AiMove {
+    /// The seat that moved.
+    pub seat: usize,
+    /// The action, as RON.
+    pub action_ron: String,
+    /// The time the decision took (the search alone: not building the
+    /// task, not applying the move).
+    pub thinking: Duration,
 }
 
 /// Plays the AI seats on this thread while one is to move: at most
@@ -38,6 +52,28 @@ pub fn play_ai_turns(
     max_moves: usize,
     control: &ThinkControl,
     on_move: &mut dyn FnMut(&mut dyn Session, &str),
+) -> Result<AiTurnsEnd, GameError> {
+    play_ai_turns_timed(
+        session,
+        budget,
+        max_moves,
+        control,
+        &mut |session, ai_move| {
+            on_move(session, &ai_move.action_ron);
+            true
+        },
+    )
+}
+
+/// [`play_ai_turns`] for callers that measure: `on_move` hears of each
+/// applied move with its thinking time, and stops the run by returning
+/// `false` ([`AiTurnsEnd::Stopped`]; simulations stop a game at their cap).
+pub fn play_ai_turns_timed(
+    session: &mut dyn Session,
+    budget: Budget,
+    max_moves: usize,
+    control: &ThinkControl,
+    on_move: &mut dyn FnMut(&mut dyn Session, &AiMove) -> bool,
 ) -> Result<AiTurnsEnd, GameError> {
     for _ in 0..max_moves {
         if session.turn() == Turn::Over {
@@ -53,6 +89,7 @@ pub fn play_ai_turns(
         // Each move thinks under its own control, so one move's budget
         // never spends another's; a cancel reaches the loop before the
         // next move.
+        let started = Instant::now();
         let decision = task.run(&ThinkControl::new()).map_err(|e| match e {
             GameError::Cancelled => GameError::Cancelled,
             other => GameError::Invalid(format!(
@@ -60,9 +97,17 @@ pub fn play_ai_turns(
                 seat + 1
             )),
         })?;
-        let action = decision.action_ron.clone();
+        let thinking = started.elapsed();
+        let action_ron = decision.action_ron.clone();
         session.apply_ai(decision)?;
-        on_move(session, &action);
+        let ai_move = AiMove {
+            seat,
+            action_ron,
+            thinking,
+        };
+        if !on_move(session, &ai_move) {
+            return Ok(AiTurnsEnd::Stopped);
+        }
     }
     if session.turn() == Turn::Over {
         Ok(AiTurnsEnd::GameOver)

@@ -11,6 +11,7 @@ use crate::agent::Agent;
 use crate::level::{Diagnostic, LevelFile};
 use crate::options::{GameSpec, SessionOptions};
 use crate::script::{LiveScript, Script, ScriptError, ScriptSchema};
+use crate::sim::{SimFigure, SimOptionSpec, SimOptions, SimPlay, SimStyle};
 
 /// How a session stands.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -295,6 +296,50 @@ pub trait Game: Sized + Send + 'static {
 
     /// The read-only view an agent decides from.
     fn snapshot(&self) -> Self::Snapshot;
+
+    /// How `tessera sim` and the Balance panels set this game's
+    /// simulations up: seat against seat, or a ladder of AI levels.
+    /// Default: [`SimStyle::Seats`].
+    const SIM_STYLE: SimStyle = SimStyle::Seats;
+
+    /// The options this game's simulations take beyond mode and seats
+    /// (tetris: `pieces`, `preview`); the CLI refuses any other. Default:
+    /// none.
+    const SIM_OPTIONS: &'static [SimOptionSpec] = &[];
+
+    /// The level a simulation plays when none is named, for the resolved
+    /// `options` (tetris: its self-play and feeder benchmark boards).
+    /// Default: `None`, the game's default level.
+    fn sim_level(options: &SessionOptions) -> Option<Self::Level> {
+        let _ = options;
+        None
+    }
+
+    /// Prepares a started game for a simulation: the options of
+    /// [`Game::SIM_OPTIONS`] (checked by the CLI to be listed), and
+    /// whatever a headless run leaves out (tetris: its AI log). Default:
+    /// nothing.
+    fn sim_setup(&mut self, options: &SimOptions) -> Result<(), GameError> {
+        let _ = options;
+        Ok(())
+    }
+
+    /// Whether a simulated game that is not over stops here (tetris: the
+    /// piece cap); it then counts as played, with its figures. Default:
+    /// never.
+    fn sim_stopped(&self) -> bool {
+        false
+    }
+
+    /// The game's own figures of a simulated game that ended or stopped
+    /// (tetris: lines, pieces, whether the AI won, time per decision),
+    /// folded by the host into each line-up's summary. `play` holds what
+    /// the host measured per seat. Default: none (the host reports win
+    /// rates and scores only).
+    fn sim_figures(&self, play: &SimPlay) -> Vec<SimFigure> {
+        let _ = play;
+        Vec::new()
+    }
 
     /// An AI player for `seat` at `level` (one of the spec's AI levels).
     /// Reads every tunable it needs from the script now; the agent it

@@ -17,6 +17,7 @@ use crate::registry::{PluginEntry, Registry, ReplayRun, ReplaySetup};
 use crate::replay::{ReplayHeader, ScriptChoice};
 use crate::script::{LiveScript, Script, ScriptError, ScriptErrorKind, ScriptLimits};
 use crate::session::Session;
+use crate::sim::{SimLevel, SimOptions};
 
 /// Folder of scripts inside a project.
 pub const SCRIPTS_DIR: &str = "scripts";
@@ -168,6 +169,41 @@ impl Project {
             .as_deref()
             .and_then(|l| l.strip_prefix(&self.root).ok());
         session.set_level_path(inside.map(|p| p.display().to_string()));
+        Ok(session)
+    }
+
+    /// Starts a simulated game of `game` ([`crate::sim`]): the same start
+    /// as [`Project::start_session`] (level read with the cap and
+    /// diagnosed, script checked, options resolved), on the simulation's
+    /// level, then prepared for the simulation ([`Session::begin_sim`]).
+    pub fn start_sim_session(
+        &mut self,
+        game: &str,
+        level: &SimLevel,
+        seed: u64,
+        options: &SessionOptions,
+        sim: &SimOptions,
+    ) -> Result<Box<dyn Session>, GameError> {
+        let entry = self.entry(game)?;
+        let script = self.script(&self.game_script_path(game))?;
+        let level = match level {
+            SimLevel::File(path) => SimLevel::File(self.absolute(path)),
+            other => other.clone(),
+        };
+        let mut session = entry
+            .start_sim(&level, script, seed, options)
+            .map_err(|e| match e {
+                GameError::Level(d) => {
+                    let display = self.display_path(&d.path);
+                    GameError::Level(d.in_file(&display))
+                }
+                other => other,
+            })?;
+        if let SimLevel::File(path) = &level {
+            let inside = path.strip_prefix(&self.root).ok();
+            session.set_level_path(inside.map(|p| p.display().to_string()));
+        }
+        session.begin_sim(sim)?;
         Ok(session)
     }
 

@@ -8,6 +8,7 @@ use crate::plugin::{Game, GameError, Setup};
 use crate::replay::{LevelChoice, Replay, ScriptChoice};
 use crate::script::{LiveScript, Script, ScriptError, ScriptSchema};
 use crate::session::{Recorded, Session};
+use crate::sim::{SimLevel, SimOptionSpec, SimStyle};
 
 /// A started session, or why it could not start.
 pub type SessionResult = Result<Box<dyn Session>, GameError>;
@@ -46,6 +47,9 @@ pub struct PluginEntry {
     schema: fn() -> ScriptSchema,
     spec: fn(&Script) -> Result<GameSpec, GameError>,
     start: fn(Option<&Path>, LiveScript, u64, &SessionOptions) -> SessionResult,
+    start_sim: fn(&SimLevel, LiveScript, u64, &SessionOptions) -> SessionResult,
+    sim_style: SimStyle,
+    sim_options: &'static [SimOptionSpec],
     check_level: fn(&str, &Path, Option<LiveScript>) -> Vec<Diagnostic>,
     check_script: fn(&Script) -> Result<(), ScriptError>,
     parse_actions: fn(&str, &Path) -> Result<Vec<String>, Diagnostic>,
@@ -65,6 +69,9 @@ impl PluginEntry {
             schema: G::script_schema,
             spec: G::spec,
             start: start_erased::<G>,
+            start_sim: start_sim_erased::<G>,
+            sim_style: G::SIM_STYLE,
+            sim_options: G::SIM_OPTIONS,
             check_level: check_level_erased::<G>,
             check_script: G::check_script,
             parse_actions: parse_actions_erased::<G>,
@@ -100,6 +107,29 @@ impl PluginEntry {
         options: &SessionOptions,
     ) -> Result<Box<dyn Session>, GameError> {
         (self.start)(level, script, seed, options)
+    }
+
+    /// Starts a simulated game on `level` (a file, a level's text, or the
+    /// game's simulation board, [`Game::sim_level`]); the caller then
+    /// prepares it ([`Session::begin_sim`]).
+    pub fn start_sim(
+        &self,
+        level: &SimLevel,
+        script: LiveScript,
+        seed: u64,
+        options: &SessionOptions,
+    ) -> Result<Box<dyn Session>, GameError> {
+        (self.start_sim)(level, script, seed, options)
+    }
+
+    /// How the game's simulations are set up ([`Game::SIM_STYLE`]).
+    pub fn sim_style(&self) -> SimStyle {
+        self.sim_style
+    }
+
+    /// The options the game's simulations take ([`Game::SIM_OPTIONS`]).
+    pub fn sim_options(&self) -> &'static [SimOptionSpec] {
+        self.sim_options
     }
 
     /// The mode and seats a level asks for ([`Game::level_options`]); none
@@ -174,17 +204,48 @@ fn start_erased<G: Game>(
         )?));
     };
     let text = read_text(path)?;
-    let level = read_diagnosed::<G>(&text, path)?;
+    start_from_text::<G>(&text, path, script, seed, options)
+}
+
+/// Starts `G` on a level's text read from `path` (diagnosed, located).
+fn start_from_text<G: Game>(
+    text: &str,
+    path: &Path,
+    script: LiveScript,
+    seed: u64,
+    options: &SessionOptions,
+) -> Result<Box<dyn Session>, GameError> {
+    let level = read_diagnosed::<G>(text, path)?;
     match Recorded::<G>::start(level, script, seed, options) {
         Ok(session) => Ok(Box::new(session)),
         // What the level needs from the script (a palette letter) is found
         // at start: name the level file and the line.
         Err(GameError::Level(error)) => Err(GameError::Level(G::locate_finding(
             error.in_file(path),
-            &text,
+            text,
             path,
         ))),
         Err(other) => Err(other),
+    }
+}
+
+fn start_sim_erased<G: Game>(
+    level: &SimLevel,
+    script: LiveScript,
+    seed: u64,
+    options: &SessionOptions,
+) -> Result<Box<dyn Session>, GameError> {
+    match level {
+        SimLevel::Default => {
+            // The simulation's board may depend on the mode (tetris).
+            let resolved = G::spec(&script.current())?.resolve(options)?;
+            let level = G::sim_level(&resolved).unwrap_or_default();
+            Ok(Box::new(Recorded::<G>::start(
+                level, script, seed, options,
+            )?))
+        }
+        SimLevel::File(path) => start_erased::<G>(Some(path), script, seed, options),
+        SimLevel::Text { path, text } => start_from_text::<G>(text, path, script, seed, options),
     }
 }
 

@@ -17,6 +17,7 @@ use crate::options::{GameSpec, Seat, SessionOptions};
 use crate::plugin::{Game, GameError, GameEvent, Outcome, Setup, Turn};
 use crate::replay::{Replay, ScriptRecord, Step};
 use crate::script::{LiveScript, Script};
+use crate::sim::{SimFigure, SimOptions, SimPlay};
 use crate::trajectory::{Row, Trajectory};
 
 /// What followed one recorded step.
@@ -44,6 +45,9 @@ pub struct Recorded<G: Game> {
     /// Step counts at which a player's move began, oldest first: where an
     /// undo goes back to.
     move_starts: Vec<usize>,
+    /// Steps applied without being kept ([`Recorded::stop_recording`]);
+    /// `None` while the session records.
+    unrecorded: Option<usize>,
 }
 
 /// `options` with what the level asks for filled in where they name
@@ -101,6 +105,7 @@ impl<G: Game> Recorded<G> {
             unread: Vec::new(),
             last_explanation: None,
             move_starts: Vec::new(),
+            unrecorded: None,
         };
         // Events of the start itself (a script error in a setting, say)
         // reach the UI but belong to no step.
@@ -231,6 +236,14 @@ impl<G: Game> Recorded<G> {
     /// Applies and records an action (also when it fails: a failed attempt
     /// can have consequences, such as a game-over check).
     pub fn apply(&mut self, action: &G::Action) -> Result<(), GameError> {
+        if let Some(count) = self.unrecorded.as_mut() {
+            *count += 1;
+            let result = self.game.apply(action);
+            // Nobody reads an unrecorded session's events: dropped, so they
+            // cannot pile up over a long game.
+            drop(self.game.take_events());
+            return result;
+        }
         self.note_reload();
         self.refuse_if_stopped()?;
         if self.ai_to_move().is_none() && self.game.move_starts(action) {
@@ -291,7 +304,15 @@ impl<G: Game> Recorded<G> {
 
     /// How many steps the record holds.
     pub fn step_count(&self) -> usize {
-        self.replay.steps.len()
+        self.replay.steps.len() + self.unrecorded.unwrap_or(0)
+    }
+
+    /// Stops keeping the record (simulations): later actions are applied
+    /// and counted, their steps and events not kept, so memory does not
+    /// grow with a long game; AI decisions are numbered as before. Undo
+    /// and the replay then stop at this point.
+    pub fn stop_recording(&mut self) {
+        self.unrecorded.get_or_insert(0);
     }
 
     /// Whether a player's move can be taken back.
@@ -355,7 +376,7 @@ impl<G: Game> Recorded<G> {
         let agent = self.game.agent(seat, level)?;
         // The step count numbers decisions: the same session gives every
         // decision the same stream, run after run.
-        let rng = agent_rng(self.seed(), seat, self.replay.steps.len() as u64);
+        let rng = agent_rng(self.seed(), seat, self.step_count() as u64);
         Ok(AiTask::new(
             seat,
             level.to_string(),
@@ -644,6 +665,15 @@ pub trait Session: Send {
     fn replay_ron(&self) -> Result<String, GameError>;
     /// The game's own record as JSON lines, when it keeps one.
     fn game_record(&self) -> Option<String>;
+    /// Prepares the session for a simulation: it stops recording
+    /// ([`Recorded::stop_recording`]) and the game takes the simulation's
+    /// options ([`Game::sim_setup`]).
+    fn begin_sim(&mut self, options: &SimOptions) -> Result<(), GameError>;
+    /// Whether a simulated game stops here though not over
+    /// ([`Game::sim_stopped`]).
+    fn sim_stopped(&self) -> bool;
+    /// The game's figures of a simulated game ([`Game::sim_figures`]).
+    fn sim_figures(&self, play: &SimPlay) -> Vec<SimFigure>;
     /// For views that know the concrete game: downcast to [`Recorded<G>`].
     fn as_any(&self) -> &dyn Any;
     /// Mutable form of [`Session::as_any`].
@@ -766,6 +796,19 @@ impl<G: Game> Session for Recorded<G> {
 
     fn seed(&self) -> u64 {
         self.replay.seed
+    }
+
+    fn begin_sim(&mut self, options: &SimOptions) -> Result<(), GameError> {
+        self.stop_recording();
+        self.game.sim_setup(options)
+    }
+
+    fn sim_stopped(&self) -> bool {
+        self.game.sim_stopped()
+    }
+
+    fn sim_figures(&self, play: &SimPlay) -> Vec<SimFigure> {
+        self.game.sim_figures(play)
     }
 
     fn replay_ron(&self) -> Result<String, GameError> {

@@ -60,6 +60,7 @@ use tessera_host::options::{GameSpec, ModeSpec, Seat};
 use tessera_host::plugin::{Game, GameError, GameEvent, Outcome, Setup, Turn};
 use tessera_host::rng::game_rng;
 use tessera_host::script::{LiveScript, Script, ScriptError, ScriptSchema};
+use tessera_host::sim::{SimFigure, SimOptionSpec, SimOptions, SimPlay, SimStyle};
 
 use ai::feeder::Feeder;
 use ai::{Position, UnknownNext};
@@ -205,6 +206,9 @@ pub struct Tetris {
     /// keys last steered: the first key on a new piece begins a move, the
     /// unit the host's undo takes back.
     steered_piece: Option<u64>,
+    /// Set in a simulation ([`Game::sim_setup`]): its cap, preview and
+    /// the difficulty table read once.
+    sim: Option<sim::SimSettings>,
 }
 
 pub(crate) fn config_of(settings: &Settings, level: &TetrisLevel, level_no: u32) -> Config {
@@ -477,6 +481,7 @@ impl Game for Tetris {
             feed,
             ai_plays,
             steered_piece: None,
+            sim: None,
         };
         if game.feed.is_some() {
             game.new_offer();
@@ -659,10 +664,16 @@ impl Game for Tetris {
     }
 
     fn snapshot(&self) -> TetrisSnapshot {
+        // A simulation without preview hides the next pieces from the AI.
+        let preview = self.sim.as_ref().is_none_or(|s| s.preview);
         TetrisSnapshot {
             board: *self.field.board(),
             active: self.field.active().map(|a| a.placement()),
-            queue: self.field.queue().collect(),
+            queue: if preview {
+                self.field.queue().collect()
+            } else {
+                Vec::new()
+            },
             hold: self.field.held_piece(),
             hold_allowed: self.field.config().hold && !self.field.hold_used(),
             rotation: self.rotation(),
@@ -684,7 +695,31 @@ impl Game for Tetris {
     /// `random` / `hate` feed the AI; a difficulty name places pieces.
     /// The script is read here, once per decision.
     fn agent(&self, seat: usize, level: &str) -> Result<Box<dyn Agent<Self>>, GameError> {
-        self.make_agent(seat, level, true)
+        match &self.sim {
+            Some(sim) => self.sim_agent(sim, seat, level),
+            None => self.make_agent(seat, level, true),
+        }
+    }
+
+    /// Each AI level plays its own games: `sim tetris --ai easy,god`.
+    const SIM_STYLE: SimStyle = SimStyle::Ladder;
+    const SIM_OPTIONS: &'static [SimOptionSpec] = sim::OPTIONS;
+
+    fn sim_level(options: &tessera_host::options::SessionOptions) -> Option<TetrisLevel> {
+        Some(Self::sim_board(options))
+    }
+
+    fn sim_setup(&mut self, options: &SimOptions) -> Result<(), GameError> {
+        self.sim = Some(sim::SimSettings::of(self, options)?);
+        Ok(())
+    }
+
+    fn sim_stopped(&self) -> bool {
+        self.sim_capped()
+    }
+
+    fn sim_figures(&self, play: &SimPlay) -> Vec<SimFigure> {
+        self.figures(play)
     }
 }
 

@@ -883,26 +883,45 @@ fn feed_mode_without_a_level_plays_the_22_by_10_feed_board() {
 fn god_outlives_the_seeds_literal_order_against_hate() {
     // The seed's order stacks S pieces in one column against `hate`; GOD's
     // guards keep the stack low (10 x 22, ceiling every 15, 3 games).
-    let level_text =
-        std::fs::read_to_string(tessera_testkit::repo_path("levels/tetris/feed_7_god.ron"))
-            .expect("feed 7");
-    let level =
-        Tetris::read_level(&level_text, std::path::Path::new("feed_7_god.ron")).expect("reads");
+    // Through the host's simulation, as `tessera sim tetris` plays them.
+    use tessera_host::sim::{Lineup, SimConfig, SimLevel, SimOptions, run_sim};
     let pieces = |ai: &str| -> f64 {
-        let config = tessera_tetris::sim::SimConfig {
-            mode: tessera_tetris::sim::SimMode::Feed(Feeder::HATE),
-            levels: vec![ai.into()],
+        let mut options = SimOptions::default();
+        options.set("pieces", 400);
+        let config = SimConfig {
+            game: "tetris".into(),
+            mode: Some("feed".into()),
+            lineups: vec![Lineup {
+                label: ai.into(),
+                seats: vec![
+                    "ai:hate".parse().unwrap(),
+                    format!("ai:{ai}").parse().unwrap(),
+                ],
+                rotate: false,
+            }],
             games: 3,
             seed: 0,
-            piece_cap: 400,
-            level: level.clone(),
-            script_path: "scripts/tetris.lua".into(),
-            script_source: tetris_support::shipped_source(),
-            preview: false,
+            only: None,
+            budget: tessera_host::Budget::unbounded(),
             threads: 1,
+            max_moves: usize::MAX,
+            level: SimLevel::File(tessera_testkit::repo_path("levels/tetris/feed_7_god.ron")),
+            options,
         };
-        let rows = tessera_tetris::sim::run(&config, &ThinkControl::new()).expect("runs");
-        rows.iter().map(|r| r.pieces as f64).sum::<f64>() / rows.len() as f64
+        let report = run_sim(
+            &tessera_testkit::repo_path(""),
+            tessera_host::Registry::of::<Tetris>,
+            &config,
+            &ThinkControl::new(),
+            &mut |_, _, _| {},
+        )
+        .expect("runs");
+        assert_eq!(report.games, 3);
+        report.tallies[0]
+            .figure("pieces")
+            .expect("pieces")
+            .stat
+            .value()
     };
     let (seed, god) = (pieces("god_seed"), pieces("god"));
     assert!(god > 1.5 * seed, "GOD {god} vs GOD_SEED {seed}");

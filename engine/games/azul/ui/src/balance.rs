@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use egui::{Color32, RichText};
 use egui_plot::{Bar, BarChart, Legend, Plot};
-use tessera_host::sim::{PlayerSummary, SimConfig, run_sim};
+use tessera_host::sim::{Lineup, PlayerSummary, SimConfig, SimLevel, SimOptions, run_sim};
 use tessera_host::worker::{Job, Poll};
 use tessera_host::{Budget, Seat, ThinkControl};
 
@@ -179,6 +179,9 @@ impl Balance {
     }
 }
 
+/// Every pairing in one host simulation: a line-up per pairing, seats
+/// swapped each game, all on the workers of one run (progress and cancel
+/// over the whole).
 fn run_pairings(
     root: &std::path::Path,
     pairs: &[(String, String)],
@@ -188,41 +191,45 @@ fn run_pairings(
     threads: usize,
     control: &ThinkControl,
 ) -> BalanceResult {
-    let mut out = Vec::new();
-    let total = pairs.len() * games;
-    for (k, (a, b)) in pairs.iter().enumerate() {
-        if control.is_cancelled() {
-            return Err("cancelled".into());
-        }
-        let config = SimConfig {
-            game: "azul".into(),
-            seats: vec![Seat::Ai { level: a.clone() }, Seat::Ai { level: b.clone() }],
-            games,
-            seed,
-            budget,
-            threads,
-            max_moves: 10_000,
-            level: None,
-        };
-        let before = k * games;
-        let report = run_sim(root, crate::registry, &config, control, &|done, _| {
-            control.set_progress((before + done) as f64 / total as f64);
-            control.set_note(format!("{a} vs {b}: {done}/{games} games"));
-        })?;
-        if report.cancelled {
-            return Err("cancelled".into());
-        }
-        let [first, second]: [PlayerSummary; 2] = report
-            .summary
-            .try_into()
-            .map_err(|_| "a pairing has two players".to_string())?;
-        out.push(Pairing {
-            name: format!("{a} vs {b}"),
-            players: [first, second],
-            games: report.results.len(),
-        });
+    let config = SimConfig {
+        game: "azul".into(),
+        mode: None,
+        lineups: pairs
+            .iter()
+            .map(|(a, b)| Lineup {
+                label: format!("{a} vs {b}"),
+                seats: vec![Seat::Ai { level: a.clone() }, Seat::Ai { level: b.clone() }],
+                rotate: true,
+            })
+            .collect(),
+        games: games as u64,
+        seed,
+        only: None,
+        budget,
+        threads,
+        max_moves: 10_000,
+        level: SimLevel::Default,
+        options: SimOptions::default(),
+    };
+    let report = run_sim(root, crate::registry, &config, control, &mut |_, _, _| {})?;
+    if report.cancelled {
+        return Err("cancelled".into());
     }
-    Ok(out)
+    report
+        .tallies
+        .iter()
+        .map(|tally| {
+            let [first, second]: [PlayerSummary; 2] = tally
+                .players()
+                .try_into()
+                .map_err(|_| "a pairing has two players".to_string())?;
+            Ok(Pairing {
+                name: tally.label.clone(),
+                players: [first, second],
+                games: tally.games as usize,
+            })
+        })
+        .collect()
 }
 
 fn plot(ui: &mut egui::Ui, pairings: &[Pairing]) {

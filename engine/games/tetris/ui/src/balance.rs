@@ -4,20 +4,25 @@
 //! edits the difficulty table in `scripts/tetris.lua` sees the curve move.
 //! The last run stays on the plot, faint, next to the new one.
 //!
-//! The games are the engine's `tessera_tetris::sim` (the same as
-//! `tessera sim tetris`), given the script as it is saved now; each of its
-//! workers loads its own copy, so the editor's VM is never shared.
+//! The games are the host's simulation (`tessera_host::sim`, the same as
+//! `tessera sim tetris`): a ladder of the chosen difficulties, each game
+//! started through the project with the script as it is saved now, on
+//! workers that open the project themselves, so the editor's VM is never
+//! shared.
 
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use egui::{Color32, RichText};
 use egui_plot::{Bar, BarChart, Legend, Plot};
 
-use tessera_host::LiveScript;
+use tessera_host::sim::{
+    FigureStat, Lineup, LineupTally, SimConfig, SimLevel, SimOptions, run_sim,
+};
 use tessera_host::worker::{Job, Poll};
+use tessera_host::{Budget, LiveScript, Seat};
 use tessera_tetris::ai::feeder::Feeder;
 use tessera_tetris::level::TetrisLevel;
-use tessera_tetris::sim::{self, LevelSummary, SimConfig, SimMode};
 
 /// What a balance run plays (the window's choices).
 #[derive(Debug, Clone, PartialEq)]
@@ -50,12 +55,11 @@ impl Default for BalanceConfig {
 }
 
 impl BalanceConfig {
-    /// The engine's simulation of these choices: feed games on the
-    /// playtest's level when it is a feed level (else the 22 x 10 feed
-    /// board), classic games on the seed's self-play board.
-    pub fn sim_config(&self, level: &TetrisLevel, script: &LiveScript) -> SimConfig {
-        let current = script.current();
-        let (mode, level) = if self.feed {
+    /// The host simulation of these choices and the board's name: feed
+    /// games on the playtest's level when it is a feed level (else the
+    /// 22 x 10 feed board), classic games on the seed's self-play board.
+    pub fn sim_config(&self, level: &TetrisLevel) -> (SimConfig, String) {
+        let (mode, board) = if self.feed {
             let board = if level.feed.is_some() {
                 level.clone()
             } else {
@@ -66,29 +70,116 @@ impl BalanceConfig {
                     ..TetrisLevel::default()
                 }
             };
-            (SimMode::Feed(self.feeder), board)
+            ("feed", Some(board))
         } else {
-            (SimMode::Classic, sim::classic_benchmark_level())
+            ("classic", None)
         };
-        SimConfig {
-            mode,
-            levels: self.difficulties.clone(),
-            games: self.games,
+        let shown = board
+            .clone()
+            .unwrap_or_else(tessera_tetris::sim::classic_benchmark_level);
+        let name = format!(
+            "{} x {}{}",
+            shown.rows,
+            shown.columns,
+            if shown.title.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", shown.title)
+            }
+        );
+        // The playtest's level may be unsaved: it is started from its text,
+        // read and diagnosed as a file would be.
+        let level = match board.map(|b| tessera_host::level::to_ron_string(&b)) {
+            Some(Ok(text)) => SimLevel::Text {
+                path: PathBuf::from("playtest level"),
+                text,
+            },
+            _ => SimLevel::Default,
+        };
+        let mut options = SimOptions::default();
+        options.set("pieces", self.piece_cap.max(1));
+        let lineups = self
+            .difficulties
+            .iter()
+            .map(|name| {
+                let placer = Seat::Ai {
+                    level: name.to_lowercase(),
+                };
+                Lineup {
+                    label: name.clone(),
+                    seats: if self.feed {
+                        vec![
+                            Seat::Ai {
+                                level: self.feeder.name(),
+                            },
+                            placer,
+                        ]
+                    } else {
+                        vec![placer]
+                    },
+                    rotate: false,
+                }
+            })
+            .collect();
+        let config = SimConfig {
+            game: "tetris".into(),
+            mode: Some(mode.into()),
+            lineups,
+            games: self.games as u64,
             seed: self.seed,
-            piece_cap: self.piece_cap,
-            level,
-            script_path: current.path().to_path_buf(),
-            script_source: current.source().to_string(),
-            preview: false,
+            only: None,
+            budget: Budget::unbounded(),
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            max_moves: usize::MAX,
+            level,
+            options,
+        };
+        (config, name)
+    }
+}
+
+/// One difficulty's figures from a run.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BalanceRow {
+    /// The difficulty, as the script names it.
+    pub level: String,
+    /// Games played.
+    pub games: u64,
+    /// Feed: the AI reached its target; classic: it survived the cap.
+    pub ai_win_rate: f64,
+    /// Mean lines.
+    pub mean_lines: f64,
+    /// Median lines.
+    pub median_lines: f64,
+    /// Mean pieces survived.
+    pub mean_pieces: f64,
+    /// Mean time per decision, microseconds.
+    pub decision_us: f64,
+}
+
+impl BalanceRow {
+    fn of(tally: &LineupTally) -> Self {
+        let value = |key: &str| tally.figure(key).map_or(0.0, |f| f.stat.value());
+        let median = |key: &str| match tally.figure(key).map(|f| f.stat) {
+            Some(FigureStat::Count { median, .. }) => median,
+            _ => 0.0,
+        };
+        Self {
+            level: tally.label.clone(),
+            games: tally.games,
+            ai_win_rate: value("ai_win"),
+            mean_lines: value("lines"),
+            median_lines: median("lines"),
+            mean_pieces: value("pieces"),
+            decision_us: value("decision_us"),
         }
     }
 }
 
 /// What a finished run brings back.
 struct RunResult {
-    summary: Vec<LevelSummary>,
-    games: usize,
+    summary: Vec<BalanceRow>,
+    games: u64,
     cancelled: bool,
     board: String,
 }
@@ -103,8 +194,8 @@ pub struct BalancePanel {
     /// What the next run plays.
     pub config: BalanceConfig,
     job: Option<SimJob>,
-    rows: Vec<LevelSummary>,
-    previous: Vec<LevelSummary>,
+    rows: Vec<BalanceRow>,
+    previous: Vec<BalanceRow>,
     /// The board the last run played on.
     board: String,
     message: Option<String>,
@@ -116,7 +207,7 @@ pub struct BalancePanel {
 
 impl BalancePanel {
     /// The last run's figures, one per difficulty.
-    pub fn rows(&self) -> &[LevelSummary] {
+    pub fn rows(&self) -> &[BalanceRow] {
         &self.rows
     }
 
@@ -137,31 +228,25 @@ impl BalancePanel {
         self.job.is_some()
     }
 
-    /// Starts a run of `config` on the script as it is now.
-    pub fn run(&mut self, level: &TetrisLevel, script: &LiveScript) {
-        let config = self.config.sim_config(level, script);
+    /// Starts a run of `config` in the project at `root`, with the
+    /// script as it is saved now.
+    pub fn run(&mut self, level: &TetrisLevel, root: &Path) {
+        let (config, board) = self.config.sim_config(level);
+        let root = root.to_path_buf();
         self.message = None;
         self.took = None;
         self.job = Some(Job::spawn("balance", move |control| {
-            let rows = sim::run(&config, control).map_err(|e| e.to_string())?;
-            let summary = sim::summarise(&config.levels, &rows)
-                .into_iter()
-                .filter(|s| s.games > 0)
-                .collect();
+            let report = run_sim(&root, crate::registry, &config, control, &mut |_, _, _| {})?;
             Ok(RunResult {
-                summary,
-                games: rows.len(),
-                cancelled: control.is_cancelled(),
-                board: format!(
-                    "{} x {}{}",
-                    config.level.rows,
-                    config.level.columns,
-                    if config.level.title.is_empty() {
-                        String::new()
-                    } else {
-                        format!(" ({})", config.level.title)
-                    }
-                ),
+                summary: report
+                    .tallies
+                    .iter()
+                    .filter(|t| t.games > 0)
+                    .map(BalanceRow::of)
+                    .collect(),
+                games: report.games,
+                cancelled: report.cancelled,
+                board,
             })
         }));
     }
@@ -234,7 +319,13 @@ impl BalancePanel {
     }
 
     /// Draws the window (when open).
-    pub fn window(&mut self, ctx: &egui::Context, level: &TetrisLevel, script: &LiveScript) {
+    pub fn window(
+        &mut self,
+        ctx: &egui::Context,
+        level: &TetrisLevel,
+        script: &LiveScript,
+        root: &Path,
+    ) {
         self.poll();
         if !self.open {
             return;
@@ -243,14 +334,14 @@ impl BalancePanel {
         egui::Window::new("Balance")
             .open(&mut open)
             .default_size([560.0, 620.0])
-            .show(ctx, |ui| self.ui(ui, level, script));
+            .show(ctx, |ui| self.ui(ui, level, script, root));
         self.open = open;
         if self.job.is_some() {
             ctx.request_repaint_after(Duration::from_millis(100));
         }
     }
 
-    fn ui(&mut self, ui: &mut egui::Ui, level: &TetrisLevel, script: &LiveScript) {
+    fn ui(&mut self, ui: &mut egui::Ui, level: &TetrisLevel, script: &LiveScript, root: &Path) {
         let names = self.difficulties(script);
         let running = self.job.is_some();
         ui.add_enabled_ui(!running, |ui| {
@@ -310,7 +401,7 @@ impl BalancePanel {
                 .on_hover_text("Plays the games in the background with the script as saved now")
                 .clicked()
             {
-                self.run(level, script);
+                self.run(level, root);
             }
             if let Some(job) = &self.job {
                 let control = job.control();
@@ -400,13 +491,13 @@ fn bar_plot(
     ui: &mut egui::Ui,
     id: &str,
     height: f32,
-    rows: &[LevelSummary],
-    previous: &[LevelSummary],
+    rows: &[BalanceRow],
+    previous: &[BalanceRow],
     at_least: f64,
-    value: impl Fn(&LevelSummary) -> f64,
+    value: impl Fn(&BalanceRow) -> f64,
 ) {
     let names: Vec<String> = rows.iter().map(|r| r.level.clone()).collect();
-    let bars = |list: &[LevelSummary], shift: f64| -> Vec<Bar> {
+    let bars = |list: &[BalanceRow], shift: f64| -> Vec<Bar> {
         list.iter()
             .filter_map(|r| {
                 let i = names.iter().position(|n| n == &r.level)?;

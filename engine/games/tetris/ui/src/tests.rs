@@ -284,8 +284,6 @@ fn the_balance_window_runs_a_small_simulation_and_shows_its_rows() {
 #[test]
 fn a_balance_run_can_be_cancelled() {
     let dir = project_dir();
-    let mut project = Project::open(dir.path(), crate::registry()).unwrap();
-    let script = project.script(&project.game_script_path("tetris")).unwrap();
     let mut panel = balance::BalancePanel::default();
     panel.config = balance::BalanceConfig {
         feed: false,
@@ -294,7 +292,7 @@ fn a_balance_run_can_be_cancelled() {
         piece_cap: 1_000_000,
         ..balance::BalanceConfig::default()
     };
-    panel.run(&TetrisLevel::default(), &script);
+    panel.run(&TetrisLevel::default(), dir.path());
     assert!(panel.is_running());
     panel.cancel();
     panel.wait(std::time::Duration::from_secs(30));

@@ -581,7 +581,8 @@ impl PlaytestView for TetrisPlaytest {
             |ui| self.log_ui(ui),
         );
         self.show_log &= open;
-        self.balance.window(ui.ctx(), &self.level, &self.script);
+        self.balance
+            .window(ui.ctx(), &self.level, &self.script, cx.project.root());
         let steps = self.session.replay().steps.len();
         self.before = Some(Before::of(self.session.game(), steps));
         ui.ctx().request_repaint();

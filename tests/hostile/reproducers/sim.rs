@@ -1,0 +1,223 @@
+//! Issue 23's `sim` reproducers: options that do not apply to the game are
+//! refused as bad usage, and a run of 2^64 - 1 or 20,000,000 games streams
+//! (no allocation per game: results are folded as games finish, CSV rows
+//! written as they come), stays under the memory limit and stops on Ctrl+C
+//! with its partial result marked partial.
+
+use std::path::Path;
+
+use crate::harness::tessera;
+use crate::project;
+
+#[allow(clippy::zombie_processes)]
+fn interrupted(cwd: &Path, args: &[&str], after: std::time::Duration) -> crate::harness::Run {
+    use std::io::Read;
+    use std::process::{Command, Stdio};
+    let started = std::time::Instant::now();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tessera"))
+        .args(args)
+        .current_dir(cwd)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("tessera starts");
+    let mut out = child.stdout.take().expect("stdout");
+    let mut err = child.stderr.take().expect("stderr");
+    let out = std::thread::spawn(move || {
+        let mut text = String::new();
+        let _ = out.read_to_string(&mut text);
+        text
+    });
+    let err = std::thread::spawn(move || {
+        let mut text = String::new();
+        let _ = err.read_to_string(&mut text);
+        text
+    });
+    let pid = child.id() as libc::pid_t;
+    let mut interrupted = false;
+    let mut timed_out = false;
+    let (status, usage) = loop {
+        let mut status = 0;
+        // SAFETY: plain FFI calls on our own child, reaped exactly once here.
+        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+        let reaped = unsafe { libc::wait4(pid, &mut status, libc::WNOHANG, &mut usage) };
+        if reaped == pid {
+            break (status, usage);
+        }
+        if !interrupted && started.elapsed() >= after {
+            interrupted = true;
+            // SAFETY: a signal to our own child, which has not been reaped.
+            unsafe { libc::kill(pid, libc::SIGINT) };
+        }
+        if started.elapsed() > crate::harness::TIME_LIMIT && !timed_out {
+            timed_out = true;
+            let _ = child.kill();
+        }
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    };
+    crate::harness::Run {
+        code: libc::WIFEXITED(status).then(|| libc::WEXITSTATUS(status)),
+        stdout: out.join().unwrap_or_default(),
+        stderr: err.join().unwrap_or_default(),
+        elapsed: started.elapsed(),
+        max_rss_kib: u64::try_from(usage.ru_maxrss).unwrap_or(0),
+        timed_out,
+    }
+}
+
+#[test]
+fn sim_refuses_options_that_do_not_apply_to_the_game() {
+    let dir = project();
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["sim", "tetris", "--ai", "easy", "--seats", "ai:easy"],
+            "--seats does not apply to `tetris`",
+        ),
+        (
+            &["sim", "tetris", "--ai", "easy", "--move-ms", "5"],
+            "--move-ms does not apply to `tetris`",
+        ),
+        (
+            &["sim", "tetris", "--ai", "easy", "--nodes", "5"],
+            "--nodes does not apply to `tetris`",
+        ),
+        (
+            &["sim", "tetris", "--ai", "easy", "--max-moves", "5"],
+            "--max-moves does not apply to `tetris`",
+        ),
+        (
+            &["sim", "tetris", "--ai", "easy", "--feeder", "hate"],
+            "--feeder does not apply to `tetris` mode `classic`",
+        ),
+        (&["sim", "tetris", "--ai", "nosuch"], "no AI level `nosuch`"),
+        (
+            &["sim", "tetris", "--ai", "easy", "--mode", "zen"],
+            "--mode `zen` does not exist",
+        ),
+        (
+            &["sim", "tetris", "--ai", "easy", "--pieces", "0"],
+            "--pieces must be at least 1",
+        ),
+        (
+            &["sim", "azul", "--seats", "ai:easy,ai:easy", "--pieces", "5"],
+            "--pieces does not apply to `azul`",
+        ),
+        (
+            &["sim", "azul", "--seats", "ai:easy,ai:easy", "--preview"],
+            "--preview does not apply to `azul`",
+        ),
+        (
+            &["sim", "azul", "--ai", "easy"],
+            "--ai does not apply to `azul`",
+        ),
+        (
+            &[
+                "sim",
+                "azul",
+                "--seats",
+                "ai:easy,ai:easy",
+                "--feeder",
+                "hate",
+            ],
+            "--feeder does not apply to `azul`",
+        ),
+    ];
+    for (args, expect) in cases {
+        let run = tessera(dir.path(), args);
+        assert_eq!(run.code, Some(2), "{args:?}: {}", run.output());
+        assert!(run.stderr.contains(expect), "{args:?}: {}", run.output());
+    }
+}
+
+#[test]
+fn huge_sims_stream_under_the_memory_limit_and_stop_on_ctrl_c() {
+    let dir = project();
+    let csv = dir.path().join("rows.csv");
+    let csv_arg = csv.display().to_string();
+    let runs: [&[&str]; 4] = [
+        &[
+            "sim",
+            "tetris",
+            "--ai",
+            "easy",
+            "--pieces",
+            "20",
+            "--games",
+            "18446744073709551615",
+            "--csv",
+            &csv_arg,
+            "--threads",
+            "1",
+        ],
+        &[
+            "sim",
+            "tetris",
+            "--mode",
+            "feed",
+            "--ai",
+            "easy,god",
+            "--pieces",
+            "20",
+            "--games",
+            "20000000",
+            "--threads",
+            "1",
+        ],
+        &[
+            "sim",
+            "azul",
+            "--seats",
+            "ai:easy,ai:easy",
+            "--games",
+            "18446744073709551615",
+            "--threads",
+            "1",
+        ],
+        &[
+            "sim",
+            "azul",
+            "--seats",
+            "ai:easy,ai:easy",
+            "--games",
+            "20000000",
+            "--json",
+            "--threads",
+            "1",
+        ],
+    ];
+    // One thread each, a second each: the other hostile cases run beside
+    // these under their own time limits.
+    for args in runs {
+        let run = interrupted(dir.path(), args, std::time::Duration::from_millis(1000));
+        let output = run.output();
+        assert!(
+            !run.timed_out,
+            "{args:?}: did not stop on Ctrl+C:\n{output}"
+        );
+        assert_eq!(run.code, Some(1), "{args:?}: {output}");
+        assert!(
+            run.max_rss_kib < crate::harness::RSS_LIMIT_KIB,
+            "{args:?}: {} KiB",
+            run.max_rss_kib
+        );
+        assert!(
+            run.stderr.contains("the figures above are partial"),
+            "{args:?}: {output}"
+        );
+        if args.contains(&"--json") {
+            let json: serde_json::Value = serde_json::from_str(&run.stdout).expect("JSON");
+            assert_eq!(json["complete"], false, "{output}");
+            assert!(json["games"].as_u64().unwrap_or(0) > 0, "{output}");
+        } else {
+            assert!(run.stdout.starts_with("PARTIAL (stopped): "), "{output}");
+        }
+    }
+    // The rows of the games played before Ctrl+C, one per game.
+    let rows = std::fs::read_to_string(&csv).expect("the CSV was written");
+    assert!(
+        rows.starts_with("level,seed,lines,pieces,ai_win,capped,decision_us"),
+        "{rows}"
+    );
+    assert!(rows.lines().count() > 2, "{rows}");
+}
