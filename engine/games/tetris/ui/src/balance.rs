@@ -331,10 +331,9 @@ impl BalancePanel {
             return;
         }
         let mut open = self.open;
-        egui::Window::new("Balance")
-            .open(&mut open)
-            .default_size([560.0, 620.0])
-            .show(ctx, |ui| self.ui(ui, level, script, root));
+        tessera_ui::tool_window(ctx, "Balance", &mut open, egui::vec2(560.0, 620.0), |ui| {
+            self.ui(ui, level, script, root)
+        });
         self.open = open;
         if self.job.is_some() {
             ctx.request_repaint_after(Duration::from_millis(100));
