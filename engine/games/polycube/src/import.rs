@@ -196,6 +196,7 @@ pub fn import_json(text: &str, path: &Path) -> Result<PolycubeLevel, Diagnostic>
         name,
         size,
         pieces,
+        assembly: false,
     })
 }
 

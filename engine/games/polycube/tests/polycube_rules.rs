@@ -27,6 +27,7 @@ fn small() -> PolycubeLevel {
             piece("V", &[(1, 1, 1), (2, 1, 1), (1, 2, 1)]),
             piece("O", &[(1, 1, 1), (2, 1, 1)]),
         ],
+        assembly: false,
     }
 }
 
@@ -274,6 +275,7 @@ fn the_other_hand_of_a_chiral_piece_is_reported_as_its_mirror_image() {
         name: "hands".into(),
         size: (2, 2, 2),
         pieces: vec![piece("A", &[(1, 1, 1), (2, 1, 1), (1, 2, 1), (2, 1, 2)])],
+        assembly: false,
     };
     let rules = Rules::new(&level, false);
     let e = rules

@@ -216,6 +216,7 @@ fn hints_extend_the_current_board_or_say_it_is_stuck() {
                 colour: None,
             })
             .collect(),
+        assembly: false,
     };
     let s = solver(&trays);
     let mut rules = Rules::new(&trays, true);
