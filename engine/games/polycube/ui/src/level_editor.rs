@@ -6,15 +6,12 @@ use std::path::Path;
 
 use egui::{Color32, RichText};
 use tessera_host::level::{Diagnostic, LevelFile, parse_level, to_ron_string};
-use tessera_host::worker::{Job, Poll};
 use tessera_polycube::import::import_json;
-use tessera_polycube::{Counts, PieceSpec, PolycubeLevel, Solver};
+use tessera_polycube::{PieceSpec, PolycubeLevel};
 
 use super::iso::{self, Camera, Cube};
+use super::solvable::Solvable;
 use tessera_ui::{LevelEditor, PlaytestContext};
-
-/// A background solve.
-type Solve = Job<Result<Counts, String>>;
 
 /// The visual editor for one polycube level.
 pub struct PolycubeLevelEditor {
@@ -23,8 +20,8 @@ pub struct PolycubeLevelEditor {
     piece: usize,
     layer: i64,
     camera: Camera,
-    solve: Option<Solve>,
-    verdict: Option<String>,
+    /// Solvable? / Unique? / Count all.
+    solvable: Solvable,
     /// The file's leading comment lines, written back when the file has to
     /// be re-serialised.
     header: String,
@@ -68,8 +65,7 @@ impl PolycubeLevelEditor {
             piece: 0,
             layer: 1,
             camera: Camera::default(),
-            solve: None,
-            verdict: None,
+            solvable: Solvable::default(),
             header: String::new(),
             source: None,
             patchable: None,
@@ -160,77 +156,12 @@ impl PolycubeLevelEditor {
         &self.level
     }
 
-    fn edited(&mut self) {
-        self.verdict = None;
-        // Dropping the job cancels the solve of the old level.
-        self.solve = None;
-    }
-
-    fn start_solve(&mut self) {
-        let level = self.level.clone();
-        self.solve = Some(Job::spawn("polycube solve", move |control| {
-            let solver =
-                Solver::new(level.extents(), &level.shapes()).map_err(|e| e.to_string())?;
-            solver
-                .count(control.cancel_flag(), &mut |p| {
-                    control.set_progress(f64::from(p.fraction()));
-                    control.set_note(format!(
-                        "{} solutions so far · {}/{} subtrees",
-                        p.counts.solutions, p.done, p.total
-                    ));
-                })
-                .map_err(|e| e.to_string())
-        }));
-        self.verdict = None;
-    }
+    /// An edit: the validator row notices a change of shape by itself
+    /// (a rename keeps its answers).
+    fn edited(&mut self) {}
 
     fn solve_ui(&mut self, ui: &mut egui::Ui, playable: bool) {
-        let finished = match self.solve.as_mut().map(Job::poll) {
-            Some(Poll::Done(outcome)) => Some(outcome),
-            Some(Poll::Lost) => Some(Err("the solve stopped unexpectedly".into())),
-            _ => None,
-        };
-        if let Some(outcome) = finished {
-            self.verdict = Some(match outcome {
-                Ok(c) if c.solutions == 0 => "not solvable".into(),
-                Ok(c) => format!(
-                    "solvable: {} solutions, {} distinct",
-                    c.solutions, c.distinct
-                ),
-                Err(e) => e,
-            });
-            self.solve = None;
-        }
-        ui.horizontal(|ui| match &self.solve {
-            Some(solve) => {
-                let control = solve.control();
-                // The note carries the count so far and the subtrees done
-                // (set by the solve on every core); before the first
-                // report, there is nothing but the time.
-                let note = control.note();
-                ui.add(egui::ProgressBar::new(control.progress() as f32).desired_width(160.0));
-                ui.label(if note.is_empty() {
-                    format!("counting · {:.0} s", solve.elapsed().as_secs_f32())
-                } else {
-                    format!("{note} · {:.0} s", solve.elapsed().as_secs_f32())
-                });
-                if ui.button("Cancel").clicked() {
-                    solve.cancel();
-                }
-                ui.ctx().request_repaint();
-            }
-            None => {
-                if ui
-                    .add_enabled(playable, egui::Button::new("Solvable?"))
-                    .clicked()
-                {
-                    self.start_solve();
-                }
-                if let Some(v) = &self.verdict {
-                    ui.label(v);
-                }
-            }
-        });
+        self.solvable.ui(ui, &self.level, playable);
     }
 
     fn box_ui(&mut self, ui: &mut egui::Ui) {
@@ -312,14 +243,10 @@ impl PolycubeLevelEditor {
                 if ui.color_edit_button_srgb(&mut rgb).changed() {
                     piece.colour = Some((rgb[0], rgb[1], rgb[2]));
                 }
+                // A rename keeps the validator's answers (they are about
+                // shapes).
                 let label = ui.label("Id");
-                if ui
-                    .text_edit_singleline(&mut piece.id)
-                    .labelled_by(label.id)
-                    .changed()
-                {
-                    self.verdict = None;
-                }
+                ui.text_edit_singleline(&mut piece.id).labelled_by(label.id);
             }
         });
     }

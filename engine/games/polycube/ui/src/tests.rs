@@ -162,17 +162,15 @@ fn the_level_editor_adds_a_piece_and_solves_in_the_background() {
     harness.run();
     assert!(harness.state().editor.is_dirty());
     harness.get_by_label("pieces hold 8 cells, the box has 8");
-    harness.get_by_label("Solvable?").click();
-    // The progress bar repaints every frame while the solve runs, so step
-    // frame by frame instead of running to idle.
-    for _ in 0..500 {
-        harness.step();
-        if harness.query_by_label_contains("solutions").is_some() {
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(10));
-    }
+    // A small box is checked live: the answer comes without a click.
+    wait_for(&mut harness, "solvable, unique");
+    // A rename keeps the answer (it is about the box and the shapes).
+    harness.get_by_label("Name").type_text("x");
+    harness.run();
+    harness.get_by_label_contains("solvable, unique");
+    harness.get_by_label("Count all").click();
     // Two copies of A in a 2x2x2 box: the published count is the solver's.
+    wait_for(&mut harness, "solutions");
     harness.get_by_label_contains("solvable: ");
     assert!(harness.query_by_label_contains("Cancel").is_none());
     // A cell added in the top layer: a disconnected piece is reported.
@@ -184,6 +182,19 @@ fn the_level_editor_adds_a_piece_and_solves_in_the_background() {
     let ron = harness.state().editor.to_ron().expect("ron");
     assert!(ron.contains("id: \"C\""), "{ron}");
     assert!(ron.contains("(2, 2, 1)"), "{ron}");
+}
+
+/// Steps frame by frame (a running solve repaints every frame, so the
+/// harness never idles) until a label containing `text` shows.
+fn wait_for<S>(harness: &mut Harness<'_, S>, text: &str) {
+    for _ in 0..500 {
+        harness.step();
+        if harness.query_by_label_contains(text).is_some() {
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    panic!("no label with `{text}`");
 }
 
 #[test]
