@@ -382,3 +382,35 @@ fn every_shipped_level_has_its_assembly_figures() {
         common::snapshots().bind(|| insta::assert_snapshot!(report));
     });
 }
+
+#[test]
+fn the_helper_hint_moves_a_refused_ghost_to_the_nearest_legal_pose() {
+    let (level, _) = load_any(&common::repo_path("levels/polycube/soma.ron")).unwrap();
+    let rules = Rules::new(&level, true);
+    let v = rules.piece_index("V").unwrap();
+    // V floating one layer up: refused as Floating.
+    let aim = [[0, 0, 1], [1, 0, 1], [0, 1, 1]];
+    let user: Vec<_> = aim
+        .iter()
+        .map(|&c| tessera_polycube::user_cell(c))
+        .collect();
+    assert_eq!(rules.try_cells(v, &user).unwrap_err().name(), "Floating");
+    let pose = tessera_polycube::hint::nearest_legal(&rules, v, &aim, 0).unwrap();
+    rules.check_pose(v, &pose).unwrap();
+    // The best keeps two of the ghost's cells and stands on the floor: V
+    // on its side, one arm down to z = 1 (no legal pose keeps all three).
+    let kept = aim.iter().filter(|c| pose.cells.contains(c)).count();
+    assert_eq!(kept, 2, "{pose:?}");
+    assert!(pose.cells.iter().any(|c| c[2] == 0));
+
+    // The closed sandwich's centre cube fits nowhere in assembly mode.
+    let (rules, _) = closed_sandwich(true);
+    assert_eq!(
+        tessera_polycube::hint::nearest_legal(&rules, 3, &[[1, 1, 1]], 0),
+        None
+    );
+    let (mut open, _) = closed_sandwich(true);
+    open.pick_up(2).unwrap();
+    let pose = tessera_polycube::hint::nearest_legal(&open, 3, &[[1, 1, 1]], 0).unwrap();
+    assert_eq!(pose.cells, vec![[1, 1, 1]], "with the top off, C drops in");
+}

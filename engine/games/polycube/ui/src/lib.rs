@@ -4,6 +4,7 @@ pub mod iso;
 pub mod level_editor;
 pub mod patch;
 pub mod playtest;
+pub mod solution_steps;
 pub mod solvable;
 
 use tessera_ui::GameUi;

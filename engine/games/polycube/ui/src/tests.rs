@@ -32,11 +32,18 @@ fn level(name: &str) -> PolycubeLevel {
 }
 
 fn playing(level: PolycubeLevel) -> Harness<'static, Playing> {
+    playing_in(level, &Default::default())
+}
+
+fn playing_in(
+    level: PolycubeLevel,
+    options: &tessera_host::SessionOptions,
+) -> Harness<'static, Playing> {
     let mut project = Project::open(&root(), crate::registry()).expect("project");
     let script = project
         .script(&project.game_script_path(Polycube::ID))
         .expect("script");
-    let game = Recorded::<Polycube>::start(level, script, 1, &Default::default()).expect("game");
+    let game = Recorded::<Polycube>::start(level, script, 1, options).expect("game");
     let state = Playing {
         view: PolycubePlaytest::new(game),
         project,
@@ -417,4 +424,34 @@ fn text_that_cannot_be_patched_is_rewritten_with_its_header_and_the_editor_says_
     let ron = harness.state().editor.to_ron().expect("ron");
     assert!(ron.starts_with(header), "{ron}");
     assert_eq!(load_any_text(&ron).pieces.len(), 8);
+}
+
+#[test]
+fn a_solution_is_stepped_in_assembly_order_and_a_blocked_ghost_is_named() {
+    let options = tessera_host::SessionOptions {
+        mode: Some(tessera_polycube::ASSEMBLY_MODE.into()),
+        seats: Vec::new(),
+    };
+    let mut harness = playing_in(level("03_little_crate.ron"), &options);
+    harness.run();
+    harness.get_by_label_contains("Assembly mode: every piece must slide in");
+    harness
+        .get_by_label("Show a solution (assembly order)")
+        .click();
+    wait_for(&mut harness, "Solution step 1/4");
+    harness.get_by_label_contains("slides in from the");
+    harness.get_by_label("Next ▶").click();
+    harness.run();
+    harness.get_by_label_contains("Solution step 2/4");
+    harness.get_by_label("◀ Prev").click();
+    harness.run();
+    harness.get_by_label_contains("Solution step 1/4");
+    harness.get_by_label("Close").click();
+    harness.run();
+    assert!(harness.query_by_label_contains("Solution step").is_none());
+    assert_eq!(
+        harness.state().view.game().rules().placed_count(),
+        0,
+        "the board is untouched"
+    );
 }
