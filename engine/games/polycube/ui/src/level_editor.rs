@@ -10,6 +10,7 @@ use tessera_polycube::import::import_json;
 use tessera_polycube::{PieceSpec, PolycubeLevel};
 
 use super::iso::{self, Camera, Cube};
+use super::json_file::JsonFile;
 use super::solvable::Solvable;
 use tessera_ui::{LevelEditor, PlaytestContext};
 
@@ -22,6 +23,9 @@ pub struct PolycubeLevelEditor {
     camera: Camera,
     /// Solvable? / Unique? / Count all.
     solvable: Solvable,
+    /// The file's format (a `.json` level saves as the seed's JSON) and
+    /// the JSON export.
+    json: JsonFile,
     /// The file's leading comment lines, written back when the file has to
     /// be re-serialised.
     header: String,
@@ -66,6 +70,7 @@ impl PolycubeLevelEditor {
             layer: 1,
             camera: Camera::default(),
             solvable: Solvable::default(),
+            json: JsonFile::default(),
             header: String::new(),
             source: None,
             patchable: None,
@@ -74,6 +79,9 @@ impl PolycubeLevelEditor {
 
     /// The level re-serialised, the file's header comment kept.
     fn rewritten(&self) -> anyhow::Result<String> {
+        if let Some(json) = self.json.save_text(&self.level) {
+            return json;
+        }
         let mut level = self.level.clone();
         level.version = PolycubeLevel::VERSION;
         Ok(format!("{}{}", self.header, to_ron_string(&level)?))
@@ -143,6 +151,7 @@ impl PolycubeLevelEditor {
         }
         .map_err(anyhow::Error::from)?;
         let mut editor = Self::new(level);
+        editor.json = JsonFile::for_path(path);
         editor.header = leading_comments(text);
         // A JSON import is saved as RON: nothing of its text to keep.
         if !is_json {
@@ -354,6 +363,7 @@ impl LevelEditor for PolycubeLevelEditor {
             ui.label(RichText::new(&finding.message).color(colour));
         }
         ui.separator();
+        self.json.ui(ui, &self.level);
         self.save_note(ui);
         self.piece_grid(ui);
     }

@@ -1,6 +1,7 @@
 //! Polycube packing in the editor: a playtest view and a level editor.
 
 pub mod iso;
+pub mod json_file;
 pub mod level_editor;
 pub mod patch;
 pub mod playtest;

@@ -455,3 +455,17 @@ fn a_solution_is_stepped_in_assembly_order_and_a_blocked_ghost_is_named() {
         "the board is untouched"
     );
 }
+
+#[test]
+fn a_json_level_is_edited_and_saved_as_the_seeds_json() {
+    let path = root().join("levels/polycube/sandwich.json");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let mut editor = PolycubeLevelEditor::from_text(&path, &text).expect("imports");
+    assert_eq!(editor.level().name, "Sandwich (seed JSON)");
+    let saved = editor.to_ron().unwrap();
+    // Saved back as JSON the importer reads, not RON.
+    let back = tessera_polycube::import::import_json(&saved, &path).expect("JSON");
+    assert_eq!(&back, editor.level());
+    editor.mark_saved();
+    assert!(!editor.is_dirty());
+}
