@@ -17,8 +17,13 @@ pub enum Hint {
         /// Where it goes.
         pose: PlacedPiece,
     },
-    /// No solution keeps the placed pieces where they are.
-    Stuck,
+    /// No solution keeps the placed pieces where they are; `pick_up` is
+    /// the most recently placed piece whose removal leaves a solvable
+    /// board, when one piece is enough.
+    Stuck {
+        /// The piece to pick up.
+        pick_up: Option<usize>,
+    },
     /// Every piece is already placed.
     Done,
 }
@@ -39,7 +44,9 @@ pub fn hint(rules: &Rules, solver: &Solver, cancel: &AtomicBool) -> Result<Hint,
         })
         .collect();
     let Some(solution) = solver.first_from(&fixed, cancel)? else {
-        return Ok(Hint::Stuck);
+        return Ok(Hint::Stuck {
+            pick_up: piece_to_pick_up(rules, solver, &fixed, cancel)?,
+        });
     };
     let mut best: Option<(i32, usize, PlacedPiece)> = None;
     for (piece, cells) in solution.pieces.iter().enumerate() {
@@ -57,8 +64,31 @@ pub fn hint(rules: &Rules, solver: &Solver, cancel: &AtomicBool) -> Result<Hint,
     }
     Ok(match best {
         Some((_, piece, pose)) => Hint::Place { piece, pose },
-        None => Hint::Stuck,
+        None => Hint::Stuck { pick_up: None },
     })
+}
+
+/// The most recently placed piece without which the board can be
+/// completed (one solve per placed piece at most).
+fn piece_to_pick_up(
+    rules: &Rules,
+    solver: &Solver,
+    fixed: &[Fixed],
+    cancel: &AtomicBool,
+) -> Result<Option<usize>, SolveError> {
+    let mut recent: Vec<usize> = Vec::new();
+    for change in rules.history().iter().rev() {
+        if rules.placement(change.piece).is_some() && !recent.contains(&change.piece) {
+            recent.push(change.piece);
+        }
+    }
+    for piece in recent {
+        let without: Vec<Fixed> = fixed.iter().filter(|f| f.piece != piece).cloned().collect();
+        if solver.first_from(&without, cancel)?.is_some() {
+            return Ok(Some(piece));
+        }
+    }
+    Ok(None)
 }
 
 /// The seed's helper hint: of every legal pose of `piece` now (any of its

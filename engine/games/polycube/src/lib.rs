@@ -248,9 +248,13 @@ pub fn hint_action(
             rotation: pose.rotation,
             at: rules::user_cell(pose.anchor),
         }),
-        hint::Hint::Stuck => Err(GameError::Illegal(
-            "Stuck: the box can no longer be completed from here; pick a piece up".into(),
-        )),
+        hint::Hint::Stuck { pick_up } => Err(GameError::Illegal(match pick_up {
+            Some(piece) => format!(
+                "Stuck: the box can no longer be completed with the pieces where they are; pick up piece `{}` (without it, a solution exists)",
+                rules.pieces()[piece].id
+            ),
+            None => "Stuck: the box can no longer be completed with the pieces where they are; pick up some pieces".into(),
+        })),
         hint::Hint::Done => Err(GameError::Illegal("Done: every piece is placed".into())),
     }
 }
@@ -571,11 +575,13 @@ impl Game for Polycube {
         self.moves += 1;
         if self.rules.is_won() {
             self.rate()?;
+            let stars = self.stars.unwrap_or(0);
             self.events.push(GameEvent::info(format!(
-                "solved in {} moves, {:.1} s, {} stars",
+                "solved in {} move{}, {:.1} s, {stars} star{}",
                 self.moves,
+                if self.moves == 1 { "" } else { "s" },
                 self.seconds(),
-                self.stars.unwrap_or(0)
+                if stars == 1 { "" } else { "s" }
             )));
         } else {
             self.stars = None;

@@ -76,7 +76,11 @@ pub enum PlacementError {
     #[error("NotPlaced: piece `{0}` is not in the box")]
     NotPlaced(String),
     /// The number of target cells differs from the piece's size.
-    #[error("WrongCount: piece `{piece}` has {expected} cells, {given} were given")]
+    #[error(
+        "WrongCount: piece `{piece}` has {expected} cell{}, {given} {} given",
+        plural(*expected),
+        if *given == 1 { "was" } else { "were" }
+    )]
     WrongCount {
         /// The piece id.
         piece: String,
@@ -160,6 +164,11 @@ impl PlacementError {
             PlacementError::NothingToRedo => "NothingToRedo",
         }
     }
+}
+
+/// "s" unless there is one.
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
 }
 
 /// `(1, 2, 3), (1, 2, 4)`: cells in a message.

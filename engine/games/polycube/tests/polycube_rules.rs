@@ -294,3 +294,13 @@ fn the_other_hand_of_a_chiral_piece_is_reported_as_its_mirror_image() {
         "those cells are not piece `A` in any of its rotations"
     );
 }
+
+#[test]
+fn counts_in_messages_read_in_the_singular_for_one() {
+    let rules = Rules::new(&small(), true);
+    let e = rules.try_cells(3, &[(1, 1, 1)]).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "WrongCount: piece `O` has 2 cells, 1 was given"
+    );
+}

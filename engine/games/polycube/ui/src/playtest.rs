@@ -162,11 +162,15 @@ impl PolycubePlaytest {
             }
             Poll::Done(Err(e)) => {
                 self.hint_job = None;
-                let text = match e {
-                    tessera_host::GameError::Cancelled => "hint cancelled".to_string(),
-                    other => other.to_string(),
+                // Stuck is news about the board, not a refused move.
+                let (text, is_error) = match e {
+                    tessera_host::GameError::Cancelled => ("hint cancelled".to_string(), false),
+                    tessera_host::GameError::Illegal(text) if text.starts_with("Stuck") => {
+                        (text, false)
+                    }
+                    other => (other.to_string(), true),
                 };
-                self.message = Some((text, true));
+                self.message = Some((text, is_error));
             }
             Poll::Lost => {
                 self.hint_job = None;
