@@ -262,6 +262,18 @@ pub fn show(
 
 /// A palette colour for piece `i`.
 pub fn palette(i: usize) -> Color32 {
+    palette_entry(i)
+}
+
+/// Piece `i`'s colour: its own (`colour` in the level) or the palette's.
+pub fn piece_colour(level: &tessera_polycube::PolycubeLevel, i: usize) -> Color32 {
+    match level.pieces.get(i).and_then(|p| p.colour) {
+        Some((r, g, b)) => Color32::from_rgb(r, g, b),
+        None => palette_entry(i),
+    }
+}
+
+fn palette_entry(i: usize) -> Color32 {
     // No red and no ghost green: those mean "refused" and "legal" on the
     // ghost, so no piece may look like either.
     const COLOURS: [(u8, u8, u8); 12] = [

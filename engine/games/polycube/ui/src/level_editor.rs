@@ -282,7 +282,7 @@ impl PolycubeLevelEditor {
                     for x in 1..=a {
                         let on = self.level.pieces[self.piece].cells.contains(&(x, y, z));
                         let fill = if on {
-                            iso::palette(self.piece)
+                            iso::piece_colour(&self.level, self.piece)
                         } else {
                             ui.visuals().extreme_bg_color
                         };
@@ -320,7 +320,7 @@ impl PolycubeLevelEditor {
                     let [x, y, z] = tessera_polycube::Pos(x, y, z).zero_based();
                     [x as i32, y as i32, z as i32]
                 },
-                colour: iso::palette(self.piece),
+                colour: iso::piece_colour(&self.level, self.piece),
             })
             .collect();
         iso::show(

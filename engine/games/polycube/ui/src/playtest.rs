@@ -185,10 +185,7 @@ impl PolycubePlaytest {
     }
 
     fn colour(&self, piece: usize) -> Color32 {
-        match self.game().level().pieces.get(piece).and_then(|p| p.colour) {
-            Some((r, g, b)) => Color32::from_rgb(r, g, b),
-            None => iso::palette(piece),
-        }
+        iso::piece_colour(self.game().level(), piece)
     }
 
     /// The action the current aim would send, if complete.
@@ -438,8 +435,15 @@ impl PolycubePlaytest {
     fn click_cell(&mut self, pos: (i32, i32, i32)) {
         let cell = engine_cell(pos);
         let owner = self.game().rules().owner(cell);
-        // Clicking a placed piece with nothing aimed selects it to move.
-        if self.picked.is_empty()
+        // With a tray piece chosen in anchor mode, any cell is an aim (the
+        // ghost says whether it fits); otherwise clicking a placed piece
+        // with nothing aimed selects it to move.
+        let aiming_from_tray = self.mode == Mode::Anchor
+            && self
+                .selected
+                .is_some_and(|s| self.game().rules().placement(s).is_none());
+        if !aiming_from_tray
+            && self.picked.is_empty()
             && self.anchor.is_none()
             && let Some(o) = owner
             && self.selected != Some(o)

@@ -77,7 +77,7 @@ fn a_piece_is_placed_by_clicking_its_cells() {
     // A floating pick first: one cell in the top layer is not the piece.
     harness.get_by_label("cell 1,1,2").click();
     harness.run();
-    harness.get_by_label_contains("1/4 cells: piece `A` has 4 cells, 1 were given");
+    harness.get_by_label_contains("1/4 cells: piece `A` has 4 cells, 1 was given");
     harness.get_by_label("cell 1,1,2").click();
     harness.run();
     for &c in &solution.pieces[0] {
@@ -468,4 +468,34 @@ fn a_json_level_is_edited_and_saved_as_the_seeds_json() {
     assert_eq!(&back, editor.level());
     editor.mark_saved();
     assert!(!editor.is_dirty());
+}
+
+#[test]
+fn in_anchor_mode_a_tray_piece_aims_at_a_cell_a_placed_piece_holds() {
+    let mut harness = playing(level("soma.ron"));
+    harness.run();
+    harness.get_by_label_contains("Hint (").click();
+    wait_for(&mut harness, "1/7 placed");
+    let rules = harness.state().view.game().rules();
+    let placed = (0..7).find(|&i| rules.placement(i).is_some()).unwrap();
+    let tray = (0..7).find(|&i| rules.placement(i).is_none()).unwrap();
+    let cell = rules.placement(placed).unwrap().cells[0];
+    let tray_label = format!(
+        "{} ({})",
+        rules.pieces()[tray].id,
+        rules.pieces()[tray].shape.len()
+    );
+    harness.get_by_label(&tray_label).click();
+    harness.run();
+    harness.get_by_label("Anchor + rotation").click();
+    harness.run();
+    let (x, y, z) = tessera_polycube::user_cell(cell);
+    harness.get_by_label(&format!("cell {x},{y},{z}")).click();
+    harness.run();
+    assert_eq!(
+        harness.state().view.selected(),
+        Some(tray),
+        "the tray piece stays chosen"
+    );
+    harness.get_by_label_contains("Nearest legal");
 }
