@@ -2,7 +2,10 @@
 //!
 //! Exit codes: 0 ok; 1 a check or rule failure, or an input file that
 //! cannot be read or is refused; 2 bad usage (clap's own code for a bad
-//! command line, and ours, [`Usage`], for a bad argument value).
+//! command line, and ours, [`Usage`], for a bad argument value). A closed
+//! output pipe (`tessera games --details | head -1`) ends the process
+//! quietly, killed by `SIGPIPE` as other Unix tools are (a shell reports
+//! 141): see [`end_quietly_on_closed_pipes`].
 
 use std::process::ExitCode;
 
@@ -73,7 +76,23 @@ pub enum Status {
     Failed,
 }
 
+/// Restores the default action of `SIGPIPE` (end the process), which
+/// Rust's runtime sets to "ignore" before `main`. Ignored, a write to a
+/// closed pipe returns an error and `println!` panics (exit 101) in
+/// whichever command was printing; with the default, every command ends at
+/// its first write after the reader went away, silently, as `cat` or
+/// `grep` do. The one place that handles closed pipes for every command.
+fn end_quietly_on_closed_pipes() {
+    #[cfg(unix)]
+    // SAFETY: called first thing in `main`, before any other thread
+    // exists; `signal` with `SIG_DFL` installs no handler code.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
 fn main() -> ExitCode {
+    end_quietly_on_closed_pipes();
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Games(args) => commands::games::run(&args),

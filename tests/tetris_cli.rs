@@ -141,7 +141,10 @@ fn check_refuses_a_bad_ai_table_and_a_feed_level_with_an_unknown_difficulty() {
     assert_eq!(output.status.code(), Some(1));
     let all = format!("{}{}", text(&output.stdout), text(&output.stderr));
     assert!(all.contains(&format!("tetris.lua:{line}:")), "{all}");
-    assert!(all.contains("`log_top` must be 1 to 100, not 0"), "{all}");
+    assert!(
+        all.contains("`ai.log_top` must be 1 to 100, not 0"),
+        "{all}"
+    );
 }
 
 #[test]

@@ -27,7 +27,14 @@ pub struct SourceLocation {
 #[derive(Debug, Default)]
 pub struct Console {
     lines: Vec<ConsoleLine>,
+    /// The editor's last own line and when it was said: one change can
+    /// reach the shell twice (a rename seen by the file operation and by
+    /// the disk watcher; a save and its reload), and is reported once.
+    last_said: Option<(String, std::time::Instant)>,
 }
+
+/// How long the same line from the editor itself counts as a repeat.
+const REPEAT_WINDOW: std::time::Duration = std::time::Duration::from_secs(2);
 
 impl Console {
     /// Adds a line.
@@ -74,18 +81,27 @@ impl Console {
 
     /// Adds an informational line.
     pub fn info(&mut self, text: impl Into<String>) {
-        self.push(ConsoleLine {
-            text: text.into(),
-            is_error: false,
-        });
+        self.say(text.into(), false);
     }
 
     /// Adds an error line.
     pub fn error(&mut self, text: impl Into<String>) {
-        self.push(ConsoleLine {
-            text: text.into(),
-            is_error: true,
-        });
+        self.say(text.into(), true);
+    }
+
+    /// The editor's own line, unless it just said the same (see
+    /// `last_said`). Game lines (`buffer_mut`) are never merged: two
+    /// equal moves are two lines.
+    fn say(&mut self, text: String, is_error: bool) {
+        let now = std::time::Instant::now();
+        if let Some((last, at)) = &self.last_said
+            && *last == text
+            && now.duration_since(*at) < REPEAT_WINDOW
+        {
+            return;
+        }
+        self.last_said = Some((text.clone(), now));
+        self.push(ConsoleLine { text, is_error });
     }
 
     /// `file` now loads: its earlier error lines are marked fixed and stop
@@ -271,6 +287,33 @@ mod tests {
                 ("error scripts/a.lua:2: boom", true),
                 ("stack traceback:", true),
                 ("  here", true)
+            ]
+        );
+    }
+
+    #[test]
+    fn the_editor_says_a_change_once_but_every_game_line_shows() {
+        let mut console = Console::default();
+        console.info("removed levels/sand/a.ron");
+        console.info("removed levels/sand/a.ron");
+        console.error("error scripts/a.lua:2: boom");
+        console.error("error scripts/a.lua:2: boom");
+        console.buffer_mut().push(ConsoleLine {
+            text: "tetris: the player gives S".into(),
+            is_error: false,
+        });
+        console.buffer_mut().push(ConsoleLine {
+            text: "tetris: the player gives S".into(),
+            is_error: false,
+        });
+        let texts: Vec<&str> = console.lines().iter().map(|l| l.text.as_str()).collect();
+        assert_eq!(
+            texts,
+            [
+                "removed levels/sand/a.ron",
+                "error scripts/a.lua:2: boom",
+                "tetris: the player gives S",
+                "tetris: the player gives S"
             ]
         );
     }

@@ -1,5 +1,12 @@
 //! One open file: its text, what is on disk, and how it is shown (Lua
 //! editor, RON text with live validation, or a game's visual level editor).
+//!
+//! A level has one text and two views of it. The visual editor is loaded
+//! from the current text whenever that text changed elsewhere (the text
+//! tab, an undo, a reload from disk), and each visual edit writes the text
+//! at once (only the changed values, see `LevelEditor::to_ron`), so
+//! switching views never shows stale content and saving writes the text
+//! either view last changed.
 
 use std::path::{Path, PathBuf};
 
@@ -11,7 +18,7 @@ use tessera_host::registry::Registry;
 
 use crate::code_editor::{CodeEditor, CursorPosition};
 use crate::highlight::Language;
-use crate::playtest::{GameUi, LevelEditor, PlaytestContext};
+use crate::playtest::{GameUi, LevelEditor, LevelEditorFactory, PlaytestContext, UndoStack};
 
 /// What kind of file a document holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -37,13 +44,25 @@ pub struct Document {
     /// Whether the file vanished from disk while open (saving recreates it).
     missing_on_disk: bool,
     editor: CodeEditor,
-    /// The game's visual editor, when it has one for this level.
+    /// The game's visual editor factory for this level: `None` until
+    /// looked up (on the first frame), then whether the game has one.
+    visual_factory: Option<Option<LevelEditorFactory>>,
+    /// The game's visual editor, once the text has loaded into it.
     visual: Option<Box<dyn LevelEditor>>,
     /// Show the visual editor (true) or the raw RON text.
     show_visual: bool,
-    /// Whether the visual editor was already tried for the current text, so
-    /// a factory error is reported once, not every frame.
-    visual_tried: bool,
+    /// The text the visual editor last loaded: when the text differs, it
+    /// changed elsewhere and is loaded again before the view is drawn.
+    visual_text: Option<String>,
+    /// Why the current text does not load into the visual editor (shown
+    /// in its place instead of a stale level).
+    visual_error: Option<String>,
+    /// The text before each visual edit (and each stretch of text-tab
+    /// edits seen by the visual view), for Ctrl+Z / Ctrl+Shift+Z there.
+    history: UndoStack<String>,
+    /// Whether the keyboard belongs to the visual editor: the last press
+    /// was inside it (Ctrl+Z then undoes its edits, not a playtest move).
+    visual_focused: bool,
     /// Findings about the level text, refreshed when it changes.
     diagnostics: Vec<Diagnostic>,
     /// Hash of the text the diagnostics describe.
@@ -86,9 +105,13 @@ impl Document {
                 Language::of(path),
                 format!("Text of {}", display.display()),
             ),
+            visual_factory: None,
             visual: None,
             show_visual: false,
-            visual_tried: false,
+            visual_text: None,
+            visual_error: None,
+            history: UndoStack::default(),
+            visual_focused: false,
             diagnostics: Vec::new(),
             validated: None,
             reload_error: None,
@@ -146,19 +169,25 @@ impl Document {
         self.text = text;
     }
 
-    /// The text that would be saved now (the visual editor's RON when it is
-    /// shown): what a playtest of the unsaved buffer plays.
+    /// The text that would be saved now (visual edits are in it as soon as
+    /// they are made): what a playtest of the unsaved buffer plays.
     pub fn text_to_save(&self) -> anyhow::Result<String> {
-        match &self.visual {
-            Some(visual) if self.show_visual => visual.to_ron(),
-            _ => Ok(self.text.clone()),
-        }
+        Ok(self.text.clone())
     }
 
-    /// Whether there are edits not on disk.
+    /// Whether there are edits not on disk, made in either view.
     pub fn is_dirty(&self) -> bool {
-        let visual_dirty = self.show_visual && self.visual.as_ref().is_some_and(|v| v.is_dirty());
-        visual_dirty || self.text != self.disk_text || self.missing_on_disk
+        self.text != self.disk_text || self.missing_on_disk
+    }
+
+    /// Whether the visual editor is shown (else the text).
+    pub fn shows_visual(&self) -> bool {
+        self.show_visual
+    }
+
+    /// Whether the keyboard's Ctrl+Z goes to this document's visual editor.
+    pub fn visual_has_keyboard(&self) -> bool {
+        self.show_visual && self.visual_focused
     }
 
     /// Tab title: the file name, with `●` when unsaved.
@@ -182,7 +211,6 @@ impl Document {
 
     /// Shows `line` on the next frame (switching to the text view).
     pub fn jump_to_line(&mut self, line: u32) {
-        self.sync_text_from_visual();
         self.show_visual = false;
         self.editor.jump_to_line(line);
     }
@@ -192,10 +220,6 @@ impl Document {
         let text = self.text_to_save()?;
         write_atomic(&self.path, text.as_bytes())
             .with_context(|| format!("cannot save {}", self.display.display()))?;
-        if let Some(visual) = self.visual.as_mut().filter(|_| self.show_visual) {
-            visual.mark_saved();
-        }
-        self.text = text.clone();
         self.disk_text = text.clone();
         self.missing_on_disk = false;
         Ok(text)
@@ -224,9 +248,10 @@ impl Document {
         self.disk_text = content;
         self.missing_on_disk = false;
         self.editor.forget_history();
-        // Rebuilt from the new text on the next frame.
-        self.visual = None;
-        self.visual_tried = false;
+        // Loaded from the new text on the next frame; the old edits are
+        // not undone into the new file.
+        self.visual_text = None;
+        self.history.clear();
     }
 
     /// Keeps the buffer although the disk now holds `content` (it stays
@@ -263,52 +288,210 @@ impl Document {
         }
     }
 
-    /// Creates the game's visual level editor, when it has one.
-    fn ensure_visual(
+    /// Looks up the game's visual level editor on the first frame; when it
+    /// has one, the document opens in it (or in the text, with the reason
+    /// in the console, when the text does not load).
+    fn find_visual(
         &mut self,
         games: &[GameUi],
         registry: &Registry,
         console: &mut Vec<crate::ConsoleLine>,
     ) {
-        if self.kind != DocumentKind::Level || self.visual.is_some() || self.visual_tried {
+        if self.visual_factory.is_some() {
             return;
         }
-        self.visual_tried = true;
-        let Some(game) = self.game(registry) else {
-            return;
+        let factory = match self.kind {
+            DocumentKind::Level => self.game(registry).and_then(|game| {
+                games
+                    .iter()
+                    .find(|g| g.id == game)
+                    .and_then(|g| g.level_editor)
+            }),
+            _ => None,
         };
-        let Some(factory) = games
-            .iter()
-            .find(|g| g.id == game)
-            .and_then(|g| g.level_editor)
-        else {
+        self.visual_factory = Some(factory);
+        if factory.is_none() {
             return;
-        };
-        match factory(&self.path, &self.text) {
-            Ok(visual) => {
-                self.visual = Some(visual);
-                self.show_visual = true;
-            }
-            Err(e) => {
+        }
+        self.load_visual();
+        match &self.visual_error {
+            None => self.show_visual = true,
+            Some(error) => {
                 // The raw text stays editable; the error says why.
                 console.push(crate::ConsoleLine {
-                    text: format!("error {}: {e:#}", self.display.display()),
+                    text: format!("error {}: {error}", self.display.display()),
                     is_error: true,
                 });
-                self.visual = None;
-                self.show_visual = false;
             }
         }
     }
 
-    /// Switching to the text view: the visual editor's unsaved edits become
-    /// the text.
-    fn sync_text_from_visual(&mut self) {
-        if let Some(visual) = self.visual.as_ref().filter(|_| self.show_visual)
-            && visual.is_dirty()
-            && let Ok(text) = visual.to_ron()
-        {
-            self.text = text;
+    /// Loads the current text into the visual editor when it changed since
+    /// the editor last loaded it. A change made elsewhere while the visual
+    /// view was in use (the text tab) becomes one undo step.
+    fn load_visual(&mut self) {
+        let Some(Some(factory)) = self.visual_factory else {
+            return;
+        };
+        if self.visual_text.as_deref() == Some(self.text.as_str()) {
+            return;
+        }
+        if let Some(before) = self.visual_text.take() {
+            self.history.record(before, false);
+        }
+        let loaded = match self.visual.as_mut() {
+            Some(visual) => visual.load(&self.text),
+            None => factory(&self.path, &self.text).map(|visual| self.visual = Some(visual)),
+        };
+        self.visual_error = loaded.err().map(|e| format!("{e:#}"));
+        self.visual_text = Some(self.text.clone());
+    }
+
+    /// Takes a visual edit into the text: the editor's patched RON becomes
+    /// the document's text (the old text an undo step), and the editor is
+    /// loaded from it again so the next edit patches the new text.
+    fn take_visual_edit(&mut self, gesture: bool, console: &mut Vec<crate::ConsoleLine>) {
+        let Some(visual) = self.visual.as_mut() else {
+            return;
+        };
+        if !visual.is_dirty() {
+            return;
+        }
+        let written = visual.to_ron().and_then(|text| {
+            visual.load(&text)?;
+            Ok(text)
+        });
+        match written {
+            Ok(text) => {
+                if text != self.text {
+                    let before = std::mem::replace(&mut self.text, text);
+                    self.history.record(before, gesture);
+                }
+                self.visual_text = Some(self.text.clone());
+                self.visual_focused = true;
+            }
+            Err(e) => console.push(crate::ConsoleLine {
+                text: format!("error {}: {e:#}", self.display.display()),
+                is_error: true,
+            }),
+        }
+    }
+
+    /// Undoes (or redoes) the last visual edit; returns whether there was
+    /// one.
+    pub fn undo_visual(&mut self, redo: bool) -> bool {
+        let current = self.text.clone();
+        let restored = if redo {
+            self.history.redo(current)
+        } else {
+            self.history.undo(current)
+        };
+        let Some(text) = restored else {
+            return false;
+        };
+        self.text = text;
+        // Loaded without becoming an undo step of its own.
+        self.visual_text = None;
+        self.load_visual();
+        true
+    }
+
+    /// Whether the visual editor has an edit to undo / to redo.
+    pub fn can_undo_visual(&self) -> (bool, bool) {
+        (self.history.can_undo(), self.history.can_redo())
+    }
+
+    /// Ctrl+Z undoes, Ctrl+Shift+Z and Ctrl+Y redo, while the visual editor
+    /// has the keyboard (its last press was inside it, not in the playtest)
+    /// and no text field does.
+    fn visual_undo_keys(&mut self, ui: &egui::Ui, keyboard: bool) {
+        let area = ui.max_rect();
+        if let Some(pos) = ui.input(|i| {
+            i.pointer
+                .any_pressed()
+                .then(|| i.pointer.interact_pos())
+                .flatten()
+        }) {
+            self.visual_focused = area.contains(pos);
+        }
+        if !keyboard || !self.visual_focused || ui.ctx().egui_wants_keyboard_input() {
+            return;
+        }
+        let (redo, undo) = ui.input_mut(|i| {
+            let redo = i.consume_key(
+                egui::Modifiers::COMMAND | egui::Modifiers::SHIFT,
+                egui::Key::Z,
+            ) || i.consume_key(egui::Modifiers::COMMAND, egui::Key::Y);
+            (redo, i.consume_key(egui::Modifiers::COMMAND, egui::Key::Z))
+        });
+        if redo || undo {
+            self.undo_visual(redo);
+        }
+    }
+
+    /// The Visual / RON text switch with the visual editor's undo buttons.
+    fn view_switch(&mut self, ui: &mut egui::Ui) {
+        ui.horizontal(|ui| {
+            ui.selectable_value(&mut self.show_visual, true, "Visual");
+            ui.selectable_value(&mut self.show_visual, false, "RON text");
+            if !self.show_visual {
+                return;
+            }
+            ui.separator();
+            let (can_undo, can_redo) = self.can_undo_visual();
+            if ui
+                .add_enabled(can_undo, egui::Button::new("↶ Undo edit"))
+                .on_hover_text("Undo the last edit (Ctrl+Z)")
+                .clicked()
+            {
+                self.undo_visual(false);
+            }
+            if ui
+                .add_enabled(can_redo, egui::Button::new("↷ Redo edit"))
+                .on_hover_text("Redo (Ctrl+Shift+Z or Ctrl+Y)")
+                .clicked()
+            {
+                self.undo_visual(true);
+            }
+        });
+        ui.separator();
+    }
+
+    /// The visual view: the level of the current text, or why the text
+    /// does not load (the one validation path's findings).
+    fn visual_ui(&mut self, ui: &mut egui::Ui, keyboard: bool, cx: &mut PlaytestContext<'_>) {
+        self.load_visual();
+        self.visual_undo_keys(ui, keyboard);
+        if let Some(error) = self.visual_error.clone() {
+            self.validate(cx.project.registry());
+            ui.colored_label(
+                ui.visuals().error_fg_color,
+                "The text does not read as a level, so the visual editor cannot show it. Fix it in the RON text tab:",
+            );
+            let findings: Vec<String> = self
+                .diagnostics
+                .iter()
+                .filter(|d| d.is_error())
+                .map(format_diagnostic)
+                .collect();
+            if findings.is_empty() {
+                ui.monospace(error);
+            }
+            for finding in findings {
+                ui.monospace(finding);
+            }
+            if ui.button("Show the text").clicked() {
+                self.show_visual = false;
+            }
+            return;
+        }
+        if let Some(visual) = self.visual.as_mut() {
+            visual.ui(ui, cx);
+        }
+        let gesture = ui.input(|i| i.pointer.any_down());
+        self.take_visual_edit(gesture, cx.console);
+        if !gesture {
+            self.history.end_gesture();
         }
     }
 
@@ -337,37 +520,27 @@ impl Document {
     }
 
     /// Draws the document; `games` are the game UIs that may bring a visual
-    /// level editor.
-    pub fn ui(&mut self, ui: &mut egui::Ui, games: &[GameUi], cx: &mut PlaytestContext<'_>) {
-        if self.kind == DocumentKind::Level {
-            self.ensure_visual(games, cx.project.registry(), cx.console);
-        }
+    /// level editor. `keyboard` says whether Ctrl+Z may go to the document (not when the
+    /// playtest has the keyboard).
+    pub fn ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        games: &[GameUi],
+        keyboard: bool,
+        cx: &mut PlaytestContext<'_>,
+    ) {
+        self.find_visual(games, cx.project.registry(), cx.console);
         if self.missing_on_disk {
             ui.colored_label(
                 ui.visuals().warn_fg_color,
                 "This file was removed on disk. Save to write it again.",
             );
         }
-        if self.visual.is_some() {
-            ui.horizontal(|ui| {
-                let was_visual = self.show_visual;
-                ui.selectable_value(&mut self.show_visual, true, "Visual");
-                ui.selectable_value(&mut self.show_visual, false, "RON text");
-                if was_visual && !self.show_visual {
-                    self.sync_text_from_visual();
-                } else if !was_visual && self.show_visual && self.text != self.disk_text {
-                    // Rebuild from the edited text so both views agree.
-                    self.visual = None;
-                    self.visual_tried = false;
-                    self.ensure_visual(games, cx.project.registry(), cx.console);
-                }
-            });
-            ui.separator();
+        if matches!(self.visual_factory, Some(Some(_))) {
+            self.view_switch(ui);
         }
-        if self.show_visual
-            && let Some(visual) = self.visual.as_mut()
-        {
-            visual.ui(ui, cx);
+        if self.show_visual {
+            self.visual_ui(ui, keyboard, cx);
             return;
         }
         if self.kind != DocumentKind::Level {

@@ -142,15 +142,12 @@ impl TestsPanel {
         if self.job.is_some() {
             ctx.request_repaint_after(std::time::Duration::from_millis(100));
         }
-        let mut request = None;
         let mut open = self.open;
-        egui::Window::new("Tests")
-            .open(&mut open)
-            .default_size([1060.0, 560.0])
-            .resizable(true)
-            .show(ctx, |ui| {
-                request = self.contents(ui, project);
-            });
+        let request =
+            tessera_ui::tool_window(ctx, "Tests", &mut open, egui::vec2(1060.0, 560.0), |ui| {
+                self.contents(ui, project)
+            })
+            .flatten();
         self.open = open;
         request
     }

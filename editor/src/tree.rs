@@ -154,8 +154,12 @@ fn entry_ui(
     };
     let marker = if is_dirty(&entry.path) { " ●" } else { "" };
     let selected = active == Some(entry.path.as_path());
+    // One line per file: a name too long for the panel ends in "…" (the
+    // tooltip has the whole path) instead of wrapping mid-word.
     let response = ui
-        .selectable_label(selected, format!("{icon} {}{marker}", entry.name))
+        .add(
+            egui::Button::selectable(selected, format!("{icon} {}{marker}", entry.name)).truncate(),
+        )
         .on_hover_text(entry.path.display().to_string());
     if response.clicked() {
         *clicked = Some(Command::Open(entry.path.clone()));

@@ -64,14 +64,20 @@ impl LevelEditor for WidthEditor {
     fn is_dirty(&self) -> bool {
         self.width != self.saved
     }
-    fn mark_saved(&mut self) {
-        self.saved = self.width;
+    fn load(&mut self, text: &str) -> anyhow::Result<()> {
+        let width = width_of(text)?;
+        (self.width, self.saved) = (width, width);
+        Ok(())
     }
 }
 
-fn open_width_editor(_path: &Path, text: &str) -> anyhow::Result<Box<dyn LevelEditor>> {
+fn width_of(text: &str) -> anyhow::Result<u32> {
     let digits: String = text.chars().filter(char::is_ascii_digit).collect();
-    let width = digits.parse()?;
+    Ok(digits.parse()?)
+}
+
+fn open_width_editor(_path: &Path, text: &str) -> anyhow::Result<Box<dyn LevelEditor>> {
+    let width = width_of(text)?;
     Ok(Box::new(WidthEditor {
         width,
         saved: width,

@@ -645,3 +645,69 @@ fn the_playtest_pops_out_into_a_window_of_its_own_and_the_board_scales_to_it() {
     harness.get_by_label("⬈ Pop out");
     harness.get_by_label("sand board");
 }
+
+#[test]
+fn a_long_file_name_in_the_tree_stays_on_one_line() {
+    let dir = project();
+    let root = dir.path().canonicalize().expect("root");
+    let long = "a_level_with_a_rather_long_descriptive_name_for_the_tree.ron";
+    std::fs::copy(
+        root.join("levels/sand")
+            .read_dir()
+            .expect("levels")
+            .flatten()
+            .next()
+            .map_or_else(|| root.join("scripts/demo.lua"), |e| e.path()),
+        root.join("levels/sand").join(long),
+    )
+    .expect("long name");
+    let mut harness = harness(&root);
+    harness.run_steps(3);
+    let short = harness.get_by_label("📜 demo.lua").rect();
+    let entry = harness.get_by_label(&format!("🗺 {long}")).rect();
+    assert!(
+        entry.height() <= short.height() + 0.5,
+        "one line: {entry:?} against {short:?}"
+    );
+}
+
+#[test]
+fn a_tool_window_never_covers_the_menu_bar_and_escape_closes_it() {
+    let dir = project();
+    let root = dir.path().canonicalize().expect("root");
+    let mut harness = harness(&root);
+    harness.run_steps(2);
+    let menu_bottom = harness.get_by_label("File").rect().max.y;
+    // Dragged up by its title bar as far as it goes, it stops below the
+    // menu bar.
+    harness.state_mut().run_tests();
+    harness.run_steps(3);
+    let title = harness.get_by_label("Tests").rect();
+    harness.hover_at(title.center());
+    harness.step();
+    harness.drag_at(title.center());
+    harness.step();
+    harness.hover_at(egui::pos2(title.center().x, 0.0));
+    harness.step();
+    harness.drop_at(egui::pos2(title.center().x, 0.0));
+    harness.run_steps(3);
+    let window = harness.get_by_label("Tests").rect();
+    assert!(
+        window.min.y >= menu_bottom,
+        "the window {window:?} stays below the menu bar (bottom {menu_bottom})"
+    );
+    harness.get_by_label("File").click();
+    harness.run_steps(2);
+    assert!(
+        harness.query_by_label("New script…").is_some(),
+        "File opens"
+    );
+    harness.key_press(egui::Key::Escape);
+    harness.run_steps(2);
+    harness.key_press(egui::Key::Escape);
+    harness.run_steps(2);
+    assert!(
+        !harness.state().tests().open,
+        "Escape closes the Tests window"
+    );
+}

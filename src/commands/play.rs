@@ -11,7 +11,7 @@ use anyhow::Context;
 use rand::Rng;
 use tessera_host::level::read_text;
 use tessera_host::rng::game_rng;
-use tessera_host::{Budget, Seat, Session, SessionOptions};
+use tessera_host::{Budget, GameError, Seat, Session, SessionOptions};
 
 use crate::Status;
 
@@ -128,6 +128,11 @@ fn fill_ai_seats(
     Ok(())
 }
 
+/// Whether the command line names the mode or any seat.
+fn options_given(args: &Args) -> bool {
+    args.mode.is_some() || !args.seats.is_empty() || args.ai.is_some() || args.feeder.is_some()
+}
+
 /// Runs `tessera play`.
 pub fn run(args: &Args) -> anyhow::Result<Status> {
     // Where the results go is checked before the game is played, not after.
@@ -179,12 +184,20 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
     if let Err(e) = spec.resolve(&options) {
         crate::usage!("{e}");
     }
-    let mut session = project
-        .start_session(&args.game, level.as_deref(), args.seed, &options)
-        .map_err(anyhow::Error::from)?;
+    let mut session = match project.start_session(&args.game, level.as_deref(), args.seed, &options)
+    {
+        Ok(session) => session,
+        // What a game refuses of the options beyond its spec (feed mode's
+        // first seat must be a feeder, classic tetris has one seat) is bad
+        // usage too when the command line chose them; options a level file
+        // asked for are that file's fault (exit 1).
+        Err(GameError::Invalid(why)) if options_given(args) => crate::usage!("{why}"),
+        Err(other) => return Err(other.into()),
+    };
 
     let mut failure = None;
     let mut refused = 0;
+    let mut console = Console::default();
     if let Some(path) = &args.actions {
         let text = read_text(path)?;
         let entry = project.registry().get(&args.game).cloned();
@@ -194,7 +207,7 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
         };
         for (index, action) in actions.iter().enumerate() {
             let result = session.apply_ron(action);
-            print_events(session.as_mut());
+            console.print(session.as_mut());
             if let Err(error) = result {
                 let message = format!(
                     "{}: action {} `{action}`: {error}",
@@ -209,14 +222,14 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
                 failure = Some(message);
                 break;
             }
-            play_ai_turns(session.as_mut(), args.max_moves)?;
+            play_ai_turns(session.as_mut(), args.max_moves, &mut console)?;
         }
     }
     if let Some(turns) = args.random_play {
-        random_play(session.as_mut(), args.seed, turns)?;
+        random_play(session.as_mut(), args.seed, turns, &mut console)?;
     }
     if ai_only {
-        play_ai_turns(session.as_mut(), args.max_moves)?;
+        play_ai_turns(session.as_mut(), args.max_moves, &mut console)?;
     }
     if let Some(path) = &args.save_replay {
         let text = session.replay_ron().map_err(anyhow::Error::from)?;
@@ -241,6 +254,17 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
         eprintln!("tessera: {failure}");
         return Ok(Status::Failed);
     }
+    if console.errors > 0 {
+        // A script that fails during the game is a failed run, not a
+        // finished one: each distinct error was printed once above.
+        eprintln!(
+            "tessera: the script failed {} time{} during the game ({} distinct, each shown once)",
+            console.errors,
+            if console.errors == 1 { "" } else { "s" },
+            console.seen.len()
+        );
+        return Ok(Status::Failed);
+    }
     if refused > 0 {
         // Each refusal was reported where it happened; only count them.
         eprintln!(
@@ -255,7 +279,12 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
 /// Random legal moves (drawn from a stream of their own, derived from the
 /// seed), letting time settle after each where the game has a settle
 /// action; AI seats answer in between.
-fn random_play(session: &mut dyn Session, seed: u64, turns: u32) -> anyhow::Result<()> {
+fn random_play(
+    session: &mut dyn Session,
+    seed: u64,
+    turns: u32,
+    console: &mut Console,
+) -> anyhow::Result<()> {
     let mut rng = game_rng(seed ^ 0x5eed_5a4d);
     for _ in 0..turns {
         if session.outcome().is_over() {
@@ -270,7 +299,7 @@ fn random_play(session: &mut dyn Session, seed: u64, turns: u32) -> anyhow::Resu
             session
                 .apply_ron(&settle)
                 .with_context(|| format!("`{settle}` with no legal move"))?;
-            print_events(session);
+            console.print(session);
             moves = session.legal_actions_ron();
         }
         if moves.is_empty() {
@@ -285,36 +314,54 @@ fn random_play(session: &mut dyn Session, seed: u64, turns: u32) -> anyhow::Resu
                 .apply_ron(&settle)
                 .with_context(|| format!("`{settle}` after a random move"))?;
         }
-        print_events(session);
-        play_ai_turns(session, u32::MAX)?;
+        console.print(session);
+        play_ai_turns(session, u32::MAX, console)?;
     }
     Ok(())
 }
 
 /// Lets AI seats move while it is their turn (at most `max_moves`), through
 /// the host's one driver of AI seats.
-fn play_ai_turns(session: &mut dyn Session, max_moves: u32) -> anyhow::Result<()> {
+fn play_ai_turns(
+    session: &mut dyn Session,
+    max_moves: u32,
+    console: &mut Console,
+) -> anyhow::Result<()> {
     tessera_host::driver::play_ai_turns(
         session,
         Budget::unbounded(),
         max_moves as usize,
         &tessera_host::ThinkControl::new(),
-        &mut |session, _action| print_events(session),
+        &mut |session, _action| console.print(session),
     )
     .map_err(anyhow::Error::from)?;
     Ok(())
 }
 
-fn print_events(session: &mut dyn Session) {
-    for event in session.take_new_events() {
-        if event.text.starts_with("refused: ") {
-            // The failed action is reported once, with its file and index.
-            continue;
-        }
-        if event.is_error {
-            eprintln!("script error: {}", event.text);
-        } else if let Some(line) = event.text.strip_prefix("script: ") {
-            eprintln!("script: {line}");
+/// Prints a game's script output and errors on stderr as they happen. A
+/// script error that repeats (a hook failing at every lock) is printed
+/// once; the count decides the exit code.
+#[derive(Default)]
+struct Console {
+    seen: std::collections::HashSet<String>,
+    errors: usize,
+}
+
+impl Console {
+    fn print(&mut self, session: &mut dyn Session) {
+        for event in session.take_new_events() {
+            if event.text.starts_with("refused: ") {
+                // The failed action is reported once, with its file and index.
+                continue;
+            }
+            if event.is_error {
+                self.errors += 1;
+                if self.seen.len() < 100 && self.seen.insert(event.text.clone()) {
+                    eprintln!("script error: {}", event.text);
+                }
+            } else if let Some(line) = event.text.strip_prefix("script: ") {
+                eprintln!("script: {line}");
+            }
         }
     }
 }

@@ -1,7 +1,9 @@
 //! Generated hostile inputs: proptest mutations (truncations, byte flips,
-//! huge numbers, deep nesting, unknown fields) of every shipped level and
-//! script and of two action files, each run through `check` and a game
-//! start. The generator is seeded, so the cases (and the snapshot of the
+//! huge numbers, deep nesting, unknown fields) of every registered game's
+//! shipped levels and script (through `check` and a game start, which must
+//! agree), a sample action file per game (through `play`), a Tetris AI log
+//! (through `tetris explain`) and an Azul game record (through `azul
+//! check`). The generator is seeded, so the cases (and the snapshot of the
 //! distinct message shapes) are the same on every run.
 
 use std::collections::BTreeSet;
@@ -118,9 +120,19 @@ fn apply(text: &str, mutation: &Mutation, lua: bool) -> Vec<u8> {
 /// What a generated case is about.
 #[derive(Clone, Copy)]
 enum Kind {
-    Level { game: &'static str },
-    Script { game: &'static str },
-    Actions { game: &'static str },
+    Level {
+        game: &'static str,
+    },
+    Script {
+        game: &'static str,
+    },
+    Actions {
+        game: &'static str,
+    },
+    /// A Tetris AI log, through `tetris explain`.
+    AiLog,
+    /// An Azul game record, through `azul check`.
+    Record,
 }
 
 struct Source {
@@ -132,6 +144,8 @@ struct Source {
 }
 
 const SAND_ACTIONS: &str = "[\n  Place(slot: 0, x: 4, y: 0),\n  Tick(30),\n  Settle,\n  Place(slot: 1, x: 0, y: 0, rotation: 0),\n  Settle,\n]\n";
+const TETRIS_ACTIONS: &str = "[\n  Press(Left),\n  Tick(12),\n  Release(Left),\n  RotateCw,\n  HardDrop,\n  Drop(x: 3, rotation: 1),\n  Tick(30),\n]\n";
+const AZUL_ACTIONS: &str = "[\n  Take(from: Factory(1), colour: Blue, to: Line(1)),\n  Take(from: Centre, colour: Red, to: Floor),\n  Wall(row: 1, column: 2),\n]\n";
 const POLYCUBE_ACTIONS: &str = "[\n  PlaceAt(piece: \"A\", rotation: 0, at: (1, 1, 1)),\n  Undo,\n  Redo,\n  PickUp(piece: \"A\"),\n  Hint,\n]\n";
 
 /// Mutated level cases per game, spread over its shipped levels.
@@ -145,6 +159,8 @@ fn sample_actions(game: &str) -> Option<&'static str> {
     match game {
         "sand" => Some(SAND_ACTIONS),
         "polycube" => Some(POLYCUBE_ACTIONS),
+        "tetris" => Some(TETRIS_ACTIONS),
+        "azul" => Some(AZUL_ACTIONS),
         _ => None,
     }
 }
@@ -192,14 +208,80 @@ fn sources() -> Vec<Source> {
             });
         }
     }
+    out.push(Source {
+        kind: Kind::AiLog,
+        relative: "ai.log".into(),
+        text: ai_log(),
+        cases: 24,
+    });
+    out.push(Source {
+        kind: Kind::Record,
+        relative: "game.jsonl".into(),
+        text: azul_record(),
+        cases: 24,
+    });
     out
+}
+
+/// An AI log as the editor's S panel writes it: GOD's decision on an
+/// empty 10 x 22 board.
+fn ai_log() -> String {
+    use tessera_tetris::ai::{Brain, Position, UnknownNext, log};
+    use tessera_tetris::piece::PieceKind;
+    let god = tessera_tetris::settings::default_difficulties()
+        .into_iter()
+        .find(|d| d.name == "GOD")
+        .expect("GOD");
+    let position = Position {
+        board: tessera_tetris::board::Board::new(10, 22),
+        piece: PieceKind::T,
+        next: Some(PieceKind::S),
+        rotation: tessera_tetris::piece::RotationSystem::Cycle,
+        spawn_row: 0,
+        danger_rows: 1,
+        unknown_next: UnknownNext::Worst(PieceKind::ALL.to_vec()),
+    };
+    let choice = Brain::new().choose(&position, &god, 11);
+    log::write(
+        &log::DecisionInput {
+            position,
+            difficulty: god,
+            noise_seed: 11,
+            turn: 3,
+        },
+        &choice,
+        5,
+    )
+}
+
+/// A real Azul record (easy against easy), written by the binary.
+fn azul_record() -> String {
+    let dir = project();
+    let run = tessera(
+        dir.path(),
+        &[
+            "play",
+            "azul",
+            "--ai-only",
+            "--seat",
+            "ai:easy",
+            "--seat",
+            "ai:easy",
+            "--seed",
+            "3",
+            "--record",
+            "game.jsonl",
+        ],
+    );
+    assert_eq!(run.code, Some(0), "{}", run.output());
+    std::fs::read_to_string(dir.path().join("game.jsonl")).expect("the record")
 }
 
 /// A message with its numbers and the file name taken out: the wording to
 /// review (`FILE.ron:N:N: expected integer`).
 fn shape(text: &str) -> String {
     let text = text.strip_prefix("tessera: ").unwrap_or(text);
-    let text = match [".ron:", ".lua:", ".json:"]
+    let text = match [".ron:", ".lua:", ".jsonl:", ".json:", ".log:"]
         .iter()
         .find_map(|ext| text.find(ext).map(|at| (at, ext)))
     {
@@ -229,7 +311,12 @@ fn shape(text: &str) -> String {
 fn messages(run: &Run, dir: &Path) -> Vec<String> {
     normalise(&run.output(), dir)
         .lines()
-        .filter(|l| l.contains(".ron:") || l.contains(".lua:") || l.starts_with("tessera:"))
+        .filter(|l| {
+            [".ron:", ".lua:", ".jsonl:", ".log:"]
+                .iter()
+                .any(|ext| l.contains(ext))
+                || l.starts_with("tessera:")
+        })
         .map(shape)
         .collect()
 }
@@ -344,6 +431,16 @@ fn run_case(dir: &Path, kind: Kind, relative: &str, case: &str) -> Vec<Run> {
             let play = tessera(dir, &["play", game, "--actions", relative]);
             assert_sane(&format!("{case}: play"), &play);
             vec![play]
+        }
+        Kind::AiLog => {
+            let explain = tessera(dir, &["tetris", "explain", relative]);
+            assert_sane(&format!("{case}: explain"), &explain);
+            vec![explain]
+        }
+        Kind::Record => {
+            let check = tessera(dir, &["azul", "check", relative]);
+            assert_sane(&format!("{case}: azul check"), &check);
+            vec![check]
         }
     }
 }

@@ -117,13 +117,15 @@ pub fn normalise(text: &str, dir: &Path) -> String {
 /// Whether a failure message says where: `file.ext:LINE`.
 pub fn names_a_line(text: &str) -> bool {
     text.lines().any(|line| {
-        [".ron:", ".lua:", ".json:", ".jsonl:"].iter().any(|ext| {
-            line.match_indices(ext).any(|(at, _)| {
-                line[at + ext.len()..]
-                    .chars()
-                    .next()
-                    .is_some_and(|c| c.is_ascii_digit())
+        [".ron:", ".lua:", ".json:", ".jsonl:", ".log:"]
+            .iter()
+            .any(|ext| {
+                line.match_indices(ext).any(|(at, _)| {
+                    line[at + ext.len()..]
+                        .chars()
+                        .next()
+                        .is_some_and(|c| c.is_ascii_digit())
+                })
             })
-        })
     })
 }

@@ -14,13 +14,17 @@ use std::path::{Path, PathBuf};
 
 use harness::{RSS_LIMIT_KIB, Run, TIME_LIMIT};
 
-/// A fresh project: copies of the shipped `scripts/` and `levels/`.
+/// A fresh project: copies of the shipped `scripts/` and every registered
+/// game's `levels/<id>/`.
 pub fn project() -> tempfile::TempDir {
     let dir = tempfile::tempdir().expect("temp dir");
     let root = tessera_testkit::repo_root();
-    for folder in ["scripts", "levels/sand", "levels/polycube"] {
-        let from = root.join(folder);
-        let to = dir.path().join(folder);
+    let registry = tessera_builtin::registry();
+    let folders = std::iter::once("scripts".to_string())
+        .chain(registry.iter().map(|entry| format!("levels/{}", entry.id)));
+    for folder in folders {
+        let from = root.join(&folder);
+        let to = dir.path().join(&folder);
         std::fs::create_dir_all(&to).expect("folder");
         for entry in std::fs::read_dir(&from).expect("shipped folder").flatten() {
             if entry.path().is_file() {
@@ -57,6 +61,11 @@ pub const STATED_REASONS: &[&str] = &[
     "illegal action",
     "refused",
     "cannot write",
+    // `tetris explain` on a log whose decision replays differently: the
+    // command's documented failure, naming what differs.
+    "differs: ",
+    // An AI log missing a whole line: there is no line to name.
+    "the log has no `",
 ];
 
 /// The limits every case is held to: time, memory, exit code, and a located

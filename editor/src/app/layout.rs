@@ -23,10 +23,20 @@ impl EditorApp {
     /// (docked, maximised over everything, or in a window of its own) and
     /// the open documents.
     pub(super) fn panels(&mut self, ui: &mut egui::Ui) {
-        egui::Panel::top("menu").show(ui, |ui| self.menu_ui(ui));
-        egui::Panel::bottom("status")
+        let menu = egui::Panel::top("menu").show(ui, |ui| self.menu_ui(ui));
+        let status = egui::Panel::bottom("status")
             .resizable(false)
             .show(ui, |ui| self.status_ui(ui));
+        // Tool windows (AI log, Balance, Tests) stay between the menu bar
+        // and the status line: they never cover File and Run.
+        let window = ui.ctx().content_rect();
+        tessera_ui::set_tool_area(
+            ui.ctx(),
+            egui::Rect::from_x_y_ranges(
+                window.x_range(),
+                menu.response.rect.max.y..=status.response.rect.min.y,
+            ),
+        );
         let popped_out = self.layout.playtest_popped_out;
         if self.layout.playtest_maximised && !popped_out {
             egui::CentralPanel::default().show(ui, |ui| self.playtest_ui(ui));
@@ -343,7 +353,14 @@ impl EditorApp {
             project: &mut self.project,
             console: self.console.buffer_mut(),
         };
-        document.ui(ui, &self.games, &mut cx);
+        // Ctrl+Z goes to one place: the playtest while it has the keyboard,
+        // else the document's visual editor once it was clicked.
+        document.ui(ui, &self.games, !self.playtest.has_focus(), &mut cx);
+        if document.visual_has_keyboard() && ui.input(|i| i.pointer.any_pressed()) {
+            // A press in the document takes the keyboard from a popped-out
+            // playtest too (its window does not see this press).
+            self.playtest.set_focus(false);
+        }
     }
 
     /// Opens the file a console line names, at its line.

@@ -24,6 +24,7 @@ pub mod project;
 pub mod registry;
 pub mod replay;
 pub mod rng;
+pub mod ron_diff;
 pub mod ron_locate;
 pub mod ron_patch;
 pub mod script;

@@ -207,11 +207,12 @@ impl Project {
             // project's current script may be missing or broken.
             (ScriptChoice::Recorded, Some(recorded)) => {
                 let schema = entry.script_schema();
-                LiveScript::new(Script::load(
-                    Path::new(&recorded.path),
-                    &recorded.source,
-                    Some(&schema),
+                LiveScript::new(crate::replay::load_recorded_script(
+                    recorded,
+                    &schema,
                     self.limits,
+                    &text,
+                    &display,
                 )?)
             }
             _ => self.script(&self.game_script_path(&header.game))?,

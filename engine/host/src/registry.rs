@@ -251,7 +251,8 @@ fn check_level_erased<G: Game>(
 }
 
 fn parse_actions_erased<G: Game>(text: &str, path: &Path) -> Result<Vec<String>, Diagnostic> {
-    let actions: Vec<G::Action> = parse_ron(text, path)?;
+    // Capped while parsing: 3 million actions would cost half a GiB.
+    let crate::replay::Capped(actions) = parse_ron::<crate::replay::Capped<G::Action>>(text, path)?;
     actions
         .iter()
         .map(|a| {
@@ -270,17 +271,21 @@ fn replay_erased<G: Game>(
 ) -> Result<ReplayRun, GameError> {
     let mut replay: Replay<G::Level, G::Action> = parse_ron(text, path)?;
     let mut notes = Vec::new();
+    if let Some(recorded) = &replay.script {
+        crate::replay::check_script_hash(recorded, text, path)?;
+    }
 
     let current = current_script.current();
     let current_hash = current.content_hash();
     let script = match (&replay.script, setup.script) {
         (Some(recorded), ScriptChoice::Recorded) => {
             let schema = G::script_schema();
-            let script = Script::load(
-                Path::new(&recorded.path),
-                &recorded.source,
-                Some(&schema),
+            let script = crate::replay::load_recorded_script(
+                recorded,
+                &schema,
                 current.limits(),
+                text,
+                path,
             )?;
             notes.push(format!("script: recorded {}", recorded.path));
             LiveScript::new(script)
@@ -307,7 +312,7 @@ fn replay_erased<G: Game>(
     if setup.level == LevelChoice::Current
         && let Some(level_path) = &replay.level_path
     {
-        let file = root.join(level_path);
+        let file = crate::replay::level_file_inside(root, level_path, text, path)?;
         let text = read_text(&file)?;
         let level = load_checked::<G::Level>(&text, &file)?;
         let same = ron::to_string(&level).ok() == ron::to_string(&replay.level).ok();
@@ -321,11 +326,22 @@ fn replay_erased<G: Game>(
         ));
         replay.level = level;
     } else {
+        // The inline level is diagnosed like a level file, its findings
+        // named at the replay's lines.
+        if let Some(error) = replay
+            .level
+            .diagnose()
+            .into_iter()
+            .find(Diagnostic::is_error)
+        {
+            return Err(crate::replay::level_finding_in_replay(error, text, path).into());
+        }
         notes.push("level: recorded (inline)".into());
     }
 
     let apply_reloads = setup.script == ScriptChoice::Recorded;
-    let session = Recorded::<G>::from_replay(replay, script, apply_reloads, setup.stop_after)?;
+    let session = Recorded::<G>::from_replay(replay, script, apply_reloads, setup.stop_after)
+        .map_err(|error| crate::replay::located_replay_error(error, text, path))?;
     Ok(ReplayRun {
         session: Box::new(session),
         notes,

@@ -130,11 +130,48 @@ impl<G: Game> Recorded<G> {
         let mut session = Self::start(replay.level, script, replay.seed, &replay.options)?;
         session.replay.level_path = replay.level_path;
         let limit = stop_after.unwrap_or(usize::MAX);
-        for step in replay.steps.into_iter().take(limit) {
+        let reloads = replay
+            .steps
+            .iter()
+            .filter(|step| matches!(step, Step::Reload(_)))
+            .count();
+        if apply_reloads && reloads > crate::replay::MAX_RELOADS {
+            return Err(steps_error(
+                None,
+                format!(
+                    "{reloads} script reloads; a replay holds at most {}",
+                    crate::replay::MAX_RELOADS
+                ),
+            ));
+        }
+        let mut loading = std::time::Duration::ZERO;
+        for (index, step) in replay.steps.into_iter().take(limit).enumerate() {
             let _ = match step {
                 Step::Act(action) => session.apply(&action),
                 Step::Tick(ticks) => session.advance(ticks),
-                Step::Reload(source) if apply_reloads => session.reload_from_text(&source),
+                Step::Reload(source) if apply_reloads => {
+                    // A live session records only reloads that loaded: one
+                    // that fails here was not written by a session.
+                    let started = std::time::Instant::now();
+                    let loaded = session.reload_from_text(&source);
+                    loading += started.elapsed();
+                    if let Err(error) = loaded {
+                        return Err(steps_error(
+                            Some(index),
+                            format!("this recorded script reload does not load: {error}"),
+                        ));
+                    }
+                    if loading > crate::replay::RELOADS_TIME {
+                        return Err(steps_error(
+                            Some(index),
+                            format!(
+                                "the recorded reloads spent over {} s loading scripts; refused",
+                                crate::replay::RELOADS_TIME.as_secs()
+                            ),
+                        ));
+                    }
+                    Ok(())
+                }
                 Step::Reload(_) => Ok(()),
             };
         }
@@ -195,6 +232,7 @@ impl<G: Game> Recorded<G> {
     /// can have consequences, such as a game-over check).
     pub fn apply(&mut self, action: &G::Action) -> Result<(), GameError> {
         self.note_reload();
+        self.refuse_if_stopped()?;
         if self.ai_to_move().is_none() && self.game.move_starts(action) {
             self.move_starts.push(self.replay.steps.len());
         }
@@ -202,7 +240,8 @@ impl<G: Game> Recorded<G> {
         self.replay.steps.push(Step::Act(action.clone()));
         let result = self.game.apply(action);
         self.finish_step(actor, result.as_ref().err(), false);
-        result
+        result?;
+        self.refuse_if_stopped()
     }
 
     /// Advances and records time (consecutive ticks merge into one step).
@@ -211,6 +250,7 @@ impl<G: Game> Recorded<G> {
             return Ok(());
         }
         self.note_reload();
+        self.refuse_if_stopped()?;
         let merged = match self.replay.steps.last_mut() {
             Some(Step::Tick(n)) => match n.checked_add(ticks) {
                 Some(sum) => {
@@ -226,7 +266,27 @@ impl<G: Game> Recorded<G> {
         }
         let result = self.game.advance(ticks);
         self.finish_step(String::new(), result.as_ref().err(), merged);
-        result
+        result?;
+        self.refuse_if_stopped()
+    }
+
+    /// The game stops once a hook of the script in force ran past its time
+    /// budget ([`Script::stopped`]): the step that overran returns the
+    /// error, and every later step is refused at once, unrecorded, until a
+    /// reload brings a new version. Without this a hook that never returns
+    /// costs its budget at every call, and a default game runs for tens of
+    /// minutes.
+    fn refuse_if_stopped(&self) -> Result<(), GameError> {
+        match self.script.current().stopped() {
+            None => Ok(()),
+            Some(error) => Err(GameError::Script(crate::script::ScriptError {
+                message: format!(
+                    "{}; the game stops here (reload a fixed script to go on)",
+                    error.message
+                ),
+                ..error
+            })),
+        }
     }
 
     /// How many steps the record holds.
@@ -398,8 +458,8 @@ impl<G: Game> Recorded<G> {
         Ok(())
     }
 
-    /// Records a `Reload` step when the script was swapped since the last
-    /// step.
+    /// Records a `Reload` step (and a reload event, see
+    /// [`is_reload_event`]) when the script was swapped since the last step.
     fn note_reload(&mut self) {
         let generation = self.script.generation();
         if generation == self.seen_generation {
@@ -411,7 +471,7 @@ impl<G: Game> Recorded<G> {
             .steps
             .push(Step::Reload(current.source().to_string()));
         let event = format!(
-            "script {} reloaded ({})",
+            "{RELOAD_EVENT_PREFIX}{} reloaded ({})",
             current.path().display(),
             short_hash(&current.content_hash())
         );
@@ -455,6 +515,17 @@ impl<G: Game> Recorded<G> {
             }),
         }
     }
+}
+
+/// A finding about a replay's `steps` (entry `index`), made without the
+/// replay's file: the caller names the file and finds the line
+/// ([`crate::replay::located_replay_error`]).
+fn steps_error(index: Option<usize>, message: String) -> GameError {
+    let finding = crate::level::Diagnostic::error(std::path::Path::new(""), message).at("steps");
+    GameError::Level(match index {
+        Some(index) => finding.at_index(index),
+        None => finding,
+    })
 }
 
 /// The first 12 hex digits of a content hash, for messages.
@@ -754,3 +825,16 @@ pub fn downcast_mut<G: Game>(session: &mut dyn Session) -> Option<&mut Recorded<
 /// An action list as stored in files: RON `[ ... ]` of actions and ticks.
 #[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub struct ActionList<A>(pub Vec<Step<A>>);
+
+/// The start of the event a session records when its script is swapped.
+const RELOAD_EVENT_PREFIX: &str = "script ";
+
+/// Whether a game event is the session's note of a script reload
+/// (`script scripts/tetris.lua reloaded (c919670a07db)`). The replay keeps
+/// it; the editor's console already says `reloaded scripts/tetris.lua`, so
+/// views leave it out there rather than print the reload twice.
+pub fn is_reload_event(event: &GameEvent) -> bool {
+    !event.is_error
+        && event.text.starts_with(RELOAD_EVENT_PREFIX)
+        && event.text.contains(" reloaded (")
+}

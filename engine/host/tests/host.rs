@@ -251,6 +251,19 @@ fn a_reload_during_the_session_is_recorded_and_replayed() {
     session.apply(&NimAction::Take(2)).unwrap();
     assert_eq!(session.game().scores(), [2, 6]);
     assert!(matches!(&session.replay().steps[1], Step::Reload(text) if text == &triple));
+    // The session notes the reload as an event the editor can tell apart
+    // (its console already says `reloaded PATH`).
+    let events = session.take_new_events();
+    let reloads: Vec<_> = events
+        .iter()
+        .filter(|e| tessera_host::session::is_reload_event(e))
+        .collect();
+    assert_eq!(reloads.len(), 1, "{events:?}");
+    assert!(
+        !events
+            .iter()
+            .any(|e| !tessera_host::session::is_reload_event(e) && e.text.contains(" reloaded ("))
+    );
     let text = tessera_host::session::replay_to_ron(session.replay()).unwrap();
 
     let dir = tempfile::tempdir().unwrap();

@@ -4,8 +4,12 @@
 //! editor shell hosts them without naming a game.
 
 mod drive;
+mod tool_window;
+pub mod undo;
 
 pub use drive::drive_view;
+pub use tool_window::{set_tool_area, tool_area, tool_window};
+pub use undo::UndoStack;
 
 use std::path::Path;
 use std::time::Duration;
@@ -117,17 +121,27 @@ pub enum ViewRequest {
 pub type ViewFactory =
     fn(project: &mut Project, session: Box<dyn Session>) -> anyhow::Result<Box<dyn PlaytestView>>;
 
-/// A visual editor for one level file of a game (shown instead of the raw
-/// RON text tab when the game provides one).
+/// A visual editor for one level file (shown beside the raw RON text tab
+/// when the game provides one).
+///
+/// The editor shell owns the document's text; the visual editor is a view
+/// of it. The shell loads the current text into the editor whenever the
+/// text changed elsewhere (the text tab, an undo, a reload from disk), and
+/// after each visual edit takes the text back with [`LevelEditor::to_ron`]
+/// and loads it again, so both views always show the one document.
 pub trait LevelEditor {
-    /// Draws the editor; returns nothing, marks itself dirty on edits.
+    /// Draws the editor and applies the designer's edits to its level.
     fn ui(&mut self, ui: &mut egui::Ui, cx: &mut PlaytestContext<'_>);
-    /// The level as RON text, for saving (the editor writes it atomically).
+    /// The text last loaded with the edits made since written into it:
+    /// only the changed values replaced, the file's comments and layout
+    /// kept (where the text cannot be patched, the level re-serialised).
     fn to_ron(&self) -> anyhow::Result<String>;
-    /// Whether there are edits not yet saved.
+    /// Whether the level was edited since the text was last loaded.
     fn is_dirty(&self) -> bool;
-    /// Called after a successful save.
-    fn mark_saved(&mut self);
+    /// Reads the level from the document's `text`, which later edits are
+    /// written into; what the designer is looking at (the selected piece,
+    /// the tool, the camera) stays. On error the editor keeps its level.
+    fn load(&mut self, text: &str) -> anyhow::Result<()>;
 }
 
 /// Opens a level file's text in a game's visual editor.

@@ -353,19 +353,22 @@ impl Azul {
     /// the next deal.
     fn finish_round(&mut self) {
         let round = self.state.round;
-        let report = self.state.tile_walls();
         let n = self.state.players as usize;
-        for p in 0..n {
+        // The floors' full penalties, before the tiling clears them: the
+        // message shows the whole penalty even when the score stops at 0.
+        let penalties: Vec<i32> = (0..n)
+            .map(|p| self.state.boards[p].floor_penalty(&self.state.rules))
+            .collect();
+        let report = self.state.tile_walls();
+        for (p, &penalty) in penalties.iter().enumerate() {
             // The score of the tiling itself; the end bonuses follow on a
             // line of their own.
             let before_bonus = self.state.boards[p].score - report.bonus[p];
             let gained = before_bonus + report.lost[p] - self.tiling_start[p];
             self.events.push(GameEvent::info(format!(
-                "round {round} tiling: player {} +{} -{} = {}",
+                "round {round} tiling: player {} {}",
                 p + 1,
-                gained,
-                report.lost[p],
-                before_bonus
+                text::tiling_sum(gained, penalty, report.lost[p], before_bonus)
             )));
         }
         self.record.push(RecordLine::Tiling {
@@ -383,10 +386,9 @@ impl Azul {
         if report.game_over {
             for p in 0..n {
                 self.events.push(GameEvent::info(format!(
-                    "bonus: player {} +{} = {}",
+                    "bonus: player {} {}",
                     p + 1,
-                    report.bonus[p],
-                    self.state.boards[p].score
+                    text::bonus_sum(&self.state.boards[p], &self.state.rules)
                 )));
             }
             self.events.push(GameEvent::info(format!(

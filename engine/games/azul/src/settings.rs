@@ -3,8 +3,7 @@
 //! start, wall tiling, an AI asked for a move), never inside a search.
 
 use tessera_host::Script;
-use tessera_host::mlua::{FromLua, Table};
-use tessera_host::script::{FieldKind, FieldSpec, ScriptError, ScriptSchema, show_number};
+use tessera_host::script::{FieldKind, FieldSpec, ScriptError, ScriptSchema, dotted, list_length};
 
 use crate::ai::{AiSettings, ExpertSettings, HardSettings, MediumWeights};
 use crate::rules::{COLOURS, FLOOR_SLOTS, MAX_FACTORIES, Rules};
@@ -48,146 +47,41 @@ pub fn schema() -> ScriptSchema {
     }
 }
 
-/// A refusal of the value at `at` (a path into the returned table,
-/// positional entries as `"1"`, `"2"`, ...), located at the line where the
-/// script writes it.
-fn bad(script: &Script, at: &[&str], message: String) -> ScriptError {
-    script.field_error(at, message)
-}
-
-/// `at` as the script's reader would write it: `colours[2].rgb`.
-fn dotted(at: &[&str]) -> String {
-    let mut out = String::new();
-    for part in at {
-        if part.bytes().all(|b| b.is_ascii_digit()) && !out.is_empty() {
-            out.push_str(&format!("[{part}]"));
-        } else {
-            if !out.is_empty() {
-                out.push('.');
-            }
-            out.push_str(part);
-        }
-    }
-    out
-}
-
-fn field<T: FromLua>(
-    script: &Script,
-    table: &Table,
-    at: &[&str],
-    key: &str,
-) -> Result<Option<T>, ScriptError> {
-    let at: Vec<&str> = at.iter().copied().chain([key]).collect();
-    table.raw_get::<Option<T>>(key).map_err(|e| {
-        bad(
-            script,
-            &at,
-            format!("`{}` has the wrong type: {e}", dotted(&at)),
-        )
-    })
-}
-
-fn sub_table(script: &Script, name: &str) -> Result<Option<Table>, ScriptError> {
-    script.value::<Table>(name)
-}
-
-fn int_in(script: &Script, at: &[&str], value: i64, lo: i64, hi: i64) -> Result<i64, ScriptError> {
-    if value < lo || value > hi {
-        return Err(bad(
-            script,
-            at,
-            format!("`{}` must be {lo} to {hi}, it is {value}", dotted(at)),
-        ));
-    }
-    Ok(value)
-}
-
-/// A number of `table` at `at`/`key`, `default` when absent, refused
-/// (at its line) outside `range`.
-fn number_in(
-    script: &Script,
-    table: &Table,
-    at: &[&str],
-    key: &str,
-    default: f64,
-    range: std::ops::RangeInclusive<f64>,
-) -> Result<f64, ScriptError> {
-    let value = field::<f64>(script, table, at, key)?.unwrap_or(default);
-    if !range.contains(&value) {
-        let at: Vec<&str> = at.iter().copied().chain([key]).collect();
-        return Err(bad(
-            script,
-            &at,
-            format!(
-                "`{}` must be {} to {}, it is {}",
-                dotted(&at),
-                show_number(*range.start()),
-                show_number(*range.end()),
-                show_number(value)
-            ),
-        ));
-    }
-    Ok(value)
-}
-
-/// The rules' numbers.
+/// The rules' numbers, each refused at its line outside its range (never
+/// clamped), through the host's typed reader; read once per script
+/// version and kept.
 pub fn rules(script: &Script) -> Result<Rules, ScriptError> {
+    script.cached(read_rules).map(|rules| *rules.as_ref())
+}
+
+fn read_rules(script: &Script) -> Result<Rules, ScriptError> {
     let mut rules = Rules::default();
-    let per_colour = script.value_or::<i64>("tiles_per_colour", 20)?;
-    rules.tiles_per_colour = int_in(script, &["tiles_per_colour"], per_colour, 1, 40)? as u8;
-    let per_factory = script.value_or::<i64>("tiles_per_factory", 4)?;
-    rules.tiles_per_factory = int_in(script, &["tiles_per_factory"], per_factory, 1, 4)? as u8;
-    if let Some(table) = sub_table(script, "floor_penalties")? {
-        let at = ["floor_penalties"];
-        let values: Vec<i64> = table
-            .sequence_values::<i64>()
-            .collect::<Result<_, _>>()
-            .map_err(|e| {
-                bad(
-                    script,
-                    &at,
-                    format!("`floor_penalties` must list numbers: {e}"),
-                )
-            })?;
-        if values.len() != FLOOR_SLOTS {
-            return Err(bad(
-                script,
-                &at,
-                format!(
-                    "`floor_penalties` must list {FLOOR_SLOTS} penalties, it lists {}",
-                    values.len()
-                ),
-            ));
-        }
-        for (slot, v) in values.iter().enumerate() {
-            let slot_name = (slot + 1).to_string();
-            rules.floor_penalties[slot] =
-                int_in(script, &["floor_penalties", &slot_name], *v, 0, 100)? as i32;
+    let whole = |at: &[&str], range: std::ops::RangeInclusive<i64>, default: i64| {
+        script.setting::<i64>(at).within(range).or(default)
+    };
+    rules.tiles_per_colour = whole(&["tiles_per_colour"], 1..=40, 20)? as u8;
+    rules.tiles_per_factory = whole(&["tiles_per_factory"], 1..=4, 4)? as u8;
+    if let Some(penalties) = script
+        .list::<i64>(&["floor_penalties"])
+        .least(FLOOR_SLOTS)
+        .most(FLOOR_SLOTS)
+        .within(0..=100)
+        .optional()?
+    {
+        for (slot, penalty) in penalties.into_iter().enumerate() {
+            rules.floor_penalties[slot] = penalty as i32;
         }
     }
-    let bonus = |name: &str, default: i64| -> Result<i32, ScriptError> {
-        let value = script.value_or(name, default)?;
-        Ok(int_in(script, &[name], value, 0, 1000)? as i32)
-    };
-    rules.row_bonus = bonus("bonus_row", 2)?;
-    rules.column_bonus = bonus("bonus_column", 7)?;
-    rules.colour_bonus = bonus("bonus_colour", 10)?;
-    rules.grey_wall = script.value_or::<bool>("grey_wall", false)?;
-    if let Some(table) = sub_table(script, "factories")? {
+    rules.row_bonus = whole(&["bonus_row"], 0..=1000, 2)? as i32;
+    rules.column_bonus = whole(&["bonus_column"], 0..=1000, 7)? as i32;
+    rules.colour_bonus = whole(&["bonus_colour"], 0..=1000, 10)? as i32;
+    rules.grey_wall = script.setting::<bool>(&["grey_wall"]).or(false)?;
+    if script.table_at(&["factories"])?.is_some() {
         for players in 2..=4usize {
             let key = players.to_string();
-            let at = ["factories", key.as_str()];
-            let n = table.raw_get::<Option<i64>>(players as i64).map_err(|e| {
-                bad(
-                    script,
-                    &at,
-                    format!("`factories[{players}]` must be a number: {e}"),
-                )
-            })?;
-            if let Some(n) = n {
-                rules.factories[players - 2] =
-                    int_in(script, &at, n, 1, MAX_FACTORIES as i64)? as u8;
-            }
+            let default = i64::from(rules.factories[players - 2]);
+            rules.factories[players - 2] =
+                whole(&["factories", &key], 1..=MAX_FACTORIES as i64, default)? as u8;
         }
     }
     Ok(rules)
@@ -210,46 +104,44 @@ pub fn colours(script: &Script) -> Result<Vec<ColourStyle>, ScriptError> {
             rgb: *rgb,
         })
         .collect();
-    let Some(table) = sub_table(script, "colours")? else {
+    let Some(table) = script.table_at(&["colours"])? else {
         return Ok(out);
     };
-    let entries: Vec<Table> = table
-        .sequence_values::<Table>()
-        .collect::<Result<_, _>>()
-        .map_err(|e| {
-            bad(
-                script,
-                &["colours"],
-                format!("`colours` must list tables: {e}"),
-            )
-        })?;
-    if entries.len() != COLOURS {
-        return Err(bad(
-            script,
+    let count = list_length(script, &table, &["colours"], COLOURS)?;
+    if count != COLOURS {
+        return Err(script.field_error(
             &["colours"],
-            format!(
-                "`colours` must list {COLOURS} colours, it lists {}",
-                entries.len()
-            ),
+            format!("`colours` holds {count} entries, {COLOURS} expected"),
         ));
     }
-    for (i, entry) in entries.iter().enumerate() {
+    for (i, colour) in out.iter_mut().enumerate() {
         let index = (i + 1).to_string();
-        let at = ["colours", index.as_str()];
-        if let Some(name) = field::<String>(script, entry, &at, "name")? {
-            out[i].name = name;
+        let at = |field: &'static str| ["colours", index.as_str(), field];
+        script.table_at(&["colours", &index])?;
+        if let Some(name) = script.setting::<String>(&at("name")).optional()? {
+            colour.name = name;
         }
-        if let Some(letter) = field::<String>(script, entry, &at, "letter")?
-            && let Some(c) = letter.chars().next()
-        {
-            out[i].letter = c;
+        if let Some(letter) = script.setting::<String>(&at("letter")).optional()? {
+            let mut chars = letter.chars();
+            let (Some(c), None) = (chars.next(), chars.next()) else {
+                return Err(script.field_error(
+                    &at("letter"),
+                    format!(
+                        "`{}` must be one letter, not {letter:?}",
+                        dotted(&at("letter"))
+                    ),
+                ));
+            };
+            colour.letter = c;
         }
-        if let Some(rgb) = field::<String>(script, entry, &at, "rgb")? {
-            out[i].rgb = parse_hex(&rgb).ok_or_else(|| {
-                bad(
-                    script,
-                    &["colours", &index, "rgb"],
-                    format!("`colours[{index}].rgb` must look like #3498DB, it is `{rgb}`"),
+        if let Some(rgb) = script.setting::<String>(&at("rgb")).optional()? {
+            colour.rgb = parse_hex(&rgb).ok_or_else(|| {
+                script.field_error(
+                    &at("rgb"),
+                    format!(
+                        "`{}` must look like #3498DB, not {rgb:?}",
+                        dotted(&at("rgb"))
+                    ),
                 )
             })?;
         }
@@ -268,27 +160,24 @@ fn parse_hex(text: &str) -> Option<[u8; 3]> {
 
 /// The AI level names, weakest first.
 pub fn ai_levels(script: &Script) -> Result<Vec<String>, ScriptError> {
-    let Some(table) = sub_table(script, "ai_levels")? else {
+    let Some(names) = script
+        .list::<String>(&["ai_levels"])
+        .least(1)
+        .most(16)
+        .optional()?
+    else {
         return Ok(["easy", "medium", "hard", "expert"]
             .map(String::from)
             .to_vec());
     };
-    let at = ["ai_levels"];
-    let names: Vec<String> = table
-        .sequence_values::<String>()
-        .collect::<Result<_, _>>()
-        .map_err(|e| bad(script, &at, format!("`ai_levels` must list names: {e}")))?;
-    for name in &names {
+    for (i, name) in names.iter().enumerate() {
         if crate::ai::Level::parse(name).is_none() {
-            return Err(bad(
-                script,
-                &at,
-                format!("`ai_levels`: no AI named `{name}` (easy, medium, hard, expert)"),
+            let index = (i + 1).to_string();
+            return Err(script.field_error(
+                &["ai_levels", &index],
+                format!("`ai_levels[{index}]`: no AI named {name:?} (easy, medium, hard, expert)"),
             ));
         }
-    }
-    if names.is_empty() {
-        return Err(bad(script, &at, "`ai_levels` is empty".into()));
     }
     Ok(names)
 }
@@ -300,59 +189,77 @@ pub fn reaction_seconds(script: &Script, level: &str) -> Result<f64, ScriptError
         "medium" => 2.0,
         _ => 3.0,
     };
-    let Some(table) = sub_table(script, "reaction_seconds")? else {
-        return Ok(default);
-    };
-    number_in(
-        script,
-        &table,
-        &["reaction_seconds"],
-        level,
-        default,
-        0.0..=60.0,
-    )
+    script
+        .setting::<f64>(&["reaction_seconds", level])
+        .within(0.0..=60.0)
+        .or(default)
 }
 
-/// The AIs' weights and budgets. Weights may be any finite number;
-/// budgets, shares and scales are refused outside their ranges.
+/// Longest the expert may think per move, in seconds. Its tree is bounded
+/// by `max_nodes` whatever the time (memory), and a longer think only
+/// stalls a game.
+pub const MAX_EXPERT_SECONDS: f64 = 60.0;
+
+/// Most nodes the expert's trees may hold together: 24-byte nodes, so
+/// 4,000,000 is some 100 MiB, inside the 256 MiB a game may use.
+pub const MAX_EXPERT_NODES: i64 = 4_000_000;
+
+/// The AIs' weights and budgets. Weights may be any number within
+/// +-1,000,000; budgets, shares and scales are refused outside their
+/// ranges, at their lines. Read once per script version and kept.
 pub fn ai_settings(script: &Script) -> Result<AiSettings, ScriptError> {
+    script
+        .cached(read_ai_settings)
+        .map(|settings| *settings.as_ref())
+}
+
+fn read_ai_settings(script: &Script) -> Result<AiSettings, ScriptError> {
     const ANY: std::ops::RangeInclusive<f64> = -1e6..=1e6;
+    let number = |table: &str, key: &str, default: f64, range| {
+        script
+            .setting::<f64>(&[table, key])
+            .within(range)
+            .or(default)
+    };
+    let whole = |table: &str, key: &str, default: u64, range: std::ops::RangeInclusive<i64>| {
+        script
+            .setting::<i64>(&[table, key])
+            .within(range)
+            .or(default as i64)
+            .map(|v| v as u64)
+    };
     let mut s = AiSettings::default();
-    if let Some(t) = sub_table(script, "medium")? {
-        let w = s.medium;
-        let get = |k: &str, d: f64| number_in(script, &t, &["medium"], k, d, ANY);
-        s.medium = MediumWeights {
-            immediate: get("immediate", w.immediate)?,
-            potential: get("potential", w.potential)?,
-            floor_risk: get("floor_risk", w.floor_risk)?,
-            blocking: get("blocking", w.blocking)?,
-        };
-    }
-    if let Some(t) = sub_table(script, "hard")? {
-        let h = s.hard;
-        let get = |k: &str, d: f64, range| number_in(script, &t, &["hard"], k, d, range);
-        s.hard = HardSettings {
-            nodes: get("nodes", h.nodes as f64, 1.0..=1e10)? as u64,
-            potential: get("potential", h.potential, ANY)?,
-            carry: get("carry", h.carry, ANY)?,
-        };
-    }
-    if let Some(t) = sub_table(script, "expert")? {
-        let e = s.expert;
-        let get = |k: &str, d: f64, range| number_in(script, &t, &["expert"], k, d, range);
-        s.expert = ExpertSettings {
-            playouts: get("playouts", e.playouts as f64, 1.0..=1e12)? as u64,
-            seconds: get("seconds", e.seconds, 0.0..=3600.0)?,
-            exploration: get("exploration", e.exploration, 0.0..=100.0)?,
-            epsilon: get("epsilon", e.epsilon, 0.0..=1.0)?,
-            win_weight: get("win_weight", e.win_weight, 0.0..=1.0)?,
-            margin_scale: get("margin_scale", e.margin_scale, 0.001..=1e6)?,
-            own_weight: get("own_weight", e.own_weight, 0.0..=1.0)?,
-            score_scale: get("score_scale", e.score_scale, 1.0..=1e6)?,
-            threads: get("threads", f64::from(e.threads), 0.0..=256.0)? as u32,
-            max_nodes: get("max_nodes", e.max_nodes as f64, 10_000.0..=100_000_000.0)? as u64,
-        };
-    }
+    let w = s.medium;
+    s.medium = MediumWeights {
+        immediate: number("medium", "immediate", w.immediate, ANY)?,
+        potential: number("medium", "potential", w.potential, ANY)?,
+        floor_risk: number("medium", "floor_risk", w.floor_risk, ANY)?,
+        blocking: number("medium", "blocking", w.blocking, ANY)?,
+    };
+    let h = s.hard;
+    s.hard = HardSettings {
+        nodes: whole("hard", "nodes", h.nodes, 1..=10_000_000_000)?,
+        potential: number("hard", "potential", h.potential, ANY)?,
+        carry: number("hard", "carry", h.carry, ANY)?,
+    };
+    let e = s.expert;
+    s.expert = ExpertSettings {
+        playouts: whole("expert", "playouts", e.playouts, 1..=1_000_000_000_000)?,
+        seconds: number("expert", "seconds", e.seconds, 0.0..=MAX_EXPERT_SECONDS)?,
+        exploration: number("expert", "exploration", e.exploration, 0.0..=100.0)?,
+        epsilon: number("expert", "epsilon", e.epsilon, 0.0..=1.0)?,
+        win_weight: number("expert", "win_weight", e.win_weight, 0.0..=1.0)?,
+        margin_scale: number("expert", "margin_scale", e.margin_scale, 0.001..=1e6)?,
+        own_weight: number("expert", "own_weight", e.own_weight, 0.0..=1.0)?,
+        score_scale: number("expert", "score_scale", e.score_scale, 1.0..=1e6)?,
+        threads: whole("expert", "threads", u64::from(e.threads), 0..=256)? as u32,
+        max_nodes: whole(
+            "expert",
+            "max_nodes",
+            e.max_nodes,
+            10_000..=MAX_EXPERT_NODES,
+        )?,
+    };
     Ok(s)
 }
 

@@ -106,3 +106,79 @@ fn floor_text(b: &rules::Board) -> (String, &'static str) {
     let off = b.marker && usize::from(b.marker_slot) >= rules::FLOOR_SLOTS;
     (text, if off { " +marker" } else { "" })
 }
+
+/// A tiling's sum for the message log: the wall points, the floor's whole
+/// penalty and the new score, saying so when the score stopped at 0
+/// (`+1, floor -4 = 0 (stopped at 0)`).
+pub fn tiling_sum(gained: i32, penalty: i32, lost: i32, score: i32) -> String {
+    let mut text = format!("+{gained}");
+    if penalty > 0 {
+        text += &format!(", floor -{penalty}");
+    }
+    text += &format!(" = {score}");
+    if lost < penalty {
+        text += " (stopped at 0)";
+    }
+    text
+}
+
+/// The end bonus split into its parts (`+9 (1 row +2, 1 column +7) = 41`).
+pub fn bonus_sum(board: &rules::Board, rules: &rules::Rules) -> String {
+    let parts = [
+        (board.complete_rows() as i32, rules.row_bonus, "row"),
+        (
+            board.complete_columns() as i32,
+            rules.column_bonus,
+            "column",
+        ),
+        (
+            board.complete_colours() as i32,
+            rules.colour_bonus,
+            "colour",
+        ),
+    ];
+    let total: i32 = parts.iter().map(|(n, each, _)| n * each).sum();
+    let named: Vec<String> = parts
+        .iter()
+        .filter(|(n, _, _)| *n > 0)
+        .map(|(n, each, what)| {
+            let plural = if *n == 1 { "" } else { "s" };
+            format!("{n} {what}{plural} +{}", n * each)
+        })
+        .collect();
+    if named.is_empty() {
+        format!("+{total} = {}", board.score)
+    } else {
+        format!("+{total} ({}) = {}", named.join(", "), board.score)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Board, Rules, wall_colour};
+
+    #[test]
+    fn a_tiling_shows_the_whole_floor_penalty_and_where_the_score_stopped() {
+        // From 0: +1 on the wall, a floor of -4 takes only the 1 point.
+        assert_eq!(tiling_sum(1, 4, 1, 0), "+1, floor -4 = 0 (stopped at 0)");
+        assert_eq!(tiling_sum(3, 1, 1, 2), "+3, floor -1 = 2");
+        assert_eq!(tiling_sum(5, 0, 0, 12), "+5 = 12");
+    }
+
+    #[test]
+    fn the_end_bonus_names_its_rows_columns_and_colours() {
+        let rules = Rules::default();
+        let mut board = Board {
+            score: 41,
+            ..Board::default()
+        };
+        // Row 1 complete, and column 1 complete: one row, one column.
+        for (row, column) in (0..5).map(|c| (0, c)).chain((1..5).map(|r| (r, 0))) {
+            board.wall |= 1 << (row * 5 + column);
+            board.colours[wall_colour(row, column)] |= 1 << (row * 5 + column);
+        }
+        assert_eq!(bonus_sum(&board, &rules), "+9 (1 row +2, 1 column +7) = 41");
+        assert_eq!(bonus_sum(&Board::default(), &rules), "+0 = 0");
+    }
+}

@@ -35,62 +35,62 @@ fn out_of_range_values_are_refused_at_their_line() {
         (
             "floor_penalties = { 1, 1, 2, 2, 2, 3, 3 }",
             "floor_penalties = { 1, 1, 2 }",
-            "`floor_penalties` must list 7 penalties, it lists 3",
+            "`floor_penalties` holds 3 entries, at least 7 expected",
         ),
         (
             "floor_penalties = { 1, 1, 2, 2, 2, 3, 3 }",
             "floor_penalties = { 1, 1, 2, 2, 2, 3, -3 }",
-            "`floor_penalties[7]` must be 0 to 100, it is -3",
+            "`floor_penalties[7]` must be 0 to 100, not -3",
         ),
         (
             "bonus_column = 7",
             "bonus_column = 7000",
-            "`bonus_column` must be 0 to 1000, it is 7000",
+            "`bonus_column` must be 0 to 1000, not 7000",
         ),
         (
             "rgb = \"#E74C3C\"",
             "rgb = \"red\"",
-            "`colours[3].rgb` must look like #3498DB, it is `red`",
+            "`colours[3].rgb` must look like #3498DB, not \"red\"",
         ),
         (
             "ai_levels = { \"easy\", \"medium\", \"hard\", \"expert\" }",
             "ai_levels = { \"easy\", \"medium\", \"grandmaster\" }",
-            "no AI named `grandmaster`",
+            "no AI named \"grandmaster\"",
         ),
         (
             "reaction_seconds = { easy = 1,",
             "reaction_seconds = { easy = -1,",
-            "`reaction_seconds.easy` must be 0 to 60, it is -1",
+            "`reaction_seconds.easy` must be 0 to 60, not -1",
         ),
         (
             "hard = { nodes = 200000,",
             "hard = { nodes = 0,",
-            "`hard.nodes` must be 1 to 10000000000, it is 0",
+            "`hard.nodes` must be 1 to 10000000000, not 0",
         ),
         (
             "epsilon = 0.15,",
             "epsilon = 1.5,",
-            "`expert.epsilon` must be 0 to 1, it is 1.5",
+            "`expert.epsilon` must be 0 to 1, not 1.5",
         ),
         (
             "own_weight = 0.7,",
             "own_weight = -0.2,",
-            "`expert.own_weight` must be 0 to 1, it is -0.2",
+            "`expert.own_weight` must be 0 to 1, not -0.2",
         ),
         (
             "score_scale = 100,",
             "score_scale = 0,",
-            "`expert.score_scale` must be 1 to 1000000, it is 0",
+            "`expert.score_scale` must be 1 to 1000000, not 0",
         ),
         (
             "margin_scale = 20,",
             "margin_scale = 0 / 0,",
-            "`expert.margin_scale` must be 0.001 to 1000000, it is nan",
+            "`expert.margin_scale` must be a finite number, found nan (0/0)",
         ),
         (
             "seconds = 1.0,",
             "seconds = \"soon\",",
-            "`expert.seconds` has the wrong type",
+            "`expert.seconds` must be a finite number, found a string",
         ),
     ] {
         let (text, script) = edited(from, to);

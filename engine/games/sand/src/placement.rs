@@ -31,10 +31,17 @@ impl Sand {
         for (out, (dx, dy)) in cells.iter_mut().zip(piece.shape.rotated_cells(rotation)) {
             let cx = i64::from(x) + i64::from(dx);
             let cy = i64::from(y) + i64::from(dy);
+            // Positions in messages count from 1, as the editor shows them.
             if cx < 0 || cy < 0 || cx >= self.columns as i64 || cy >= self.rows as i64 {
                 return Err(GameError::Illegal(format!(
-                    "the {} piece at column {x}, row {y} would leave the {}x{} board (cell {cx},{cy})",
-                    piece.shape, self.columns, self.rows
+                    "the {} piece at column {}, row {} would leave the {}x{} board (cell {},{})",
+                    piece.shape,
+                    i64::from(x) + 1,
+                    i64::from(y) + 1,
+                    self.columns,
+                    self.rows,
+                    cx + 1,
+                    cy + 1
                 )));
             }
             *out = (cx as usize, cy as usize);
@@ -42,8 +49,12 @@ impl Sand {
         for &(cx, cy) in &cells {
             if !self.logical_cell_is_free(cx as i64, cy as i64) {
                 return Err(GameError::Illegal(format!(
-                    "the {} piece at column {x}, row {y} overlaps grains in cell {cx},{cy}",
-                    piece.shape
+                    "the {} piece at column {}, row {} overlaps grains in cell {},{}",
+                    piece.shape,
+                    i64::from(x) + 1,
+                    i64::from(y) + 1,
+                    cx + 1,
+                    cy + 1
                 )));
             }
         }

@@ -5,7 +5,8 @@
 use tessera_host::mlua::{Function, Table, Value};
 
 use tessera_host::script::{
-    FieldKind, FieldSpec, Script, ScriptError, ScriptErrorKind, ScriptSchema, show_number,
+    FieldKind, FieldSpec, Script, ScriptError, ScriptErrorKind, ScriptSchema, list_length,
+    show_number,
 };
 
 use super::grid::MAX_COLOURS;
@@ -140,58 +141,46 @@ pub fn default_palette() -> Vec<PaletteColour> {
 }
 
 impl Settings {
-    /// Reads and checks the settings.
+    /// Reads and checks the settings, through the host's typed reader (the
+    /// same words and lines as every game's refusals); read once per script
+    /// version and kept ([`Script::cached`]).
     pub fn read(script: &Script) -> Result<Self, ScriptError> {
-        let palette = match script.value::<Table>("palette")? {
+        script
+            .cached(Self::read_uncached)
+            .map(|settings| (*settings).clone())
+    }
+
+    fn read_uncached(script: &Script) -> Result<Self, ScriptError> {
+        let palette = match script.table_at(&["palette"])? {
             None => default_palette(),
             Some(table) => read_palette(script, &table)?,
         };
-        let slots = script.value_or::<f64>("slots", DEFAULT_SLOTS as f64)?;
-        if !(slots.fract() == 0.0 && (1.0..=MAX_SLOTS as f64).contains(&slots)) {
-            return Err(script.field_error(
-                &["slots"],
-                format!(
-                    "`slots` must be a whole number 1 to {MAX_SLOTS}, not {}",
-                    show_number(slots)
-                ),
-            ));
-        }
-        let slots = slots as i64;
-        let ticks_per_second =
-            script.value_or::<f64>("ticks_per_second", DEFAULT_TICKS_PER_SECOND)?;
-        if !(1.0..=MAX_TICKS_PER_SECOND).contains(&ticks_per_second) {
-            return Err(script.field_error(
-                &["ticks_per_second"],
-                format!(
-                    "`ticks_per_second` must be 1 to {MAX_TICKS_PER_SECOND}, not {}",
-                    show_number(ticks_per_second)
-                ),
-            ));
-        }
+        let slots = script
+            .setting::<i64>(&["slots"])
+            .within(1..=MAX_SLOTS as i64)
+            .or(DEFAULT_SLOTS as i64)?;
+        let ticks_per_second = script
+            .setting::<f64>(&["ticks_per_second"])
+            .within(1.0..=MAX_TICKS_PER_SECOND)
+            .or(DEFAULT_TICKS_PER_SECOND)?;
         let settings = Self {
             palette,
             slots: slots as usize,
             ticks_per_second,
-            rotation: script.value_or("rotation", false)?,
+            rotation: script.setting::<bool>(&["rotation"]).or(false)?,
         };
         settings.timings(script)?;
         Ok(settings)
     }
 
-    /// The clear timings in ticks, read now so an edit applies to the next
-    /// clear.
+    /// The clear timings in ticks (the script version's values; a reload
+    /// applies to the next clear).
     pub fn timings(&self, script: &Script) -> Result<ClearTimings, ScriptError> {
         let ticks = |name: &str, default: f64| -> Result<u32, ScriptError> {
-            let seconds = script.value_or::<f64>(name, default)?;
-            if !(0.0..=MAX_PHASE_SECONDS).contains(&seconds) {
-                return Err(script.field_error(
-                    &[name],
-                    format!(
-                        "`{name}` must be 0 to {MAX_PHASE_SECONDS} seconds, not {}",
-                        show_number(seconds)
-                    ),
-                ));
-            }
+            let seconds = script
+                .setting::<f64>(&[name])
+                .within(0.0..=MAX_PHASE_SECONDS)
+                .or(default)?;
             Ok((seconds * self.ticks_per_second).round() as u32)
         };
         Ok(ClearTimings {
@@ -209,132 +198,64 @@ impl Settings {
 fn read_palette(script: &Script, table: &Table) -> Result<Vec<PaletteColour>, ScriptError> {
     // Every key must be 1..n: a `nil` in the list (`{ red, nil, blue }`)
     // would otherwise cut the palette short without a word.
-    let mut count = 0usize;
-    let mut highest = 0i64;
-    let mut stray = None;
-    for pair in table.clone().pairs::<Value, Value>() {
-        let (key, _) = pair.map_err(|e| script.field_error(&["palette"], e.to_string()))?;
-        count += 1;
-        match key {
-            Value::Integer(i) if i >= 1 => highest = highest.max(i),
-            Value::Number(n) if n >= 1.0 && n.fract() == 0.0 => highest = highest.max(n as i64),
-            other => stray = Some(other),
-        }
-    }
-    if let Some(key) = stray {
-        let key = key
-            .to_string()
-            .unwrap_or_else(|_| key.type_name().to_string());
+    let count = list_length(script, table, &["palette"], MAX_COLOURS)?;
+    if count == 0 {
         return Err(script.field_error(
             &["palette"],
-            format!("`palette` must be a list of colours; it has a key `{key}`"),
-        ));
-    }
-    if highest as usize != count {
-        return Err(script.field_error(
-            &["palette"],
-            format!(
-                "`palette` has a hole: {count} colours but the last is number {highest} (a `nil` in the list?)"
-            ),
-        ));
-    }
-    if count == 0 || count > MAX_COLOURS {
-        return Err(script.field_error(
-            &["palette"],
-            format!("`palette` must hold 1 to {MAX_COLOURS} colours, it holds {count}"),
+            format!("`palette` must hold 1 to {MAX_COLOURS} colours, it holds 0"),
         ));
     }
     let mut palette: Vec<PaletteColour> = Vec::new();
     for i in 1..=count {
         let index = i.to_string();
-        let at = |field: &str, what: String| {
-            let path: Vec<&str> = if field.is_empty() {
+        let at = |field: &'static str| -> Vec<&str> {
+            if field.is_empty() {
                 vec!["palette", &index]
             } else {
                 vec!["palette", &index, field]
-            };
-            script.field_error(&path, format!("palette[{i}]: {what}"))
+            }
         };
-        let entry: Value = table.raw_get(i).map_err(|e| at("", e.to_string()))?;
-        let Value::Table(entry) = entry else {
-            return Err(at(
-                "",
-                format!(
-                    "must be a table {{ name, letter, rgb }}, found a {}",
-                    entry.type_name()
-                ),
-            ));
-        };
-        let name: String = entry
-            .get("name")
-            .map_err(|e| at("name", format!("`name` must be a string ({})", short(&e))))?;
-        let letter: String = entry.get("letter").map_err(|e| {
-            at(
-                "letter",
-                format!("`letter` must be a string ({})", short(&e)),
-            )
-        })?;
-        let mut chars = letter.chars();
+        script.table_at(&at(""))?;
+        let name = script.setting::<String>(&at("name")).required()?;
+        let letter_text = script.setting::<String>(&at("letter")).required()?;
+        let mut chars = letter_text.chars();
         let (Some(letter), None) = (chars.next(), chars.next()) else {
-            return Err(at(
-                "letter",
-                format!("`letter` must be one character, not {letter:?}"),
+            return Err(script.field_error(
+                &at("letter"),
+                format!("`palette[{i}].letter` must be one character, not {letter_text:?}"),
             ));
         };
         if !letter.is_ascii_alphabetic() {
-            return Err(at(
-                "letter",
-                format!("`letter` must be a letter A-Z, not {letter:?}"),
+            return Err(script.field_error(
+                &at("letter"),
+                format!("`palette[{i}].letter` must be a letter A-Z, not {letter:?}"),
             ));
         }
         if palette.iter().any(|c| c.letter == letter) {
-            return Err(at("letter", format!("letter {letter:?} is used twice")));
-        }
-        let rgb: Vec<f64> = entry.get("rgb").map_err(|e| {
-            at(
-                "rgb",
-                format!(
-                    "`rgb` must be a list of three numbers 0 to 255 ({})",
-                    short(&e)
-                ),
-            )
-        })?;
-        let [r, g, b] = rgb[..] else {
-            return Err(at(
-                "rgb",
-                format!("`rgb` needs three numbers, found {}", rgb.len()),
+            return Err(script.field_error(
+                &at("letter"),
+                format!("`palette[{i}].letter` {letter:?} is used twice"),
             ));
-        };
-        let channel = |v: f64| {
-            if v.fract() == 0.0 && (0.0..=255.0).contains(&v) {
-                Ok(v as u8)
-            } else {
-                Err(at(
-                    "rgb",
-                    format!(
-                        "`rgb` channel {} must be a whole number 0 to 255",
-                        show_number(v)
-                    ),
-                ))
-            }
-        };
+        }
+        let rgb = script
+            .list::<i64>(&at("rgb"))
+            .least(3)
+            .most(3)
+            .within(0..=255)
+            .optional()?
+            .ok_or_else(|| {
+                script.field_error(
+                    &at("rgb"),
+                    format!("missing `palette[{i}].rgb` (three whole numbers 0 to 255)"),
+                )
+            })?;
         palette.push(PaletteColour {
             name,
             letter,
-            rgb: [channel(r)?, channel(g)?, channel(b)?],
+            rgb: [rgb[0] as u8, rgb[1] as u8, rgb[2] as u8],
         });
     }
     Ok(palette)
-}
-
-/// An mlua conversion error in a few words (no Rust type names).
-fn short(error: &tessera_host::mlua::Error) -> String {
-    match error {
-        tessera_host::mlua::Error::FromLuaConversionError { from, .. } => {
-            format!("found a {from}")
-        }
-        other => other.to_string(),
-    }
 }
 
 /// Calls `score(cells, chain)`. A result that is not a finite number >= 0 is

@@ -342,9 +342,10 @@ fn bad_placements_are_refused_with_reasons() {
     assert!(err.to_string().contains("leave the 6x4 board"), "{err}");
     let err = game.apply(&place(0, -1, 0)).unwrap_err();
     assert!(err.to_string().contains("leave"), "{err}");
+    // Positions count from 1 in messages: cell (0,3) is "cell 1,4".
     let err = game.apply(&place(0, 0, 2)).unwrap_err();
     assert!(
-        err.to_string().contains("overlaps grains in cell 0,3"),
+        err.to_string().contains("overlaps grains in cell 1,4"),
         "{err}"
     );
     let err = game
@@ -401,7 +402,7 @@ fn bad_levels_and_scripts_are_refused_with_reasons() {
     .unwrap_err();
     assert!(
         err.to_string()
-            .contains("palette[1]: `letter` must be one character"),
+            .contains("`palette[1].letter` must be one character, not \"RR\""),
         "{err}"
     );
     let err = script("return { palette = {} }").unwrap_err();

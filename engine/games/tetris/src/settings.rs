@@ -5,7 +5,7 @@
 
 use tessera_host::mlua::{Table, Value};
 use tessera_host::script::{
-    FieldKind, FieldSpec, Script, ScriptError, ScriptErrorKind, ScriptSchema,
+    FieldKind, FieldSpec, Script, ScriptError, ScriptErrorKind, ScriptSchema, show_number,
 };
 
 use crate::piece::RotationSystem;
@@ -201,33 +201,24 @@ fn integer(
     default: i64,
     range: std::ops::RangeInclusive<i64>,
 ) -> Result<i64, ScriptError> {
-    let value = script.value_or::<i64>(name, default)?;
-    if !range.contains(&value) {
-        return Err(bad(
-            script,
-            name,
-            format!(
-                "`{name}` must be {} to {}, not {value}",
-                range.start(),
-                range.end()
-            ),
-        ));
-    }
-    Ok(value)
+    script.setting::<i64>(&[name]).within(range).or(default)
 }
+
+/// Most levels `fall_seconds` may list (`level_for` stops at 1000; a
+/// longer table only costs memory and time).
+pub const MAX_SPEED_LEVELS: usize = 100;
+/// Slowest gravity a level may have, seconds per row (`1e300` means
+/// nothing: it would wrap the ticks).
+pub const MAX_FALL_SECONDS: f64 = 60.0;
 
 impl Settings {
     /// Reads and checks every setting; the error names the line.
     pub fn read(script: &Script) -> Result<Self, ScriptError> {
-        let ticks_per_second = script.value_or::<f64>("ticks_per_second", 60.0)?;
-        if !(ticks_per_second.is_finite() && (1.0..=1000.0).contains(&ticks_per_second)) {
-            return Err(bad(
-                script,
-                "ticks_per_second",
-                format!("`ticks_per_second` must be 1 to 1000, not {ticks_per_second}"),
-            ));
-        }
-        let seconds = match script.value::<Table>("fall_seconds")? {
+        let ticks_per_second = script
+            .setting::<f64>(&["ticks_per_second"])
+            .within(1.0..=1000.0)
+            .or(60.0)?;
+        let seconds = match script.table_at(&["fall_seconds"])? {
             None => DEFAULT_FALL_SECONDS.to_vec(),
             Some(table) => read_speeds(script, &table)?,
         };
@@ -235,7 +226,7 @@ impl Settings {
             .iter()
             .map(|s| ((s * ticks_per_second).round() as u32).max(1))
             .collect();
-        let rotation_name = script.value_or::<String>("rotation", "cycle".into())?;
+        let rotation_name = script.setting::<String>(&["rotation"]).or("cycle".into())?;
         let rotation = RotationSystem::from_name(&rotation_name).ok_or_else(|| {
             bad(
                 script,
@@ -243,7 +234,7 @@ impl Settings {
                 format!("`rotation` must be \"cycle\" or \"srs\", not {rotation_name:?}"),
             )
         })?;
-        let randomizer_name = script.value_or::<String>("randomizer", "bag".into())?;
+        let randomizer_name = script.setting::<String>(&["randomizer"]).or("bag".into())?;
         let randomizer = Randomizer::from_name(&randomizer_name).ok_or_else(|| {
             bad(
                 script,
@@ -260,7 +251,7 @@ impl Settings {
             das_ticks: integer(script, "das_ticks", 10, 0..=600)? as u32,
             arr_ticks: integer(script, "arr_ticks", 2, 0..=600)? as u32,
             preview: integer(script, "preview", 1, 1..=5)? as usize,
-            hold: script.value_or("hold", false)?,
+            hold: script.setting::<bool>(&["hold"]).or(false)?,
             rotation,
             randomizer,
         })
@@ -285,6 +276,15 @@ fn read_speeds(script: &Script, table: &Table) -> Result<Vec<f64>, ScriptError> 
     }
     for value in table.clone().sequence_values::<Value>() {
         values.push(value.map_err(|e| bad(script, "fall_seconds", e.to_string()))?);
+        if values.len() > MAX_SPEED_LEVELS {
+            return Err(bad(
+                script,
+                "fall_seconds",
+                format!(
+                    "`fall_seconds` holds over {MAX_SPEED_LEVELS} entries, at most {MAX_SPEED_LEVELS}"
+                ),
+            ));
+        }
     }
     for (level, value) in values.into_iter().enumerate() {
         let seconds = match value {
@@ -301,12 +301,13 @@ fn read_speeds(script: &Script, table: &Table) -> Result<Vec<f64>, ScriptError> 
                 ));
             }
         };
-        if !seconds.is_finite() || seconds <= 0.0 {
+        if !seconds.is_finite() || seconds <= 0.0 || seconds > MAX_FALL_SECONDS {
             return Err(bad(
                 script,
                 "fall_seconds",
                 format!(
-                    "`fall_seconds` entry for level {level} is {seconds}; seconds per row must be a positive number"
+                    "`fall_seconds` entry for level {level} must be more than 0 and at most {MAX_FALL_SECONDS} (seconds per row), not {}",
+                    show_number(seconds)
                 ),
             ));
         }
@@ -357,7 +358,7 @@ pub fn won(script: &Script, score: u64, level: u32, lines: u64) -> Result<bool, 
     if !script.has("won") {
         return Ok(score >= 9000);
     }
-    script.call("won", (score, level, lines))
+    script.call_typed("won", (score, level, lines))
 }
 
 fn number(script: &Script, name: &str, value: Value, call: &str) -> Result<u64, ScriptError> {

@@ -92,7 +92,7 @@ fn bad_scripts_name_the_line() {
             "fall_seconds = { 2.0, 1.6,",
             "fall_seconds = { 2.0, -1.6,",
             "fall_seconds",
-            "level 1 is -1.6; seconds per row must be a positive number",
+            "`fall_seconds` entry for level 1 must be more than 0 and at most 60 (seconds per row), not -1.6",
         ),
         (
             "rotation = \"cycle\"",

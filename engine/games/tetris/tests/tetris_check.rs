@@ -40,13 +40,13 @@ fn check_script_refuses_every_bad_ai_and_feed_value_at_its_line() {
             "lookahead = 1, beam = 3,\n        weights = { landingHeight",
             "lookahead = 1, beam = 1000,\n        weights = { landingHeight",
             "beam = 1000",
-            "`beam` of MASTER must be 1 to 64, not 1000",
+            "`ai.difficulties[6].beam` must be 1 to 64, not 1000 (MASTER)",
         ),
         (
             "noise = 2.0,",
             "noise = -2.0,",
             "noise = -2.0",
-            "`noise` of EASY must be 0 to 1000, not -2",
+            "`ai.difficulties[1].noise` must be 0 to 1000, not -2 (EASY)",
         ),
         (
             "{ name = \"NORMAL\",",
@@ -64,7 +64,7 @@ fn check_script_refuses_every_bad_ai_and_feed_value_at_its_line() {
             "log_top = 5,",
             "log_top = 0,",
             "log_top = 0",
-            "`log_top` must be 1 to 100, not 0",
+            "`ai.log_top` must be 1 to 100, not 0",
         ),
         (
             "specials = { \"X\", \"U\", \"W\", \"V\" }",
@@ -88,7 +88,7 @@ fn check_script_refuses_every_bad_ai_and_feed_value_at_its_line() {
             "special_chance = 0.06,",
             "special_chance = 1.5,",
             "special_chance = 1.5",
-            "`special_chance` of HARD must be 0 to 1, not 1.5",
+            "`ai.difficulties[3].special_chance` must be 0 to 1, not 1.5 (HARD)",
         ),
     ];
     for (from, to, line_text, message) in cases {
@@ -364,7 +364,7 @@ fn the_live_script_reader_matches_check() {
         .expect_err("beam 0")
         .to_string();
     assert!(
-        checked.contains("`beam` of MASTER must be 1 to 64, not 0"),
+        checked.contains("`ai.difficulties[6].beam` must be 1 to 64, not 0 (MASTER)"),
         "{checked}"
     );
 }

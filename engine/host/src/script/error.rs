@@ -87,7 +87,7 @@ fn split_location(path: &Path, raw: &str) -> (Option<u32>, String) {
             Some(more) => format!("{message}\n{more}"),
             None => message.to_string(),
         };
-        super::sandbox::bounded_message(&message)
+        super::engine_api::bounded_message(&message)
     };
     let chunk = path.display().to_string();
     let candidates = [chunk.as_str(), "[string \"", ""];

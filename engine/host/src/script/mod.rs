@@ -7,13 +7,18 @@
 //! - [`schema`] describes what a game's script table must hold.
 //! - [`Script`] is one loaded, validated version; [`LiveScript`] is the slot a
 //!   running game holds, whose content a reload swaps.
+//! - `settings` is the one typed reader of a script's settings (ranges,
+//!   defaults, lists with caps, refusals at the value's line), and
+//!   [`Script::cached`] keeps what a game derives from them per version.
 //! - [`watcher`] turns file-system events into debounced change batches.
 
+mod engine_api;
 mod error;
 mod live;
 mod locate;
 mod sandbox;
 mod schema;
+mod settings;
 pub mod watcher;
 
 pub use error::{ScriptError, ScriptErrorKind};
@@ -21,3 +26,4 @@ pub use live::LiveScript;
 pub use locate::field_line;
 pub use sandbox::{MAX_SOURCE_BYTES, Script, ScriptLimits, content_hash};
 pub use schema::{FieldKind, FieldSpec, ScriptSchema, show_number};
+pub use settings::{ListSetting, Setting, SettingValue, dotted, list_length};

@@ -15,7 +15,8 @@ use tessera_azul::scenario::{
 };
 use tessera_azul::settings::{self, ColourStyle};
 use tessera_azul::{Azul, AzulLevel};
-use tessera_host::level::{Diagnostic, LevelFile, to_ron_string};
+use tessera_host::level::{Diagnostic, LevelFile};
+use tessera_host::ron_diff::edited_text;
 use tessera_host::worker::{Job, Poll};
 use tessera_host::{Game, GameError, Seat};
 
@@ -35,8 +36,10 @@ pub enum Brush {
 /// The editor's state for one Azul level file.
 pub struct AzulLevelEditor {
     level: AzulLevel,
-    header: String,
-    saved: String,
+    /// The document's text as last loaded (edits are patched into it) and
+    /// the level it reads as.
+    source: String,
+    saved: AzulLevel,
     brush: Brush,
     /// The script's numbers and palette, read once.
     rules: Option<Rules>,
@@ -88,17 +91,11 @@ fn tile_colour(palette: &[ColourStyle], k: usize) -> Color32 {
 impl AzulLevelEditor {
     /// The editor on a level's RON text (errors when it does not parse).
     pub fn from_text(text: &str) -> anyhow::Result<Self> {
-        let level: AzulLevel = tessera_host::level::parse_level(text, Path::new("level.ron"))
-            .map_err(|e| anyhow::anyhow!("not an Azul level: {e}"))?;
-        let header: String = text
-            .lines()
-            .take_while(|l| l.trim_start().starts_with("//"))
-            .map(|l| format!("{l}\n"))
-            .collect();
-        let mut editor = Self {
+        let level = Self::parse(text)?;
+        let editor = Self {
+            source: text.to_string(),
+            saved: level.clone(),
             level,
-            header,
-            saved: String::new(),
             brush: Brush::Colour(0),
             rules: None,
             palette: Vec::new(),
@@ -116,8 +113,12 @@ impl AzulLevelEditor {
             board_width: 360.0,
             factory_width: 200.0,
         };
-        editor.saved = editor.to_ron().unwrap_or_default();
         Ok(editor)
+    }
+
+    fn parse(text: &str) -> anyhow::Result<AzulLevel> {
+        tessera_host::level::parse_level(text, Path::new("level.ron"))
+            .map_err(|e| anyhow::anyhow!("not an Azul level: {e}"))
     }
 
     /// The level as edited.
@@ -911,16 +912,23 @@ impl LevelEditor for AzulLevelEditor {
     }
 
     fn to_ron(&self) -> anyhow::Result<String> {
-        let body = to_ron_string(&self.level)?;
-        Ok(format!("{}{body}", self.header))
+        Ok(edited_text(&self.source, &self.saved, &self.level)?)
     }
 
     fn is_dirty(&self) -> bool {
-        self.to_ron().map(|t| t != self.saved).unwrap_or(true)
+        self.level != self.saved
     }
 
-    fn mark_saved(&mut self) {
-        self.saved = self.to_ron().unwrap_or_default();
+    fn load(&mut self, text: &str) -> anyhow::Result<()> {
+        let level = Self::parse(text)?;
+        if level != self.level {
+            self.level = level.clone();
+            self.recheck();
+            self.best = None;
+        }
+        self.saved = level;
+        self.source = text.to_string();
+        Ok(())
     }
 }
 

@@ -132,6 +132,85 @@ fn an_illegal_line_is_not_offered() {
     assert!(s.boards[0].floor_len > 0);
 }
 
+#[test]
+fn a_click_on_a_line_that_cannot_take_the_colour_says_why() {
+    let mut harness = table(5);
+    harness.run_steps(3);
+    // Line 1 holds one tile: after this move it is full.
+    let tile = first_factory_tile(&harness);
+    harness.get_by_label(&tile).click();
+    harness.run_steps(3);
+    harness.get_by_label("line 1").click();
+    harness.run_steps(3);
+    assert_eq!(harness.state().view.state().boards[0].lines[0].count, 1);
+    wait_for_ai(&mut harness);
+    // Any factory still holding tiles (factory 1 was emptied above).
+    let tile = {
+        let s = harness.state().view.state();
+        let names = ["blue", "yellow", "red", "green", "orange"];
+        (0..s.factory_count as usize)
+            .flat_map(|f| (0..5).map(move |k| (f, k)))
+            .find(|&(f, k)| s.factories[f][k] > 0)
+            .map(|(f, k)| format!("factory {} {} x{}", f + 1, names[k], s.factories[f][k]))
+            .expect("a factory with tiles")
+    };
+    harness.get_by_label(&tile).click();
+    harness.run_steps(3);
+    let before = *harness.state().view.state();
+    harness.get_by_label("line 1").click();
+    harness.run_steps(3);
+    let view = &harness.state().view;
+    assert_eq!(*view.state(), before, "the full line took nothing");
+    let last = view
+        .log()
+        .last()
+        .map(|(t, _)| t.clone())
+        .unwrap_or_default();
+    assert_eq!(last, "Line 1 cannot take it: pattern line 1 is full.");
+}
+
+#[test]
+fn a_script_save_shows_its_scoring_numbers_at_once() {
+    let mut harness = table(5);
+    harness.run_steps(3);
+    let shipped = std::fs::read_to_string(root().join("scripts/azul.lua")).expect("script");
+    let changed = shipped
+        .replacen("bonus_row = 2", "bonus_row = 3", 1)
+        .replacen(
+            "floor_penalties = { 1, 1, 2, 2, 2, 3, 3 }",
+            "floor_penalties = { 5, 1, 2, 2, 2, 3, 3 }",
+            1,
+        );
+    assert_ne!(changed, shipped);
+    let script = tessera_host::Script::load(
+        Path::new("scripts/azul.lua"),
+        &changed,
+        None,
+        Default::default(),
+    )
+    .expect("the changed script loads");
+    harness.state().view.game().script().replace(script);
+    harness.run_steps(2);
+    let view = &harness.state().view;
+    // The game takes the numbers up at its next move; the table shows them now.
+    assert_eq!(view.state().rules.row_bonus, 2);
+    assert_eq!(view.shown_state().rules.row_bonus, 3);
+    assert_eq!(view.shown_state().rules.floor_penalties[0], 5);
+    harness.get_by_label("Rules").click();
+    harness.run_steps(2);
+    assert!(
+        harness
+            .query_by_label_contains("+3 per row, +7 per column, +10 per colour")
+            .is_some(),
+        "the Rules text follows the script"
+    );
+    assert!(
+        harness
+            .query_by_label_contains("the floor costs -5 -1 -2")
+            .is_some()
+    );
+}
+
 /// A grey-wall table from a scenario: factory 1 holds one blue, the rest
 /// is empty; the human (seat 1) moves first. Taking the blue to line 1
 /// ends the round, and line 1 may go to any column of wall row 1 but the
@@ -529,6 +608,77 @@ fn a_saved_game_loads_back_with_its_ai_level() {
 }
 
 #[test]
+fn a_save_has_a_name_and_another_tables_save_asks_before_overwriting() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    for sub in ["scripts", "levels"] {
+        std::fs::create_dir_all(dir.path().join(sub)).expect("folder");
+    }
+    std::fs::copy(
+        root().join("scripts/azul.lua"),
+        dir.path().join("scripts/azul.lua"),
+    )
+    .expect("script");
+    let default_save = dir.path().join("saves/azul.replay.ron");
+    let mut harness = table_in(dir.path(), 5, "medium");
+    harness.run_steps(3);
+    harness.get_by_label("Save").click();
+    harness.run_steps(3);
+    let first = std::fs::read_to_string(&default_save).expect("saved");
+    // Saving again from the same table asks nothing.
+    harness.get_by_label("Save").click();
+    harness.run_steps(3);
+    assert!(harness.query_by_label("Overwrite").is_none());
+
+    // Another table (another seed): the same name asks first.
+    let mut harness = table_in(dir.path(), 9, "medium");
+    harness.run_steps(3);
+    harness.get_by_label("Save").click();
+    harness.run_steps(3);
+    assert_eq!(
+        std::fs::read_to_string(&default_save).expect("kept"),
+        first,
+        "not overwritten before the answer"
+    );
+    harness.get_by_label("Cancel").click();
+    harness.run_steps(3);
+    assert!(harness.query_by_label("Overwrite").is_none());
+    harness.get_by_label("Save").click();
+    harness.run_steps(3);
+    harness.get_by_label("Overwrite").click();
+    harness.run_steps(3);
+    assert_ne!(
+        std::fs::read_to_string(&default_save).expect("overwritten"),
+        first
+    );
+    // Save under another name; a name with a folder is refused.
+    harness.get_by_label("Save as").focus();
+    harness.run_steps(1);
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    harness.get_by_label("Save as").type_text("mine");
+    harness.run_steps(2);
+    harness.get_by_label("Save").click();
+    harness.run_steps(3);
+    assert!(dir.path().join("saves/mine.replay.ron").is_file());
+    harness.get_by_label("Save as").focus();
+    harness.run_steps(1);
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    harness.get_by_label("Save as").type_text("../out");
+    harness.run_steps(2);
+    harness.get_by_label("Save").click();
+    harness.run_steps(3);
+    assert!(
+        harness
+            .state()
+            .view
+            .log()
+            .iter()
+            .any(|(t, error)| *error && t.contains("not a save name")),
+        "{:?}",
+        harness.state().view.log()
+    );
+}
+
+#[test]
 fn scenario_editor_grey_wall_switch_paints_any_colour_and_checks_columns() {
     use tessera_ui::LevelEditor;
     let mut harness = scenario_editor("column_push.ron");
@@ -679,6 +829,27 @@ fn a_whole_game_by_clicks_against_each_ai_level_reaches_its_end_screen() {
             .filter(|t| harness.query_by_label(t).is_some())
             .count();
         assert_eq!(ends, 1, "{level}: one end screen");
+        // The end card sits in the table, above the boards: it covers
+        // no board and no floor, and Escape closes it.
+        let title = ["Victory", "Defeat"]
+            .into_iter()
+            .find(|t| harness.query_by_label(t).is_some())
+            .expect("an end title");
+        let card = harness.get_by_label(title).rect();
+        for floor in harness.query_all_by_label("floor") {
+            assert!(
+                card.max.y <= floor.rect().min.y,
+                "{level}: the end card {card:?} is above the floor {:?}",
+                floor.rect()
+            );
+        }
+        harness.key_press(egui::Key::Escape);
+        harness.run_steps(2);
+        assert!(
+            harness.query_by_label(title).is_none(),
+            "{level}: Escape closes the end card"
+        );
+        let view = &harness.state().view;
         let record = view.game().game().game_record().expect("record");
         let report = tessera_azul::record::check_record(&record, Default::default());
         assert_eq!(report.first_difference, None, "{level}: {record}");

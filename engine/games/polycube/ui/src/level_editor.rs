@@ -16,7 +16,10 @@ use tessera_ui::{LevelEditor, PlaytestContext};
 
 /// The visual editor for one polycube level.
 pub struct PolycubeLevelEditor {
+    /// The file's path: a `.json` file's text may be an import.
+    path: std::path::PathBuf,
     level: PolycubeLevel,
+    /// The level of the text last loaded (edits are patched into it).
     saved: PolycubeLevel,
     piece: usize,
     layer: i64,
@@ -29,8 +32,8 @@ pub struct PolycubeLevelEditor {
     /// The file's leading comment lines, written back when the file has to
     /// be re-serialised.
     header: String,
-    /// The file's text as last opened or saved (its level is `saved`):
-    /// saving patches the changed values into it.
+    /// The document's text as last loaded (its level is `saved`): edits
+    /// patch the changed values into it.
     source: Option<String>,
     /// Whether the edits can be patched into `source`, for the level they
     /// were worked out for (worked out again only when the level changes).
@@ -64,6 +67,7 @@ impl PolycubeLevelEditor {
     /// An editor on `level`.
     pub fn new(level: PolycubeLevel) -> Self {
         Self {
+            path: std::path::PathBuf::new(),
             saved: level.clone(),
             level,
             piece: 0,
@@ -143,21 +147,39 @@ impl PolycubeLevelEditor {
     /// An editor on a level file's text (RON, or JSON in either import
     /// format); saving patches a RON file's text.
     pub fn from_text(path: &Path, text: &str) -> anyhow::Result<Self> {
-        let is_json = path.extension().and_then(|e| e.to_str()) == Some("json");
+        let mut editor = Self::new(PolycubeLevel::default());
+        editor.path = path.to_path_buf();
+        editor.read(text)?;
+        Ok(editor)
+    }
+
+    /// Reads the level from `text`, which later edits are patched into.
+    fn read(&mut self, text: &str) -> anyhow::Result<()> {
+        // A `.json` file holds an import in the seed's format, and its
+        // saves write that format back (`JsonFile`).
+        let is_json = self.path.extension().and_then(|e| e.to_str()) == Some("json")
+            && text.trim_start().starts_with(['{', '[']);
         let level = if is_json {
-            import_json(text, path)
+            import_json(text, &self.path)
         } else {
-            parse_level::<PolycubeLevel>(text, path)
+            parse_level::<PolycubeLevel>(text, &self.path)
         }
         .map_err(anyhow::Error::from)?;
-        let mut editor = Self::new(level);
-        editor.json = JsonFile::for_path(path);
-        editor.header = leading_comments(text);
-        // A JSON import is saved as RON: nothing of its text to keep.
-        if !is_json {
-            editor.source = Some(text.to_string());
+        self.json = JsonFile::for_path(&self.path);
+        self.header = leading_comments(text);
+        // A JSON import is re-written whole: nothing of its text to keep.
+        self.source = (!is_json).then(|| text.to_string());
+        if level != self.level {
+            // Another level (an undo, the text tab): its verdict is unknown.
+            self.edited();
         }
-        Ok(editor)
+        self.saved = level.clone();
+        self.level = level;
+        self.patchable = None;
+        if self.piece >= self.level.pieces.len() {
+            self.piece = self.level.pieces.len().saturating_sub(1);
+        }
+        Ok(())
     }
 
     /// The level as edited.
@@ -308,7 +330,12 @@ impl PolycubeLevelEditor {
                 Some(i) => {
                     cells.remove(i);
                 }
-                None => cells.push(cell),
+                None => {
+                    // The piece's cells are rewritten anyway: in order, as
+                    // the shipped levels mostly write them.
+                    cells.push(cell);
+                    cells.sort_unstable();
+                }
             }
             self.edited();
         }
@@ -379,12 +406,7 @@ impl LevelEditor for PolycubeLevelEditor {
         self.level != self.saved
     }
 
-    fn mark_saved(&mut self) {
-        // What was written becomes the text the next save patches.
-        if self.source.is_some() {
-            self.source = self.to_ron().ok();
-        }
-        self.saved = self.level.clone();
-        self.patchable = None;
+    fn load(&mut self, text: &str) -> anyhow::Result<()> {
+        self.read(text)
     }
 }

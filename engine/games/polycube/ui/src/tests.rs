@@ -276,7 +276,7 @@ fn saving_from_the_visual_editor_keeps_the_header_comment() {
         ),
         "{ron}"
     );
-    editor.mark_saved();
+    editor.load(&ron).expect("loads its own text");
     let again = load_any_text(&ron);
     assert_eq!(again.pieces.len(), 7);
 }
@@ -394,8 +394,9 @@ fn saving_from_the_visual_editor_patches_only_what_changed() {
         "(1, 2, 1), (1, 1, 2)]),\n        (id: \"C\", cells: [(1, 1, 1), (2, 1, 1)]),\n    ],",
     );
     assert_eq!(ron, expected);
-    // Saved: the next edit patches the text as written.
-    harness.state_mut().editor.mark_saved();
+    // Loaded again (as the shell does after each edit): the next edit
+    // patches the text as written.
+    harness.state_mut().editor.load(&ron).expect("loads");
     harness.run();
     harness.get_by_label(note);
     harness.get_by_label("piece cell 2,1,1").click();
@@ -460,13 +461,12 @@ fn a_solution_is_stepped_in_assembly_order_and_a_blocked_ghost_is_named() {
 fn a_json_level_is_edited_and_saved_as_the_seeds_json() {
     let path = root().join("levels/polycube/sandwich.json");
     let text = std::fs::read_to_string(&path).unwrap();
-    let mut editor = PolycubeLevelEditor::from_text(&path, &text).expect("imports");
+    let editor = PolycubeLevelEditor::from_text(&path, &text).expect("imports");
     assert_eq!(editor.level().name, "Sandwich (seed JSON)");
     let saved = editor.to_ron().unwrap();
     // Saved back as JSON the importer reads, not RON.
     let back = tessera_polycube::import::import_json(&saved, &path).expect("JSON");
     assert_eq!(&back, editor.level());
-    editor.mark_saved();
     assert!(!editor.is_dirty());
 }
 

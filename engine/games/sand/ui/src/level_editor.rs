@@ -5,7 +5,8 @@
 use std::path::Path;
 
 use egui::{Color32, Rect, RichText, Sense, Stroke, StrokeKind, pos2, vec2};
-use tessera_host::level::{Diagnostic, LevelFile, Severity};
+use tessera_host::level::{Diagnostic, LevelFile, Severity, parse_level};
+use tessera_host::ron_diff::edited_text;
 use tessera_sand::settings::{PaletteColour, Settings, default_palette};
 use tessera_sand::{LevelColour, SandLevel};
 
@@ -34,9 +35,15 @@ pub struct SandLevelEditor {
     cell: u32,
     /// `rows` rows of `columns` letters, top row first (`.` is empty).
     cells: Vec<Vec<char>>,
-    /// Comment lines at the top of the file, kept on save.
-    header: String,
-    saved: String,
+    /// The level file's path (parse errors name it).
+    path: std::path::PathBuf,
+    /// The document's text as last loaded: edits are patched into it.
+    source: String,
+    /// The level that text reads as.
+    parsed: SandLevel,
+    /// What the editor made of it (the board bottom-aligned): the level is
+    /// edited when it differs.
+    loaded: SandLevel,
     tool: Tool,
     colour: char,
     /// The script's palette, read once (never per frame).
@@ -51,47 +58,61 @@ pub struct SandLevelEditor {
 }
 
 /// Opens a sand level's text in the visual editor.
-pub fn open(_path: &Path, text: &str) -> anyhow::Result<Box<dyn LevelEditor>> {
-    Ok(Box::new(SandLevelEditor::from_text(text)?))
+pub fn open(path: &Path, text: &str) -> anyhow::Result<Box<dyn LevelEditor>> {
+    Ok(Box::new(SandLevelEditor::from_file(path, text)?))
 }
 
 impl SandLevelEditor {
     /// The editor on a level's RON text (errors when it does not parse).
     pub fn from_text(text: &str) -> anyhow::Result<Self> {
-        let level: SandLevel =
-            ron::from_str(text).map_err(|e| anyhow::anyhow!("not a sand level: {e}"))?;
-        let header: String = text
-            .lines()
-            .take_while(|l| l.trim_start().starts_with("//"))
-            .map(|l| format!("{l}\n"))
-            .collect();
+        Self::from_file(Path::new("level.ron"), text)
+    }
+
+    /// The editor on the text of the level file at `path`.
+    pub fn from_file(path: &Path, text: &str) -> anyhow::Result<Self> {
         let mut editor = Self {
-            columns: level.columns,
-            rows: level.rows,
-            cell: level.cell,
+            columns: 1,
+            rows: 1,
+            cell: 1,
             cells: Vec::new(),
-            header,
-            saved: String::new(),
+            path: path.to_path_buf(),
+            source: String::new(),
+            parsed: SandLevel::default(),
+            loaded: SandLevel::default(),
             tool: Tool::Brush,
             colour: 'R',
             palette: None,
-            own_palette: level.palette.clone(),
+            own_palette: None,
             board_rect: Rect::NOTHING,
             cell_px: 1.0,
             stroke_from: None,
         };
-        editor.cells = vec![vec![EMPTY; level.columns as usize]; level.rows as usize];
+        editor.read(text)?;
+        Ok(editor)
+    }
+
+    /// Reads the level from `text` (the tool, colour and script palette
+    /// stay), which later edits are patched into.
+    fn read(&mut self, text: &str) -> anyhow::Result<()> {
+        let level: SandLevel = parse_level(text, &self.path).map_err(anyhow::Error::from)?;
+        self.columns = level.columns;
+        self.rows = level.rows;
+        self.cell = level.cell;
+        self.own_palette = level.palette.clone();
+        self.cells = vec![vec![EMPTY; level.columns as usize]; level.rows as usize];
         // Fewer board rows than `rows` are aligned to the bottom.
         let offset = (level.rows as usize).saturating_sub(level.board.len());
         for (i, row) in level.board.iter().enumerate() {
             for (x, c) in row.chars().enumerate() {
-                if let Some(cell) = editor.cells.get_mut(offset + i).and_then(|r| r.get_mut(x)) {
+                if let Some(cell) = self.cells.get_mut(offset + i).and_then(|r| r.get_mut(x)) {
                     *cell = c;
                 }
             }
         }
-        editor.saved = editor.ron();
-        Ok(editor)
+        self.source = text.to_string();
+        self.parsed = level;
+        self.loaded = self.level();
+        Ok(())
     }
 
     /// The level being edited.
@@ -112,37 +133,6 @@ impl SandLevelEditor {
                 .collect(),
             palette: self.own_palette.clone(),
         }
-    }
-
-    fn ron(&self) -> String {
-        let level = self.level();
-        let mut out = self.header.clone();
-        out.push_str(&format!(
-            "(\n    version: {},\n    columns: {},\n    rows: {},\n    cell: {},\n",
-            level.version, level.columns, level.rows, level.cell
-        ));
-        if !level.board.is_empty() {
-            out.push_str("    board: [\n");
-            for row in &level.board {
-                out.push_str(&format!("        \"{row}\",\n"));
-            }
-            out.push_str("    ],\n");
-        }
-        if let Some(palette) = &level.palette {
-            out.push_str("    palette: [\n");
-            for c in palette {
-                let name = ron::to_string(&c.name).unwrap_or_else(|_| format!("{:?}", c.name));
-                let letter =
-                    ron::to_string(&c.letter).unwrap_or_else(|_| format!("{:?}", c.letter));
-                let (r, g, b) = c.rgb;
-                out.push_str(&format!(
-                    "        (name: {name}, letter: {letter}, rgb: ({r}, {g}, {b})),\n"
-                ));
-            }
-            out.push_str("    ],\n");
-        }
-        out.push_str(")\n");
-        out
     }
 
     /// Where logical cell (x, y) was drawn, in screen points.
@@ -486,14 +476,14 @@ impl LevelEditor for SandLevelEditor {
     }
 
     fn to_ron(&self) -> anyhow::Result<String> {
-        Ok(self.ron())
+        Ok(edited_text(&self.source, &self.parsed, &self.level())?)
     }
 
     fn is_dirty(&self) -> bool {
-        self.ron() != self.saved
+        self.level() != self.loaded
     }
 
-    fn mark_saved(&mut self) {
-        self.saved = self.ron();
+    fn load(&mut self, text: &str) -> anyhow::Result<()> {
+        self.read(text)
     }
 }

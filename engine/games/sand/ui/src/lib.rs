@@ -171,36 +171,53 @@ mod tests {
     }
 
     #[test]
-    fn a_piece_over_the_right_wall_or_the_top_is_refused_with_its_reason() {
+    fn a_drop_at_an_edge_lands_at_the_nearest_position_that_fits() {
         let mut harness = harness(rig());
         harness.run_steps(2);
         let slot = harness.get_by_label("slot 1").rect().center();
         let view = &harness.state().view;
         let board = view.board_rect();
-        let cell = view.cell_centre(1, 1) - view.cell_centre(0, 0);
-        // Half the O hangs over the right wall.
-        let over_wall = egui::pos2(board.right(), board.center().y);
-        hold(&mut harness, slot, over_wall);
-        let reason = harness.state().view.ghost_refusal(over_wall);
+        // Half the O would hang over the right wall: the ghost is clamped
+        // inside, so nothing is refused there.
+        let at_wall = egui::pos2(board.right() - 1.0, board.center().y);
+        hold(&mut harness, slot, at_wall);
+        assert_eq!(harness.state().view.ghost_refusal(at_wall), None);
+        // Over the top edge, the same.
+        let at_top = egui::pos2(board.center().x, board.top() + 1.0);
+        harness.hover_at(at_top);
+        harness.step();
+        assert_eq!(harness.state().view.ghost_refusal(at_top), None);
+        // Released at the top-left corner, the O lands in the corner cells.
+        harness.drop_at(board.left_top() + egui::vec2(1.0, 1.0));
+        harness.step();
+        harness.step();
+        let game = harness.state().view.game();
+        assert_eq!(game.placed(), 1, "the corner drop was placed");
+        let n = game.cell_size();
+        for (cx, cy) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
+            assert!(
+                !game.grid().area_is_empty(cx * n, cy * n, n, n),
+                "cell {cx},{cy}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_refusal_names_positions_as_the_editor_counts_them() {
+        let rig = rig();
+        let game = rig.view.game();
+        // Column 12 is the last of 12: an O there reaches column 13.
+        let refusal = game
+            .check_placement(0, 11, 9, 0)
+            .map(|_| ())
+            .map_err(|e| match e {
+                tessera_host::GameError::Illegal(reason) => reason,
+                other => other.to_string(),
+            });
         assert_eq!(
-            reason.as_deref(),
-            Some("the O piece at column 11, row 10 would leave the 12x22 board (cell 12,10)")
+            refusal,
+            Err("the O piece at column 12, row 10 would leave the 12x22 board (cell 13,10)".into())
         );
-        // Over the top edge.
-        let over_top = egui::pos2(board.center().x, board.top());
-        harness.hover_at(over_top);
-        harness.step();
-        let reason = harness
-            .state()
-            .view
-            .ghost_refusal(over_top)
-            .unwrap_or_default();
-        assert!(reason.contains("would leave the 12x22 board"), "{reason}");
-        // Well inside, nothing to say.
-        let inside = board.center() + cell * 0.01;
-        harness.hover_at(inside);
-        harness.step();
-        assert_eq!(harness.state().view.ghost_refusal(inside), None);
     }
 
     #[test]
@@ -305,7 +322,8 @@ mod tests {
         let ron = harness.state().editor.to_ron().unwrap();
         assert_eq!(
             ron,
-            "// My level: keep this comment.\n(\n    version: 1,\n    columns: 6,\n    rows: 4,\n    cell: 10,\n    board: [\n        \"YYYYYY\",\n        \"YYYYYY\",\n        \"BYYYYY\",\n    ],\n)\n"
+            // The file's one line stays one line, the board added to it.
+            "// My level: keep this comment.\n(version: 1, columns: 6, rows: 4, cell: 10, board: [\"YYYYYY\", \"YYYYYY\", \"BYYYYY\"])\n"
         );
         assert!(harness.state().editor.is_dirty());
         // The engine reads it back as the same level.
@@ -389,7 +407,7 @@ mod tests {
         // Saved, it reads back, and a game plays in the level's colours.
         let ron = harness.state().editor.to_ron().unwrap();
         assert!(
-            ron.contains("    palette: [\n        (name: \"red\", letter: 'R', rgb: (220, 60, 50)),\n        (name: \"purple\", letter: 'P', rgb: (50, 110, 220)),\n    ],"),
+            ron.contains("palette: Some([\n        (name: \"red\", letter: 'R', rgb: (220, 60, 50)),\n        (name: \"purple\", letter: 'P', rgb: (50, 110, 220)),\n    ])"),
             "{ron}"
         );
         let level = load_sand_level_text(&ron);

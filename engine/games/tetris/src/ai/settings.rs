@@ -314,29 +314,26 @@ fn read_difficulty(
         }
         None => Vec::new(),
     };
+    // The typed reader's words, with the difficulty's name for people.
+    let named = |error: ScriptError| ScriptError {
+        message: format!("{} ({name})", error.message),
+        ..error
+    };
     let number = |key: &str, default: f64, range: std::ops::RangeInclusive<f64>| {
-        let v = table_field::<f64>(script, row, &path, key)?.unwrap_or(default);
-        if !v.is_finite() || !range.contains(&v) {
-            return Err(bad_value(
-                key,
-                format!(
-                    "`{key}` of {name} must be {} to {}, not {v}",
-                    range.start(),
-                    range.end()
-                ),
-            ));
-        }
-        Ok(v)
+        script
+            .setting::<f64>(&[&path[..], &[key]].concat())
+            .within(range)
+            .or(default)
+            .map_err(named)
     };
     let whole = |key: &str, default: f64, range: std::ops::RangeInclusive<f64>| {
-        let v = number(key, default, range)?;
-        if v.fract() != 0.0 {
-            return Err(bad_value(
-                key,
-                format!("`{key}` of {name} must be a whole number, not {v}"),
-            ));
-        }
-        Ok(v)
+        let range = *range.start() as i64..=*range.end() as i64;
+        script
+            .setting::<i64>(&[&path[..], &[key]].concat())
+            .within(range)
+            .or(default as i64)
+            .map(|v| v as f64)
+            .map_err(named)
     };
     let adversary = match table_field::<String>(script, row, &path, "adversary")? {
         None => super::Adversary::default(),
@@ -383,7 +380,15 @@ fn read_difficulty(
 /// Reads the difficulty table (`ai.difficulties`), weakest first; the
 /// seed's four levels when the script has none. Errors name the field's
 /// line (`ai.difficulties.2.weights.holes`).
+/// Read once per script version and kept ([`Script::cached`]): feed mode
+/// asks at every turn.
 pub fn difficulties(script: &Script) -> Result<Vec<Difficulty>, ScriptError> {
+    script
+        .cached(read_difficulties)
+        .map(|rows| rows.as_ref().clone())
+}
+
+fn read_difficulties(script: &Script) -> Result<Vec<Difficulty>, ScriptError> {
     script.guarded(|| {
         let Some(ai) = script.value::<Table>("ai")? else {
             return Ok(default_difficulties());
@@ -435,7 +440,14 @@ pub fn difficulties(script: &Script) -> Result<Vec<Difficulty>, ScriptError> {
 }
 
 /// Reads feed mode's values (`feed.specials`, `ai.log_top`).
+/// Read once per script version and kept ([`Script::cached`]).
 pub fn feed_settings(script: &Script) -> Result<FeedSettings, ScriptError> {
+    script
+        .cached(read_feed_settings)
+        .map(|feed| feed.as_ref().clone())
+}
+
+fn read_feed_settings(script: &Script) -> Result<FeedSettings, ScriptError> {
     script.guarded(|| {
         let mut out = FeedSettings::default();
         if let Some(feed) = script.value::<Table>("feed")? {
@@ -444,17 +456,10 @@ pub fn feed_settings(script: &Script) -> Result<FeedSettings, ScriptError> {
                 out.specials = read_specials(script, &list)?;
             }
         }
-        if let Some(ai) = script.value::<Table>("ai")?
-            && let Some(top) = table_field::<i64>(script, &ai, &["ai"], "log_top")?
-        {
-            if !(1..=100).contains(&top) {
-                return Err(script.field_error(
-                    &["ai", "log_top"],
-                    format!("`log_top` must be 1 to 100, not {top}"),
-                ));
-            }
-            out.log_top = top as usize;
-        }
+        out.log_top = script
+            .setting::<i64>(&["ai", "log_top"])
+            .within(1..=100)
+            .or(out.log_top as i64)? as usize;
         Ok(out)
     })
 }
@@ -467,12 +472,9 @@ fn read_specials(script: &Script, list: &Table) -> Result<Vec<PieceKind>, Script
             .map(|k| k.letter())
             .collect::<String>()
     };
-    if list.pairs::<Value, Value>().count() != list.raw_len() {
-        return Err(script.field_error(
-            &path,
-            format!("`specials` is a list of pentomino letters ({})", letters()),
-        ));
-    }
+    // At most one of each special: a list of a million is refused after
+    // the ninth entry, not read whole.
+    tessera_host::script::list_length(script, list, &path, PieceKind::SPECIALS.len())?;
     let mut out = Vec::new();
     for value in list.clone().sequence_values::<String>() {
         let name = value.map_err(|e| {

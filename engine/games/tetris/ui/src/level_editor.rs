@@ -10,13 +10,17 @@ use tessera_host::worker::{Job, Poll};
 
 use egui::{Color32, Rect, RichText, Sense, Stroke, StrokeKind, vec2};
 
-use tessera_host::level::{Diagnostic, LevelFile, parse_level, to_ron_string};
+use tessera_host::level::{Diagnostic, LevelFile, parse_level};
+use tessera_host::ron_diff::edited_text;
 use tessera_tetris::level::{Goal, TetrisLevel, garbage_colour};
 use tessera_tetris::movegen::Placement;
 use tessera_tetris::piece::{PieceKind, RotationSystem};
 use tessera_tetris::solver::{Report, Verdict, solve};
 
 use super::playtest::cell_colour;
+
+#[path = "level_editor_feed.rs"]
+mod feed;
 use tessera_ui::{LevelEditor, PlaytestContext};
 
 /// A search running in the background (dropping it cancels it).
@@ -60,8 +64,19 @@ impl SequenceEdit {
 
 /// The visual editor for one tetris level.
 pub struct TetrisLevelEditor {
+    /// The level file (the one validation path finds its script by it).
+    path: std::path::PathBuf,
     level: TetrisLevel,
+    /// The level of the text last loaded (edits are patched into it).
     saved: TetrisLevel,
+    /// The document's text as last loaded.
+    source: String,
+    /// The one validation path's findings (`tessera check`'s, with the
+    /// script: a feed level's difficulty must be one of it), for the level
+    /// they were worked out for.
+    checked: Option<(TetrisLevel, Vec<Diagnostic>)>,
+    /// The difficulties the project's script defines, read once.
+    difficulties: Option<Vec<String>>,
     /// The colour letter painted (`.` erases).
     pub brush: char,
     /// The paint tool.
@@ -78,15 +93,33 @@ pub struct TetrisLevelEditor {
 impl TetrisLevelEditor {
     /// Opens a level's RON text.
     pub fn open(path: &Path, text: &str) -> anyhow::Result<Self> {
-        let level = parse_level::<TetrisLevel>(text, path).map_err(anyhow::Error::from)?;
-        Ok(Self::new(level))
+        let mut editor = Self::new(TetrisLevel::default());
+        editor.path = path.to_path_buf();
+        editor.read(text)?;
+        Ok(editor)
+    }
+
+    /// Reads the level from `text`, which later edits are patched into.
+    fn read(&mut self, text: &str) -> anyhow::Result<()> {
+        let level = parse_level::<TetrisLevel>(text, &self.path).map_err(anyhow::Error::from)?;
+        if level != self.level {
+            self.edited();
+        }
+        self.saved = level.clone();
+        self.level = level;
+        self.source = text.to_string();
+        Ok(())
     }
 
     /// An editor on `level`.
     pub fn new(level: TetrisLevel) -> Self {
         Self {
+            path: std::path::PathBuf::from("level.ron"),
             saved: level.clone(),
             level,
+            source: String::new(),
+            checked: None,
+            difficulties: None,
             brush: 'G',
             tool: Tool::Paint,
             noise: 0x2545_f491_4f6c_dd1d,
@@ -371,26 +404,30 @@ impl TetrisLevelEditor {
         Some(colours[hidden * w..].to_vec())
     }
 
+    /// A goal game's goal (its label before its picker).
     fn goal_ui(&mut self, ui: &mut egui::Ui) {
-        let before = self.level.clone();
         ui.horizontal(|ui| {
             let goal_label = ui.label("goal");
-            let name = match self.level.goal {
-                Goal::Marathon => "marathon",
-                Goal::Score(_) => "score",
-                Goal::Lines(_) => "lines",
-                Goal::ClearGarbage => "clear garbage",
-                Goal::Survive(_) => "survive",
-            };
-            egui::ComboBox::from_label("goal kind")
-                .selected_text(name)
+            egui::ComboBox::from_id_salt("goal kind")
+                .selected_text(feed::goal_name(&self.level.goal))
                 .show_ui(ui, |ui| {
-                    ui.selectable_value(&mut self.level.goal, Goal::Marathon, "marathon");
-                    ui.selectable_value(&mut self.level.goal, Goal::Score(1000), "score");
-                    ui.selectable_value(&mut self.level.goal, Goal::Lines(10), "lines");
-                    ui.selectable_value(&mut self.level.goal, Goal::ClearGarbage, "clear garbage");
-                    ui.selectable_value(&mut self.level.goal, Goal::Survive(50), "survive");
-                });
+                    for goal in [
+                        Goal::Marathon,
+                        Goal::Score(1000),
+                        Goal::Lines(10),
+                        Goal::ClearGarbage,
+                        Goal::Survive(50),
+                    ] {
+                        let name = feed::goal_name(&goal);
+                        let same = std::mem::discriminant(&goal)
+                            == std::mem::discriminant(&self.level.goal);
+                        if ui.selectable_label(same, name).clicked() && !same {
+                            self.level.goal = goal;
+                        }
+                    }
+                })
+                .response
+                .labelled_by(goal_label.id);
             match &mut self.level.goal {
                 Goal::Score(n) | Goal::Lines(n) | Goal::Survive(n) => {
                     ui.add(egui::DragValue::new(n).range(1..=1_000_000))
@@ -399,24 +436,35 @@ impl TetrisLevelEditor {
                 Goal::Marathon | Goal::ClearGarbage => {}
             }
         });
+    }
+
+    /// The rotation and randomizer overrides (every level kind has them).
+    fn overrides_ui(&mut self, ui: &mut egui::Ui) {
+        let before = self.level.clone();
         ui.horizontal(|ui| {
             let mut rotation = self.level.rotation.clone();
-            egui::ComboBox::from_label("rotation system")
+            let label = ui.label("rotation system");
+            egui::ComboBox::from_id_salt("rotation system")
                 .selected_text(rotation.clone().unwrap_or_else(|| "script".into()))
                 .show_ui(ui, |ui| {
                     ui.selectable_value(&mut rotation, None, "script");
                     ui.selectable_value(&mut rotation, Some("cycle".into()), "cycle");
                     ui.selectable_value(&mut rotation, Some("srs".into()), "srs");
-                });
+                })
+                .response
+                .labelled_by(label.id);
             self.level.rotation = rotation;
             let mut randomizer = self.level.randomizer.clone();
-            egui::ComboBox::from_label("randomizer override")
+            let label = ui.label("randomizer");
+            egui::ComboBox::from_id_salt("randomizer override")
                 .selected_text(randomizer.clone().unwrap_or_else(|| "script".into()))
                 .show_ui(ui, |ui| {
                     ui.selectable_value(&mut randomizer, None, "script");
                     ui.selectable_value(&mut randomizer, Some("bag".into()), "bag");
                     ui.selectable_value(&mut randomizer, Some("uniform".into()), "uniform");
-                });
+                })
+                .response
+                .labelled_by(label.id);
             self.level.randomizer = randomizer;
         });
         if self.level != before {
@@ -615,56 +663,45 @@ fn describe(p: &Placement) -> String {
 }
 
 impl LevelEditor for TetrisLevelEditor {
-    fn ui(&mut self, ui: &mut egui::Ui, _cx: &mut PlaytestContext<'_>) {
+    fn ui(&mut self, ui: &mut egui::Ui, cx: &mut PlaytestContext<'_>) {
         // Goal, sequence and "Solvable?" sit under the board: on a short
         // window they scroll into view (mouse drags stay with the board
         // and the sequence: egui scrolls by dragging only on touch).
         egui::ScrollArea::vertical()
             .id_salt("tetris level editor")
             .auto_shrink(false)
-            .show(ui, |ui| self.contents_ui(ui));
+            .show(ui, |ui| self.contents_ui(ui, cx));
     }
 
     fn to_ron(&self) -> anyhow::Result<String> {
         let mut level = self.level.clone();
         level.version = TetrisLevel::VERSION;
-        Ok(to_ron_string(&level)?)
+        Ok(edited_text(&self.source, &self.saved, &level)?)
     }
 
     fn is_dirty(&self) -> bool {
         self.level != self.saved
     }
 
-    fn mark_saved(&mut self) {
-        self.saved = self.level.clone();
+    fn load(&mut self, text: &str) -> anyhow::Result<()> {
+        self.read(text)
     }
 }
 
 impl TetrisLevelEditor {
     /// Everything the editor shows, top to bottom.
-    fn contents_ui(&mut self, ui: &mut egui::Ui) {
+    fn contents_ui(&mut self, ui: &mut egui::Ui, cx: &mut PlaytestContext<'_>) {
         self.size_ui(ui);
         ui.separator();
         self.palette_ui(ui);
         self.board_ui(ui);
         ui.separator();
-        self.goal_ui(ui);
+        self.kind_ui(ui, cx);
+        self.overrides_ui(ui);
         self.sequence_ui(ui);
         ui.separator();
-        let findings = self.level.diagnose();
-        let playable = !findings.iter().any(Diagnostic::is_error);
-        for finding in &findings {
-            let colour = if finding.is_error() {
-                Color32::from_rgb(230, 90, 80)
-            } else {
-                Color32::from_rgb(230, 190, 80)
-            };
-            let message = finding.message.clone();
-            ui.label(RichText::new(message).color(colour));
-        }
-        if findings.is_empty() {
-            ui.label(RichText::new("level ok").color(Color32::from_rgb(120, 200, 120)));
-        }
+        self.refresh_findings(ui, cx);
+        let playable = self.findings_ui(ui);
         self.solve_ui(ui, playable);
     }
 }

@@ -111,12 +111,26 @@ fn p_pauses_and_the_over_screen_shows() {
     assert!(harness.state().view.game().field().is_paused());
     harness.key_press(egui::Key::P);
     harness.run_steps(2);
+    let restart_before = harness.get_by_label("Restart (seed 7)").rect();
     for _ in 0..40 {
         harness.key_press(egui::Key::Space);
         harness.run_steps(1);
     }
+    harness.run_steps(2);
     assert!(harness.state().view.game().outcome().is_over());
     harness.get_by_label("Play again");
+    // Why the game ended is written on the board, wrapped inside it, and
+    // the side panel's buttons stay where they were.
+    let board = harness.state().view.board_rect();
+    let reason = harness
+        .get_by_label_contains("ran out before the goal")
+        .rect();
+    assert!(board.contains_rect(reason), "{reason:?} inside {board:?}");
+    assert_eq!(
+        harness.get_by_label("Restart (seed 7)").rect(),
+        restart_before,
+        "the game over does not shift the panel"
+    );
 }
 
 /// A mouse click at `at`: press and release, a frame each.

@@ -19,7 +19,7 @@ impl AzulPlaytest {
     }
 
     pub(super) fn board(&mut self, ui: &mut egui::Ui, p: usize) -> Option<AzulAction> {
-        let s = *self.state();
+        let s = self.shown_state();
         let b = s.boards[p];
         let seat = self
             .game
@@ -182,7 +182,12 @@ impl AzulPlaytest {
             colour: self.selected.map_or(0, |x| x.1),
             target: row as u8,
         };
-        let legal = mine && self.selected.is_some() && s.refusal(target).is_none();
+        // Why the picked colour cannot go here (the rules' own words),
+        // shown on hover and said in the log on a click.
+        let refusal = (mine && self.selected.is_some())
+            .then(|| s.refusal(target))
+            .flatten();
+        let legal = mine && self.selected.is_some() && refusal.is_none();
         let label = if mine {
             format!("line {}", row + 1)
         } else {
@@ -236,6 +241,20 @@ impl AzulPlaytest {
         }
         if legal && response.clicked() {
             return Some(move_to_action(target));
+        }
+        if let Some(reason) = refusal {
+            if response.hovered() {
+                painter.rect_stroke(
+                    rect,
+                    CornerRadius::same(4),
+                    Stroke::new(2.0, Color32::from_rgb(200, 60, 60)),
+                    StrokeKind::Outside,
+                );
+            }
+            let response = response.on_hover_text(format!("Cannot go here: {reason}."));
+            if response.clicked() {
+                self.say(format!("Line {} cannot take it: {reason}.", row + 1), false);
+            }
         }
         None
     }

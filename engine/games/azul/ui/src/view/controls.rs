@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use egui::{Color32, RichText};
 use tessera_azul::Azul;
 use tessera_azul::rules::{CENTRE, State};
-use tessera_host::level::{to_ron_string, write_atomic};
+use tessera_host::level::write_atomic;
 use tessera_host::registry::ReplaySetup;
 use tessera_host::replay::{LevelChoice, ScriptChoice};
 use tessera_host::session::downcast_box;
@@ -149,27 +149,34 @@ impl AzulPlaytest {
             {
                 self.ask_hint();
             }
-            if ui.button("Save").clicked() {
-                self.save(cx);
-            }
-            if ui.button("Load").clicked() {
-                self.load(cx);
-            }
             if ui.button("Export record").clicked() {
                 self.export_record(cx);
             }
         });
+        self.saves_ui(ui, cx);
+        let rules = self.shown_state().rules;
         ui.collapsing("Rules", |ui| {
-            ui.label(
+            // The numbers are the live script's (they follow a save).
+            let floor: Vec<String> = rules
+                .floor_penalties
+                .iter()
+                .map(|p| format!("-{p}"))
+                .collect();
+            ui.label(format!(
                 "Take every tile of one colour from a factory (the rest go to the centre) or \
                  from the centre (the first to do so takes the first-player marker). Place them \
                  on one pattern line, right to left, one colour per line, never a colour the \
                  wall row already holds; the rest fall to the floor. When the table is empty, \
                  each full line puts one tile on the wall and scores it with its horizontal and \
-                 vertical runs; the floor costs points. The game ends after the round in which a \
-                 wall row is completed: +2 per row, +7 per column, +10 per colour.",
-            );
-            if self.state().rules.grey_wall {
+                 vertical runs; the floor costs {} (slot by slot). The game ends after the \
+                 round in which a wall row is completed: +{} per row, +{} per column, +{} per \
+                 colour.",
+                floor.join(" "),
+                rules.row_bonus,
+                rules.column_bonus,
+                rules.colour_bonus
+            ));
+            if rules.grey_wall {
                 ui.label(
                     RichText::new(
                         "Grey wall (variant): the wall has no printed pattern. When a line is \
@@ -189,27 +196,13 @@ impl AzulPlaytest {
         cx.project.root().join("saves").join(name)
     }
 
-    pub(super) fn save(&mut self, cx: &mut PlaytestContext<'_>) {
-        let path = self.save_path(cx, "azul.replay.ron");
-        let result = to_ron_string(self.game.replay())
-            .map_err(|e| e.to_string())
-            .and_then(|text| {
-                if let Some(dir) = path.parent() {
-                    std::fs::create_dir_all(dir).map_err(|e| e.to_string())?;
-                }
-                write_atomic(&path, text.as_bytes()).map_err(|e| e.to_string())
-            });
-        match result {
-            Ok(()) => self.say(format!("Saved {}", path.display()), false),
-            Err(e) => self.say(format!("Cannot save {}: {e}", path.display()), true),
-        }
-        let _ = &mut cx.console;
-    }
-
     /// Resumes the saved game through the host's replay path (the live
     /// script, the recorded level), in place of the game on the table.
     pub(super) fn load(&mut self, cx: &mut PlaytestContext<'_>) {
-        let path = self.save_path(cx, "azul.replay.ron");
+        let path = match self.load_path(cx) {
+            Ok(path) => path,
+            Err(e) => return self.say(format!("Cannot load: {e}"), true),
+        };
         let setup = ReplaySetup {
             script: ScriptChoice::Current,
             level: LevelChoice::Recorded,
@@ -243,6 +236,7 @@ impl AzulPlaytest {
                     format!("Loaded {} (against the {against} AI)", path.display()),
                     false,
                 );
+                self.loaded_from(path);
             }
             Err(e) => self.say(format!("Cannot load {}: {e}", path.display()), true),
         }

@@ -1,16 +1,23 @@
-//! The end screen: final scores, the winner or the scenario's goal, and a
-//! new game.
+//! The end card: the result, final scores and a new game, drawn inside the
+//! table above the boards. It never covers the final boards, the New game
+//! controls or anything outside the playtest panel, and it can be closed
+//! (its × button or Escape) to look at the table.
 
-use egui::{Color32, CornerRadius, RichText, Stroke, Vec2};
+use egui::{Color32, CornerRadius, RichText, Stroke};
 use tessera_host::{Game, Outcome, Turn};
 
 use super::{AzulPlaytest, GOLD};
 
 impl AzulPlaytest {
-    /// The end of the game: a gold "Victory" or a grey "Defeat" over the
-    /// table, with the scores and a new game.
-    pub(super) fn end_screen(&mut self, ctx: &egui::Context) {
-        if self.game.turn() != Turn::Over {
+    /// The end card, when the game is over and the designer has not closed
+    /// it: a gold "Victory" or a grey "Defeat", the scores, New game, the
+    /// same deal again and Undo.
+    pub(super) fn end_card(&mut self, ui: &mut egui::Ui) {
+        if self.game.turn() != Turn::Over || self.end_card_closed {
+            return;
+        }
+        if ui.input(|i| i.key_pressed(egui::Key::Escape)) {
+            self.end_card_closed = true;
             return;
         }
         let human = self.human_seat();
@@ -22,52 +29,46 @@ impl AzulPlaytest {
             _ => false,
         };
         let (title, colour, fill) = if won {
-            (
-                "Victory",
-                GOLD,
-                Color32::from_rgba_unmultiplied(60, 45, 0, 235),
-            )
+            ("Victory", GOLD, Color32::from_rgb(60, 45, 0))
         } else {
-            (
-                "Defeat",
-                Color32::from_gray(200),
-                Color32::from_rgba_unmultiplied(40, 40, 40, 235),
-            )
+            ("Defeat", Color32::from_gray(220), Color32::from_gray(45))
         };
         let scores = self.game.game().scores();
-        egui::Area::new(egui::Id::unique("azul end screen"))
-            .anchor(egui::Align2::CENTER_CENTER, Vec2::ZERO)
-            .order(egui::Order::Foreground)
-            .show(ctx, |ui| {
-                egui::Frame::new()
-                    .fill(fill)
-                    .stroke(Stroke::new(3.0, colour))
-                    .corner_radius(CornerRadius::same(16))
-                    .inner_margin(24.0)
-                    .show(ui, |ui| {
-                        // Wide enough for the title: an area's first frame
-                        // measures narrow, and "Victory" wrapped there.
-                        ui.set_min_width(260.0);
-                        ui.vertical_centered(|ui| {
+        egui::Frame::new()
+            .fill(fill)
+            .stroke(Stroke::new(2.0, colour))
+            .corner_radius(CornerRadius::same(10))
+            .inner_margin(12.0)
+            .show(ui, |ui| {
+                ui.horizontal_top(|ui| {
+                    ui.vertical(|ui| {
+                        ui.horizontal(|ui| {
                             ui.add(
                                 egui::Label::new(
-                                    RichText::new(title).size(48.0).strong().color(colour),
+                                    RichText::new(title).size(32.0).strong().color(colour),
                                 )
                                 .wrap_mode(egui::TextWrapMode::Extend),
                             );
                             ui.label(
                                 RichText::new(outcome_words(&outcome))
-                                    .size(16.0)
+                                    .size(15.0)
                                     .color(Color32::WHITE),
                             );
-                            for (p, score) in scores.iter().enumerate() {
+                        });
+                        let line: Vec<String> = scores
+                            .iter()
+                            .enumerate()
+                            .map(|(p, score)| {
                                 let who = if Some(p) == human { " (you)" } else { "" };
-                                ui.label(
-                                    RichText::new(format!("Player {}{who}: {score}", p + 1))
-                                        .size(16.0)
-                                        .color(Color32::WHITE),
-                                );
-                            }
+                                format!("Player {}{who}: {score}", p + 1)
+                            })
+                            .collect();
+                        ui.label(
+                            RichText::new(line.join("   "))
+                                .size(15.0)
+                                .color(Color32::WHITE),
+                        );
+                        ui.horizontal_wrapped(|ui| {
                             if ui.button("New game").clicked() {
                                 self.new_game(true);
                             }
@@ -79,6 +80,14 @@ impl AzulPlaytest {
                             }
                         });
                     });
+                    if ui
+                        .button(RichText::new("×").size(18.0))
+                        .on_hover_text("Close (Esc): look at the final table")
+                        .clicked()
+                    {
+                        self.end_card_closed = true;
+                    }
+                });
             });
     }
 }

@@ -6,13 +6,14 @@
 //! This file holds the table's state, its moves (play, undo, hint, the AI's
 //! move shown) and its frame; `board.rs` draws a seat's board,
 //! `sources.rs` the factory ring and the centre, `animation.rs` the flying
-//! tiles and score pop-ups, `end_screen.rs` the end of a game and
+//! tiles and score pop-ups, `end_screen.rs` the end card and
 //! `controls.rs` the side panel (status, prompts, controls, save and load).
 
 mod animation;
 mod board;
 mod controls;
 mod end_screen;
+mod saves;
 mod sources;
 
 use std::time::Duration;
@@ -68,8 +69,16 @@ pub struct AzulPlaytest {
     flights: Vec<Flight>,
     /// Score changes floating up from the boards.
     popups: Vec<Popup>,
+    /// The save's name and the overwrite question.
+    saves: saves::SaveSlot,
     /// Whether moves animate (tests turn it off to settle at once).
     animations: bool,
+    /// The designer closed the end card to look at the final table.
+    end_card_closed: bool,
+    /// The scoring numbers of the live script and its generation: the
+    /// table shows them at once after a script save, although the game
+    /// takes them up at its next move (the record's `script` line).
+    live_rules: (u64, Option<tessera_azul::rules::Rules>),
 }
 
 /// Screen places of the table's parts, from the last frame.
@@ -106,7 +115,10 @@ impl AzulPlaytest {
             rects: Rects::default(),
             flights: Vec::new(),
             popups: Vec::new(),
+            saves: saves::SaveSlot::default(),
             animations: true,
+            end_card_closed: false,
+            live_rules: (u64::MAX, None),
         };
         view.take_events();
         let against: Vec<String> = (0..view.game.options().seats.len())
@@ -145,6 +157,29 @@ impl AzulPlaytest {
     /// The table.
     pub fn state(&self) -> &State {
         self.game.game().state()
+    }
+
+    /// The table as shown: the game's state with the live script's
+    /// scoring numbers (floor penalties, end bonuses), which the next move
+    /// plays under. A script that does not read keeps the game's numbers
+    /// (its error is the game's to report).
+    pub fn shown_state(&self) -> State {
+        let mut s = *self.state();
+        if let Some(live) = &self.live_rules.1 {
+            s.rules.floor_penalties = live.floor_penalties;
+            s.rules.row_bonus = live.row_bonus;
+            s.rules.column_bonus = live.column_bonus;
+            s.rules.colour_bonus = live.colour_bonus;
+        }
+        s
+    }
+
+    /// Reads the live script's scoring numbers when it changed.
+    fn refresh_live_rules(&mut self) {
+        let generation = self.script.generation();
+        if self.live_rules.0 != generation {
+            self.live_rules = (generation, settings::rules(&self.script.current()).ok());
+        }
     }
 
     /// The Balance panel.
@@ -215,6 +250,7 @@ impl AzulPlaytest {
                 self.hint = None;
                 self.flights.clear();
                 self.popups.clear();
+                self.end_card_closed = false;
                 self.say("Undone: your last move.", false);
                 true
             }
@@ -367,15 +403,17 @@ impl PlaytestView for AzulPlaytest {
 
     fn ui(&mut self, ui: &mut egui::Ui, cx: &mut PlaytestContext<'_>) {
         self.poll_hint();
+        self.refresh_live_rules();
         if self.ai_to_move() || self.hint_job.is_some() || !self.flights.is_empty() {
             ui.ctx().request_repaint_after(Duration::from_millis(50));
         }
-        let s = *self.state();
+        let s = self.shown_state();
         let can_pick = self.human_to_move() && !s.tiling;
         let mut chosen = None;
         egui::ScrollArea::both().show(ui, |ui| {
             ui.heading("Azul");
             self.status_bar(ui);
+            self.end_card(ui);
             ui.separator();
             ui.horizontal_top(|ui| {
                 for p in 0..s.players as usize {
@@ -410,6 +448,5 @@ impl PlaytestView for AzulPlaytest {
             self.play(action);
         }
         self.draw_animations(ui.ctx());
-        self.end_screen(ui.ctx());
     }
 }

@@ -10,16 +10,28 @@ use tessera_sand::piece::Piece;
 use super::{SHAKE_SECONDS, SandPlaytest};
 
 impl SandPlaytest {
-    /// The logical cell the dragged piece's top-left would snap to.
+    /// The logical cell the dragged piece's top-left would snap to. Over
+    /// the board the piece is clamped inside it (a drop at an edge lands at
+    /// the nearest position that fits the board, and the ghost shows it
+    /// there); outside the board it is not, so a release there is refused
+    /// and the piece goes back to its slot.
     pub(super) fn snapped_cell(&self, pointer: Pos2, piece: &Piece) -> (i32, i32) {
-        let cell = self.session.game().cell_size() as f32 * self.grain_px;
+        let game = self.session.game();
+        let cell = game.cell_size() as f32 * self.grain_px;
         let cells = piece.shape.rotated_cells(self.drag_rotation);
-        let width = cells.iter().map(|c| c.0).max().unwrap_or(0) as f32 + 1.0;
-        let height = cells.iter().map(|c| c.1).max().unwrap_or(0) as f32 + 1.0;
+        let width = i32::from(cells.iter().map(|c| c.0).max().unwrap_or(0)) + 1;
+        let height = i32::from(cells.iter().map(|c| c.1).max().unwrap_or(0)) + 1;
         let local = pointer - self.board_rect.min;
+        let x = (local.x / cell - width as f32 / 2.0).round() as i32;
+        let y = (local.y / cell - height as f32 / 2.0).round() as i32;
+        if !self.board_rect.contains(pointer) {
+            return (x, y);
+        }
+        let (columns, rows) = game.logical_size();
+        let (columns, rows) = (columns as i32, rows as i32);
         (
-            (local.x / cell - width / 2.0).round() as i32,
-            (local.y / cell - height / 2.0).round() as i32,
+            x.clamp(0, (columns - width).max(0)),
+            y.clamp(0, (rows - height).max(0)),
         )
     }
 
@@ -41,8 +53,13 @@ impl SandPlaytest {
         // The engine's verdict on the whole drop: a piece reaching past a
         // wall or the top is refused like an overlap, and shown so.
         let verdict = self.ghost_verdict(slot, x, y);
-        // Not clipped to the board: the part hanging over an edge shows.
-        let painter = &ui.painter().clone().with_layer_id(painter.layer_id());
+        // Clipped to the board: over the board the ghost is clamped inside
+        // it, and outside it must not cover the toolbar or the slots.
+        let painter = &ui
+            .painter()
+            .clone()
+            .with_layer_id(painter.layer_id())
+            .with_clip_rect(self.board_rect);
         let mut lowest = self.board_rect.min.y;
         for (dx, dy) in piece.shape.rotated_cells(self.drag_rotation) {
             let (cx, cy) = (x + i32::from(dx), y + i32::from(dy));
@@ -68,7 +85,9 @@ impl SandPlaytest {
             );
         }
         if let Err(reason) = verdict {
-            let at = pos2(pointer.x, lowest + 6.0);
+            // The reason is written inside the board, under the ghost.
+            let painter = &painter.clone().with_clip_rect(ui.clip_rect());
+            let at = pos2(pointer.x, lowest.min(self.board_rect.max.y - 40.0) + 6.0);
             let galley = painter.layout(
                 reason,
                 FontId::proportional(13.0),
@@ -115,8 +134,11 @@ impl SandPlaytest {
         ui.horizontal(|ui| {
             for slot in 0..self.session.game().slots().len() {
                 let piece = self.session.game().slots()[slot];
-                let fits = self.session.game().fits_anywhere(slot)
-                    && !self.session.game().outcome().is_over();
+                let over = self.session.game().outcome().is_over();
+                // While rows clear, their grains still fill the board: a
+                // slot waits rather than saying "no room".
+                let clearing = !self.session.game().clearing_rows().is_empty();
+                let fits = self.session.game().fits_anywhere(slot) && !over;
                 let (rect, response) = ui.allocate_exact_size(vec2(96.0, 80.0), Sense::drag());
                 response.widget_info(|| {
                     egui::WidgetInfo::labeled(
@@ -160,11 +182,20 @@ impl SandPlaytest {
                         colour,
                     );
                 }
-                if !fits {
+                let note = if over {
+                    None
+                } else if clearing {
+                    Some("wait…")
+                } else if !fits {
+                    Some("no room")
+                } else {
+                    None
+                };
+                if let Some(note) = note {
                     painter.text(
                         rect.center_bottom() - vec2(0.0, 8.0),
                         Align2::CENTER_CENTER,
-                        "no room",
+                        note,
                         FontId::proportional(11.0),
                         Color32::from_gray(140),
                     );

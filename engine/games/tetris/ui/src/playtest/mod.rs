@@ -9,27 +9,33 @@
 //!
 //! AI seats (classic `ai:god`, feed mode's AI and feeder) decide on the
 //! playtest area's worker; this view shows each AI placement move by move
-//! ([`super::ai_move`]) at the difficulty's pace, holding the next AI
+//! ([`crate::ai_move`]) at the difficulty's pace, holding the next AI
 //! decision until it has been shown. Feed mode adds the offer, the
-//! ceiling and the end screens ([`super::feed`]); S, D and V toggle the AI
-//! log, the debug HUD and the version line ([`super::ai_log`]); the
-//! Balance window ([`super::balance`]) runs simulations.
+//! ceiling and the end screens ([`crate::feed`]); S, D and V toggle the AI
+//! log, the debug HUD and the version line ([`crate::ai_log`]); the
+//! Balance window ([`crate::balance`]) runs simulations. The side panel,
+//! the end screens and the text under the board are in `panel.rs`.
 
-use egui::{Align2, Color32, FontId, Rect, Sense, Stroke, StrokeKind, vec2};
+mod panel;
+
+use egui::{Color32, Rect, Sense, Stroke, StrokeKind, vec2};
 
 use tessera_host::replay::Step;
-use tessera_host::{Game, LiveScript, Outcome, Recorded, SessionOptions};
+use tessera_host::{Game, LiveScript, Recorded, SessionOptions};
 use tessera_tetris::level::{GARBAGE_COLOUR, TetrisLevel};
 use tessera_tetris::movegen::Placement;
-use tessera_tetris::piece::PieceKind;
 use tessera_tetris::rules::Key;
 use tessera_tetris::{Tetris, TetrisAction};
 
 use super::ai_log::{self, Prediction};
 use super::ai_move::{AiMove, Before};
 use super::balance::BalancePanel;
-use super::feed::{self, FeedTurn};
 use tessera_ui::{ConsoleLine, PlaytestContext, PlaytestView, ViewRequest};
+
+/// Widest the side panel beside the board grows.
+const PANEL_WIDTH: f32 = 300.0;
+/// Narrowest the side panel beside the board gets.
+const PANEL_MIN_WIDTH: f32 = 240.0;
 
 /// Most ticks one frame may run (a stalled frame does not fast-forward
 /// the game by seconds).
@@ -366,7 +372,8 @@ impl TetrisPlaytest {
 
     fn collect_events(&mut self, cx: &mut PlaytestContext<'_>) {
         for event in self.session.take_new_events() {
-            if event.text.starts_with("lock ") {
+            // Locks are too many for the console; the shell reports reloads.
+            if event.text.starts_with("lock ") || tessera_host::session::is_reload_event(&event) {
                 continue;
             }
             cx.console.push(ConsoleLine {
@@ -388,8 +395,13 @@ impl TetrisPlaytest {
         let extra = 20.0
             + if self.show_version { 20.0 } else { 0.0 }
             + if self.show_hud { HUD_HEIGHT } else { 0.0 };
+        // The board fills the height it is given (a maximised playtest
+        // gets a big board), leaving the side panel its width.
         let avail = ui.available_height().max(300.0) - extra;
-        self.cell_px = (avail / h as f32).clamp(10.0, 32.0);
+        // Narrow docked panels give the board what the side panel's
+        // narrowest width leaves, but never cells under 12 px.
+        let beside = (ui.available_width() - PANEL_MIN_WIDTH - 16.0) / w as f32;
+        self.cell_px = (avail / h as f32).min(beside.max(12.0)).clamp(10.0, 64.0);
         let size = vec2(w as f32 * self.cell_px, h as f32 * self.cell_px);
         let (response, painter) = ui.allocate_painter(size, Sense::click());
         response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, "tetris board"));
@@ -519,245 +531,6 @@ impl TetrisPlaytest {
         self.end_overlay(ui, &painter, rect);
         self.under_board(ui);
     }
-
-    /// Over the board at the end (feed verdicts, the failure screen,
-    /// "YOU WIN") or while paused, and the new-game buttons at the end.
-    fn end_overlay(&mut self, ui: &mut egui::Ui, painter: &egui::Painter, rect: Rect) {
-        let game = self.session.game();
-        let feed = game.feed_state();
-        let cell = self.cell_px;
-        let outcome = game.outcome();
-        let ended = outcome.is_over() && self.ai_move.is_none();
-        if ended && feed.is_some() {
-            let human_feeds = self.session.options().ai_level(0).is_none();
-            if let Some((words, colour)) = feed::end_words(&outcome, human_feeds) {
-                painter.rect_filled(rect, 0.0, Color32::from_black_alpha(170));
-                painter.text(
-                    rect.center(),
-                    Align2::CENTER_CENTER,
-                    words,
-                    FontId::proportional(cell * 1.6),
-                    colour,
-                );
-                if let Some(reason) = game.over_reason() {
-                    painter.text(
-                        rect.center() + vec2(0.0, cell * 1.4),
-                        Align2::CENTER_CENTER,
-                        reason,
-                        FontId::proportional(12.0),
-                        Color32::WHITE,
-                    );
-                }
-            }
-        } else if ended && outcome == Outcome::Lost {
-            // The seed's failure screen: the field cleared, "OVER" shown.
-            painter.rect_filled(rect, 0.0, Color32::from_gray(16));
-            painter.text(
-                rect.center(),
-                Align2::CENTER_CENTER,
-                "OVER",
-                FontId::monospace(cell * 2.5),
-                Color32::WHITE,
-            );
-        } else if ended && outcome == Outcome::Won {
-            painter.rect_filled(rect, 0.0, Color32::from_black_alpha(170));
-            painter.text(
-                rect.center(),
-                Align2::CENTER_CENTER,
-                "YOU WIN",
-                FontId::proportional(cell * 1.6),
-                Color32::from_rgb(255, 220, 90),
-            );
-        } else if game.field().is_paused() {
-            painter.rect_filled(rect, 0.0, Color32::from_black_alpha(150));
-            painter.text(
-                rect.center(),
-                Align2::CENTER_CENTER,
-                "PAUSED",
-                FontId::proportional(cell * 1.4),
-                Color32::WHITE,
-            );
-        }
-        if ended {
-            let button =
-                Rect::from_center_size(rect.center() + vec2(0.0, cell * 3.0), vec2(120.0, 26.0));
-            if let Some(request) = tessera_ui::play_again_buttons(ui, button, self.seed) {
-                self.request = Some(request);
-            }
-        }
-    }
-
-    /// Under the board: the HUD (S) and the version line (V).
-    fn under_board(&mut self, ui: &mut egui::Ui) {
-        if self.show_hud {
-            // Under the board, so it hides neither the ceiling nor the stack.
-            let game = self.session.game();
-            let lines = ai_log::hud_lines(
-                game.field().board(),
-                game.field().danger_rows(),
-                self.prediction.as_ref(),
-            );
-            ui.add_space(4.0);
-            for line in lines {
-                ui.label(
-                    egui::RichText::new(line)
-                        .monospace()
-                        .size(11.0)
-                        .color(Color32::from_rgb(255, 235, 80)),
-                );
-            }
-        }
-        if self.show_version {
-            ui.weak(ai_log::version_line());
-        }
-    }
-
-    fn mini_piece(ui: &mut egui::Ui, kind: Option<PieceKind>, label: &str) {
-        let cell = 12.0;
-        let (response, painter) =
-            ui.allocate_painter(vec2(5.0 * cell + 8.0, 3.0 * cell + 8.0), Sense::hover());
-        response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, label));
-        painter.rect_filled(response.rect, 3.0, Color32::from_gray(28));
-        if let Some(kind) = kind {
-            feed::paint_piece(&painter, response.rect, kind, cell);
-        }
-    }
-
-    /// The row of toggles above the board: AI log, HUD, version, Balance.
-    fn toolbar_ui(&mut self, ui: &mut egui::Ui) {
-        ui.horizontal(|ui| {
-            ui.toggle_value(&mut self.show_log, "📜 AI log (S)")
-                .on_hover_text("The last AI decision: board, order, decidedBy, top candidates with every metric");
-            ui.toggle_value(&mut self.show_hud, "🔍 HUD (D)")
-                .on_hover_text("HOLES(+NEW) / BLOCK / WELLS and the AI's predicted landing (PRED)");
-            ui.toggle_value(&mut self.show_version, "V")
-                .on_hover_text("The version line (V)");
-            ui.toggle_value(&mut self.balance.open, "⚖ Balance")
-                .on_hover_text("Simulate games per difficulty and plot win rate and lines");
-            if let Some(shown) = &self.ai_move {
-                ui.weak(format!(
-                    "AI: {} {}",
-                    shown.target().kind,
-                    shown.path_text()
-                ));
-            }
-        });
-    }
-
-    /// The feed game's panel; returns the piece the player gave.
-    fn feed_panel_ui(&mut self, ui: &mut egui::Ui) -> Option<PieceKind> {
-        let game = self.session.game();
-        let feed = game.feed_state()?;
-        let turn = if game.outcome().is_over() {
-            FeedTurn::Over
-        } else if self.ai_move.is_some() || game.field().active().is_some() {
-            FeedTurn::AiPlaces
-        } else if self.session.options().ai_level(0).is_some() {
-            FeedTurn::FeederChooses
-        } else {
-            FeedTurn::Choose
-        };
-        let given = feed::feed_panel(ui, feed, game.lines(), turn);
-        if let Some(reason) = game.over_reason()
-            && self.ai_move.is_none()
-        {
-            ui.label(reason);
-        }
-        given
-    }
-
-    fn classic_panel_ui(&mut self, ui: &mut egui::Ui) {
-        let game = self.session.game();
-        ui.heading(format!("Score {}", game.score()));
-        ui.label(format!("Level {}", game.level_number()));
-        ui.label(format!("Lines {}", game.lines()));
-        ui.label(format!("pieces {}", game.field().locked()));
-        let (done, needed) = game.goal_progress();
-        ui.label(format!("Goal: {}", game.level().goal));
-        ui.add(
-            egui::ProgressBar::new(if needed == 0 {
-                1.0
-            } else {
-                (done as f32 / needed as f32).min(1.0)
-            })
-            .text(format!("{done} / {needed}")),
-        );
-        if let Some(level) = self.session.options().ai_level(0) {
-            ui.label(format!("AI plays: {level}"));
-        }
-        if let Some(reason) = game.over_reason() {
-            ui.label(reason);
-        }
-        ui.separator();
-        ui.label("Next");
-        let next: Vec<PieceKind> = game.field().queue().collect();
-        for (i, kind) in next.iter().enumerate() {
-            Self::mini_piece(ui, Some(*kind), &format!("next {}", i + 1));
-        }
-        if game.field().config().hold {
-            ui.label("Hold");
-            Self::mini_piece(ui, game.field().held_piece(), "hold");
-        }
-    }
-
-    fn panel_ui(&mut self, ui: &mut egui::Ui, cx: &mut PlaytestContext<'_>) {
-        ui.set_min_width(240.0);
-        ui.set_max_width(300.0);
-        if self.game().feed_state().is_some() {
-            if let Some(kind) = self.feed_panel_ui(ui) {
-                self.act(TetrisAction::Feed(kind), cx);
-            }
-        } else {
-            self.classic_panel_ui(ui);
-        }
-        ui.separator();
-        let game = self.session.game();
-        ui.label(format!(
-            "rotation {}  ·  tick {}",
-            game.rotation(),
-            game.field().ticks()
-        ));
-        ui.add(
-            egui::Slider::new(&mut self.speed, 0.1..=4.0)
-                .logarithmic(true)
-                .text("speed")
-                .suffix("x"),
-        )
-        .on_hover_text("Game speed; with an AI, how fast its moves are shown");
-        ui.horizontal(|ui| {
-            let label = if self.frozen { "Run" } else { "Freeze" };
-            if ui.button(label).clicked() {
-                self.frozen = !self.frozen;
-            }
-            if !self.ai_places() && ui.button("Step 1 tick").clicked() {
-                self.frozen = true;
-                let _ = self.session.apply(&TetrisAction::Tick(1));
-            }
-        });
-        // The seed is chosen in the playtest toolbar (one seed field).
-        if ui
-            .button(format!("Restart (seed {})", self.seed))
-            .on_hover_text("Start over with the same seed; change it in the playtest toolbar")
-            .clicked()
-        {
-            self.request = Some(ViewRequest::NewGame { seed: None });
-        }
-        ui.separator();
-        if self.game().feed_state().is_some() {
-            ui.small("Click a piece to give it to the AI. S AI log, D HUD, V version.");
-        } else if self.ai_places() {
-            ui.small("The AI plays. S AI log, D HUD, V version.");
-        } else {
-            ui.small("Left/Right move, Down soft drop, Up or X rotate, Z rotate back, Space hard drop, C hold, P pause; S AI log, D HUD, V version");
-        }
-    }
-
-    fn log_ui(&mut self, ui: &mut egui::Ui) {
-        let log = self.session.last_explanation();
-        if ai_log::log_panel(ui, log, &mut self.log_copied) {
-            self.show_log = false;
-        }
-    }
 }
 
 impl PlaytestView for TetrisPlaytest {
@@ -797,20 +570,17 @@ impl PlaytestView for TetrisPlaytest {
             ui.vertical(|ui| self.board_ui(ui));
             ui.vertical(|ui| self.panel_ui(ui, cx));
         });
-        if self.show_log {
-            // A window of its own: as a third column beside the board it
-            // fell outside a docked playtest panel and could not be seen.
-            let mut open = true;
-            egui::Window::new("📜 AI log")
-                .open(&mut open)
-                .default_width(560.0)
-                .default_height(420.0)
-                .resizable(true)
-                .show(ui.ctx(), |ui| self.log_ui(ui));
-            if !open {
-                self.show_log = false;
-            }
-        }
+        // A tool window of its own: as a third column beside the board it
+        // fell outside a docked playtest panel and could not be seen.
+        let mut open = self.show_log;
+        tessera_ui::tool_window(
+            ui.ctx(),
+            "📜 AI log",
+            &mut open,
+            vec2(560.0, 420.0),
+            |ui| self.log_ui(ui),
+        );
+        self.show_log &= open;
         self.balance.window(ui.ctx(), &self.level, &self.script);
         let steps = self.session.replay().steps.len();
         self.before = Some(Before::of(self.session.game(), steps));
