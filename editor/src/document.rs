@@ -71,6 +71,17 @@ pub struct Document {
     reload_error: Option<Diagnostic>,
 }
 
+/// A `.json` file in `levels/<game>/`: a level in a game's JSON import
+/// format (which game reads it is the registry's business, as for RON).
+pub fn is_level_json(path: &Path) -> bool {
+    path.extension().and_then(|e| e.to_str()) == Some("json")
+        && path
+            .parent()
+            .and_then(Path::parent)
+            .and_then(Path::file_name)
+            .is_some_and(|f| f == "levels")
+}
+
 impl Document {
     /// Reads `path` (absolute); `display` is how messages name it.
     pub fn open(path: &Path, display: &Path) -> anyhow::Result<Self> {
@@ -79,6 +90,7 @@ impl Document {
         let kind = match Language::of(path) {
             Language::Lua => DocumentKind::Script,
             Language::Ron => DocumentKind::Level,
+            Language::Plain if is_level_json(path) => DocumentKind::Level,
             Language::Plain => DocumentKind::Text,
         };
         Ok(Self {

@@ -81,3 +81,22 @@ fn f5_from_a_tetris_level_starts_the_keyboard_view() {
     harness.get_by_label("tetris board");
     harness.get_by_label("pieces 0");
 }
+
+#[test]
+fn a_seed_json_polycube_level_opens_as_a_level_and_f5_plays_it() {
+    let dir = project_with("polycube");
+    let json = dir.path().join("levels/polycube/sandwich.json");
+    std::fs::copy(repo_root().join("levels/polycube/sandwich.json"), &json).unwrap();
+    let mut harness = editor(dir.path());
+    harness.run_steps(3);
+    harness.state_mut().open_file(&json).expect("opens");
+    harness.run_steps(5);
+    let target = harness.state().playtest_target().expect("a level to play");
+    assert_eq!(target.level.as_deref(), Some(json.as_path()));
+    // The visual editor, not plain text.
+    harness.get_by_label("Unique?");
+    harness.key_press(egui::Key::F5);
+    harness.run_steps(5);
+    harness.get_by_label_contains("Sandwich (seed JSON)");
+    harness.get_by_label_contains("0/4 placed");
+}

@@ -51,7 +51,7 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
     check_together(&partials)?;
     let (_, first) = &partials[0];
     match first.command.as_str() {
-        "solve --count" => merge_counts(&partials, args.json),
+        "solve --count" | "solve --count --assembly" => merge_counts(&partials, args.json),
         "sim" => super::sim_report::merge(&partials, args.json),
         other => bail!(
             "{}: unknown command `{other}` in a partial",

@@ -1,5 +1,12 @@
-//! `tessera solve PATH [--count] [--json] [--threads N] [--shard I/N]`:
-//! solve a polycube level (RON or either JSON format).
+//! `tessera solve PATH [--first | --unique | --disassemble | --count
+//! [--assembly] [--json] [--threads N] [--shard I/N]]`: solve a polycube
+//! level (RON or either JSON format).
+//!
+//! `--first` and `--unique` are the puzzle validator's questions: each
+//! search stops at its answer (the first solution; the second distinct
+//! one), so they answer in well under a second where a count takes
+//! minutes. `--disassemble` finds a packing that comes apart in straight
+//! lines and prints the removal order.
 //!
 //! A count runs on every core (`--threads`), shows a progress line on
 //! stderr once it has taken a second, and stops at Ctrl+C with the partial
@@ -13,8 +20,10 @@ use std::time::{Duration, Instant};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use tessera_polycube::import::load_any;
 use tessera_polycube::rules::Rules;
-use tessera_polycube::solver::Progress;
-use tessera_polycube::{CountOptions, CountReport, Shard, Solver};
+use tessera_polycube::solver::{Progress, Solution};
+use tessera_polycube::{
+    CountOptions, CountReport, PolycubeLevel, Shard, Solver, UserCell, disassembly, user_cell,
+};
 
 use super::partial::{FORMAT, Partial, ShardId, file_sha256};
 use crate::Status;
@@ -24,9 +33,27 @@ use crate::Status;
 pub struct Args {
     /// The level: `.ron`, or `.json` in the seed's or the generator's format.
     path: PathBuf,
+    /// Print one solution, or `no solution` (exit 0 either way: the
+    /// question was answered).
+    #[arg(long, conflicts_with_all = ["count", "unique", "disassemble"])]
+    first: bool,
+    /// Whether the level has exactly one solution up to the box's
+    /// symmetries: prints `unique`, `not unique` or `no solution` (exit 0);
+    /// stops at the second distinct solution.
+    #[arg(long, conflicts_with_all = ["count", "disassemble"])]
+    unique: bool,
+    /// Find a packing that comes apart piece by piece, each sliding out in
+    /// a straight line, and print that removal order (exit 1 when every
+    /// packing interlocks or there is none).
+    #[arg(long, conflicts_with = "count")]
+    disassemble: bool,
     /// Count every solution and the distinct ones instead of printing one.
     #[arg(long)]
     count: bool,
+    /// With `--count`: count only the solutions that can be assembled in
+    /// straight lines (the assembly mode's packings).
+    #[arg(long, requires = "count")]
+    assembly: bool,
     /// With `--count`: print one JSON object `{"solutions", "distinct",
     /// "seconds", "complete", "threads", "nodes"}` (nodes: search nodes
     /// visited, a measure of the work that no machine changes).
@@ -62,22 +89,106 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
     if args.count {
         return count(args, &solver, started);
     }
-    let cancel = AtomicBool::new(false);
-    let Some(solution) = solver.first(&cancel)? else {
+    // The validator's searches run on this thread; Ctrl+C stops them.
+    let _ = ctrlc::set_handler(|| STOP.store(true, Ordering::Relaxed));
+    if args.unique {
+        let verdict = solver.verdict(&STOP).map_err(stopped)?;
+        println!("{}", verdict.word());
+        return Ok(Status::Ok);
+    }
+    if args.disassemble {
+        return disassemble(&level, &solver);
+    }
+    let Some(solution) = solver.first(&STOP).map_err(stopped)? else {
         println!("no solution");
-        return Ok(Status::Failed);
+        // `--first` answers a question; plain `solve` fails on no solution.
+        return Ok(if args.first {
+            Status::Ok
+        } else {
+            Status::Failed
+        });
     };
-    let mut rules = Rules::new(&level, false);
+    print!("{}", picture(&level, &solution)?);
+    Ok(Status::Ok)
+}
+
+/// A Ctrl+C during a validator search, in words.
+fn stopped(error: tessera_polycube::solver::SolveError) -> anyhow::Error {
+    match error {
+        tessera_polycube::solver::SolveError::Cancelled => {
+            anyhow::anyhow!("stopped (Ctrl+C) before an answer")
+        }
+        other => other.into(),
+    }
+}
+
+/// A solution as layers of letters, by replaying it through the rules (so
+/// a solver bug shows as an error, not a wrong picture).
+fn picture(level: &PolycubeLevel, solution: &Solution) -> anyhow::Result<String> {
+    let mut rules = Rules::new(level, false);
     for (piece, cells) in solution.pieces.iter().enumerate() {
-        let targets: Vec<tessera_polycube::UserCell> = cells
-            .iter()
-            .map(|&c| tessera_polycube::user_cell(c))
-            .collect();
+        let targets: Vec<UserCell> = cells.iter().map(|&c| user_cell(c)).collect();
         rules
             .place_cells(piece, &targets)
             .map_err(|e| anyhow::anyhow!("the solver's solution does not replay: {e}"))?;
     }
-    print!("{}", rules.render_text());
+    Ok(rules.render_text())
+}
+
+/// `--disassemble`: a packing that comes apart in straight lines, its
+/// picture and removal order; or why there is none.
+fn disassemble(level: &PolycubeLevel, solver: &Solver) -> anyhow::Result<Status> {
+    let Some(solution) = solver.first_assemblable(&STOP).map_err(stopped)? else {
+        let Some(locked) = solver.first(&STOP).map_err(stopped)? else {
+            println!("no solution");
+            return Ok(Status::Failed);
+        };
+        let stuck = disassembly::disassemble(level.extents(), &locked.pieces);
+        let ids: Vec<&str> = stuck
+            .locked
+            .iter()
+            .map(|&p| level.pieces[p].id.as_str())
+            .collect();
+        println!(
+            "no straight-line disassembly: every packing interlocks (in the first one found, pieces {} lock each other)",
+            ids.join(", ")
+        );
+        print!("{}", picture(level, &locked)?);
+        return Ok(Status::Failed);
+    };
+    print!("{}", picture(level, &solution)?);
+    let id = |p: usize| level.pieces[p].id.as_str();
+    // With support, the reverse is an order the assembly mode accepts as
+    // played (every piece lands touching the floor or a piece).
+    match disassembly::assembly_order(level.extents(), &solution.pieces, true) {
+        Some(order) => {
+            println!(
+                "removal order (each piece slides out in a straight line; reversed, it builds the box in assembly mode):"
+            );
+            for (step, insertion) in order.iter().rev().enumerate() {
+                println!(
+                    "{:>3}. {} out along {}",
+                    step + 1,
+                    id(insertion.piece),
+                    insertion.out
+                );
+            }
+        }
+        None => {
+            let order = disassembly::disassemble(level.extents(), &solution.pieces).order;
+            println!(
+                "removal order (each piece slides out in a straight line; building it back needs a piece to hang in the air, which the assembly mode refuses as Floating):"
+            );
+            for (step, removal) in order.iter().enumerate() {
+                println!(
+                    "{:>3}. {} out along {}",
+                    step + 1,
+                    id(removal.piece),
+                    removal.direction
+                );
+            }
+        }
+    }
     Ok(Status::Ok)
 }
 
@@ -89,6 +200,7 @@ fn count(args: &Args, solver: &Solver, started: Instant) -> anyhow::Result<Statu
     let options = CountOptions {
         threads: args.threads.unwrap_or(0),
         shard: args.shard.unwrap_or(Shard::WHOLE),
+        assembly: args.assembly,
     };
     let mut line = ProgressLine::new(started);
     let report = solver.count_with(&options, &STOP, &mut |p| line.update(p))?;
@@ -146,7 +258,11 @@ fn print_partial(
 ) -> anyhow::Result<()> {
     let partial = Partial {
         tessera_partial: FORMAT,
-        command: "solve --count".into(),
+        command: if args.assembly {
+            "solve --count --assembly".into()
+        } else {
+            "solve --count".into()
+        },
         input: args.path.display().to_string(),
         input_sha256: file_sha256(&args.path)?,
         options: serde_json::json!({

@@ -256,7 +256,7 @@ fn is_script(path: &Path) -> bool {
 }
 
 fn is_level(path: &Path) -> bool {
-    path.extension().and_then(|e| e.to_str()) == Some("ron")
+    path.extension().and_then(|e| e.to_str()) == Some("ron") || crate::document::is_level_json(path)
 }
 
 fn plural(n: usize) -> &'static str {

@@ -54,6 +54,7 @@ fn figure(
                     &CountOptions {
                         threads,
                         shard: Shard::WHOLE,
+                        assembly: false,
                     },
                     &cancel,
                     &mut |_| {},

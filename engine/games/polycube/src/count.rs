@@ -11,11 +11,13 @@
 //! its subtrees steals from the others and one big subtree never leaves a
 //! core idle for long.
 
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::time::Duration;
 
 use rayon::prelude::*;
 
+use super::disassembly::Rays;
 use super::mask::Mask;
 use super::search::{Canonical, Leaves, Search};
 use super::solver::{Counts, Progress, SolveError, Tables};
@@ -78,6 +80,9 @@ pub struct CountOptions {
     pub threads: usize,
     /// Which part of the subtrees to count.
     pub shard: Shard,
+    /// Count only the solutions that come apart by straight slides (the
+    /// seed's assembly mode; see [`crate::disassembly`]).
+    pub assembly: bool,
 }
 
 impl Default for CountOptions {
@@ -85,6 +90,7 @@ impl Default for CountOptions {
         Self {
             threads: 0,
             shard: Shard::WHOLE,
+            assembly: false,
         }
     }
 }
@@ -175,7 +181,7 @@ impl<M: Mask> Tables<M> {
 
     /// The starts of the symmetry-broken search: one per orbit of the
     /// breaking piece's placements, or the empty box.
-    fn symmetry_roots(&self) -> Vec<Subtree<M>> {
+    pub(crate) fn symmetry_roots(&self) -> Vec<Subtree<M>> {
         let everything: Vec<usize> = (1..self.group.len()).collect();
         let Some(kind) = (self.group.len() > 1)
             .then(|| self.breaking_kind())
@@ -225,14 +231,13 @@ impl<M: Mask> Tables<M> {
 
     /// Counts one subtree: (raw solutions times the orbit size, distinct
     /// solutions, nodes), or `None` when cancelled.
-    fn count_subtree(&self, job: &Subtree<M>, cancel: &AtomicBool) -> Option<(u64, u64, u64)> {
-        let visitor = Canonical {
-            stabiliser: job.stabiliser.clone(),
-            raw: 0,
-            canonical: 0,
-            labels: vec![0; self.volume],
-            image: vec![0; self.volume],
-        };
+    fn count_subtree(
+        &self,
+        job: &Subtree<M>,
+        rays: Option<&Arc<Rays>>,
+        cancel: &AtomicBool,
+    ) -> Option<(u64, u64, u64)> {
+        let visitor = Canonical::new(self.volume, job.stabiliser.clone(), rays.cloned());
         let mut search = Search::new(self, job.avail.clone(), cancel, visitor);
         search.choose_depth = self.choose_depth;
         search.chosen = job.chosen.clone();
@@ -285,6 +290,9 @@ impl<M: Mask> Tables<M> {
                 distinct: distinct.load(Ordering::Relaxed),
             },
         };
+        let rays = options
+            .assembly
+            .then(|| Arc::new(Rays::new(&self.layout_cells, &self.bit_of)));
         let caller = std::thread::current();
         std::thread::scope(|scope| {
             let worker = scope.spawn(|| {
@@ -293,7 +301,7 @@ impl<M: Mask> Tables<M> {
                         if cancel.load(Ordering::Relaxed) {
                             return;
                         }
-                        if let Some((r, d, n)) = self.count_subtree(job, cancel) {
+                        if let Some((r, d, n)) = self.count_subtree(job, rays.as_ref(), cancel) {
                             raw.fetch_add(r, Ordering::Relaxed);
                             distinct.fetch_add(d, Ordering::Relaxed);
                             nodes.fetch_add(n, Ordering::Relaxed);

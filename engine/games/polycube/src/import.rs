@@ -196,6 +196,7 @@ pub fn import_json(text: &str, path: &Path) -> Result<PolycubeLevel, Diagnostic>
         name,
         size,
         pieces,
+        assembly: false,
     })
 }
 
@@ -334,4 +335,40 @@ pub fn parse_any(text: &str, path: &Path) -> Result<(PolycubeLevel, Vec<Diagnost
         return Err(error.clone());
     }
     Ok((level, findings))
+}
+
+/// The level in the seed's JSON format: `name`, `box: {A, B, C}` and
+/// `pieces: [{id, localVoxels}]`, each piece's voxels 0-based from its own
+/// smallest corner. What the seed's format has no room for is left out: a
+/// piece's colour and the level's assembly mode. [`import_json`] reads it
+/// back to the same level (minus those).
+pub fn export_seed_json(level: &PolycubeLevel) -> Result<String, serde_json::Error> {
+    let pieces: Vec<Value> = level
+        .pieces
+        .iter()
+        .map(|piece| {
+            let min: [i64; 3] = std::array::from_fn(|a| {
+                piece
+                    .cells
+                    .iter()
+                    .map(|c| [c.0, c.1, c.2][a])
+                    .min()
+                    .unwrap_or(0)
+            });
+            let voxels: Vec<Value> = piece
+                .cells
+                .iter()
+                .map(|c| serde_json::json!([c.0 - min[0], c.1 - min[1], c.2 - min[2]]))
+                .collect();
+            serde_json::json!({ "id": piece.id, "localVoxels": voxels })
+        })
+        .collect();
+    let (a, b, c) = level.size;
+    let mut top = Map::new();
+    top.insert("name".into(), Value::String(level.name.clone()));
+    top.insert("box".into(), serde_json::json!({ "A": a, "B": b, "C": c }));
+    top.insert("pieces".into(), Value::Array(pieces));
+    let mut text = serde_json::to_string_pretty(&Value::Object(top))?;
+    text.push('\n');
+    Ok(text)
 }

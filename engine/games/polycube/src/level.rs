@@ -55,6 +55,11 @@ pub struct PolycubeLevel {
     pub size: (i64, i64, i64),
     /// The pieces to pack.
     pub pieces: Vec<PieceSpec>,
+    /// Played in assembly mode unless the player picks another: every
+    /// placement must slide straight in from outside the box (the seed's
+    /// "assembly physics mode").
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub assembly: bool,
 }
 
 impl Default for PolycubeLevel {
@@ -76,6 +81,7 @@ impl Default for PolycubeLevel {
                     colour: None,
                 },
             ],
+            assembly: false,
         }
     }
 }

@@ -20,6 +20,7 @@ pub mod mask;
 pub mod rules;
 mod search;
 pub mod solver;
+pub mod validate;
 
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, OnceLock};
@@ -27,6 +28,7 @@ use std::sync::{Arc, OnceLock};
 use serde::{Deserialize, Serialize};
 
 use tessera_host::level::Diagnostic;
+use tessera_host::options::ModeSpec;
 use tessera_host::plugin::{Game, GameError, GameEvent, Outcome, Setup};
 use tessera_host::script::{FieldKind, FieldSpec, LiveScript, Script, ScriptSchema};
 use tessera_host::{Agent, Decision, GameSpec, Thinking};
@@ -34,7 +36,7 @@ use tessera_host::{Agent, Decision, GameSpec, Thinking};
 pub use count::{CountOptions, CountReport, Shard};
 pub use level::{PieceSpec, PolycubeLevel};
 pub use rules::{PlacedPiece, PlacementError, Pos, Rules, UserCell, user_cell};
-pub use solver::{Counts, Solver};
+pub use solver::{Counts, Solver, Verdict};
 
 /// One player action. Cells and anchors are 1-based `(x, y, z)`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -181,6 +183,10 @@ pub fn board_key(rules: &Rules) -> BoardKey {
         .collect()
 }
 
+/// The id of the assembly mode (`--mode assembly`, a level's
+/// `assembly: true`).
+pub const ASSEMBLY_MODE: &str = "assembly";
+
 /// The name of polycube's one AI level.
 pub const SOLVER_AI: &str = "solver";
 
@@ -242,9 +248,13 @@ pub fn hint_action(
             rotation: pose.rotation,
             at: rules::user_cell(pose.anchor),
         }),
-        hint::Hint::Stuck => Err(GameError::Illegal(
-            "Stuck: the box can no longer be completed from here; pick a piece up".into(),
-        )),
+        hint::Hint::Stuck { pick_up } => Err(GameError::Illegal(match pick_up {
+            Some(piece) => format!(
+                "Stuck: the box can no longer be completed with the pieces where they are; pick up piece `{}` (without it, a solution exists)",
+                rules.pieces()[piece].id
+            ),
+            None => "Stuck: the box can no longer be completed with the pieces where they are; pick up some pieces".into(),
+        })),
         hint::Hint::Done => Err(GameError::Illegal("Done: every piece is placed".into())),
     }
 }
@@ -313,11 +323,12 @@ impl Polycube {
 
     /// Resumes a saved game; every saved pose is checked against the level.
     pub fn resume(saved: SavedGame, script: LiveScript) -> Result<Self, GameError> {
+        let options = <Self as Game>::level_options(&saved.level);
         let mut game = Self::start(Setup {
             level: saved.level,
             script,
             seed: 0,
-            options: tessera_host::SessionOptions::default(),
+            options,
         })?;
         game.rules
             .restore(saved.placed, saved.history, saved.future)
@@ -437,11 +448,24 @@ impl Game for Polycube {
     type Snapshot = PolycubeView;
 
     /// One seat; the AI (`solver`) places the piece a hint would, without
-    /// using up a hint.
+    /// using up a hint. Two modes: `play`, and `assembly` (the seed's
+    /// assembly physics mode: every placement also slides straight in).
     fn spec(_script: &Script) -> Result<GameSpec, GameError> {
         let mut spec = GameSpec::single_player();
+        spec.modes.push(ModeSpec::new(
+            ASSEMBLY_MODE,
+            "Assembly (pieces slide straight in)",
+        ));
         spec.ai_levels = vec![SOLVER_AI.into()];
         Ok(spec)
+    }
+
+    /// A level with `assembly: true` is played in assembly mode.
+    fn level_options(level: &PolycubeLevel) -> tessera_host::options::SessionOptions {
+        tessera_host::options::SessionOptions {
+            mode: level.assembly.then(|| ASSEMBLY_MODE.to_string()),
+            seats: Vec::new(),
+        }
     }
 
     const LEVEL_EXTENSIONS: &'static [&'static str] = &["ron", "json"];
@@ -499,7 +523,12 @@ impl Game for Polycube {
     }
 
     fn start(setup: Setup<PolycubeLevel>) -> Result<Self, GameError> {
-        let Setup { level, script, .. } = setup;
+        let Setup {
+            level,
+            script,
+            options,
+            ..
+        } = setup;
         if let Some(error) = level.diagnose_errors().into_iter().next() {
             return Err(GameError::Level(error));
         }
@@ -520,8 +549,10 @@ impl Game for Polycube {
             hints_allowed,
             ticks_per_second,
         };
+        let mut rules = Rules::new(&level, settings.support_rule);
+        rules.set_assembly(options.mode() == ASSEMBLY_MODE);
         Ok(Self {
-            rules: Rules::new(&level, settings.support_rule),
+            rules,
             level,
             script,
             settings,
@@ -544,11 +575,13 @@ impl Game for Polycube {
         self.moves += 1;
         if self.rules.is_won() {
             self.rate()?;
+            let stars = self.stars.unwrap_or(0);
             self.events.push(GameEvent::info(format!(
-                "solved in {} moves, {:.1} s, {} stars",
+                "solved in {} move{}, {:.1} s, {stars} star{}",
                 self.moves,
+                if self.moves == 1 { "" } else { "s" },
                 self.seconds(),
-                self.stars.unwrap_or(0)
+                if stars == 1 { "" } else { "s" }
             )));
         } else {
             self.stars = None;

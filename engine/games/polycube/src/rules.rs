@@ -1,11 +1,12 @@
 //! The board and the placement pipeline: WrongCount, ShapeMismatch,
-//! OutOfBounds, Collision, Floating, checked in that order; move with
-//! rollback, pick up, undo and redo.
+//! OutOfBounds, Collision, Floating, and in assembly mode Blocked, checked
+//! in that order; move with rollback, pick up, undo and redo.
 
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use super::disassembly::{Blocked, Direction, slide_path};
 use super::geometry::{
     Cell, DIRECTIONS, MIRROR_X, Orientation, normalize, orientations, rotations, transform,
 };
@@ -75,7 +76,11 @@ pub enum PlacementError {
     #[error("NotPlaced: piece `{0}` is not in the box")]
     NotPlaced(String),
     /// The number of target cells differs from the piece's size.
-    #[error("WrongCount: piece `{piece}` has {expected} cells, {given} were given")]
+    #[error(
+        "WrongCount: piece `{piece}` has {expected} cell{}, {given} {} given",
+        plural(*expected),
+        if *given == 1 { "was" } else { "were" }
+    )]
     WrongCount {
         /// The piece id.
         piece: String,
@@ -116,6 +121,20 @@ pub enum PlacementError {
     /// No face touches the floor or another piece.
     #[error("Floating: piece `{0}` would touch neither the floor (z = 1) nor another piece")]
     Floating(String),
+    /// Assembly mode: the piece cannot slide into place in a straight line
+    /// from outside the box; every way in passes through other pieces.
+    #[error(
+        "Blocked: piece `{piece}` cannot slide in along a straight line from outside the box (assembly mode); the least blocked way, from the {side} side, passes through {}",
+        list_cells(.cells)
+    )]
+    Blocked {
+        /// The piece id.
+        piece: String,
+        /// The side of the box it would come in from (`+z`: from above).
+        side: String,
+        /// Other pieces' cells in the way on that side (1-based, sorted).
+        cells: Vec<Pos>,
+    },
     /// A rotation index outside 0..24.
     #[error("BadRotation: there is no rotation {0}; rotations are numbered 0 to 23")]
     BadRotation(u8),
@@ -139,11 +158,23 @@ impl PlacementError {
             PlacementError::OutOfBounds { .. } => "OutOfBounds",
             PlacementError::Collision { .. } => "Collision",
             PlacementError::Floating(_) => "Floating",
+            PlacementError::Blocked { .. } => "Blocked",
             PlacementError::BadRotation(_) => "BadRotation",
             PlacementError::NothingToUndo => "NothingToUndo",
             PlacementError::NothingToRedo => "NothingToRedo",
         }
     }
+}
+
+/// "s" unless there is one.
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+/// `(1, 2, 3), (1, 2, 4)`: cells in a message.
+fn list_cells(cells: &[Pos]) -> String {
+    let text: Vec<String> = cells.iter().map(Pos::to_string).collect();
+    text.join(", ")
 }
 
 impl PlacementError {
@@ -205,6 +236,8 @@ pub struct Rules {
     history: Vec<Change>,
     future: Vec<Change>,
     support_rule: bool,
+    /// Assembly mode: every placement must slide straight in.
+    assembly: bool,
 }
 
 /// Letters for pieces whose ids do not give unique first letters.
@@ -247,6 +280,7 @@ impl Rules {
             history: Vec::new(),
             future: Vec::new(),
             support_rule,
+            assembly: false,
         }
     }
 
@@ -273,6 +307,16 @@ impl Rules {
     /// Turns the support rule on or off (script setting).
     pub fn set_support_rule(&mut self, on: bool) {
         self.support_rule = on;
+    }
+
+    /// Whether assembly mode is on (placements must slide straight in).
+    pub fn assembly(&self) -> bool {
+        self.assembly
+    }
+
+    /// Turns assembly mode on or off (the session's mode).
+    pub fn set_assembly(&mut self, on: bool) {
+        self.assembly = on;
     }
 
     /// The piece holding a 0-based cell.
@@ -415,14 +459,32 @@ impl Rules {
         })
     }
 
-    /// OutOfBounds, Collision, Floating for `piece` at `pose` (its own
-    /// current cells count as free, so this also checks moves).
+    /// OutOfBounds, Collision, Floating and (assembly mode) Blocked for
+    /// `piece` at `pose` (its own current cells count as free, so this
+    /// also checks moves).
     pub fn check_pose(&self, piece: usize, pose: &PlacedPiece) -> Result<(), PlacementError> {
         self.check_fit(piece, pose)?;
         if self.support_rule && self.supports(piece, &pose.cells).is_empty() {
             return Err(PlacementError::Floating(self.pieces[piece].id.clone()));
         }
+        if self.assembly
+            && let Err(blocked) = self.slide_in(piece, &pose.cells)
+        {
+            return Err(PlacementError::Blocked {
+                piece: self.pieces[piece].id.clone(),
+                side: blocked.direction.to_string(),
+                cells: blocked.cells.into_iter().map(Pos::of).collect(),
+            });
+        }
         Ok(())
+    }
+
+    /// How `piece` could slide straight into `cells` from outside the box
+    /// past the other placed pieces, or what blocks its least blocked way.
+    pub fn slide_in(&self, piece: usize, cells: &[Cell]) -> Result<Direction, Blocked> {
+        slide_path(self.size, cells, |c| {
+            self.owner(c).is_some_and(|o| o != piece)
+        })
     }
 
     /// OutOfBounds and Collision only.

@@ -11,7 +11,10 @@
 //! more than they save, and the search fills the lowest empty cell from
 //! the per-cell tables.
 
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+
+use super::disassembly::Rays;
 
 use super::mask::Mask;
 use super::solver::Tables;
@@ -46,45 +49,151 @@ impl<M: Mask> Visitor<M> for Tally {
 }
 
 /// Counts all leaves, and those that are the smallest image of themselves
-/// under the stabiliser (all of them when the stabiliser is trivial).
+/// under the stabiliser (all of them when the stabiliser is trivial). With
+/// `assembly`, only leaves that come apart by straight slides count (a
+/// property every symmetry keeps, so the folding stays right).
 pub(crate) struct Canonical {
     pub(crate) stabiliser: Vec<usize>,
     pub(crate) raw: u64,
     pub(crate) canonical: u64,
     pub(crate) labels: Vec<u32>,
     pub(crate) image: Vec<u32>,
+    pub(crate) assembly: Option<Arc<Rays>>,
+    /// Scratch for the assembly check: the piece on each bit.
+    pub(crate) owner: Vec<u32>,
+}
+
+impl Canonical {
+    pub(crate) fn new(volume: usize, stabiliser: Vec<usize>, assembly: Option<Arc<Rays>>) -> Self {
+        Self {
+            stabiliser,
+            raw: 0,
+            canonical: 0,
+            labels: vec![0; volume],
+            image: vec![0; volume],
+            owner: vec![u32::MAX; if assembly.is_some() { volume } else { 0 }],
+            assembly,
+        }
+    }
 }
 
 impl<M: Mask> Visitor<M> for Canonical {
     #[inline(always)]
     fn leaf(&mut self, t: &Tables<M>, chosen: &[u32]) -> bool {
-        self.raw += 1;
-        if self.stabiliser.is_empty() {
-            self.canonical += 1;
-            return true;
-        }
-        // Label each cell by (kind, lowest cell of its piece): this names
-        // the solution exactly, identical pieces included.
-        let label = |p: usize| (t.placement_kind[p] << 16) | u32::from(t.placement_bits[p][0]);
-        for &p in chosen {
-            let l = label(p as usize);
-            for &b in &t.placement_bits[p as usize] {
-                self.labels[b as usize] = l;
-            }
-        }
-        for &g in &self.stabiliser {
-            for &p in chosen {
-                let q = t.images[g][p as usize] as usize;
-                let l = label(q);
-                for &b in &t.placement_bits[q] {
-                    self.image[b as usize] = l;
-                }
-            }
-            if self.image < self.labels {
+        if let Some(rays) = &self.assembly {
+            let pieces: Vec<&[u16]> = chosen
+                .iter()
+                .map(|&p| t.placement_bits[p as usize].as_slice())
+                .collect();
+            if !rays.comes_apart(&pieces, &mut self.owner) {
                 return true;
             }
         }
-        self.canonical += 1;
+        self.raw += 1;
+        if is_canonical(
+            t,
+            chosen,
+            &self.stabiliser,
+            &mut self.labels,
+            &mut self.image,
+        ) {
+            self.canonical += 1;
+        }
+        true
+    }
+}
+
+/// Whether a solution is the smallest of its images under `stabiliser`
+/// (always, when it is empty). `labels` and `image` are scratch of one
+/// entry per bit.
+fn is_canonical<M: Mask>(
+    t: &Tables<M>,
+    chosen: &[u32],
+    stabiliser: &[usize],
+    labels: &mut [u32],
+    image: &mut [u32],
+) -> bool {
+    if stabiliser.is_empty() {
+        return true;
+    }
+    // Label each cell by (kind, lowest cell of its piece): this names
+    // the solution exactly, identical pieces included.
+    let label = |p: usize| (t.placement_kind[p] << 16) | u32::from(t.placement_bits[p][0]);
+    for &p in chosen {
+        let l = label(p as usize);
+        for &b in &t.placement_bits[p as usize] {
+            labels[b as usize] = l;
+        }
+    }
+    for &g in stabiliser {
+        for &p in chosen {
+            let q = t.images[g][p as usize] as usize;
+            let l = label(q);
+            for &b in &t.placement_bits[q] {
+                image[b as usize] = l;
+            }
+        }
+        if image < labels {
+            return false;
+        }
+    }
+    true
+}
+
+/// Collects distinct solutions (smallest images under the stabiliser)
+/// until it holds `limit` of them, then stops the search.
+pub(crate) struct DistinctUpTo {
+    pub(crate) stabiliser: Vec<usize>,
+    pub(crate) limit: usize,
+    pub(crate) found: Vec<Vec<u32>>,
+    labels: Vec<u32>,
+    image: Vec<u32>,
+}
+
+impl DistinctUpTo {
+    pub(crate) fn new(volume: usize, stabiliser: Vec<usize>, limit: usize) -> Self {
+        Self {
+            stabiliser,
+            limit,
+            found: Vec::new(),
+            labels: vec![0; volume],
+            image: vec![0; volume],
+        }
+    }
+}
+
+impl<M: Mask> Visitor<M> for DistinctUpTo {
+    fn leaf(&mut self, t: &Tables<M>, chosen: &[u32]) -> bool {
+        if is_canonical(
+            t,
+            chosen,
+            &self.stabiliser,
+            &mut self.labels,
+            &mut self.image,
+        ) {
+            self.found.push(chosen.to_vec());
+        }
+        self.found.len() < self.limit
+    }
+}
+
+/// Stops at the first solution that comes apart by straight slides.
+pub(crate) struct FirstAssemblable {
+    pub(crate) rays: Rays,
+    pub(crate) owner: Vec<u32>,
+    pub(crate) found: Option<Vec<u32>>,
+}
+
+impl<M: Mask> Visitor<M> for FirstAssemblable {
+    fn leaf(&mut self, t: &Tables<M>, chosen: &[u32]) -> bool {
+        let pieces: Vec<&[u16]> = chosen
+            .iter()
+            .map(|&p| t.placement_bits[p as usize].as_slice())
+            .collect();
+        if self.rays.comes_apart(&pieces, &mut self.owner) {
+            self.found = Some(chosen.to_vec());
+            return false;
+        }
         true
     }
 }

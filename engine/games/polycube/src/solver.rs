@@ -38,6 +38,7 @@ use super::geometry::{Cell, mirror_signature, orientations, signature, symmetrie
 use super::level::MAX_VOLUME;
 use super::mask::{Mask, Wide};
 use super::search::{First, Search, Tally};
+pub use super::validate::Verdict;
 
 /// Why the solver could not run or finish.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -215,6 +216,52 @@ impl Solver {
         }
         let found = dispatch!(self, t => t.first_from(self, fixed, cancel))?;
         Ok(found.map(|(kinds_cells, fixed)| self.assign(kinds_cells, fixed)))
+    }
+
+    /// Up to `limit` distinct solutions (no two the same up to the box's
+    /// symmetries), stopping as soon as it has them: the validator's
+    /// questions, [`Verdict`] for "is there one?" and "is it unique?".
+    /// On the calling thread; `cancel` stops it.
+    pub fn distinct(&self, limit: usize, cancel: &AtomicBool) -> Result<Vec<Solution>, SolveError> {
+        if self.volume_balance != 0 || limit == 0 {
+            return Ok(Vec::new());
+        }
+        let found = dispatch!(self, t => t.distinct_up_to(limit, cancel).map(|all| {
+            all.into_iter()
+                .map(|chosen| {
+                    chosen
+                        .iter()
+                        .map(|&p| (t.placement_kind[p as usize] as usize, t.cells_of(p as usize)))
+                        .collect::<Vec<_>>()
+                })
+                .collect::<Vec<_>>()
+        }))?;
+        Ok(found
+            .into_iter()
+            .map(|placed| self.assign(placed, Vec::new()))
+            .collect())
+    }
+
+    /// Whether the level has no solution, exactly one up to the box's
+    /// symmetries, or more (it stops at the second).
+    pub fn verdict(&self, cancel: &AtomicBool) -> Result<Verdict, SolveError> {
+        let mut found = self.distinct(2, cancel)?;
+        Ok(match found.len() {
+            0 => Verdict::NoSolution,
+            1 => Verdict::Unique(found.remove(0)),
+            _ => Verdict::NotUnique(found.remove(0), found.remove(0)),
+        })
+    }
+
+    /// The first solution that comes apart by straight slides (see
+    /// [`crate::disassembly`]), or `None` when every packing interlocks
+    /// (or there is none). On the calling thread; `cancel` stops it.
+    pub fn first_assemblable(&self, cancel: &AtomicBool) -> Result<Option<Solution>, SolveError> {
+        if self.volume_balance != 0 {
+            return Ok(None);
+        }
+        let found = dispatch!(self, t => t.first_assemblable(cancel))?;
+        Ok(found.map(|placed| self.assign(placed, Vec::new())))
     }
 
     /// Counts all solutions and the distinct ones, in one symmetry-broken
@@ -601,7 +648,7 @@ impl<M: Mask> Tables<M> {
         self.by_mask.get(&(kind, mask)).copied().unwrap_or(NONE)
     }
 
-    fn cells_of(&self, p: usize) -> Vec<Cell> {
+    pub(crate) fn cells_of(&self, p: usize) -> Vec<Cell> {
         let mut cells: Vec<Cell> = self.placement_bits[p]
             .iter()
             .map(|&b| self.layout_cells[b as usize])

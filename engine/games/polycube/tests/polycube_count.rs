@@ -30,7 +30,11 @@ fn box_2x5x6() -> Solver {
 fn count(solver: &Solver, threads: usize, shard: Shard) -> Counts {
     let report = solver
         .count_with(
-            &CountOptions { threads, shard },
+            &CountOptions {
+                threads,
+                shard,
+                assembly: false,
+            },
             &AtomicBool::new(false),
             &mut |_| {},
         )
@@ -87,7 +91,11 @@ fn shards_add_up_to_the_whole_count_for_1_2_and_7() {
                 let shard = Shard { index, count: n };
                 let report = solver
                     .count_with(
-                        &CountOptions { threads: 2, shard },
+                        &CountOptions {
+                            threads: 2,
+                            shard,
+                            assembly: false,
+                        },
                         &AtomicBool::new(false),
                         &mut |_| {},
                     )
@@ -136,6 +144,7 @@ fn a_stopped_count_is_marked_partial() {
             &CountOptions {
                 threads: 1,
                 shard: Shard::WHOLE,
+                assembly: false,
             },
             &cancel,
             &mut |p| {

@@ -175,3 +175,35 @@ fn a_volume_mismatch_loads_with_a_warning() {
     let solver = Solver::new(level.extents(), &level.shapes()).unwrap();
     assert_eq!(solver.first(&AtomicBool::new(false)).unwrap(), None);
 }
+
+#[test]
+fn the_seed_json_export_reads_back_to_the_same_level() {
+    for name in ["soma.ron", "bedlam.ron", "03_little_crate.ron"] {
+        let (level, _) = load_any(&common::repo_path(&format!("levels/polycube/{name}"))).unwrap();
+        let text = tessera_polycube::import::export_seed_json(&level).unwrap();
+        assert!(text.contains("\"localVoxels\""), "{text}");
+        let (back, warnings) = parse_any(&text, Path::new("out.json")).unwrap();
+        assert!(warnings.is_empty());
+        assert_eq!(back.name, level.name);
+        assert_eq!(back.size, level.size);
+        let shapes = |l: &PolycubeLevel| -> Vec<_> {
+            l.pieces
+                .iter()
+                .map(|p| {
+                    (
+                        p.id.clone(),
+                        tessera_polycube::geometry::normalize(
+                            &l.shapes()[l.pieces.iter().position(|q| q.id == p.id).unwrap()],
+                        ),
+                    )
+                })
+                .collect()
+        };
+        assert_eq!(shapes(&back), shapes(&level), "{name}");
+    }
+    // The shipped seed-format level imports and is the hand-checked
+    // sandwich of tests/polycube_assembly.rs.
+    let (sandwich, _) = load_any(&common::repo_path("levels/polycube/sandwich.json")).unwrap();
+    assert_eq!(sandwich.size, (3, 3, 3));
+    assert_eq!(sandwich.pieces.len(), 4);
+}

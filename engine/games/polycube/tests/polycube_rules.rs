@@ -27,6 +27,7 @@ fn small() -> PolycubeLevel {
             piece("V", &[(1, 1, 1), (2, 1, 1), (1, 2, 1)]),
             piece("O", &[(1, 1, 1), (2, 1, 1)]),
         ],
+        assembly: false,
     }
 }
 
@@ -274,6 +275,7 @@ fn the_other_hand_of_a_chiral_piece_is_reported_as_its_mirror_image() {
         name: "hands".into(),
         size: (2, 2, 2),
         pieces: vec![piece("A", &[(1, 1, 1), (2, 1, 1), (1, 2, 1), (2, 1, 2)])],
+        assembly: false,
     };
     let rules = Rules::new(&level, false);
     let e = rules
@@ -290,5 +292,15 @@ fn the_other_hand_of_a_chiral_piece_is_reported_as_its_mirror_image() {
     assert_eq!(
         e.explanation(),
         "those cells are not piece `A` in any of its rotations"
+    );
+}
+
+#[test]
+fn counts_in_messages_read_in_the_singular_for_one() {
+    let rules = Rules::new(&small(), true);
+    let e = rules.try_cells(3, &[(1, 1, 1)]).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "WrongCount: piece `O` has 2 cells, 1 was given"
     );
 }

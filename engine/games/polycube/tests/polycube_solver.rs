@@ -216,13 +216,18 @@ fn hints_extend_the_current_board_or_say_it_is_stuck() {
                 colour: None,
             })
             .collect(),
+        assembly: false,
     };
     let s = solver(&trays);
     let mut rules = Rules::new(&trays, true);
     rules
         .place_cells(0, &[(1, 2, 1), (2, 2, 1), (2, 1, 1)])
         .unwrap();
-    assert_eq!(hint(&rules, &s, &cancel).unwrap(), Hint::Stuck);
+    // One piece is in the way: the hint names it.
+    let Hint::Stuck { pick_up: Some(p) } = hint(&rules, &s, &cancel).unwrap() else {
+        panic!("stuck, with a piece to pick up");
+    };
+    assert_eq!(p, 0, "A, the only piece placed");
     rules.undo().unwrap();
     rules
         .place_cells(0, &[(1, 1, 1), (1, 2, 1), (2, 1, 1)])

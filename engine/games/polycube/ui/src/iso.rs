@@ -262,19 +262,33 @@ pub fn show(
 
 /// A palette colour for piece `i`.
 pub fn palette(i: usize) -> Color32 {
+    palette_entry(i)
+}
+
+/// Piece `i`'s colour: its own (`colour` in the level) or the palette's.
+pub fn piece_colour(level: &tessera_polycube::PolycubeLevel, i: usize) -> Color32 {
+    match level.pieces.get(i).and_then(|p| p.colour) {
+        Some((r, g, b)) => Color32::from_rgb(r, g, b),
+        None => palette_entry(i),
+    }
+}
+
+fn palette_entry(i: usize) -> Color32 {
+    // No red and no ghost green: those mean "refused" and "legal" on the
+    // ghost, so no piece may look like either.
     const COLOURS: [(u8, u8, u8); 12] = [
-        (230, 85, 70),
+        (150, 110, 70),
         (70, 140, 230),
         (240, 190, 60),
-        (90, 190, 110),
+        (40, 120, 150),
         (170, 100, 210),
         (240, 140, 60),
         (60, 190, 200),
         (220, 110, 170),
         (150, 150, 70),
         (110, 120, 240),
-        (200, 90, 90),
-        (120, 200, 160),
+        (120, 120, 135),
+        (200, 200, 225),
     ];
     let (r, g, b) = COLOURS[i % COLOURS.len()];
     Color32::from_rgb(r, g, b)

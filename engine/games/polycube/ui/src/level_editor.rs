@@ -6,15 +6,13 @@ use std::path::Path;
 
 use egui::{Color32, RichText};
 use tessera_host::level::{Diagnostic, LevelFile, parse_level, to_ron_string};
-use tessera_host::worker::{Job, Poll};
 use tessera_polycube::import::import_json;
-use tessera_polycube::{Counts, PieceSpec, PolycubeLevel, Solver};
+use tessera_polycube::{PieceSpec, PolycubeLevel};
 
 use super::iso::{self, Camera, Cube};
+use super::json_file::JsonFile;
+use super::solvable::Solvable;
 use tessera_ui::{LevelEditor, PlaytestContext};
-
-/// A background solve.
-type Solve = Job<Result<Counts, String>>;
 
 /// The visual editor for one polycube level.
 pub struct PolycubeLevelEditor {
@@ -26,8 +24,11 @@ pub struct PolycubeLevelEditor {
     piece: usize,
     layer: i64,
     camera: Camera,
-    solve: Option<Solve>,
-    verdict: Option<String>,
+    /// Solvable? / Unique? / Count all.
+    solvable: Solvable,
+    /// The file's format (a `.json` level saves as the seed's JSON) and
+    /// the JSON export.
+    json: JsonFile,
     /// The file's leading comment lines, written back when the file has to
     /// be re-serialised.
     header: String,
@@ -72,8 +73,8 @@ impl PolycubeLevelEditor {
             piece: 0,
             layer: 1,
             camera: Camera::default(),
-            solve: None,
-            verdict: None,
+            solvable: Solvable::default(),
+            json: JsonFile::default(),
             header: String::new(),
             source: None,
             patchable: None,
@@ -82,6 +83,9 @@ impl PolycubeLevelEditor {
 
     /// The level re-serialised, the file's header comment kept.
     fn rewritten(&self) -> anyhow::Result<String> {
+        if let Some(json) = self.json.save_text(&self.level) {
+            return json;
+        }
         let mut level = self.level.clone();
         level.version = PolycubeLevel::VERSION;
         Ok(format!("{}{}", self.header, to_ron_string(&level)?))
@@ -151,8 +155,8 @@ impl PolycubeLevelEditor {
 
     /// Reads the level from `text`, which later edits are patched into.
     fn read(&mut self, text: &str) -> anyhow::Result<()> {
-        // A `.json` file holds an import until its first visual edit,
-        // which writes RON.
+        // A `.json` file holds an import in the seed's format, and its
+        // saves write that format back (`JsonFile`).
         let is_json = self.path.extension().and_then(|e| e.to_str()) == Some("json")
             && text.trim_start().starts_with(['{', '[']);
         let level = if is_json {
@@ -161,8 +165,9 @@ impl PolycubeLevelEditor {
             parse_level::<PolycubeLevel>(text, &self.path)
         }
         .map_err(anyhow::Error::from)?;
+        self.json = JsonFile::for_path(&self.path);
         self.header = leading_comments(text);
-        // A JSON import is saved as RON: nothing of its text to keep.
+        // A JSON import is re-written whole: nothing of its text to keep.
         self.source = (!is_json).then(|| text.to_string());
         if level != self.level {
             // Another level (an undo, the text tab): its verdict is unknown.
@@ -182,77 +187,12 @@ impl PolycubeLevelEditor {
         &self.level
     }
 
-    fn edited(&mut self) {
-        self.verdict = None;
-        // Dropping the job cancels the solve of the old level.
-        self.solve = None;
-    }
-
-    fn start_solve(&mut self) {
-        let level = self.level.clone();
-        self.solve = Some(Job::spawn("polycube solve", move |control| {
-            let solver =
-                Solver::new(level.extents(), &level.shapes()).map_err(|e| e.to_string())?;
-            solver
-                .count(control.cancel_flag(), &mut |p| {
-                    control.set_progress(f64::from(p.fraction()));
-                    control.set_note(format!(
-                        "{} solutions so far · {}/{} subtrees",
-                        p.counts.solutions, p.done, p.total
-                    ));
-                })
-                .map_err(|e| e.to_string())
-        }));
-        self.verdict = None;
-    }
+    /// An edit: the validator row notices a change of shape by itself
+    /// (a rename keeps its answers).
+    fn edited(&mut self) {}
 
     fn solve_ui(&mut self, ui: &mut egui::Ui, playable: bool) {
-        let finished = match self.solve.as_mut().map(Job::poll) {
-            Some(Poll::Done(outcome)) => Some(outcome),
-            Some(Poll::Lost) => Some(Err("the solve stopped unexpectedly".into())),
-            _ => None,
-        };
-        if let Some(outcome) = finished {
-            self.verdict = Some(match outcome {
-                Ok(c) if c.solutions == 0 => "not solvable".into(),
-                Ok(c) => format!(
-                    "solvable: {} solutions, {} distinct",
-                    c.solutions, c.distinct
-                ),
-                Err(e) => e,
-            });
-            self.solve = None;
-        }
-        ui.horizontal(|ui| match &self.solve {
-            Some(solve) => {
-                let control = solve.control();
-                // The note carries the count so far and the subtrees done
-                // (set by the solve on every core); before the first
-                // report, there is nothing but the time.
-                let note = control.note();
-                ui.add(egui::ProgressBar::new(control.progress() as f32).desired_width(160.0));
-                ui.label(if note.is_empty() {
-                    format!("counting · {:.0} s", solve.elapsed().as_secs_f32())
-                } else {
-                    format!("{note} · {:.0} s", solve.elapsed().as_secs_f32())
-                });
-                if ui.button("Cancel").clicked() {
-                    solve.cancel();
-                }
-                ui.ctx().request_repaint();
-            }
-            None => {
-                if ui
-                    .add_enabled(playable, egui::Button::new("Solvable?"))
-                    .clicked()
-                {
-                    self.start_solve();
-                }
-                if let Some(v) = &self.verdict {
-                    ui.label(v);
-                }
-            }
-        });
+        self.solvable.ui(ui, &self.level, playable);
     }
 
     fn box_ui(&mut self, ui: &mut egui::Ui) {
@@ -334,14 +274,10 @@ impl PolycubeLevelEditor {
                 if ui.color_edit_button_srgb(&mut rgb).changed() {
                     piece.colour = Some((rgb[0], rgb[1], rgb[2]));
                 }
+                // A rename keeps the validator's answers (they are about
+                // shapes).
                 let label = ui.label("Id");
-                if ui
-                    .text_edit_singleline(&mut piece.id)
-                    .labelled_by(label.id)
-                    .changed()
-                {
-                    self.verdict = None;
-                }
+                ui.text_edit_singleline(&mut piece.id).labelled_by(label.id);
             }
         });
     }
@@ -368,7 +304,7 @@ impl PolycubeLevelEditor {
                     for x in 1..=a {
                         let on = self.level.pieces[self.piece].cells.contains(&(x, y, z));
                         let fill = if on {
-                            iso::palette(self.piece)
+                            iso::piece_colour(&self.level, self.piece)
                         } else {
                             ui.visuals().extreme_bg_color
                         };
@@ -411,7 +347,7 @@ impl PolycubeLevelEditor {
                     let [x, y, z] = tessera_polycube::Pos(x, y, z).zero_based();
                     [x as i32, y as i32, z as i32]
                 },
-                colour: iso::palette(self.piece),
+                colour: iso::piece_colour(&self.level, self.piece),
             })
             .collect();
         iso::show(
@@ -454,6 +390,7 @@ impl LevelEditor for PolycubeLevelEditor {
             ui.label(RichText::new(&finding.message).color(colour));
         }
         ui.separator();
+        self.json.ui(ui, &self.level);
         self.save_note(ui);
         self.piece_grid(ui);
     }

@@ -1,9 +1,12 @@
 //! Polycube packing in the editor: a playtest view and a level editor.
 
 pub mod iso;
+pub mod json_file;
 pub mod level_editor;
 pub mod patch;
 pub mod playtest;
+pub mod solution_steps;
+pub mod solvable;
 
 use tessera_ui::GameUi;
 

@@ -5,16 +5,33 @@
 use egui::{Color32, Key, Modifiers, RichText};
 use tessera_host::Recorded;
 use tessera_host::project::Project;
-use tessera_polycube::rules::PlacedPiece;
+use tessera_polycube::rules::{PlacedPiece, PlacementError};
 use tessera_polycube::{Polycube, PolycubeAction};
 use tessera_polycube::{Pos, UserCell, user_cell};
 
 use super::iso::{self, Camera, Cube};
+use super::solution_steps::SolutionSteps;
 use tessera_ui::{ConsoleLine, PlaytestContext, PlaytestView};
 
 /// A ghost's cells (0-based) and the pipeline's verdict on placing there:
-/// the placement, or the error name to show.
-type Ghost = (Vec<[i32; 3]>, Result<PlacedPiece, String>);
+/// the placement, or the refusal.
+type Ghost = (Vec<[i32; 3]>, Result<PlacedPiece, PlacementError>);
+
+/// The ghost's colours: legal and refused (no piece has either colour).
+const GHOST_LEGAL: Color32 = Color32::from_rgb(80, 200, 90);
+const GHOST_REFUSED: Color32 = Color32::from_rgb(220, 50, 50);
+/// Placed cells that block a slide in assembly mode.
+const BLOCKER: Color32 = Color32::from_rgb(255, 150, 0);
+
+/// The placed cells (0-based) a Blocked refusal names.
+fn blockers(ghost: Option<&Ghost>) -> Vec<[i32; 3]> {
+    match ghost {
+        Some((_, Err(PlacementError::Blocked { cells, .. }))) => {
+            cells.iter().map(|p| engine_cell(p.user())).collect()
+        }
+        _ => Vec::new(),
+    }
+}
 /// How the player aims a piece.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Mode {
@@ -44,6 +61,8 @@ pub struct PolycubePlaytest {
     hint_job: Option<HintJob>,
     /// Where the 3D view was drawn last frame.
     drawn: Option<iso::Drawn>,
+    /// "Show a solution": a packing stepped through in the 3D view.
+    solution: SolutionSteps,
 }
 
 /// The solver's answer for one board, computed off the UI thread.
@@ -87,6 +106,7 @@ impl PolycubePlaytest {
             last_tick: None,
             hint_job: None,
             drawn: None,
+            solution: SolutionSteps::default(),
         }
     }
 
@@ -142,11 +162,15 @@ impl PolycubePlaytest {
             }
             Poll::Done(Err(e)) => {
                 self.hint_job = None;
-                let text = match e {
-                    tessera_host::GameError::Cancelled => "hint cancelled".to_string(),
-                    other => other.to_string(),
+                // Stuck is news about the board, not a refused move.
+                let (text, is_error) = match e {
+                    tessera_host::GameError::Cancelled => ("hint cancelled".to_string(), false),
+                    tessera_host::GameError::Illegal(text) if text.starts_with("Stuck") => {
+                        (text, false)
+                    }
+                    other => (other.to_string(), true),
                 };
-                self.message = Some((text, true));
+                self.message = Some((text, is_error));
             }
             Poll::Lost => {
                 self.hint_job = None;
@@ -161,10 +185,7 @@ impl PolycubePlaytest {
     }
 
     fn colour(&self, piece: usize) -> Color32 {
-        match self.game().level().pieces.get(piece).and_then(|p| p.colour) {
-            Some((r, g, b)) => Color32::from_rgb(r, g, b),
-            None => iso::palette(piece),
-        }
+        iso::piece_colour(self.game().level(), piece)
     }
 
     /// The action the current aim would send, if complete.
@@ -215,18 +236,13 @@ impl PolycubePlaytest {
                     return None;
                 }
                 let cells = self.picked.iter().map(|&c| engine_cell(c)).collect();
-                let verdict = rules
-                    .try_cells(piece, &self.picked)
-                    .map_err(|e| e.explanation());
+                let verdict = rules.try_cells(piece, &self.picked);
                 Some((cells, verdict))
             }
             Mode::Anchor => {
                 let at = self.anchor?;
                 let pose = rules.pose_at(piece, self.rotation, at).ok()?;
-                let verdict = rules
-                    .check_pose(piece, &pose)
-                    .map(|()| pose.clone())
-                    .map_err(|e| e.explanation());
+                let verdict = rules.check_pose(piece, &pose).map(|()| pose.clone());
                 Some((pose.cells, verdict))
             }
         }
@@ -347,6 +363,7 @@ impl PolycubePlaytest {
         let ghost = self.ghost();
         let ghost_cells: Vec<[i32; 3]> = ghost.as_ref().map(|g| g.0.clone()).unwrap_or_default();
         let ghost_ok = ghost.as_ref().is_some_and(|g| g.1.is_ok());
+        let blocking = blockers(ghost.as_ref());
         let supports: Vec<[i32; 3]> = match (&ghost, self.selected) {
             (Some((_, Ok(pose))), Some(p)) if self.game().rules().support_rule() => {
                 self.game().rules().supports(p, &pose.cells)
@@ -378,14 +395,12 @@ impl PolycubePlaytest {
                                     let mut fill = owner
                                         .map_or(ui.visuals().extreme_bg_color, |o| self.colour(o));
                                     if ghost_cells.contains(&cell) {
-                                        fill = if ghost_ok {
-                                            Color32::from_rgb(80, 200, 90)
-                                        } else {
-                                            Color32::from_rgb(220, 70, 60)
-                                        };
+                                        fill = if ghost_ok { GHOST_LEGAL } else { GHOST_REFUSED };
                                     }
                                     let picked = self.picked.contains(&pos);
-                                    let stroke = if supports.contains(&cell) {
+                                    let stroke = if blocking.contains(&cell) {
+                                        egui::Stroke::new(3.0, BLOCKER)
+                                    } else if supports.contains(&cell) {
                                         egui::Stroke::new(2.0, Color32::YELLOW)
                                     } else if picked {
                                         egui::Stroke::new(2.0, Color32::WHITE)
@@ -420,8 +435,15 @@ impl PolycubePlaytest {
     fn click_cell(&mut self, pos: (i32, i32, i32)) {
         let cell = engine_cell(pos);
         let owner = self.game().rules().owner(cell);
-        // Clicking a placed piece with nothing aimed selects it to move.
-        if self.picked.is_empty()
+        // With a tray piece chosen in anchor mode, any cell is an aim (the
+        // ghost says whether it fits); otherwise clicking a placed piece
+        // with nothing aimed selects it to move.
+        let aiming_from_tray = self.mode == Mode::Anchor
+            && self
+                .selected
+                .is_some_and(|s| self.game().rules().placement(s).is_none());
+        if !aiming_from_tray
+            && self.picked.is_empty()
             && self.anchor.is_none()
             && let Some(o) = owner
             && self.selected != Some(o)
@@ -447,28 +469,50 @@ impl PolycubePlaytest {
     /// The box in 3D; clicking a placed piece's cube selects that piece,
     /// as clicking it in the slices does.
     fn view_3d(&mut self, ui: &mut egui::Ui) {
+        if self.solution.active() {
+            let cubes = self.solution.cubes(|p| self.colour(p));
+            let size = self.game().rules().size();
+            let height = (ui.available_height() - 8.0).clamp(180.0, 900.0);
+            let shown = iso::show(ui, &mut self.camera, size, &cubes, height);
+            self.drawn = Some(shown.drawn);
+            return;
+        }
         let mut cubes: Vec<Cube> = Vec::new();
         // The piece each cube belongs to (`None` for the ghost).
         let mut owners: Vec<Option<usize>> = Vec::new();
         let rules = self.game().rules();
+        let ghost = self.ghost();
+        let blocking = blockers(ghost.as_ref());
         for p in 0..rules.pieces().len() {
             if let Some(pose) = rules.placement(p) {
-                let mut colour = self.colour(p);
+                let colour = self.colour(p);
                 // The piece chosen to move shows lighter, as in the slices'
                 // tray selection.
-                if self.selected == Some(p) {
-                    colour = colour.lerp_to_gamma(Color32::WHITE, 0.45);
-                }
-                cubes.extend(pose.cells.iter().map(|&cell| Cube { cell, colour }));
+                let colour = if self.selected == Some(p) {
+                    colour.lerp_to_gamma(Color32::WHITE, 0.45)
+                } else {
+                    colour
+                };
+                // In assembly mode the cells in the way of the ghost's
+                // slide show in the blocker colour.
+                cubes.extend(pose.cells.iter().map(|&cell| Cube {
+                    cell,
+                    colour: if blocking.contains(&cell) {
+                        BLOCKER
+                    } else {
+                        colour
+                    },
+                }));
                 owners.resize(cubes.len(), Some(p));
             }
         }
-        if let Some((cells, verdict)) = self.ghost() {
-            let colour = if verdict.is_ok() {
-                Color32::from_rgba_unmultiplied(80, 200, 90, 150)
+        if let Some((cells, verdict)) = ghost {
+            let [r, g, b, _] = if verdict.is_ok() {
+                GHOST_LEGAL.to_array()
             } else {
-                Color32::from_rgba_unmultiplied(220, 70, 60, 150)
+                GHOST_REFUSED.to_array()
             };
+            let colour = Color32::from_rgba_unmultiplied(r, g, b, 150);
             cubes.extend(cells.iter().map(|&cell| Cube { cell, colour }));
             owners.resize(cubes.len(), None);
         }
@@ -525,11 +569,11 @@ impl PolycubePlaytest {
                 let n = self.picked.len();
                 match verdict {
                     Ok(_) => format!("{n}/{} cells, shape matches, legal", info.shape.len()),
-                    Err(e) => format!("{n}/{} cells: {e}", info.shape.len()),
+                    Err(e) => format!("{n}/{} cells: {}", info.shape.len(), e.explanation()),
                 }
             }
             (Mode::Anchor, Some((_, Ok(_)))) => "legal".into(),
-            (Mode::Anchor, Some((_, Err(e)))) => e,
+            (Mode::Anchor, Some((_, Err(e)))) => e.explanation(),
             _ => format!("aim piece {} ({} cells)", info.id, info.shape.len()),
         };
         let id = info.id.clone();
@@ -548,7 +592,50 @@ impl PolycubePlaytest {
                 self.picked.clear();
                 self.anchor = None;
             }
+            let refused = matches!(self.ghost(), Some((_, Err(_))));
+            if ui
+                .add_enabled(refused, egui::Button::new("Nearest legal"))
+                .on_hover_text(
+                    "Move the aim to the legal pose closest to this ghost (fewest cells off, shortest move)",
+                )
+                .clicked()
+            {
+                self.aim_nearest_legal(piece);
+            }
         });
+    }
+
+    /// The seed's helper hint: aims the piece at the legal pose closest to
+    /// the current ghost (nothing is placed; Place or Enter does that).
+    fn aim_nearest_legal(&mut self, piece: usize) {
+        let Some((cells, _)) = self.ghost() else {
+            return;
+        };
+        let rules = self.game().rules();
+        match tessera_polycube::hint::nearest_legal(rules, piece, &cells, self.rotation) {
+            Some(pose) => {
+                self.rotation = pose.rotation;
+                self.anchor = Some(user_cell(pose.anchor));
+                self.picked = pose.cells.iter().map(|&c| user_cell(c)).collect();
+                self.message = Some((
+                    format!(
+                        "Nearest legal pose: rotation {}, corner at {}; press Place or Enter",
+                        pose.rotation,
+                        Pos::of(pose.anchor)
+                    ),
+                    false,
+                ));
+            }
+            None => {
+                self.message = Some((
+                    format!(
+                        "Piece {} fits nowhere in the box as it is now",
+                        rules.pieces()[piece].id
+                    ),
+                    true,
+                ));
+            }
+        }
     }
 }
 
@@ -606,6 +693,19 @@ impl PlaytestView for PolycubePlaytest {
             }
         });
         self.poll_hint(ui, cx);
+        if self.game().rules().assembly() {
+            ui.label("Assembly mode: every piece must slide in along a straight line from outside the box.");
+        }
+        let ids: Vec<String> = self
+            .game()
+            .rules()
+            .pieces()
+            .iter()
+            .map(|p| p.id.clone())
+            .collect();
+        let assembly = self.game().rules().assembly();
+        self.solution
+            .ui(ui, self.game.game().level(), assembly, &ids);
         if self.game().rules().is_won() {
             ui.label(
                 RichText::new(format!(

@@ -32,11 +32,18 @@ fn level(name: &str) -> PolycubeLevel {
 }
 
 fn playing(level: PolycubeLevel) -> Harness<'static, Playing> {
+    playing_in(level, &Default::default())
+}
+
+fn playing_in(
+    level: PolycubeLevel,
+    options: &tessera_host::SessionOptions,
+) -> Harness<'static, Playing> {
     let mut project = Project::open(&root(), crate::registry()).expect("project");
     let script = project
         .script(&project.game_script_path(Polycube::ID))
         .expect("script");
-    let game = Recorded::<Polycube>::start(level, script, 1, &Default::default()).expect("game");
+    let game = Recorded::<Polycube>::start(level, script, 1, options).expect("game");
     let state = Playing {
         view: PolycubePlaytest::new(game),
         project,
@@ -70,7 +77,7 @@ fn a_piece_is_placed_by_clicking_its_cells() {
     // A floating pick first: one cell in the top layer is not the piece.
     harness.get_by_label("cell 1,1,2").click();
     harness.run();
-    harness.get_by_label_contains("1/4 cells: piece `A` has 4 cells, 1 were given");
+    harness.get_by_label_contains("1/4 cells: piece `A` has 4 cells, 1 was given");
     harness.get_by_label("cell 1,1,2").click();
     harness.run();
     for &c in &solution.pieces[0] {
@@ -162,17 +169,15 @@ fn the_level_editor_adds_a_piece_and_solves_in_the_background() {
     harness.run();
     assert!(harness.state().editor.is_dirty());
     harness.get_by_label("pieces hold 8 cells, the box has 8");
-    harness.get_by_label("Solvable?").click();
-    // The progress bar repaints every frame while the solve runs, so step
-    // frame by frame instead of running to idle.
-    for _ in 0..500 {
-        harness.step();
-        if harness.query_by_label_contains("solutions").is_some() {
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(10));
-    }
+    // A small box is checked live: the answer comes without a click.
+    wait_for(&mut harness, "solvable, unique");
+    // A rename keeps the answer (it is about the box and the shapes).
+    harness.get_by_label("Name").type_text("x");
+    harness.run();
+    harness.get_by_label_contains("solvable, unique");
+    harness.get_by_label("Count all").click();
     // Two copies of A in a 2x2x2 box: the published count is the solver's.
+    wait_for(&mut harness, "solutions");
     harness.get_by_label_contains("solvable: ");
     assert!(harness.query_by_label_contains("Cancel").is_none());
     // A cell added in the top layer: a disconnected piece is reported.
@@ -184,6 +189,19 @@ fn the_level_editor_adds_a_piece_and_solves_in_the_background() {
     let ron = harness.state().editor.to_ron().expect("ron");
     assert!(ron.contains("id: \"C\""), "{ron}");
     assert!(ron.contains("(2, 2, 1)"), "{ron}");
+}
+
+/// Steps frame by frame (a running solve repaints every frame, so the
+/// harness never idles) until a label containing `text` shows.
+fn wait_for<S>(harness: &mut Harness<'_, S>, text: &str) {
+    for _ in 0..500 {
+        harness.step();
+        if harness.query_by_label_contains(text).is_some() {
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    panic!("no label with `{text}`");
 }
 
 #[test]
@@ -407,4 +425,77 @@ fn text_that_cannot_be_patched_is_rewritten_with_its_header_and_the_editor_says_
     let ron = harness.state().editor.to_ron().expect("ron");
     assert!(ron.starts_with(header), "{ron}");
     assert_eq!(load_any_text(&ron).pieces.len(), 8);
+}
+
+#[test]
+fn a_solution_is_stepped_in_assembly_order_and_a_blocked_ghost_is_named() {
+    let options = tessera_host::SessionOptions {
+        mode: Some(tessera_polycube::ASSEMBLY_MODE.into()),
+        seats: Vec::new(),
+    };
+    let mut harness = playing_in(level("03_little_crate.ron"), &options);
+    harness.run();
+    harness.get_by_label_contains("Assembly mode: every piece must slide in");
+    harness
+        .get_by_label("Show a solution (assembly order)")
+        .click();
+    wait_for(&mut harness, "Solution step 1/4");
+    harness.get_by_label_contains("slides in from the");
+    harness.get_by_label("Next ▶").click();
+    harness.run();
+    harness.get_by_label_contains("Solution step 2/4");
+    harness.get_by_label("◀ Prev").click();
+    harness.run();
+    harness.get_by_label_contains("Solution step 1/4");
+    harness.get_by_label("Close").click();
+    harness.run();
+    assert!(harness.query_by_label_contains("Solution step").is_none());
+    assert_eq!(
+        harness.state().view.game().rules().placed_count(),
+        0,
+        "the board is untouched"
+    );
+}
+
+#[test]
+fn a_json_level_is_edited_and_saved_as_the_seeds_json() {
+    let path = root().join("levels/polycube/sandwich.json");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let editor = PolycubeLevelEditor::from_text(&path, &text).expect("imports");
+    assert_eq!(editor.level().name, "Sandwich (seed JSON)");
+    let saved = editor.to_ron().unwrap();
+    // Saved back as JSON the importer reads, not RON.
+    let back = tessera_polycube::import::import_json(&saved, &path).expect("JSON");
+    assert_eq!(&back, editor.level());
+    assert!(!editor.is_dirty());
+}
+
+#[test]
+fn in_anchor_mode_a_tray_piece_aims_at_a_cell_a_placed_piece_holds() {
+    let mut harness = playing(level("soma.ron"));
+    harness.run();
+    harness.get_by_label_contains("Hint (").click();
+    wait_for(&mut harness, "1/7 placed");
+    let rules = harness.state().view.game().rules();
+    let placed = (0..7).find(|&i| rules.placement(i).is_some()).unwrap();
+    let tray = (0..7).find(|&i| rules.placement(i).is_none()).unwrap();
+    let cell = rules.placement(placed).unwrap().cells[0];
+    let tray_label = format!(
+        "{} ({})",
+        rules.pieces()[tray].id,
+        rules.pieces()[tray].shape.len()
+    );
+    harness.get_by_label(&tray_label).click();
+    harness.run();
+    harness.get_by_label("Anchor + rotation").click();
+    harness.run();
+    let (x, y, z) = tessera_polycube::user_cell(cell);
+    harness.get_by_label(&format!("cell {x},{y},{z}")).click();
+    harness.run();
+    assert_eq!(
+        harness.state().view.selected(),
+        Some(tray),
+        "the tray piece stays chosen"
+    );
+    harness.get_by_label_contains("Nearest legal");
 }

@@ -1,0 +1,95 @@
+//! The puzzle validator's questions, answered without a full count: is
+//! there a solution, is it unique (up to the box's symmetries), and is
+//! there one that comes apart in straight lines. Each search stops at the
+//! answer, so a level with millions of solutions answers in milliseconds;
+//! only a level with no (or one) solution needs the whole search.
+
+use std::sync::atomic::AtomicBool;
+
+use super::disassembly::Rays;
+use super::geometry::Cell;
+use super::mask::Mask;
+use super::search::{DistinctUpTo, FirstAssemblable, Search};
+use super::solver::{Solution, SolveError, Tables};
+
+/// The answer to "is it unique?" (up to the box's symmetries).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Verdict {
+    /// No packing exists.
+    NoSolution,
+    /// Exactly one, and here it is.
+    Unique(Solution),
+    /// At least two; two that no symmetry of the box maps onto each other.
+    NotUnique(Solution, Solution),
+}
+
+impl Verdict {
+    /// `unique`, `not unique` or `no solution`, as `tessera solve --unique`
+    /// prints it.
+    pub fn word(&self) -> &'static str {
+        match self {
+            Verdict::NoSolution => "no solution",
+            Verdict::Unique(_) => "unique",
+            Verdict::NotUnique(..) => "not unique",
+        }
+    }
+}
+
+/// A solution as (kind, 0-based cells) per piece, before pieces get ids.
+type Placed = Vec<(usize, Vec<Cell>)>;
+
+impl<M: Mask> Tables<M> {
+    /// Up to `limit` distinct solutions (one per orbit under the box's
+    /// symmetries), from the symmetry-broken search run root after root
+    /// on the calling thread; it stops as soon as it has `limit`. This is
+    /// the validator's question: `limit` 1 asks "solvable?", 2 "unique?".
+    pub(crate) fn distinct_up_to(
+        &self,
+        limit: usize,
+        cancel: &AtomicBool,
+    ) -> Result<Vec<Vec<u32>>, SolveError> {
+        let mut found = Vec::new();
+        for root in self.symmetry_roots() {
+            if found.len() >= limit {
+                break;
+            }
+            let visitor = DistinctUpTo::new(self.volume, root.stabiliser, limit - found.len());
+            let mut search = Search::new(self, root.avail, cancel, visitor);
+            search.choose_depth = self.choose_depth;
+            search.chosen = root.chosen;
+            search.go(root.filled);
+            if search.cancelled {
+                return Err(SolveError::Cancelled);
+            }
+            found.append(&mut search.visitor.found);
+        }
+        Ok(found)
+    }
+
+    pub(crate) fn first_assemblable(
+        &self,
+        cancel: &AtomicBool,
+    ) -> Result<Option<Placed>, SolveError> {
+        let visitor = FirstAssemblable {
+            rays: Rays::new(&self.layout_cells, &self.bit_of),
+            owner: vec![u32::MAX; self.volume],
+            found: None,
+        };
+        let mut search = Search::new(self, self.counts.clone(), cancel, visitor);
+        search.go(self.outside);
+        if search.cancelled {
+            return Err(SolveError::Cancelled);
+        }
+        Ok(search.visitor.found.map(|chosen| {
+            chosen
+                .iter()
+                .map(|&p| {
+                    (
+                        self.placement_kind[p as usize] as usize,
+                        self.cells_of(p as usize),
+                    )
+                })
+                .collect()
+        }))
+    }
+}
