@@ -177,7 +177,8 @@ fn the_level_editor_adds_a_piece_and_solves_in_the_background() {
     harness.get_by_label_contains("solvable, unique");
     harness.get_by_label("Count all").click();
     // Two copies of A in a 2x2x2 box: the published count is the solver's.
-    wait_for(&mut harness, "solutions");
+    // The final answer, not the running count ("… solutions so far").
+    wait_for(&mut harness, " distinct");
     harness.get_by_label_contains("solvable: ");
     assert!(harness.query_by_label_contains("Cancel").is_none());
     // A cell added in the top layer: a disconnected piece is reported.
