@@ -1,7 +1,7 @@
 //! Tool windows (the Tetris AI log, the Balance panels, the Tests panel):
 //! floating windows that never cover the editor's menu bar, open inside
 //! the area the shell gives them, remember where they were (egui keeps a
-//! window's place by its title) and close with Escape.
+//! window's place by its title) and close with Escape, front one first.
 //!
 //! The shell says where tool windows may go with [`set_tool_area`] each
 //! frame (the window below its menu bar); games open them with
@@ -41,9 +41,12 @@ pub fn tool_window<R>(
     }
     let area = tool_area(ctx);
     let id = Id::unique(title);
-    let in_front = ctx.memory(|m| m.areas().top_layer_id(Order::Middle))
-        == Some(egui::LayerId::new(Order::Middle, id));
-    if in_front && ctx.input(|i| i.key_pressed(egui::Key::Escape)) {
+    // In front: nothing covers the middle of where it was last frame. One
+    // Escape closes one window (the first in front takes the key).
+    let in_front = ctx.memory(|m| m.area_rect(id)).is_some_and(|r| {
+        ctx.layer_id_at(r.center()) == Some(egui::LayerId::new(Order::Middle, id))
+    });
+    if in_front && ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Escape)) {
         *open = false;
         return None;
     }
