@@ -5,19 +5,22 @@
 //! (actions, ticks, script reloads) into a [`Replay`], collects the game's
 //! events per step, and hands AI seats their [`AiTask`]s. [`Session`] is
 //! its object-safe twin, with actions as RON, for code that does not know
-//! the game.
+//! the game (`erased.rs`: it, type-erased AI tasks and decisions, and the
+//! downcasts back to [`Recorded<G>`]).
 
-use std::any::Any;
+mod erased;
+
+pub use erased::{ErasedAiTask, ErasedDecision, Session, downcast, downcast_box, downcast_mut};
+
 use std::sync::Arc;
 
 use serde::Serialize;
 
-use crate::agent::{AiTask, Budget, Considered, Decision, ThinkControl, agent_rng};
+use crate::agent::{AiTask, Budget, Decision, ThinkControl, agent_rng};
 use crate::options::{GameSpec, Seat, SessionOptions};
-use crate::plugin::{Game, GameError, GameEvent, Outcome, Setup, Turn};
+use crate::plugin::{Game, GameError, GameEvent, Setup, Turn};
 use crate::replay::{Replay, ScriptRecord, Step};
 use crate::script::{LiveScript, Script};
-use crate::sim::{SimFigure, SimOptions, SimPlay};
 use crate::trajectory::{Row, Trajectory};
 
 /// What followed one recorded step.
@@ -564,274 +567,6 @@ fn step_text<A: Serialize>(step: &Step<A>) -> String {
     }
 }
 
-/// An AI decision whose game is not known to the caller: the action as RON
-/// plus what the AI weighed.
-pub struct ErasedDecision {
-    /// The seat that decided.
-    pub seat: usize,
-    /// The action, as the game's own value (for [`Session::apply_ai`]).
-    action: Box<dyn Any + Send>,
-    /// The action as RON.
-    pub action_ron: String,
-    /// The moves the AI weighed, best first.
-    pub considered: Vec<Considered>,
-    /// The game's account of the decision (see [`Decision::explanation`]).
-    pub explanation: Option<String>,
-}
-
-/// An AI decision ready to run on any thread, for callers that do not know
-/// the game (the editor's generic worker, the CLI).
-pub trait ErasedAiTask: Send {
-    /// The seat deciding.
-    fn seat(&self) -> usize;
-    /// Decides, watching `control` for cancel.
-    fn run(self: Box<Self>, control: &ThinkControl) -> Result<ErasedDecision, GameError>;
-}
-
-impl<G: Game> ErasedAiTask for AiTask<G> {
-    fn seat(&self) -> usize {
-        self.seat
-    }
-
-    fn run(self: Box<Self>, control: &ThinkControl) -> Result<ErasedDecision, GameError> {
-        let seat = self.seat;
-        let decision = AiTask::run(*self, control)?;
-        let action_ron = ron::to_string(&decision.action)
-            .map_err(|e| GameError::Invalid(format!("cannot write action: {e}")))?;
-        Ok(ErasedDecision {
-            seat,
-            action_ron,
-            considered: decision.considered,
-            explanation: decision.explanation,
-            action: Box::new(decision.action),
-        })
-    }
-}
-
-/// A running game of any kind, behind one object-safe interface. Actions
-/// cross it as RON text; every step is recorded into a replay.
-pub trait Session: Send {
-    /// The plugin id.
-    fn game_id(&self) -> &'static str;
-    /// What the game offers.
-    fn spec(&self) -> &GameSpec;
-    /// The resolved options.
-    fn options(&self) -> &SessionOptions;
-    /// Whose move it is.
-    fn turn(&self) -> Turn;
-    /// The AI seat to move, if any.
-    fn ai_to_move(&self) -> Option<usize>;
-    /// Parses `action` as RON and applies it.
-    fn apply_ron(&mut self, action: &str) -> Result<(), GameError>;
-    /// Advances time.
-    fn advance(&mut self, ticks: u32) -> Result<(), GameError>;
-    /// How many steps the record holds (a decision started at one count
-    /// is stale once the count changed).
-    fn step_count(&self) -> usize;
-    /// Whether a player's move can be taken back.
-    fn can_undo(&self) -> bool;
-    /// Takes back the last player's move and what followed it (see
-    /// [`Recorded::undo_move`]); `Ok(None)` when there is none.
-    fn undo_move(&mut self) -> Result<Option<usize>, GameError>;
-    /// Legal actions as RON text.
-    fn legal_actions_ron(&self) -> Vec<String>;
-    /// The game's settle action as RON, if it has one.
-    fn settle_action_ron(&self) -> Option<String>;
-    /// The decision of the AI seat `seat`, ready to run on a worker.
-    fn ai_task(&self, seat: usize, budget: Budget) -> Result<Box<dyn ErasedAiTask>, GameError>;
-    /// Applies an AI decision made by [`Session::ai_task`].
-    fn apply_ai(&mut self, decision: ErasedDecision) -> Result<(), GameError>;
-    /// Text picture of the state.
-    fn render_text(&self) -> String;
-    /// The summary `tessera play` prints.
-    fn report_text(&self, render: bool) -> String;
-    /// The final state as JSON.
-    fn report_json(&self) -> serde_json::Value;
-    /// How the session stands.
-    fn outcome(&self) -> Outcome;
-    /// Each seat's score.
-    fn scores(&self) -> Vec<i64>;
-    /// Events since the last call.
-    fn take_new_events(&mut self) -> Vec<GameEvent>;
-    /// The trajectory so far.
-    fn trajectory(&self) -> Trajectory;
-    /// Notes the level file played (relative to the project root).
-    fn set_level_path(&mut self, path: Option<String>);
-    /// The level file played, relative to the project root, if noted.
-    fn level_path(&self) -> Option<&str>;
-    /// The session's seed.
-    fn seed(&self) -> u64;
-    /// The replay so far as RON.
-    fn replay_ron(&self) -> Result<String, GameError>;
-    /// The game's own record as JSON lines, when it keeps one.
-    fn game_record(&self) -> Option<String>;
-    /// Prepares the session for a simulation: it stops recording
-    /// ([`Recorded::stop_recording`]) and the game takes the simulation's
-    /// options ([`Game::sim_setup`]).
-    fn begin_sim(&mut self, options: &SimOptions) -> Result<(), GameError>;
-    /// Whether a simulated game stops here though not over
-    /// ([`Game::sim_stopped`]).
-    fn sim_stopped(&self) -> bool;
-    /// The game's figures of a simulated game ([`Game::sim_figures`]).
-    fn sim_figures(&self, play: &SimPlay) -> Vec<SimFigure>;
-    /// For views that know the concrete game: downcast to [`Recorded<G>`].
-    fn as_any(&self) -> &dyn Any;
-    /// Mutable form of [`Session::as_any`].
-    fn as_any_mut(&mut self) -> &mut dyn Any;
-    /// The session as `Box<dyn Any>`, to take back a [`Recorded<G>`] (a
-    /// view resuming a replayed session does).
-    fn into_any(self: Box<Self>) -> Box<dyn Any>;
-}
-
-impl<G: Game> Session for Recorded<G> {
-    fn game_id(&self) -> &'static str {
-        G::ID
-    }
-
-    fn spec(&self) -> &GameSpec {
-        &self.spec
-    }
-
-    fn options(&self) -> &SessionOptions {
-        Recorded::options(self)
-    }
-
-    fn turn(&self) -> Turn {
-        self.game.turn()
-    }
-
-    fn ai_to_move(&self) -> Option<usize> {
-        Recorded::ai_to_move(self)
-    }
-
-    fn apply_ron(&mut self, action: &str) -> Result<(), GameError> {
-        let action: G::Action =
-            ron::from_str(action).map_err(|e| GameError::BadAction(format!("{e}")))?;
-        self.apply(&action)
-    }
-
-    fn advance(&mut self, ticks: u32) -> Result<(), GameError> {
-        Recorded::advance(self, ticks)
-    }
-
-    fn step_count(&self) -> usize {
-        Recorded::step_count(self)
-    }
-
-    fn can_undo(&self) -> bool {
-        Recorded::can_undo(self)
-    }
-
-    fn undo_move(&mut self) -> Result<Option<usize>, GameError> {
-        Recorded::undo_move(self)
-    }
-
-    fn legal_actions_ron(&self) -> Vec<String> {
-        self.game
-            .legal_actions()
-            .iter()
-            .filter_map(|a| ron::to_string(a).ok())
-            .collect()
-    }
-
-    fn settle_action_ron(&self) -> Option<String> {
-        self.game
-            .settle_action()
-            .and_then(|a| ron::to_string(&a).ok())
-    }
-
-    fn ai_task(&self, seat: usize, budget: Budget) -> Result<Box<dyn ErasedAiTask>, GameError> {
-        Ok(Box::new(Recorded::ai_task(self, seat)?.with_budget(budget)))
-    }
-
-    fn apply_ai(&mut self, decision: ErasedDecision) -> Result<(), GameError> {
-        let Ok(action) = decision.action.downcast::<G::Action>() else {
-            return Err(GameError::Invalid(format!(
-                "this decision is not a {} action",
-                G::ID
-            )));
-        };
-        self.apply_decision(&Decision {
-            action: *action,
-            considered: decision.considered,
-            explanation: decision.explanation,
-        })
-    }
-
-    fn render_text(&self) -> String {
-        self.game.render_text()
-    }
-
-    fn report_text(&self, render: bool) -> String {
-        self.game.report_text(render)
-    }
-
-    fn report_json(&self) -> serde_json::Value {
-        self.game.report_json()
-    }
-
-    fn outcome(&self) -> Outcome {
-        self.game.outcome()
-    }
-
-    fn scores(&self) -> Vec<i64> {
-        self.game.scores()
-    }
-
-    fn take_new_events(&mut self) -> Vec<GameEvent> {
-        Recorded::take_new_events(self)
-    }
-
-    fn trajectory(&self) -> Trajectory {
-        Recorded::trajectory(self)
-    }
-
-    fn set_level_path(&mut self, path: Option<String>) {
-        Recorded::set_level_path(self, path);
-    }
-
-    fn level_path(&self) -> Option<&str> {
-        self.replay.level_path.as_deref()
-    }
-
-    fn seed(&self) -> u64 {
-        self.replay.seed
-    }
-
-    fn begin_sim(&mut self, options: &SimOptions) -> Result<(), GameError> {
-        self.stop_recording();
-        self.game.sim_setup(options)
-    }
-
-    fn sim_stopped(&self) -> bool {
-        self.game.sim_stopped()
-    }
-
-    fn sim_figures(&self, play: &SimPlay) -> Vec<SimFigure> {
-        self.game.sim_figures(play)
-    }
-
-    fn replay_ron(&self) -> Result<String, GameError> {
-        replay_to_ron(&self.replay)
-    }
-
-    fn game_record(&self) -> Option<String> {
-        self.game.game_record()
-    }
-
-    fn as_any(&self) -> &dyn Any {
-        self
-    }
-
-    fn as_any_mut(&mut self) -> &mut dyn Any {
-        self
-    }
-
-    fn into_any(self: Box<Self>) -> Box<dyn Any> {
-        self
-    }
-}
-
 /// A replay as RON: the header fields one per line, each step on a line of
 /// its own, so a replay file diffs well.
 pub fn replay_to_ron<L: Serialize, A: Serialize>(
@@ -847,22 +582,6 @@ pub fn replay_to_ron<L: Serialize, A: Serialize>(
             s
         })
         .map_err(|e| GameError::Invalid(format!("cannot write replay: {e}")))
-}
-
-/// The concrete game behind a session, if it is a `G`.
-pub fn downcast<G: Game>(session: &dyn Session) -> Option<&Recorded<G>> {
-    session.as_any().downcast_ref()
-}
-
-/// Takes a boxed session back as the concrete [`Recorded<G>`], or returns
-/// it unchanged when it is another game.
-pub fn downcast_box<G: Game>(session: Box<dyn Session>) -> Result<Box<Recorded<G>>, Box<dyn Any>> {
-    session.into_any().downcast::<Recorded<G>>()
-}
-
-/// Mutable form of [`downcast`].
-pub fn downcast_mut<G: Game>(session: &mut dyn Session) -> Option<&mut Recorded<G>> {
-    session.as_any_mut().downcast_mut()
 }
 
 /// An action list as stored in files: RON `[ ... ]` of actions and ticks.
