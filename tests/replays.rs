@@ -53,3 +53,60 @@ fn every_replay_reproduces_its_snapshot() {
         changed.join("\n  ")
     );
 }
+
+/// The Azul game played with the mouse in the editor and saved as a test
+/// is a designer's safety net: it passes as shipped, and a change of the
+/// floor penalty in `scripts/azul.lua` shows up as a changed trajectory.
+#[test]
+fn the_azul_game_played_by_mouse_fails_when_the_floor_penalty_changes() {
+    let root = common::repo_root();
+    let dir = tempfile::tempdir().expect("temp dir");
+    let copy = dir.path();
+    for sub in ["scripts", "levels/azul", "tests/replays/azul", "snapshots"] {
+        std::fs::create_dir_all(copy.join(sub)).expect("folder");
+    }
+    std::fs::copy(root.join("scripts/azul.lua"), copy.join("scripts/azul.lua")).expect("script");
+    for folder in ["levels/azul", "tests/replays/azul"] {
+        for entry in std::fs::read_dir(root.join(folder))
+            .expect("folder")
+            .flatten()
+        {
+            std::fs::copy(entry.path(), copy.join(folder).join(entry.file_name())).expect("copy");
+        }
+    }
+    let name = "replays__azul__human_vs_medium_floor_by_mouse.snap";
+    std::fs::copy(
+        root.join("snapshots").join(name),
+        copy.join("snapshots").join(name),
+    )
+    .expect("snapshot");
+    let verdict = || {
+        let mut project = Project::open(copy, tessera_builtin::registry()).expect("project");
+        let case = suite::cases(copy)
+            .into_iter()
+            .find(|c| c.name == "human_vs_medium_floor_by_mouse")
+            .expect("the mouse-played replay");
+        suite::check(&mut project, &case)
+    };
+    assert!(
+        matches!(verdict(), suite::Verdict::Unchanged),
+        "{:?}",
+        verdict()
+    );
+    let script = copy.join("scripts/azul.lua");
+    let text = std::fs::read_to_string(&script).expect("script");
+    let harsher = text.replacen(
+        "floor_penalties = { 1, 1, 2, 2, 2, 3, 3 }",
+        "floor_penalties = { 2, 2, 2, 2, 2, 3, 3 }",
+        1,
+    );
+    assert_ne!(harsher, text);
+    std::fs::write(&script, harsher).expect("script edit");
+    let suite::Verdict::Changed { old, new } = verdict() else {
+        panic!(
+            "a floor penalty change must change the replay: {:?}",
+            verdict()
+        );
+    };
+    assert_ne!(old, new);
+}
