@@ -59,41 +59,12 @@ pub fn patch(text: &str, saved: &PolycubeLevel, edited: &PolycubeLevel) -> Optio
     (back == edited).then_some(out)
 }
 
-/// Pairs of (old, new) indices of pieces kept unchanged: a longest common
-/// subsequence, so a deleted or added piece leaves the others' text alone.
-fn kept(old: &[PieceSpec], new: &[PieceSpec]) -> Vec<(usize, usize)> {
-    let (n, m) = (old.len(), new.len());
-    let mut table = vec![vec![0u32; m + 1]; n + 1];
-    for i in (0..n).rev() {
-        for j in (0..m).rev() {
-            table[i][j] = if old[i] == new[j] {
-                table[i + 1][j + 1] + 1
-            } else {
-                table[i + 1][j].max(table[i][j + 1])
-            };
-        }
-    }
-    let (mut i, mut j, mut out) = (0, 0, Vec::new());
-    while i < n && j < m {
-        if old[i] == new[j] {
-            out.push((i, j));
-            i += 1;
-            j += 1;
-        } else if table[i + 1][j] >= table[i][j + 1] {
-            i += 1;
-        } else {
-            j += 1;
-        }
-    }
-    out
-}
-
 fn patch_pieces(p: &mut RonPatch, old: &[PieceSpec], new: &[PieceSpec]) -> Option<()> {
     let list = path(&[Field("pieces")]);
     // The runs between kept pieces, last first, so that edits never move
     // the text of a run still to do.
     let mut bounds = vec![(0usize, 0usize)];
-    for (i, j) in kept(old, new) {
+    for (i, j) in tessera_host::ron_diff::common_subsequence(old, new) {
         bounds.push((i, j));
         bounds.push((i + 1, j + 1));
     }
