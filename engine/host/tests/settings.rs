@@ -118,6 +118,74 @@ fn lists_are_capped_and_have_no_holes() {
 }
 
 #[test]
+fn named_tables_rows_and_allowed_keys_are_read_with_the_same_words() {
+    let script = load(
+        "return {\n  ai = {\n    rows = {\n      { name = \"A\", weights = { holes = -1, height = 0.5 } },\n      { name = \"B\", weigths = {} },\n      7,\n    },\n    weights = { holes = 1e999 },\n    keyed = { [1] = 2 },\n  },\n}\n",
+    );
+    // A table of named numbers, in name order, each range-checked.
+    assert_eq!(
+        script
+            .named::<f64>(&["ai", "rows", "1", "weights"])
+            .within(-2.0..=2.0)
+            .optional(),
+        Ok(Some(vec![
+            ("height".to_string(), 0.5),
+            ("holes".to_string(), -1.0)
+        ]))
+    );
+    assert_eq!(script.named::<f64>(&["ai", "nothing"]).optional(), Ok(None));
+    let infinite = script
+        .named::<f64>(&["ai", "weights"])
+        .optional()
+        .expect_err("1e999 is no number");
+    assert_eq!(
+        infinite.to_string(),
+        "scripts/test.lua:8: `ai.weights.holes` must be a finite number, found inf"
+    );
+    let keyed = script
+        .named::<i64>(&["ai", "keyed"])
+        .optional()
+        .expect_err("a number key");
+    assert!(keyed.to_string().contains("it has a key 1"), "{keyed}");
+    let crowded = script
+        .named::<f64>(&["ai", "rows", "1", "weights"])
+        .most(1)
+        .optional()
+        .expect_err("two names over a cap of one");
+    assert!(
+        crowded
+            .to_string()
+            .contains("holds over 1 entries, at most 1"),
+        "{crowded}"
+    );
+    // A typo'd key is refused at its own line, naming the allowed ones.
+    assert_eq!(
+        script.only_keys(&["ai", "rows", "1"], &["name", "weights"]),
+        Ok(())
+    );
+    let typo = script
+        .only_keys(&["ai", "rows", "2"], &["name", "weights"])
+        .expect_err("weigths is a typo");
+    assert_eq!(
+        typo.to_string(),
+        "scripts/test.lua:5: `ai.rows[2]` has no setting `weigths` (settings: name, weights)"
+    );
+    assert_eq!(script.only_keys(&["missing"], &["x"]), Ok(()));
+    // Rows of tables: a row that is not a table is named.
+    let row = script.rows(&["ai", "rows"], 8).expect_err("row 3 is 7");
+    assert!(
+        row.to_string()
+            .contains("`ai.rows[3]` must be a table, found 7"),
+        "{row}"
+    );
+    let capped = script
+        .rows(&["ai", "rows"], 2)
+        .expect_err("three rows over two");
+    assert!(capped.to_string().contains("at most 2"), "{capped}");
+    assert_eq!(script.rows(&["ai", "none"], 8), Ok(None));
+}
+
+#[test]
 fn what_a_game_derives_is_read_once_per_version() {
     static READS: AtomicUsize = AtomicUsize::new(0);
     fn read(script: &Script) -> Result<Vec<i64>, ScriptError> {

@@ -3,7 +3,7 @@
 //! functions (score, level, won) with the seed's defaults. Every read
 //! happens per event (a spawn, a lock, a clear), never per tick.
 
-use tessera_host::mlua::{Table, Value};
+use tessera_host::mlua::Value;
 use tessera_host::script::{
     FieldKind, FieldSpec, Script, ScriptError, ScriptErrorKind, ScriptSchema, show_number,
 };
@@ -207,6 +207,9 @@ fn integer(
 /// Most levels `fall_seconds` may list (`level_for` stops at 1000; a
 /// longer table only costs memory and time).
 pub const MAX_SPEED_LEVELS: usize = 100;
+/// Fastest gravity a level may have, seconds per row: a tick at the
+/// fastest `ticks_per_second` (1000).
+pub const MIN_FALL_SECONDS: f64 = 0.001;
 /// Slowest gravity a level may have, seconds per row (`1e300` means
 /// nothing: it would wrap the ticks).
 pub const MAX_FALL_SECONDS: f64 = 60.0;
@@ -218,10 +221,7 @@ impl Settings {
             .setting::<f64>(&["ticks_per_second"])
             .within(1.0..=1000.0)
             .or(60.0)?;
-        let seconds = match script.table_at(&["fall_seconds"])? {
-            None => DEFAULT_FALL_SECONDS.to_vec(),
-            Some(table) => read_speeds(script, &table)?,
-        };
+        let seconds = read_speeds(script)?;
         let fall_ticks = seconds
             .iter()
             .map(|s| ((s * ticks_per_second).round() as u32).max(1))
@@ -264,75 +264,33 @@ impl Settings {
     }
 }
 
-fn read_speeds(script: &Script, table: &Table) -> Result<Vec<f64>, ScriptError> {
-    let mut out: Vec<f64> = Vec::new();
-    // Luau tables are 1-based; `[0] = 2.0` style tables are read too.
-    let zero: Value = table
-        .raw_get(0)
-        .map_err(|e| bad(script, "fall_seconds", e.to_string()))?;
-    let mut values: Vec<Value> = Vec::new();
-    if !zero.is_nil() {
-        values.push(zero);
-    }
-    for value in table.clone().sequence_values::<Value>() {
-        values.push(value.map_err(|e| bad(script, "fall_seconds", e.to_string()))?);
-        if values.len() > MAX_SPEED_LEVELS {
-            return Err(bad(
-                script,
-                "fall_seconds",
+/// `fall_seconds`: one entry per level from level 0, each from [`MIN_FALL_SECONDS`]
+/// to [`MAX_FALL_SECONDS`], never slower than the level before.
+fn read_speeds(script: &Script) -> Result<Vec<f64>, ScriptError> {
+    let Some(seconds) = script
+        .list::<f64>(&["fall_seconds"])
+        .most(MAX_SPEED_LEVELS)
+        .least(1)
+        .within(MIN_FALL_SECONDS..=MAX_FALL_SECONDS)
+        .optional()?
+    else {
+        return Ok(DEFAULT_FALL_SECONDS.to_vec());
+    };
+    for (level, pair) in seconds.windows(2).enumerate() {
+        if pair[1] > pair[0] {
+            let entry = (level + 2).to_string();
+            return Err(script.field_error(
+                &["fall_seconds", &entry],
                 format!(
-                    "`fall_seconds` holds over {MAX_SPEED_LEVELS} entries, at most {MAX_SPEED_LEVELS}"
+                    "`fall_seconds` must be decreasing: level {} falls slower ({} s) than level {level} ({} s)",
+                    level + 1,
+                    show_number(pair[1]),
+                    show_number(pair[0])
                 ),
             ));
         }
     }
-    for (level, value) in values.into_iter().enumerate() {
-        let seconds = match value {
-            Value::Integer(n) => n as f64,
-            Value::Number(n) => n,
-            other => {
-                return Err(bad(
-                    script,
-                    "fall_seconds",
-                    format!(
-                        "`fall_seconds` entry for level {level} must be a number, found a {}",
-                        other.type_name()
-                    ),
-                ));
-            }
-        };
-        if !seconds.is_finite() || seconds <= 0.0 || seconds > MAX_FALL_SECONDS {
-            return Err(bad(
-                script,
-                "fall_seconds",
-                format!(
-                    "`fall_seconds` entry for level {level} must be more than 0 and at most {MAX_FALL_SECONDS} (seconds per row), not {}",
-                    show_number(seconds)
-                ),
-            ));
-        }
-        if let Some(&previous) = out.last()
-            && seconds > previous
-        {
-            return Err(bad(
-                script,
-                "fall_seconds",
-                format!(
-                    "`fall_seconds` must be decreasing: level {level} falls slower ({seconds} s) than level {} ({previous} s)",
-                    level - 1
-                ),
-            ));
-        }
-        out.push(seconds);
-    }
-    if out.is_empty() {
-        return Err(bad(
-            script,
-            "fall_seconds",
-            "`fall_seconds` is empty; give at least level 0".into(),
-        ));
-    }
-    Ok(out)
+    Ok(seconds)
 }
 
 /// Calls `score(lines, level)`; the result must be a whole number >= 0.

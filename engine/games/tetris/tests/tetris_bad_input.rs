@@ -92,7 +92,7 @@ fn bad_scripts_name_the_line() {
             "fall_seconds = { 2.0, 1.6,",
             "fall_seconds = { 2.0, -1.6,",
             "fall_seconds",
-            "`fall_seconds` entry for level 1 must be more than 0 and at most 60 (seconds per row), not -1.6",
+            "`fall_seconds[2]` must be 0.001 to 60, not -1.6",
         ),
         (
             "rotation = \"cycle\"",

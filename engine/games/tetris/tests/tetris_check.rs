@@ -58,7 +58,7 @@ fn check_script_refuses_every_bad_ai_and_feed_value_at_its_line() {
             "wellSums = -0.25,",
             "wellSums = 0/0,",
             "wellSums = 0/0",
-            "weight `wellSums` must be a finite number",
+            "`ai.difficulties[3].weights.wellSums` must be a finite number, found nan",
         ),
         (
             "log_top = 5,",

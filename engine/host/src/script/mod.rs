@@ -26,4 +26,4 @@ pub use live::LiveScript;
 pub use locate::field_line;
 pub use sandbox::{MAX_SOURCE_BYTES, Script, ScriptLimits, content_hash};
 pub use schema::{FieldKind, FieldSpec, ScriptSchema, show_number};
-pub use settings::{ListSetting, Setting, SettingValue, dotted, list_length};
+pub use settings::{ListSetting, NamedSetting, Setting, SettingValue, dotted, list_length};

@@ -6,6 +6,9 @@
 //! let slots = script.setting::<i64>(&["slots"]).within(1..=8).or(3)?;
 //! let beam = script.setting::<f64>(&["hard", "potential"]).or(0.5)?;
 //! let speeds = script.list::<f64>(&["fall_seconds"]).most(100).within(0.001..=60.0).optional()?;
+//! let weights = script.named::<f64>(&["ai", "difficulties", "2", "weights"]).within(-1e3..=1e3).optional()?;
+//! script.only_keys(&["feed"], &["specials"])?; // a typo is refused, not ignored
+//! let rows = script.rows(&["ai", "difficulties"], 64)?; // a list of tables
 //! ```
 //!
 //! A number must be finite (`0/0` and `1e309` mean nothing), a whole
@@ -279,6 +282,84 @@ impl<T: SettingValue> ListSetting<'_, T> {
     }
 }
 
+/// A table of named settings being read: [`Script::named`]
+/// (`weights = { holes = -0.36, bumpiness = -0.18 }`).
+pub struct NamedSetting<'s, T> {
+    script: &'s Script,
+    at: Vec<String>,
+    range: Option<RangeInclusive<T>>,
+    most: usize,
+}
+
+impl<T: SettingValue> NamedSetting<'_, T> {
+    /// Refuses values outside `range` (inclusive).
+    pub fn within(mut self, range: RangeInclusive<T>) -> Self {
+        self.range = Some(range);
+        self
+    }
+
+    /// Refuses a table of more than `most` names.
+    pub fn most(mut self, most: usize) -> Self {
+        self.most = most;
+        self
+    }
+
+    /// The names and values in name order, `None` when the script leaves
+    /// the table out. A key that is not a name is refused.
+    pub fn optional(self) -> Result<Option<Vec<(String, T)>>, ScriptError> {
+        let at: Vec<&str> = self.at.iter().map(String::as_str).collect();
+        let Some(table) = self.script.table_at(&at)? else {
+            return Ok(None);
+        };
+        let script = self.script;
+        let mut out = Vec::new();
+        for name in key_names(script, &table, &at, self.most)? {
+            let entry_at: Vec<&str> = at.iter().copied().chain([name.as_str()]).collect();
+            let value: Value = table
+                .raw_get(name.as_str())
+                .map_err(|e| script.field_error(&entry_at, e.to_string()))?;
+            let read = checked::<T>(script, &entry_at, &value, self.range.as_ref())?;
+            out.push((name, read));
+        }
+        Ok(Some(out))
+    }
+}
+
+/// The keys of `table` (at `at`), sorted, each a name: a number or other
+/// key is refused, and so is a table of more than `most` keys (counting
+/// stops there).
+fn key_names(
+    script: &Script,
+    table: &Table,
+    at: &[&str],
+    most: usize,
+) -> Result<Vec<String>, ScriptError> {
+    let mut names = Vec::new();
+    for pair in table.pairs::<Value, Value>() {
+        let (key, _) = pair.map_err(|e| script.field_error(at, e.to_string()))?;
+        let Value::String(name) = &key else {
+            return Err(script.field_error(
+                at,
+                format!(
+                    "`{}` holds settings by name (`{} = {{ name = value }}`); it has a key {}",
+                    dotted(at),
+                    at.last().copied().unwrap_or("table"),
+                    describe(&key)
+                ),
+            ));
+        };
+        names.push(name.to_string_lossy());
+        if names.len() > most {
+            return Err(script.field_error(
+                at,
+                format!("`{}` holds over {most} entries, at most {most}", dotted(at)),
+            ));
+        }
+    }
+    names.sort();
+    Ok(names)
+}
+
 /// How many entries a list table holds, refused (at `at`) when it has a
 /// key other than 1..n, a hole, or more than `most` entries. The count
 /// stops at `most + 1`, so a list of a million entries costs no more than
@@ -356,6 +437,87 @@ impl Script {
             most: 64,
             least: 0,
         }
+    }
+
+    /// A typed read of the named values of the table at `at`, see
+    /// [`NamedSetting`] (at most 64 names unless it says otherwise).
+    pub fn named<T: SettingValue>(&self, at: &[&str]) -> NamedSetting<'_, T> {
+        NamedSetting {
+            script: self,
+            at: at.iter().map(|s| s.to_string()).collect(),
+            range: None,
+            most: 64,
+        }
+    }
+
+    /// Refuses a key of the table at `at` that is not one of `allowed`: a
+    /// typo such as `ceilng_every` would otherwise be ignored and its
+    /// default played. A script without the table passes.
+    pub fn only_keys(&self, at: &[&str], allowed: &[&str]) -> Result<(), ScriptError> {
+        let Some(table) = self.table_at(at)? else {
+            return Ok(());
+        };
+        // Allowed keys are distinct, so a stray key shows up within the
+        // first `allowed.len() + 1` pairs: a table of a million keys stops
+        // there.
+        for pair in table.pairs::<Value, Value>() {
+            let (key, _) = pair.map_err(|e| self.field_error(at, e.to_string()))?;
+            let name = match &key {
+                Value::String(s) => s.to_string_lossy(),
+                other => {
+                    return Err(self.field_error(
+                        at,
+                        format!(
+                            "`{}` has a key {}; its settings are {}",
+                            dotted(at),
+                            describe(other),
+                            allowed.join(", ")
+                        ),
+                    ));
+                }
+            };
+            if !allowed.contains(&name.as_str()) {
+                let entry_at: Vec<&str> = at.iter().copied().chain([name.as_str()]).collect();
+                return Err(self.field_error(
+                    &entry_at,
+                    format!(
+                        "`{}` has no setting `{name}` (settings: {})",
+                        dotted(at),
+                        allowed.join(", ")
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// How many rows the list at `at` holds (`None` when the script leaves
+    /// it out), each a table: `difficulties = { { name = "EASY" }, ... }`.
+    /// Refused with the list's line when it is not a list, holds more than
+    /// `most` rows, or a row is not a table.
+    pub fn rows(&self, at: &[&str], most: usize) -> Result<Option<usize>, ScriptError> {
+        let Some(table) = self.table_at(at)? else {
+            return Ok(None);
+        };
+        let count = list_length(self, &table, at, most)?;
+        for i in 1..=count {
+            let index = i.to_string();
+            let row_at: Vec<&str> = at.iter().copied().chain([index.as_str()]).collect();
+            let row: Value = table
+                .raw_get(i)
+                .map_err(|e| self.field_error(&row_at, e.to_string()))?;
+            if !row.is_table() {
+                return Err(self.field_error(
+                    &row_at,
+                    format!(
+                        "`{}` must be a table, found {}",
+                        dotted(&row_at),
+                        describe(&row)
+                    ),
+                ));
+            }
+        }
+        Ok(Some(count))
     }
 
     /// The table at `at`, `None` when the script leaves it out; refused

@@ -5,7 +5,6 @@
 //! game's `check_script` runs it, so `check`, `watch`, the editor and a
 //! game start refuse the same scripts.
 
-use tessera_host::mlua::{Table, Value};
 use tessera_host::script::{Script, ScriptError};
 
 use super::metrics::Metric;
@@ -98,76 +97,6 @@ pub fn default_difficulties() -> Vec<Difficulty> {
     ]
 }
 
-fn table_field<T: tessera_host::mlua::FromLua>(
-    script: &Script,
-    table: &Table,
-    path: &[&str],
-    key: &str,
-) -> Result<Option<T>, ScriptError> {
-    let value: Value = table
-        .raw_get(key)
-        .map_err(|e| script.field_error(path, e.to_string()))?;
-    if value.is_nil() {
-        return Ok(None);
-    }
-    let found = value.type_name();
-    let mut at = path.to_vec();
-    at.push(key);
-    table.raw_get::<T>(key).map(Some).map_err(|_| {
-        script.field_error(
-            &at,
-            format!(
-                "`{}` must be a {}, found a {found}",
-                at.join("."),
-                std::any::type_name::<T>()
-                    .rsplit("::")
-                    .next()
-                    .unwrap_or("value")
-            ),
-        )
-    })
-}
-
-/// Refuses a key of `table` that is not in `allowed` (a typo such as
-/// `ceilng_every` would otherwise be ignored and the default played).
-fn refuse_unknown_keys(
-    script: &Script,
-    table: &Table,
-    path: &[&str],
-    allowed: &[&str],
-) -> Result<(), ScriptError> {
-    for pair in table.pairs::<Value, Value>() {
-        let (key, _) = pair.map_err(|e| script.field_error(path, e.to_string()))?;
-        let name = match &key {
-            Value::String(s) => s.to_string_lossy(),
-            other => {
-                return Err(script.field_error(
-                    path,
-                    format!(
-                        "`{}` holds a {} key; its keys are {}",
-                        path.join("."),
-                        other.type_name(),
-                        allowed.join(", ")
-                    ),
-                ));
-            }
-        };
-        if !allowed.contains(&name.as_str()) {
-            let mut at = path.to_vec();
-            at.push(&name);
-            return Err(script.field_error(
-                &at,
-                format!(
-                    "`{}` has no setting `{name}` (settings: {})",
-                    path.join("."),
-                    allowed.join(", ")
-                ),
-            ));
-        }
-    }
-    Ok(())
-}
-
 /// The metrics a script may weigh: every measured one (not the derived
 /// `netBenefit`, the lookahead's values or the score itself).
 fn weighable(metric: Metric) -> bool {
@@ -177,107 +106,80 @@ fn weighable(metric: Metric) -> bool {
     )
 }
 
-fn read_weights(script: &Script, table: &Table, path: &[&str]) -> Result<Weights, ScriptError> {
+/// The metric names a script may write, for refusals.
+fn metric_names(keep: impl Fn(Metric) -> bool) -> String {
+    Metric::ALL
+        .iter()
+        .filter(|m| keep(**m))
+        .map(|m| m.name())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn read_weights(script: &Script, path: &[&str]) -> Result<Weights, ScriptError> {
     let mut weights = Weights::default();
-    for pair in table.pairs::<Value, Value>() {
-        let (key, value) = pair.map_err(|e| script.field_error(path, e.to_string()))?;
-        let Value::String(key) = key else {
-            return Err(script.field_error(path, "weights are named by metric: `holes = -0.36`"));
-        };
-        let key = key.to_string_lossy();
-        let mut at = path.to_vec();
-        at.push(&key);
+    let named = script
+        .named::<f64>(path)
+        .within(-limits::WEIGHT..=limits::WEIGHT)
+        .most(Metric::ALL.len())
+        .optional()?;
+    for (key, w) in named.unwrap_or_default() {
         let metric = Metric::from_name(&key)
             .filter(|m| weighable(*m))
             .ok_or_else(|| {
+                let at: Vec<&str> = path.iter().copied().chain([key.as_str()]).collect();
                 script.field_error(
                     &at,
                     format!(
                         "no metric `{key}` to weigh (metrics: {})",
-                        Metric::ALL
-                            .iter()
-                            .filter(|m| weighable(**m))
-                            .map(|m| m.name())
-                            .collect::<Vec<_>>()
-                            .join(", ")
+                        metric_names(weighable)
                     ),
                 )
             })?;
-        let w = match value {
-            Value::Integer(n) => n as f64,
-            Value::Number(n) => n,
-            other => {
-                return Err(script.field_error(
-                    &at,
-                    format!(
-                        "weight `{key}` must be a number, found a {}",
-                        other.type_name()
-                    ),
-                ));
-            }
-        };
-        if !w.is_finite() || w.abs() > limits::WEIGHT {
-            return Err(script.field_error(
-                &at,
-                format!(
-                    "weight `{key}` must be a finite number within +-{:e}, not {w}",
-                    limits::WEIGHT
-                ),
-            ));
-        }
         weights.set(metric, w);
     }
     Ok(weights)
 }
 
-fn read_order(script: &Script, table: &Table, path: &[&str]) -> Result<Vec<Metric>, ScriptError> {
+fn read_order(script: &Script, path: &[&str]) -> Result<Vec<Metric>, ScriptError> {
+    let names = script
+        .list::<String>(path)
+        .most(Metric::ALL.len())
+        .optional()?
+        .unwrap_or_default();
     let mut order = Vec::new();
-    for value in table.clone().sequence_values::<String>() {
-        let key = value
-            .map_err(|e| script.field_error(path, format!("`order` lists metric names: {e}")))?;
-        let metric = Metric::from_name(&key).ok_or_else(|| {
+    for (i, key) in names.iter().enumerate() {
+        let index = (i + 1).to_string();
+        let at: Vec<&str> = path.iter().copied().chain([index.as_str()]).collect();
+        let metric = Metric::from_name(key).ok_or_else(|| {
             script.field_error(
-                path,
+                &at,
                 format!(
                     "`order`: no metric `{key}` (metrics: {})",
-                    Metric::ALL
-                        .iter()
-                        .map(|m| m.name())
-                        .collect::<Vec<_>>()
-                        .join(", ")
+                    metric_names(|_| true)
                 ),
             )
         })?;
         if order.contains(&metric) {
-            return Err(script.field_error(path, format!("`order` names `{key}` twice")));
+            return Err(script.field_error(&at, format!("`order` names `{key}` twice")));
         }
         order.push(metric);
-    }
-    if table.raw_len() != order.len() || table.pairs::<Value, Value>().count() != order.len() {
-        return Err(script.field_error(
-            path,
-            "`order` is a list of metric names, e.g. { \"gameOverAfterMove\", \"netBenefit\" }",
-        ));
     }
     Ok(order)
 }
 
-/// Reads one row of `ai.difficulties`; `known` are the rows read before it.
+/// Reads row `index` (1-based) of `ai.difficulties`; `known` are the rows
+/// read before it.
 fn read_difficulty(
     script: &Script,
-    row: &Table,
     index: &str,
     known: &[Difficulty],
 ) -> Result<Difficulty, ScriptError> {
     let path = ["ai", "difficulties", index];
-    refuse_unknown_keys(script, row, &path, &DIFFICULTY_KEYS)?;
-    let bad_value = |key: &str, message: String| {
-        let mut at = path.to_vec();
-        at.push(key);
-        script.field_error(&at, message)
-    };
-    let name: String = table_field(script, row, &path, "name")?
-        .ok_or_else(|| bad_value("name", format!("difficulty {index} has no `name`")))?;
+    let at = |key: &'static str| [&path[..], &[key]].concat();
+    script.only_keys(&path, &DIFFICULTY_KEYS)?;
+    let name = script.setting::<String>(&at("name")).required()?;
+    let bad_value = |key: &'static str, message: String| script.field_error(&at(key), message);
     if name.trim().is_empty() || name.contains([' ', ',', ':']) || name.len() > 32 {
         return Err(bad_value(
             "name",
@@ -298,44 +200,30 @@ fn read_difficulty(
             format!("difficulty `{name}` has a feeder's name"),
         ));
     }
-    let weights = match table_field::<Table>(script, row, &path, "weights")? {
-        Some(table) => {
-            let mut at = path.to_vec();
-            at.push("weights");
-            read_weights(script, &table, &at)?
-        }
-        None => Weights::default(),
-    };
-    let order = match table_field::<Table>(script, row, &path, "order")? {
-        Some(table) => {
-            let mut at = path.to_vec();
-            at.push("order");
-            read_order(script, &table, &at)?
-        }
-        None => Vec::new(),
-    };
+    let weights = read_weights(script, &at("weights"))?;
+    let order = read_order(script, &at("order"))?;
     // The typed reader's words, with the difficulty's name for people.
     let named = |error: ScriptError| ScriptError {
         message: format!("{} ({name})", error.message),
         ..error
     };
-    let number = |key: &str, default: f64, range: std::ops::RangeInclusive<f64>| {
+    let number = |key: &'static str, default: f64, range: std::ops::RangeInclusive<f64>| {
         script
-            .setting::<f64>(&[&path[..], &[key]].concat())
+            .setting::<f64>(&at(key))
             .within(range)
             .or(default)
             .map_err(named)
     };
-    let whole = |key: &str, default: f64, range: std::ops::RangeInclusive<f64>| {
+    let whole = |key: &'static str, default: f64, range: std::ops::RangeInclusive<f64>| {
         let range = *range.start() as i64..=*range.end() as i64;
         script
-            .setting::<i64>(&[&path[..], &[key]].concat())
+            .setting::<i64>(&at(key))
             .within(range)
             .or(default as i64)
             .map(|v| v as f64)
             .map_err(named)
     };
-    let adversary = match table_field::<String>(script, row, &path, "adversary")? {
+    let adversary = match script.setting::<String>(&at("adversary")).optional()? {
         None => super::Adversary::default(),
         Some(word) => super::Adversary::from_name(&word).ok_or_else(|| {
             bad_value(
@@ -390,50 +278,18 @@ pub fn difficulties(script: &Script) -> Result<Vec<Difficulty>, ScriptError> {
 
 fn read_difficulties(script: &Script) -> Result<Vec<Difficulty>, ScriptError> {
     script.guarded(|| {
-        let Some(ai) = script.value::<Table>("ai")? else {
+        script.only_keys(&["ai"], &AI_KEYS)?;
+        let at = ["ai", "difficulties"];
+        let Some(rows) = script.rows(&at, MAX_DIFFICULTIES)? else {
             return Ok(default_difficulties());
         };
-        refuse_unknown_keys(script, &ai, &["ai"], &AI_KEYS)?;
-        let Some(list) = table_field::<Table>(script, &ai, &["ai"], "difficulties")? else {
-            return Ok(default_difficulties());
-        };
-        let rows = list.raw_len();
-        if rows > MAX_DIFFICULTIES {
-            return Err(script.field_error(
-                &["ai", "difficulties"],
-                format!("`ai.difficulties` holds {rows} rows; at most {MAX_DIFFICULTIES}"),
-            ));
-        }
-        if list.pairs::<Value, Value>().count() != rows {
-            return Err(script.field_error(
-                &["ai", "difficulties"],
-                "`ai.difficulties` is a list of difficulty tables ({ name = \"EASY\", ... }, ...)",
-            ));
+        if rows == 0 {
+            return Err(script.field_error(&at, "`ai.difficulties` is empty; give at least one"));
         }
         let mut out: Vec<Difficulty> = Vec::new();
-        for (i, row) in list.sequence_values::<Value>().enumerate() {
-            let index = (i + 1).to_string();
-            let path = ["ai", "difficulties", index.as_str()];
-            let row = match row.map_err(|e| script.field_error(&path[..2], e.to_string()))? {
-                Value::Table(t) => t,
-                other => {
-                    return Err(script.field_error(
-                        &path,
-                        format!(
-                            "difficulty {index} must be a table, found a {}",
-                            other.type_name()
-                        ),
-                    ));
-                }
-            };
-            let difficulty = read_difficulty(script, &row, &index, &out)?;
+        for i in 1..=rows {
+            let difficulty = read_difficulty(script, &i.to_string(), &out)?;
             out.push(difficulty);
-        }
-        if out.is_empty() {
-            return Err(script.field_error(
-                &["ai", "difficulties"],
-                "`ai.difficulties` is empty; give at least one",
-            ));
         }
         Ok(out)
     })
@@ -450,11 +306,15 @@ pub fn feed_settings(script: &Script) -> Result<FeedSettings, ScriptError> {
 fn read_feed_settings(script: &Script) -> Result<FeedSettings, ScriptError> {
     script.guarded(|| {
         let mut out = FeedSettings::default();
-        if let Some(feed) = script.value::<Table>("feed")? {
-            refuse_unknown_keys(script, &feed, &["feed"], &FEED_KEYS)?;
-            if let Some(list) = table_field::<Table>(script, &feed, &["feed"], "specials")? {
-                out.specials = read_specials(script, &list)?;
-            }
+        script.only_keys(&["feed"], &FEED_KEYS)?;
+        // At most one of each special: a list of a million is refused
+        // after the ninth entry, not read whole.
+        let letters = script
+            .list::<String>(&["feed", "specials"])
+            .most(PieceKind::SPECIALS.len())
+            .optional()?;
+        if let Some(letters) = letters {
+            out.specials = read_specials(script, &letters)?;
         }
         out.log_top = script
             .setting::<i64>(&["ai", "log_top"])
@@ -464,22 +324,18 @@ fn read_feed_settings(script: &Script) -> Result<FeedSettings, ScriptError> {
     })
 }
 
-fn read_specials(script: &Script, list: &Table) -> Result<Vec<PieceKind>, ScriptError> {
-    let path = ["feed", "specials"];
-    let letters = || {
+/// The special pieces `feed.specials` names by letter.
+fn read_specials(script: &Script, letters: &[String]) -> Result<Vec<PieceKind>, ScriptError> {
+    let all = || {
         PieceKind::SPECIALS
             .iter()
             .map(|k| k.letter())
             .collect::<String>()
     };
-    // At most one of each special: a list of a million is refused after
-    // the ninth entry, not read whole.
-    tessera_host::script::list_length(script, list, &path, PieceKind::SPECIALS.len())?;
     let mut out = Vec::new();
-    for value in list.clone().sequence_values::<String>() {
-        let name = value.map_err(|e| {
-            script.field_error(&path, format!("`specials` lists piece letters: {e}"))
-        })?;
+    for (i, name) in letters.iter().enumerate() {
+        let index = (i + 1).to_string();
+        let at = ["feed", "specials", index.as_str()];
         let piece = name
             .chars()
             .next()
@@ -488,12 +344,12 @@ fn read_specials(script: &Script, list: &Table) -> Result<Vec<PieceKind>, Script
             .filter(|k| !k.is_tetromino())
             .ok_or_else(|| {
                 script.field_error(
-                    &path,
-                    format!("special `{name}` is not a pentomino: one of {}", letters()),
+                    &at,
+                    format!("special `{name}` is not a pentomino: one of {}", all()),
                 )
             })?;
         if out.contains(&piece) {
-            return Err(script.field_error(&path, format!("special `{name}` is listed twice")));
+            return Err(script.field_error(&at, format!("special `{name}` is listed twice")));
         }
         out.push(piece);
     }
