@@ -22,7 +22,7 @@ use std::collections::VecDeque;
 use serde::{Deserialize, Serialize};
 
 use crate::board::{Board, MAX_SIZE};
-use crate::piece::{PieceKind, RotationSystem, orientation};
+use crate::piece::{Orientation, PieceKind, RotationSystem, orientation};
 
 /// Where a piece ends up: its kind, rotation state and box position.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -94,6 +94,9 @@ pub struct MoveGen {
     rotated: [[u64; MAX_SIZE]; 4],
     landed: [[u64; MAX_SIZE]; 4],
     landings: Vec<Placement>,
+    /// Each piece's orientations and turns under each rotation system,
+    /// prepared on its first search ([`Shape::index`]).
+    shapes: Vec<Option<Shape>>,
 }
 
 impl Default for MoveGen {
@@ -112,22 +115,92 @@ fn shift(v: u64, d: i32) -> u64 {
 }
 
 /// Bits of `seed` spread left and right through the runs of `open` that
-/// hold them (Kogge-Stone occluded fill, both directions).
+/// hold them. Toward higher bits by a carry: adding a seed bit to its run
+/// of ones clears the run from that bit up, so `(open + seed) ^ open` marks
+/// exactly those bits (and the one past the run, outside `open`). Toward
+/// lower bits, where no carry runs, by a Kogge-Stone occluded fill.
 #[inline]
 fn slide(seed: u64, open: u64, width: usize) -> u64 {
-    let mut right = seed & open;
-    let mut left = right;
-    let mut pr = open;
+    let seed = seed & open;
+    let up = if width < 64 {
+        // `open` < 2^63, so the sum cannot overflow.
+        (((open + seed) ^ open) & open) | seed
+    } else {
+        let mut up = seed;
+        let mut pr = open;
+        let mut step = 1u32;
+        while step < 64 {
+            up |= pr & (up << step);
+            pr &= pr << step;
+            step <<= 1;
+        }
+        up
+    };
+    let mut down = seed;
     let mut pl = open;
     let mut step = 1u32;
     while (step as usize) < width {
-        right |= pr & (right << step);
-        pr &= pr << step;
-        left |= pl & (left >> step);
+        down |= pl & (down >> step);
         pl &= pl >> step;
         step <<= 1;
     }
-    right | left
+    up | down
+}
+
+/// One turn of a rotation state: the state it ends in and its kicks,
+/// tried in order, as shifts of the (top row, left column) coordinates.
+#[derive(Clone, Copy, Default)]
+struct Turn {
+    to: usize,
+    kicks: [(i32, i32); 5],
+    len: usize,
+}
+
+/// What a search needs of one piece under one rotation system: its
+/// orientations and turns, looked up once rather than per row.
+#[derive(Clone, Copy)]
+struct Shape {
+    states: usize,
+    orientations: [Orientation; 4],
+    /// Per state, the clockwise and the counter-clockwise turn.
+    turns: [[Turn; 2]; 4],
+}
+
+impl Shape {
+    /// Its slot in [`MoveGen`]'s table.
+    fn index(kind: PieceKind, system: RotationSystem) -> usize {
+        2 * kind.index() + usize::from(system == RotationSystem::Srs)
+    }
+
+    fn new(kind: PieceKind, system: RotationSystem) -> Self {
+        let states = usize::from(system.states(kind));
+        let orientations = std::array::from_fn(|s| *orientation(kind, (s % states) as u8));
+        let mut turns = [[Turn::default(); 2]; 4];
+        for (s, state_turns) in turns.iter_mut().enumerate().take(states) {
+            let os = orientation(kind, s as u8);
+            for (turn, clockwise) in state_turns.iter_mut().zip([true, false]) {
+                let t = system.turned(kind, s as u8, clockwise);
+                let ot = orientation(kind, t);
+                turn.to = usize::from(t);
+                for &(kx, ky) in system.kicks(kind, s as u8, clockwise) {
+                    // Every system has at most five tests (SRS's).
+                    if turn.len == turn.kicks.len() {
+                        break;
+                    }
+                    turn.kicks[turn.len] = (
+                        i32::from(ky) - i32::from(os.top) + i32::from(ot.top),
+                        i32::from(kx) - i32::from(os.left) + i32::from(ot.left),
+                    );
+                    turn.len += 1;
+                }
+            }
+        }
+        Self {
+            states,
+            orientations,
+            turns,
+        }
+    }
 }
 
 impl MoveGen {
@@ -139,6 +212,7 @@ impl MoveGen {
             rotated: [[0; MAX_SIZE]; 4],
             landed: [[0; MAX_SIZE]; 4],
             landings: Vec::with_capacity(256),
+            shapes: vec![None; 2 * PieceKind::EVERY.len()],
         }
     }
 
@@ -157,14 +231,23 @@ impl MoveGen {
         self.landings.clear();
         let width = board.width();
         let height = board.height();
-        let n = usize::from(system.states(kind));
+        let index = Shape::index(kind, system);
+        let shape = *self.shapes[index].get_or_insert_with(|| Shape::new(kind, system));
+        let n = shape.states;
+        let turns = &shape.turns;
         let mut rows_of = [0usize; 4];
         let mut valid_of = [0u64; 4];
         // Rows from the top in which every state fits everywhere (the air
         // above the stack).
         let mut open_air = height;
+        // Rows above the first filled one are empty: a state whose rows all
+        // lie there fits everywhere, with no per-cell test.
+        let first_filled = board.rows()[..height]
+            .iter()
+            .position(|&row| row != 0)
+            .unwrap_or(height);
         for s in 0..n {
-            let o = orientation(kind, s as u8);
+            let o = &shape.orientations[s];
             let (w, h) = (o.width as usize, o.height as usize);
             if w > width || h > height {
                 rows_of[s] = 0;
@@ -177,7 +260,9 @@ impl MoveGen {
             } else {
                 (1u64 << (width - w + 1)) - 1
             };
-            for q in 0..rows {
+            let clear_rows = (first_filled + 1).saturating_sub(h).min(rows);
+            self.fits[s][..clear_rows].fill(valid);
+            for q in clear_rows..rows {
                 let mut f = valid;
                 for i in 0..h {
                     let free = !board.row(q + i);
@@ -199,7 +284,7 @@ impl MoveGen {
             self.rotated[s][..rows].fill(0);
         }
 
-        let o0 = orientation(kind, 0);
+        let o0 = &shape.orientations[0];
         let p0 = spawn.0 + i32::from(o0.left);
         let q0 = spawn.1 + i32::from(o0.top);
         if !board.fits(kind, 0, spawn.0, spawn.1) {
@@ -213,9 +298,14 @@ impl MoveGen {
         // already: such rows are filled in without sliding or turning.
         let reached_everywhere =
             |reach: &[[u64; MAX_SIZE]; 4], q: usize| (0..n).all(|s| reach[s][q] == valid_of[s]);
+        // The first row of a pass: a turn that lifts a piece (or reaches an
+        // earlier state of its own row) sends the search back to that row
+        // only; the rows above it are final.
+        let mut start = 0usize;
         loop {
             let mut again = false;
-            for q in 0..height {
+            let mut restart = height;
+            for q in start..height {
                 if q > 0 && q + 2 < open_air && reached_everywhere(&self.reach, q - 1) {
                     for s in 0..n {
                         self.reach[s][q] = valid_of[s];
@@ -235,22 +325,23 @@ impl MoveGen {
                     if r == 0 {
                         continue;
                     }
+                    // `rotated` holds what was slid and turned before: a
+                    // closed set. Nothing outside it, nothing to do.
+                    if r & !self.rotated[s][q] == 0 {
+                        continue;
+                    }
                     r = slide(r, f, width);
                     self.reach[s][q] = r;
                     let fresh = r & !self.rotated[s][q];
+                    self.rotated[s][q] |= fresh;
                     if fresh == 0 || n == 1 {
                         continue;
                     }
-                    self.rotated[s][q] |= fresh;
-                    let os = orientation(kind, s as u8);
-                    for clockwise in [true, false] {
-                        let t = usize::from(system.turned(kind, s as u8, clockwise));
-                        let ot = orientation(kind, t as u8);
+                    for turn in &turns[s] {
+                        let t = turn.to;
                         let mut rest = fresh;
-                        for &(kx, ky) in system.kicks(kind, s as u8, clockwise) {
-                            let qt =
-                                q as i32 - i32::from(os.top) + i32::from(ky) + i32::from(ot.top);
-                            let d = i32::from(kx) - i32::from(os.left) + i32::from(ot.left);
+                        for &(dq, d) in &turn.kicks[..turn.len] {
+                            let qt = q as i32 + dq;
                             if qt >= 0 && (qt as usize) < rows_of[t] {
                                 let qt = qt as usize;
                                 let ft = self.fits[t][qt];
@@ -259,6 +350,7 @@ impl MoveGen {
                                     self.reach[t][qt] |= moved;
                                     if qt < q || (qt == q && t <= s) {
                                         again = true;
+                                        restart = restart.min(qt);
                                     }
                                 }
                                 rest &= !shift(ft, -d);
@@ -273,13 +365,14 @@ impl MoveGen {
             if !again {
                 break;
             }
+            start = restart;
         }
 
         for c in 0..n {
             self.landed[c][..height].fill(0);
         }
         for s in 0..n {
-            let o = orientation(kind, s as u8);
+            let o = &shape.orientations[s];
             let c = usize::from(o.canonical);
             for q in 0..rows_of[s] {
                 let below = if q + 1 < rows_of[s] {
@@ -291,7 +384,7 @@ impl MoveGen {
             }
         }
         for c in 0..n {
-            let o = orientation(kind, c as u8);
+            let o = &shape.orientations[c];
             if usize::from(o.canonical) != c {
                 continue;
             }
