@@ -9,7 +9,7 @@ use tessera_azul::ai::random_playout;
 use tessera_azul::rules::{MoveList, Rules, State};
 use tessera_host::rng::game_rng;
 
-use super::{Figure, median_time};
+use super::{Figure, sample_time};
 
 /// Playouts per timed batch (the figure is the batch time / this).
 const BATCH: u32 = 2000;
@@ -19,7 +19,7 @@ pub fn figures() -> anyhow::Result<Vec<Figure>> {
     let mut rng = game_rng(1);
     let mut fresh = State::new(Rules::default(), 2);
     fresh.deal(&mut rng, None);
-    let batch = median_time(15, || {
+    let batch = sample_time(15, || {
         for _ in 0..BATCH {
             let mut s = fresh;
             std::hint::black_box(random_playout(&mut s, &mut rng));
@@ -35,14 +35,14 @@ pub fn figures() -> anyhow::Result<Vec<Figure>> {
         2,
     );
     grey.deal(&mut rng, None);
-    let grey_batch = median_time(15, || {
+    let grey_batch = sample_time(15, || {
         for _ in 0..BATCH {
             let mut s = grey;
             std::hint::black_box(random_playout(&mut s, &mut rng));
         }
     });
     let mut moves = MoveList::default();
-    let listing = median_time(15, || {
+    let listing = sample_time(15, || {
         for _ in 0..BATCH {
             std::hint::black_box(&fresh).legal_moves(&mut moves);
             std::hint::black_box(moves.len());
@@ -51,23 +51,23 @@ pub fn figures() -> anyhow::Result<Vec<Figure>> {
     Ok(vec![
         Figure {
             group: "azul",
-            min: None,
+            min: Some((batch / BATCH).min),
             name: "random playout: whole 2-player game".into(),
-            measured: batch / BATCH,
+            measured: (batch / BATCH).median,
             target: Some(Duration::from_micros(10)),
         },
         Figure {
             group: "azul",
-            min: None,
+            min: Some((grey_batch / BATCH).min),
             name: "random playout: whole 2-player game, grey wall".into(),
-            measured: grey_batch / BATCH,
+            measured: (grey_batch / BATCH).median,
             target: None,
         },
         Figure {
             group: "azul",
-            min: None,
+            min: Some((listing / BATCH).min),
             name: "legal moves: first move of a 2-player game".into(),
-            measured: listing / BATCH,
+            measured: (listing / BATCH).median,
             target: None,
         },
     ])

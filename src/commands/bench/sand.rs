@@ -10,50 +10,52 @@ use tessera_sand::grid::GrainGrid;
 use tessera_sand::physics::RandomBits;
 use tessera_sand::scenarios;
 
-use super::{Figure, median_time};
+use super::{Figure, MEASURE_AT_LEAST, Timing, sample_time};
 
 const RUNS: usize = 301;
 
-/// Median time of one tick on a fresh copy of `board` (the copy is made
-/// outside the timing).
-fn tick_time(board: &GrainGrid) -> Duration {
+/// Time of one tick on a fresh copy of `board` (the copy is made outside
+/// the timing): at least `RUNS` ticks and half a second of ticking.
+fn tick_time(board: &GrainGrid) -> Timing {
     let mut rng = game_rng(1);
-    let mut times: Vec<Duration> = (0..RUNS)
-        .map(|_| {
-            let mut grid = board.clone();
-            let start = Instant::now();
-            grid.step(&mut RandomBits::new(&mut rng));
-            let elapsed = start.elapsed();
-            std::hint::black_box(&grid);
-            elapsed
-        })
-        .collect();
+    let mut times: Vec<Duration> = Vec::new();
+    let mut total = Duration::ZERO;
+    while times.len() < RUNS || (total < MEASURE_AT_LEAST && times.len() < 1_000_000) {
+        let mut grid = board.clone();
+        let start = Instant::now();
+        grid.step(&mut RandomBits::new(&mut rng));
+        let elapsed = start.elapsed();
+        std::hint::black_box(&grid);
+        total += elapsed;
+        times.push(elapsed);
+    }
     times.sort();
-    times[times.len() / 2]
+    Timing {
+        min: times[0],
+        median: times[times.len() / 2],
+    }
 }
 
 /// The tick and search figures with the targets.
 pub fn figures() -> anyhow::Result<Vec<Figure>> {
     let mut figures = vec![
-        Figure {
-            group: "sand",
-            min: None,
-            name: "tick: full board, every grain awake".into(),
-            measured: tick_time(&scenarios::full_board_awake(4)),
-            target: Some(Duration::from_micros(20)),
-        },
-        Figure {
-            group: "sand",
-            min: None,
-            name: "tick: half board falling (13200 moves)".into(),
-            measured: tick_time(&scenarios::half_board_falling()),
-            target: Some(Duration::from_micros(20)),
-        },
+        Figure::timed(
+            "sand",
+            "tick: full board, every grain awake",
+            tick_time(&scenarios::full_board_awake(4)),
+            Some(Duration::from_micros(20)),
+        ),
+        Figure::timed(
+            "sand",
+            "tick: half board falling (13200 moves)",
+            tick_time(&scenarios::half_board_falling()),
+            Some(Duration::from_micros(20)),
+        ),
     ];
     let mut idle = scenarios::one_colour_settled();
     let mut rng = game_rng(1);
     const IDLE_TICKS: u32 = 10_000;
-    let batch = median_time(15, || {
+    let batch = sample_time(15, || {
         for _ in 0..IDLE_TICKS {
             idle.step(&mut RandomBits::new(&mut rng));
         }
@@ -61,9 +63,9 @@ pub fn figures() -> anyhow::Result<Vec<Figure>> {
     });
     figures.push(Figure {
         group: "sand",
-        min: None,
+        min: Some((batch / IDLE_TICKS).min),
         name: "tick: idle (nothing awake)".into(),
-        measured: batch / IDLE_TICKS,
+        measured: (batch / IDLE_TICKS).median,
         target: Some(Duration::from_micros(1)),
     });
     for (name, grid, expected) in [
@@ -78,7 +80,7 @@ pub fn figures() -> anyhow::Result<Vec<Figure>> {
         let mut search = ClusterSearch::new(grid.height());
         let mut found = vec![0u128; grid.height()];
         let mut clusters = Vec::with_capacity(16);
-        let measured = median_time(RUNS, || {
+        let measured = sample_time(RUNS, || {
             found.fill(0);
             search.find_spanning(&grid, 4, None, &mut found, &mut clusters);
             std::hint::black_box(&found);
@@ -90,9 +92,9 @@ pub fn figures() -> anyhow::Result<Vec<Figure>> {
         );
         figures.push(Figure {
             group: "sand",
-            min: None,
+            min: Some(measured.min),
             name: format!("spanning search: {name}"),
-            measured,
+            measured: measured.median,
             target: Some(Duration::from_micros(40)),
         });
     }

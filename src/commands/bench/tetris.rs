@@ -12,13 +12,13 @@ use tessera_tetris::movegen::MoveGen;
 use tessera_tetris::piece::{PieceKind, RotationSystem};
 use tessera_tetris::scenarios;
 
-use super::{Figure, median_time};
+use super::{Figure, Timing, sample_time};
 
 /// Mean time per piece over the positions, median of several runs.
-fn per_piece(system: RotationSystem) -> Duration {
+fn per_piece(system: RotationSystem) -> Timing {
     let positions = scenarios::mid_game(1000, 1);
     let mut generator = MoveGen::new();
-    let batch = median_time(21, || {
+    let batch = sample_time(21, || {
         let mut total = 0usize;
         for p in &positions {
             total += generator
@@ -31,7 +31,7 @@ fn per_piece(system: RotationSystem) -> Duration {
 }
 
 /// Mean time per AI decision over the positions, median of several runs.
-fn per_decision(difficulty: &Difficulty, next_known: bool, runs: usize) -> Duration {
+fn per_decision(difficulty: &Difficulty, next_known: bool, runs: usize) -> Timing {
     let positions: Vec<Position> = scenarios::mid_game(1000, 1)
         .iter()
         .enumerate()
@@ -46,7 +46,7 @@ fn per_decision(difficulty: &Difficulty, next_known: bool, runs: usize) -> Durat
         })
         .collect();
     let mut brain = Brain::new();
-    let batch = median_time(runs, || {
+    let batch = sample_time(runs, || {
         let mut total = 0usize;
         for p in &positions {
             total += brain.choose_top(p, difficulty, 0, 2).candidates.len();
@@ -68,55 +68,47 @@ fn difficulty(name: &str) -> anyhow::Result<Difficulty> {
 /// The move generation figures with the target.
 pub fn figures() -> anyhow::Result<Vec<Figure>> {
     Ok(vec![
-        Figure {
-            group: "tetris",
-            min: None,
-            name: "movegen srs per piece (1000 mid-game 10-wide positions)".into(),
-            measured: per_piece(RotationSystem::Srs),
-            target: Some(Duration::from_micros(2)),
-        },
-        Figure {
-            group: "tetris",
-            min: None,
-            name: "movegen cycle per piece (same positions)".into(),
-            measured: per_piece(RotationSystem::Cycle),
-            target: None,
-        },
-        Figure {
-            group: "tetris",
-            min: None,
-            name: "AI decision, GOD_SEED (the seed's order), no lookahead (srs, same positions)"
-                .into(),
-            measured: per_decision(&difficulty("god_seed")?, false, 11),
-            target: Some(Duration::from_micros(10)),
-        },
-        Figure {
-            group: "tetris",
-            min: None,
-            name: "AI decision, GOD, its guards and lookahead as the average over 7 pieces".into(),
-            measured: per_decision(&difficulty("god")?, false, 3),
-            target: Some(Duration::from_millis(1)),
-        },
-        Figure {
-            group: "tetris",
-            min: None,
-            name: "AI decision, HARD weights, no lookahead".into(),
-            measured: per_decision(&difficulty("hard")?, false, 11),
-            target: Some(Duration::from_micros(10)),
-        },
-        Figure {
-            group: "tetris",
-            min: None,
-            name: "AI decision, MASTER, lookahead on the known next piece".into(),
-            measured: per_decision(&difficulty("master")?, true, 3),
-            target: Some(Duration::from_millis(1)),
-        },
-        Figure {
-            group: "tetris",
-            min: None,
-            name: "AI decision, MASTER, lookahead as the average over 7 pieces".into(),
-            measured: per_decision(&difficulty("master")?, false, 3),
-            target: Some(Duration::from_millis(1)),
-        },
+        Figure::timed(
+            "tetris",
+            "movegen srs per piece (1000 mid-game 10-wide positions)",
+            per_piece(RotationSystem::Srs),
+            Some(Duration::from_micros(2)),
+        ),
+        Figure::timed(
+            "tetris",
+            "movegen cycle per piece (same positions)",
+            per_piece(RotationSystem::Cycle),
+            None,
+        ),
+        Figure::timed(
+            "tetris",
+            "AI decision, GOD_SEED (the seed's order), no lookahead (srs, same positions)",
+            per_decision(&difficulty("god_seed")?, false, 11),
+            Some(Duration::from_micros(10)),
+        ),
+        Figure::timed(
+            "tetris",
+            "AI decision, GOD, its guards and lookahead as the average over 7 pieces",
+            per_decision(&difficulty("god")?, false, 3),
+            Some(Duration::from_millis(1)),
+        ),
+        Figure::timed(
+            "tetris",
+            "AI decision, HARD weights, no lookahead",
+            per_decision(&difficulty("hard")?, false, 11),
+            Some(Duration::from_micros(10)),
+        ),
+        Figure::timed(
+            "tetris",
+            "AI decision, MASTER, lookahead on the known next piece",
+            per_decision(&difficulty("master")?, true, 3),
+            Some(Duration::from_millis(1)),
+        ),
+        Figure::timed(
+            "tetris",
+            "AI decision, MASTER, lookahead as the average over 7 pieces",
+            per_decision(&difficulty("master")?, false, 3),
+            Some(Duration::from_millis(1)),
+        ),
     ])
 }
