@@ -24,6 +24,15 @@ fn edit_script(dir: &Path, game: &str, from: &str, to: &str) {
     );
 }
 
+/// `levels/azul/x.ron`: the shipped opening-lines scenario with `from`
+/// replaced by `to`.
+fn azul_scenario(dir: &Path, from: &str, to: &str) {
+    let text = std::fs::read_to_string(dir.join("levels/azul/opening_lines.ron"))
+        .expect("shipped scenario");
+    assert!(text.contains(from), "opening_lines.ron has `{from}`");
+    write(dir, "levels/azul/x.ron", text.replacen(from, to, 1));
+}
+
 /// The shipped Tetris gravity table, to replace.
 const FALL_SECONDS: &str =
     "fall_seconds = { 2.0, 1.6, 1.3, 1.05, 0.85, 0.7, 0.55, 0.42, 0.3, 0.2 },";
@@ -400,6 +409,35 @@ const ROUND2_CASES: &[Case] = &[
         args: REPLAY,
         code: 1,
         expect: "game.replay.ron:19:",
+    },
+    // --- Scenario numbers that would wrap are refused, not stored ---
+    Case {
+        name: "azul_scenario_score_that_would_wrap",
+        setup: |d| azul_scenario(d, "boards: [(), ()],", "boards: [(score: 2147483647), ()],"),
+        args: &["check", "levels/azul/x.ron"],
+        code: 1,
+        expect: "levels/azul/x.ron:11:",
+    },
+    Case {
+        name: "azul_scenario_score_that_would_wrap_refused_by_play_too",
+        setup: |d| azul_scenario(d, "boards: [(), ()],", "boards: [(score: 2147483647), ()],"),
+        args: &["play", "azul", "--level", "levels/azul/x.ron", "--ai-only"],
+        code: 1,
+        expect: "player 1: a score is 0 to 100000 (it is 2147483647)",
+    },
+    Case {
+        name: "azul_scenario_round_that_would_wrap",
+        setup: |d| azul_scenario(d, "round: 1,", "round: 65535,"),
+        args: &["check", "levels/azul/x.ron"],
+        code: 1,
+        expect: "`round` counts from 1 and is at most 100",
+    },
+    Case {
+        name: "azul_scenario_goal_beyond_any_score",
+        setup: |d| azul_scenario(d, "RoundScore(points: 3)", "RoundScore(points: 2147483647)"),
+        args: &["check", "levels/azul/x.ron"],
+        code: 1,
+        expect: "the goal's points must be 1 to 100000, not 2147483647",
     },
     Case {
         name: "replay_bad_inline_level",

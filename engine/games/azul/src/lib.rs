@@ -132,11 +132,16 @@ impl AzulLevel {
             }
         }
         match self.goal {
-            Goal::RoundScore { points, .. } | Goal::FinalScore { points, .. } if points < 1 => {
+            Goal::RoundScore { points, .. } | Goal::FinalScore { points, .. }
+                if !(1..=scenario::MAX_SCORE).contains(&points) =>
+            {
                 out.push(
                     Diagnostic::error(
                         path,
-                        format!("the goal's points must be at least 1, not {points}"),
+                        format!(
+                            "the goal's points must be 1 to {}, not {points}",
+                            scenario::MAX_SCORE
+                        ),
                     )
                     .at("goal"),
                 );

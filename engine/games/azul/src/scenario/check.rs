@@ -7,7 +7,7 @@ use std::path::Path;
 
 use tessera_host::level::Diagnostic;
 
-use super::{BoardSetup, Position, colour_of};
+use super::{BoardSetup, MAX_ROUND, MAX_SCORE, Position, colour_of};
 use crate::rules::{
     COLOUR_NAMES, COLOURS, FLOOR_SLOTS, LINES, Line, MAX_FACTORIES, MAX_FACTORY_TILES, MAX_PLAYERS,
     Rules, State, wall_colour,
@@ -123,19 +123,24 @@ impl Checker<'_> {
                 .at("to_move"),
             );
         }
-        if pos.round == 0 {
-            self.out
-                .push(finding("`round` counts from 1".into()).at("round"));
+        if pos.round == 0 || pos.round > MAX_ROUND {
+            self.out.push(
+                finding(format!(
+                    "`round` counts from 1 and is at most {MAX_ROUND} (a game ends long before), not {}",
+                    pos.round
+                ))
+                .at("round"),
+            );
         }
     }
 
     /// One board: score, wall, pattern lines, floor.
     fn board(&mut self, p: usize, board: &BoardSetup) {
         self.state.boards[p].score = board.score;
-        if board.score < 0 {
+        if !(0..=MAX_SCORE).contains(&board.score) {
             self.out.push(
                 finding(format!(
-                    "player {}: a score is never below 0 (it is {})",
+                    "player {}: a score is 0 to {MAX_SCORE} (it is {})",
                     p + 1,
                     board.score
                 ))

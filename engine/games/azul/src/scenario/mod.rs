@@ -23,6 +23,14 @@ use crate::rules::{COLOURS, LINES, State};
 /// The letters of the five colours, in the script's order.
 pub const LETTERS: [char; COLOURS] = ['B', 'Y', 'R', 'G', 'O'];
 
+/// Highest score a scenario may start a board with or set as a goal: far
+/// above any game (a full wall with every bonus is under 250 points even
+/// with generous script values), far below where a score could wrap.
+pub const MAX_SCORE: i32 = 100_000;
+/// Highest round a scenario may start in: a game ends after a handful of
+/// rounds, and the counter must not wrap.
+pub const MAX_ROUND: u16 = 100;
+
 /// The colour a letter names (either case).
 pub fn colour_of(letter: char) -> Option<usize> {
     LETTERS
