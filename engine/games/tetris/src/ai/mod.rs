@@ -142,7 +142,7 @@ pub enum Adversary {
     /// The piece whose lowest reachable stack is highest (ties S Z O I L J
     /// T): a player who raises the stack, as HATETRIS does. One piece per
     /// ply, so the search follows the expected line `lookahead` plies deep
-    /// (at most 8), keeping the best `beam` boards at each ply.
+    /// (at most 32), keeping the best `beam` boards at each ply.
     Height,
 }
 
