@@ -326,3 +326,24 @@ impl LineSearch {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::fingerprint;
+    use crate::board::Board;
+
+    #[test]
+    fn a_fingerprint_tells_boards_apart_and_equal_boards_match() {
+        let mut a = Board::new(10, 20);
+        let mut b = Board::new(10, 20);
+        assert_eq!(fingerprint(&a), fingerprint(&b));
+        a.set(3, 19, true);
+        assert_ne!(fingerprint(&a), fingerprint(&b));
+        b.set(3, 19, true);
+        assert_eq!(fingerprint(&a), fingerprint(&b));
+        // The same cells one row higher is another board.
+        let mut c = Board::new(10, 20);
+        c.set(3, 18, true);
+        assert_ne!(fingerprint(&a), fingerprint(&c));
+    }
+}
