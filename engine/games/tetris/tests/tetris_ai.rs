@@ -497,8 +497,9 @@ fn a_weight_edit_in_the_script_reaches_the_next_decision() {
     };
     let before = decide(shipped());
     let after = decide(shipped_with(
-        "{ name = \"HARD\", decision_ms = 300",
-        "{ name = \"HARD\", decision_ms = 300, noise = 0, order = { \"edgeDistance\" }",
+        // HARD's own row: no noise or lookahead, ranked by edge distance.
+        "ceiling_every = 12, lookahead = 1, beam = 2, noise = 2.0,",
+        "ceiling_every = 12, lookahead = 0, beam = 2, noise = 0, order = { \"edgeDistance\" },",
     ));
     assert_ne!(before, after, "ranking by edge distance moves the T");
 }

@@ -38,9 +38,9 @@ fn check_script_refuses_every_bad_ai_and_feed_value_at_its_line() {
         ),
         (
             "lookahead = 1, beam = 3,\n        weights = { landingHeight",
-            "lookahead = 1, beam = 1000,\n        weights = { landingHeight",
-            "beam = 1000",
-            "`ai.difficulties[6].beam` must be 1 to 64, not 1000 (MASTER)",
+            "lookahead = 1, beam = 5000,\n        weights = { landingHeight",
+            "beam = 5000",
+            "`ai.difficulties[6].beam` must be 1 to 4096, not 5000 (MASTER)",
         ),
         (
             "noise = 2.0,",
@@ -297,7 +297,7 @@ fn a_hostile_logged_table_is_refused_at_its_line() {
         (
             "beam:3",
             "beam:18446744073709551615",
-            "`beam` must be 1 to 64",
+            "`beam` must be 1 to 4096",
         ),
         ("lookahead:1", "lookahead:255", "`lookahead` must be 0 to 2"),
         (
@@ -364,7 +364,7 @@ fn the_live_script_reader_matches_check() {
         .expect_err("beam 0")
         .to_string();
     assert!(
-        checked.contains("`ai.difficulties[6].beam` must be 1 to 64, not 0 (MASTER)"),
+        checked.contains("`ai.difficulties[6].beam` must be 1 to 4096, not 0 (MASTER)"),
         "{checked}"
     );
 }

@@ -42,9 +42,10 @@ impl Brain {
         if let (Adversary::Height, None, UnknownNext::Worst(pieces)) =
             (difficulty.adversary, position.next, &position.unknown_next)
         {
-            let beam = difficulty.beam.max(1).min(candidates.len());
+            // Every candidate is a root: the beam prunes the boards of each
+            // ply, all lines together.
             self.line
-                .search(position, difficulty, pieces, &mut candidates[..beam], depth);
+                .search(position, difficulty, pieces, candidates, depth);
             return;
         }
         while self.plies.len() < depth {
@@ -194,7 +195,9 @@ struct Node {
 /// The expected-line search (feed mode against a `height` adversary):
 /// the adversary's piece is predicted for each board, so the search
 /// follows one piece per ply and keeps the best `beam` boards of all
-/// branches at each ply, `lookahead` plies deep. Its buffers are reused.
+/// branches at each ply, `lookahead` plies deep. A board reached by two
+/// lines is kept once (the better line), so the beam holds `beam`
+/// different boards. Its buffers are reused.
 #[derive(Default)]
 pub(super) struct LineSearch {
     movegen: MoveGen,
@@ -203,13 +206,26 @@ pub(super) struct LineSearch {
     next: Vec<Node>,
     best: Vec<Option<f64>>,
     survived_one: Vec<bool>,
+    /// Boards already in `next` (by fingerprint) and where.
+    seen: std::collections::HashMap<u64, usize>,
+}
+
+/// A 64-bit fingerprint of a board's rows (FNV-style mixing): two
+/// different boards share one with odds of about 2^-64 per pair.
+fn fingerprint(board: &Board) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &row in board.rows() {
+        h = (h ^ row).wrapping_mul(0x0000_0100_0000_01b3);
+        h ^= h >> 29;
+    }
+    h
 }
 
 impl LineSearch {
-    /// Gives each of `roots` (the one-ply ranking's best) its value: its
-    /// score plus the best sum of scores a line of `depth` expected pieces
-    /// reaches after it; `nextTopOut` when every reply to the first
-    /// expected piece tops out.
+    /// Gives each of `roots` (every candidate) its value: its score plus
+    /// the best sum of scores a line of `depth` expected pieces reaches
+    /// after it, keeping the best `beam` boards per ply; `nextTopOut` when
+    /// every reply to the first expected piece tops out.
     fn search(
         &mut self,
         position: &Position,
@@ -224,6 +240,7 @@ impl LineSearch {
         self.best.resize(roots.len(), None);
         self.survived_one.clear();
         self.survived_one.resize(roots.len(), false);
+        self.seen.clear();
         for (i, c) in roots.iter().enumerate() {
             // A move that tops out ends its line here.
             self.best[i] = Some(c.score);
@@ -242,6 +259,7 @@ impl LineSearch {
         }
         for ply in 0..depth {
             self.next.clear();
+            self.seen.clear();
             for node in &self.frontier {
                 let Some(kind) =
                     super::feeder::hatetris_piece(&mut self.predict, position, &node.board, pieces)
@@ -265,11 +283,23 @@ impl LineSearch {
                     let mut board = node.board;
                     board.place(p.kind, p.state, p.x, p.y);
                     board.clear_full_rows();
-                    self.next.push(Node {
+                    let child = Node {
                         board,
                         root: node.root,
                         value,
-                    });
+                    };
+                    match self.seen.entry(fingerprint(&board)) {
+                        std::collections::hash_map::Entry::Occupied(at) => {
+                            let kept = &mut self.next[*at.get()];
+                            if value > kept.value {
+                                *kept = child;
+                            }
+                        }
+                        std::collections::hash_map::Entry::Vacant(slot) => {
+                            slot.insert(self.next.len());
+                            self.next.push(child);
+                        }
+                    }
                 }
             }
             if self.next.is_empty() {
@@ -294,5 +324,26 @@ impl LineSearch {
             c.ahead = self.best[i];
             c.next_tops_out = Some(depth > 0 && !self.survived_one[i]);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fingerprint;
+    use crate::board::Board;
+
+    #[test]
+    fn a_fingerprint_tells_boards_apart_and_equal_boards_match() {
+        let mut a = Board::new(10, 20);
+        let mut b = Board::new(10, 20);
+        assert_eq!(fingerprint(&a), fingerprint(&b));
+        a.set(3, 19, true);
+        assert_ne!(fingerprint(&a), fingerprint(&b));
+        b.set(3, 19, true);
+        assert_eq!(fingerprint(&a), fingerprint(&b));
+        // The same cells one row higher is another board.
+        let mut c = Board::new(10, 20);
+        c.set(3, 18, true);
+        assert_ne!(fingerprint(&a), fingerprint(&c));
     }
 }

@@ -142,7 +142,7 @@ pub enum Adversary {
     /// The piece whose lowest reachable stack is highest (ties S Z O I L J
     /// T): a player who raises the stack, as HATETRIS does. One piece per
     /// ply, so the search follows the expected line `lookahead` plies deep
-    /// (at most 8), keeping the best `beam` boards at each ply.
+    /// (at most 32), keeping the best `beam` boards at each ply.
     Height,
 }
 
@@ -166,7 +166,7 @@ impl Adversary {
     pub fn max_lookahead(self) -> u8 {
         match self {
             Adversary::Score => 2,
-            Adversary::Height => 8,
+            Adversary::Height => 32,
         }
     }
 }
@@ -179,9 +179,9 @@ pub mod limits {
     /// `noise`: amplitude of the uniform noise.
     pub const NOISE: RangeInclusive<f64> = 0.0..=1000.0;
     /// `lookahead`: pieces looked ahead.
-    pub const LOOKAHEAD: RangeInclusive<f64> = 0.0..=8.0;
+    pub const LOOKAHEAD: RangeInclusive<f64> = 0.0..=32.0;
     /// `beam`: candidates the lookahead examines.
-    pub const BEAM: RangeInclusive<f64> = 1.0..=64.0;
+    pub const BEAM: RangeInclusive<f64> = 1.0..=4096.0;
     /// `decision_ms`: the presentation pause.
     pub const DECISION_MS: RangeInclusive<f64> = 0.0..=10_000.0;
     /// `special_chance`: a probability.
