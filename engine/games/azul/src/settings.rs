@@ -259,6 +259,9 @@ fn read_ai_settings(script: &Script) -> Result<AiSettings, ScriptError> {
             e.max_nodes,
             10_000..=MAX_EXPERT_NODES,
         )?,
+        horizon: whole("expert", "horizon", u64::from(e.horizon), 0..=10)? as u32,
+        potential: number("expert", "potential", e.potential, ANY)?,
+        carry: number("expert", "carry", e.carry, ANY)?,
     };
     Ok(s)
 }

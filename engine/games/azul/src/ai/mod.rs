@@ -111,6 +111,16 @@ pub struct ExpertSettings {
     /// Most tree nodes over all trees (24 bytes each): the memory bound
     /// of one decision, whatever its time.
     pub max_nodes: u64,
+    /// Round ends a playout plays through before it stops and scores the
+    /// table by estimate (score plus `potential` x wall potential plus
+    /// `carry` x unfinished lines, as hard does); 0 plays to the game's
+    /// end. A shorter playout is cheaper and less noisy, so more of them
+    /// fit in a move.
+    pub horizon: u32,
+    /// Weight of the end bonuses' progress in a cut-off playout's estimate.
+    pub potential: f64,
+    /// Weight of unfinished pattern lines in a cut-off playout's estimate.
+    pub carry: f64,
 }
 
 impl Default for ExpertSettings {
@@ -126,6 +136,9 @@ impl Default for ExpertSettings {
             score_scale: 100.0,
             threads: 0,
             max_nodes: 4_000_000,
+            horizon: 0,
+            potential: 1.0,
+            carry: 0.5,
         }
     }
 }
