@@ -262,6 +262,7 @@ fn read_ai_settings(script: &Script) -> Result<AiSettings, ScriptError> {
         horizon: whole("expert", "horizon", u64::from(e.horizon), 0..=10)? as u32,
         potential: number("expert", "potential", e.potential, ANY)?,
         carry: number("expert", "carry", e.carry, ANY)?,
+        widening: number("expert", "widening", e.widening, 0.0..=1.0)?,
     };
     Ok(s)
 }

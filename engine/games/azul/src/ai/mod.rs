@@ -121,6 +121,11 @@ pub struct ExpertSettings {
     pub potential: f64,
     /// Weight of unfinished pattern lines in a cut-off playout's estimate.
     pub carry: f64,
+    /// Progressive widening: a node with `n` visits lets UCT choose among
+    /// its first `2 + n^widening` children only (they come best first by
+    /// the search ordering), so the playouts go to plausible moves before
+    /// the rest; 0 lets UCT choose among all of them from the start.
+    pub widening: f64,
 }
 
 impl Default for ExpertSettings {
@@ -128,17 +133,18 @@ impl Default for ExpertSettings {
         Self {
             playouts: 1_000_000,
             seconds: 1.0,
-            exploration: 0.7,
+            exploration: 0.35,
             epsilon: 0.15,
             win_weight: 0.5,
             margin_scale: 20.0,
-            own_weight: 0.7,
+            own_weight: 0.3,
             score_scale: 100.0,
             threads: 0,
             max_nodes: 4_000_000,
             horizon: 0,
             potential: 1.0,
             carry: 0.5,
+            widening: 0.0,
         }
     }
 }

@@ -240,16 +240,18 @@ mod tests {
         let mut s = State::new(Rules::default(), 2);
         s.boards[0].score = 10;
         s.boards[1].score = 10;
-        s.boards[0].wall = 0b11111; // a whole row: 2 points of potential
+        // A whole row: 2 (its bonus) + 5 x 7/25 (five columns begun) + 5 x
+        // 10/25 (five colours begun) = 5.4 points of potential.
+        s.boards[0].wall = 0b11111;
         let r = estimated_rewards(&s, &settings);
         assert_eq!((r[0], r[1]), (1.0, 0.0));
         // Equal estimates share the win.
         s.boards[1].wall = 0b11111 << 5;
         let r = estimated_rewards(&s, &settings);
         assert_eq!((r[0], r[1]), (0.5, 0.5));
-        // A higher score outweighs a little potential.
+        // A score 6 points higher outweighs it.
         s.boards[1].wall = 0;
-        s.boards[1].score = 13;
+        s.boards[1].score = 16;
         let r = estimated_rewards(&s, &settings);
         assert_eq!((r[0], r[1]), (0.0, 1.0));
     }
@@ -294,7 +296,10 @@ mod tests {
         s.boards[0].score = 60;
         s.boards[1].score = 50;
         s.over = true;
-        let settings = ExpertSettings::default();
+        let settings = ExpertSettings {
+            own_weight: 0.7,
+            ..ExpertSettings::default()
+        };
         let r = rewards(&s, &settings);
         // Winner: 0.7 x 0.6 + 0.3 x (0.5 x 1 + 0.5 x (0.5 + 0.5 tanh(0.5))).
         let margin = 0.5 + 0.5 * 0.5f64.tanh();

@@ -114,7 +114,12 @@ impl Tree {
             let log_n = f64::from(node.visits.max(1)).ln();
             let mut best = node.first_child as usize;
             let mut best_ucb = f64::NEG_INFINITY;
-            for c in node.children() {
+            let widened = if s.widening > 0.0 {
+                2 + f64::from(node.visits).powf(s.widening) as usize
+            } else {
+                usize::MAX
+            };
+            for c in node.children().take(widened) {
                 let child = &self.nodes[c];
                 let ucb = if child.visits == 0 {
                     f64::INFINITY
@@ -296,6 +301,37 @@ mod tests {
         let before = kept.root_visits();
         kept.iterate(&mut rng, &settings);
         assert_eq!(kept.root_visits(), before + 1);
+    }
+
+    #[test]
+    fn progressive_widening_keeps_the_playouts_on_the_first_children() {
+        let settings = ExpertSettings {
+            widening: 0.3,
+            ..ExpertSettings::default()
+        };
+        let mut rng = tessera_host::rng::game_rng(3);
+        let mut tree = Tree::new(dealt(6), 1 << 20);
+        for _ in 0..1000 {
+            tree.iterate(&mut rng, &settings);
+        }
+        // 2 + 1000^0.3 = 9.9: the root chose among its first 9 children at
+        // most (fewer while it had fewer visits).
+        let children = tree.root_children();
+        assert!(children.len() > 9, "{}", children.len());
+        assert!(children[..9].iter().all(|c| c.visits > 0));
+        assert!(children[9..].iter().all(|c| c.visits == 0));
+        // Without widening every child is tried.
+        let mut tree = Tree::new(dealt(6), 1 << 20);
+        for _ in 0..1000 {
+            tree.iterate(&mut rng, &ExpertSettings::default());
+        }
+        assert!(tree.root_children().iter().all(|c| c.visits > 0));
+    }
+
+    #[test]
+    fn a_node_is_20_bytes() {
+        // The memory bound of a move (`expert.max_nodes` x this) rests on it.
+        assert_eq!(std::mem::size_of::<Node>(), 20);
     }
 
     #[test]
