@@ -191,6 +191,15 @@ impl Tree {
             .collect()
     }
 
+    /// The subtree of the root move `mv`, as a tree of its own; `None`
+    /// when that move was never expanded.
+    pub(super) fn after(&self, mv: Move) -> Option<Tree> {
+        let child = self.nodes[0].children().find(|&c| self.nodes[c].mv == mv)?;
+        let mut state = self.root;
+        state.play(mv);
+        Some(self.subtree(child, state))
+    }
+
     /// The subtree at the node whose table is `target`, searched up to
     /// `max_depth` moves below the root (the expert's move and each
     /// opponent's reply), as a tree of its own; `None` when no node holds
@@ -294,6 +303,14 @@ mod tests {
                 assert!(c > i && c < kept.len());
             }
         }
+        // Kept after the decision: the played move's subtree, from which
+        // the reply is found the same.
+        let after = tree.after(tree.nodes[mine].mv).expect("an expanded move");
+        assert_eq!(after.root_visits(), tree.nodes[mine].visits);
+        assert!(after.len() < tree.len());
+        let again = after.reroot(&state, 2).expect("the reply's node");
+        assert_eq!(again.len(), kept.len());
+        assert_eq!(again.root_visits(), kept.root_visits());
         // A table the tree never saw is not found.
         assert!(tree.reroot(&dealt(4), 2).is_none());
         // The kept tree searches on from its statistics.
