@@ -120,7 +120,11 @@ fn encode(state: &State, millis: u64) -> String {
             }
         }
         for line in &board.lines {
-            let colour = if line.count > 0 { u64::from(line.colour) + 1 } else { 0 };
+            let colour = if line.count > 0 {
+                u64::from(line.colour) + 1
+            } else {
+                0
+            };
             out.extend([colour, u64::from(line.count)]);
         }
         out.push(u64::from(board.floor_len));
@@ -147,8 +151,7 @@ fn main() -> anyhow::Result<()> {
         let mut state = State::new(Rules::default(), 2);
         state.deal(&mut deals, None);
         let memory = ExpertMemory::default();
-        let mut agent =
-            AzulAgent::new(Level::Expert, settings).with_memory(memory, expert_seat);
+        let mut agent = AzulAgent::new(Level::Expert, settings).with_memory(memory, expert_seat);
         let mut moves = MoveList::default();
         let mut turn = 0;
         while !state.over {
@@ -192,7 +195,11 @@ fn main() -> anyhow::Result<()> {
         }
         println!(
             "game {game} (seed {seed}, expert seat {expert_seat}): expert {mine}, AzulBot {other}{}",
-            if winners[expert_seat] { " (expert wins)" } else { "" }
+            if winners[expert_seat] {
+                " (expert wins)"
+            } else {
+                ""
+            }
         );
     }
     let games = args.games.max(1) as f64;

@@ -200,8 +200,9 @@ pub fn reaction_seconds(script: &Script, level: &str) -> Result<f64, ScriptError
 /// stalls a game.
 pub const MAX_EXPERT_SECONDS: f64 = 60.0;
 
-/// Most nodes the expert's trees may hold together: 24-byte nodes, so
-/// 4,000,000 is some 100 MiB, inside the 256 MiB a game may use.
+/// Most nodes the expert's trees may hold together: 20-byte nodes, so
+/// 4,000,000 is some 76 MiB (plus a quarter of it per other seat for
+/// the trees kept between moves), inside the 256 MiB a game may use.
 pub const MAX_EXPERT_NODES: i64 = 4_000_000;
 
 /// The AIs' weights and budgets. Weights may be any number within

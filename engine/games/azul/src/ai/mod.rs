@@ -108,7 +108,7 @@ pub struct ExpertSettings {
     /// on the scheduling, so a fixed count with a playout budget decides
     /// the same on any machine.
     pub threads: u32,
-    /// Most tree nodes over all trees (24 bytes each): the memory bound
+    /// Most tree nodes over all trees (20 bytes each): the memory bound
     /// of one decision, whatever its time.
     pub max_nodes: u64,
     /// Round ends a playout plays through before it stops and scores the

@@ -152,7 +152,10 @@ fn estimated_rewards(state: &State, s: &ExpertSettings) -> [f64; MAX_PLAYERS] {
             0.0
         }
     });
-    let best = estimates[..n].iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let best = estimates[..n]
+        .iter()
+        .copied()
+        .fold(f64::NEG_INFINITY, f64::max);
     let mut winners = [false; MAX_PLAYERS];
     let mut count = 0;
     for p in 0..n {
@@ -178,7 +181,11 @@ fn mixed_rewards(
             .filter(|&q| q != p)
             .map(|q| scores[q])
             .fold(f64::NEG_INFINITY, f64::max);
-        let best_other = if best_other.is_finite() { best_other } else { 0.0 };
+        let best_other = if best_other.is_finite() {
+            best_other
+        } else {
+            0.0
+        };
         let margin = score - best_other;
         let margin_part = 0.5 + 0.5 * (margin / s.margin_scale).tanh();
         let win = if winners[p] { 1.0 / count as f64 } else { 0.0 };

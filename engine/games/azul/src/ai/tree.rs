@@ -3,7 +3,7 @@
 //! Nodes hold no state: a node's table is its root's table with the moves
 //! of its path played, recomputed while descending (a copy and a `play`
 //! per level cost less than storing a 300-byte table per node, and keep a
-//! node at 24 bytes, so a tree of millions of nodes stays in memory
+//! node at 20 bytes, so a tree of millions of nodes stays in memory
 //! bounds). Children of a node sit side by side in `nodes`.
 //!
 //! A tree outlives its decision: [`Tree::reroot`] finds the table the
