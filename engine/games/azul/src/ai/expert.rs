@@ -152,8 +152,7 @@ pub(super) fn expert(
             .iter()
             .map(|sh| {
                 sh.tree
-                    .after(played)
-                    .filter(|t| t.len() <= keep)
+                    .after(played, keep)
                     .unwrap_or_else(|| Tree::new(State::new(root.rules, 2), 0))
             })
             .collect();

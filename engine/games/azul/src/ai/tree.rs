@@ -192,9 +192,20 @@ impl Tree {
     }
 
     /// The subtree of the root move `mv`, as a tree of its own; `None`
-    /// when that move was never expanded.
-    pub(super) fn after(&self, mv: Move) -> Option<Tree> {
+    /// when that move is not a root child or its subtree holds more than
+    /// `max_len` nodes (counted before anything is copied, so keeping a
+    /// subtree never holds two large trees at once).
+    pub(super) fn after(&self, mv: Move, max_len: usize) -> Option<Tree> {
         let child = self.nodes[0].children().find(|&c| self.nodes[c].mv == mv)?;
+        let mut count = 0;
+        let mut stack = vec![child];
+        while let Some(i) = stack.pop() {
+            count += 1;
+            if count > max_len {
+                return None;
+            }
+            stack.extend(self.nodes[i].children());
+        }
         let mut state = self.root;
         state.play(mv);
         Some(self.subtree(child, state))
@@ -305,7 +316,10 @@ mod tests {
         }
         // Kept after the decision: the played move's subtree, from which
         // the reply is found the same.
-        let after = tree.after(tree.nodes[mine].mv).expect("an expanded move");
+        let after = tree
+            .after(tree.nodes[mine].mv, usize::MAX)
+            .expect("an expanded move");
+        assert!(tree.after(tree.nodes[mine].mv, after.len() - 1).is_none());
         assert_eq!(after.root_visits(), tree.nodes[mine].visits);
         assert!(after.len() < tree.len());
         let again = after.reroot(&state, 2).expect("the reply's node");
