@@ -58,24 +58,33 @@ return {
   -- it) plus the rest x the contest: win_weight for winning, the rest for
   -- the margin over the best other player (margin_scale points earn 0.88
   -- of it). own_weight 0 plays only to win: in self-play that is mutual
-  -- blocking and about 36 points a game; 0.7 about 62 points (2000
-  -- playouts a move), and it beats hard given more playouts (README).
+  -- blocking and low scores; 0.3 with exploration 0.35 beat hard most
+  -- often at 250 ms a move (README) and still builds its wall.
   -- threads: trees searched side by side, one per thread (0: one per
   -- core); a fixed number with a playout budget decides the same on any
-  -- machine. max_nodes: most tree nodes over all trees (24 bytes each),
+  -- machine. max_nodes: most tree nodes over all trees (20 bytes each),
   -- the memory bound of a move. The trees are kept between the expert's
   -- moves: the subtree of the move played and the replies goes on.
+  -- horizon: rounds a playout plays before it scores the table by estimate
+  -- (score + potential x end-bonus progress + carry x unfinished lines;
+  -- 0: whole games, the strongest measured). widening: progressive
+  -- widening, a node with n visits tries its first 2 + n^widening moves
+  -- (0: all; measured no stronger).
   expert = {
     seconds = 1.0,
     playouts = 1000000,
-    exploration = 0.7,
+    exploration = 0.35,
     epsilon = 0.15,
     win_weight = 0.5,
     margin_scale = 20,
-    own_weight = 0.7,
+    own_weight = 0.3,
     score_scale = 100,
     threads = 0,
     max_nodes = 4000000,
+    horizon = 0,
+    potential = 1.0,
+    carry = 0.5,
+    widening = 0,
   },
 
 }

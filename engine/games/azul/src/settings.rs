@@ -200,8 +200,9 @@ pub fn reaction_seconds(script: &Script, level: &str) -> Result<f64, ScriptError
 /// stalls a game.
 pub const MAX_EXPERT_SECONDS: f64 = 60.0;
 
-/// Most nodes the expert's trees may hold together: 24-byte nodes, so
-/// 4,000,000 is some 100 MiB, inside the 256 MiB a game may use.
+/// Most nodes the expert's trees may hold together: 20-byte nodes, so
+/// 4,000,000 is some 76 MiB (plus a quarter of it per other seat for
+/// the trees kept between moves), inside the 256 MiB a game may use.
 pub const MAX_EXPERT_NODES: i64 = 4_000_000;
 
 /// The AIs' weights and budgets. Weights may be any number within
@@ -259,6 +260,10 @@ fn read_ai_settings(script: &Script) -> Result<AiSettings, ScriptError> {
             e.max_nodes,
             10_000..=MAX_EXPERT_NODES,
         )?,
+        horizon: whole("expert", "horizon", u64::from(e.horizon), 0..=10)? as u32,
+        potential: number("expert", "potential", e.potential, ANY)?,
+        carry: number("expert", "carry", e.carry, ANY)?,
+        widening: number("expert", "widening", e.widening, 0.0..=1.0)?,
     };
     Ok(s)
 }

@@ -73,9 +73,19 @@ fn out_of_range_values_are_refused_at_their_line() {
             "`expert.epsilon` must be 0 to 1, not 1.5",
         ),
         (
-            "own_weight = 0.7,",
+            "own_weight = 0.3,",
             "own_weight = -0.2,",
             "`expert.own_weight` must be 0 to 1, not -0.2",
+        ),
+        (
+            "horizon = 0,",
+            "horizon = 11,",
+            "`expert.horizon` must be 0 to 10, not 11",
+        ),
+        (
+            "widening = 0,",
+            "widening = 2,",
+            "`expert.widening` must be 0 to 1, not 2",
         ),
         (
             "score_scale = 100,",

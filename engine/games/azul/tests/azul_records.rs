@@ -306,3 +306,93 @@ fn a_script_changed_mid_game_is_recorded_and_checked_stretch_by_stretch() {
     assert_eq!(line, at + 1);
     assert!(why.contains("tile counts cannot change"), "{why}");
 }
+
+/// Held-out instances (issue 22's "done when", walked again with new
+/// cases): three seats, two reloads (a costlier floor and a richer column
+/// bonus, then the shipped numbers again), each stretch scored by its own
+/// rules; and
+/// tamperings not used above, each refused at its own line.
+#[test]
+fn held_out_records_two_reloads_and_new_tamperings() {
+    let rich = script_text()
+        .replace("bonus_column = 7", "bonus_column = 9")
+        .replace(
+            "floor_penalties = { 1, 1, 2, 2, 2, 3, 3 }",
+            "floor_penalties = { 2, 2, 2, 2, 2, 2, 2 }",
+        );
+    let back = script_text();
+    assert_ne!(rich, back, "the script lists its column bonus");
+    let text = random_game(3, 77, |played, script| match played {
+        12 => script.replace(load(&rich)),
+        45 => script.replace(load(&back)),
+        _ => {}
+    });
+    let lines: Vec<&str> = text.lines().collect();
+    let scripts: Vec<usize> = (0..lines.len())
+        .filter(|&i| lines[i].contains("\"event\":\"script\""))
+        .collect();
+    assert_eq!(scripts.len(), 2, "{text}");
+    assert!(lines[scripts[0]].contains("\"column_bonus\":9"));
+    assert!(lines[scripts[0]].contains("\"floor\":[2,2,2,2,2,2,2]"));
+    assert!(lines[scripts[1]].contains("\"column_bonus\":7"));
+    let report = accepted(&text);
+    assert!(
+        report.summary[0].contains("changed 2 times"),
+        "{:?}",
+        report.summary
+    );
+    // The check's final scores are the record's own (the same replay).
+    let end: serde_json::Value = serde_json::from_str(lines[lines.len() - 1]).unwrap();
+    let scores: Vec<i64> = end["scores"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_i64().unwrap())
+        .collect();
+    for (p, score) in scores.iter().enumerate() {
+        assert!(
+            report.summary[p + 1].contains(&format!("player {}: {score} points", p + 1)),
+            "{:?}",
+            report.summary
+        );
+    }
+
+    let find = |what: &str, nth: usize| {
+        (0..lines.len())
+            .filter(|&i| lines[i].contains(what))
+            .nth(nth)
+            .unwrap()
+    };
+    // A move by the wrong player.
+    let m = find("\"event\":\"move\"", 7);
+    let forged = lines[m].replacen("\"player\":", "\"player\":9", 1);
+    let (line, _) = refused(&replace_line(&text, m, &forged));
+    assert_eq!(line, m + 1);
+    // Two moves swapped.
+    let m = find("\"event\":\"move\"", 20);
+    let mut copy = lines.clone();
+    copy.swap(m, m + 1);
+    let (line, why) = refused(&(copy.join("\n") + "\n"));
+    assert_eq!(line, m + 1, "{why}");
+    // The last tiling's second score changed.
+    let t = find("\"event\":\"tiling\"", 3);
+    let tiling: serde_json::Value = serde_json::from_str(lines[t]).unwrap();
+    let second = tiling["scores"][1].as_i64().unwrap();
+    let forged = lines[t].replacen(&format!(",{second},"), &format!(",{},", second + 1), 1);
+    assert_ne!(forged, lines[t]);
+    let (line, why) = refused(&replace_line(&text, t, &forged));
+    assert_eq!(line, t + 1);
+    assert!(why.contains("the rules give"), "{why}");
+    // The second script line dropped: the last stretch no longer adds up.
+    let mut copy = lines.clone();
+    copy.remove(scripts[1]);
+    let (line, why) = refused(&(copy.join("\n") + "\n"));
+    assert!(line > scripts[1], "{line}: {why}");
+    // Cut in the middle of a line.
+    let half = &text[..text.len() / 2];
+    let (line, why) = refused(half);
+    assert_eq!(line, half.lines().count(), "{why}");
+    // Blank lines only.
+    let (_, why) = refused("\n\n\n");
+    assert!(why.contains("empty"), "{why}");
+}

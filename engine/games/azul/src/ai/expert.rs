@@ -101,6 +101,8 @@ pub(super) fn expert(
         .nodes
         .map_or(s.playouts, |n| n.min(s.playouts));
     let mut kept = memory.map(|(m, seat)| m.take(seat)).unwrap_or_default();
+    // A seat with fewer kept trees than asked for (or none) starts the
+    // missing ones fresh: an empty two-player table matches no root.
     kept.resize_with(trees, || Tree::new(State::new(root.rules, 2), 0));
     let players = usize::from(root.players);
     let mut reused = 0u64;
@@ -140,7 +142,22 @@ pub(super) fn expert(
         "{made} playouts ({reused} reused) on {trees} trees, {nodes} nodes"
     ));
     if let Some((memory, seat)) = memory {
-        memory.put(seat, shares.into_iter().map(|sh| sh.tree).collect());
+        // Keep only the subtree of the move played (the replies are all
+        // below it), and none beyond a seat's share of the node bound, so
+        // the trees every seat keeps between its moves stay within memory
+        // bounds while another seat thinks.
+        let keep = s.max_nodes as usize / MAX_PLAYERS / trees;
+        let played = decision.action;
+        let kept = shares
+            .iter()
+            .map(|sh| {
+                sh.tree
+                    .after(played, keep)
+                    .unwrap_or_else(|| Tree::new(State::new(root.rules, 2), 0))
+            })
+            .collect();
+        drop(shares);
+        memory.put(seat, kept);
     }
     Ok(decision)
 }

@@ -40,7 +40,7 @@ fn round_end_value(state: &State, me: usize, s: &HardSettings) -> f64 {
 
 /// Expected end bonuses, weighted by how near each row, column and colour
 /// is to complete (squared, so near-complete ones count most).
-fn wall_potential(state: &State, p: usize) -> f64 {
+pub(super) fn wall_potential(state: &State, p: usize) -> f64 {
     let b = &state.boards[p];
     let rules = &state.rules;
     let mut v = 0.0;
@@ -60,7 +60,7 @@ fn wall_potential(state: &State, p: usize) -> f64 {
 }
 
 /// Points unfinished lines carry into the next round, by how full they are.
-fn carry_value(state: &State, p: usize) -> f64 {
+pub(super) fn carry_value(state: &State, p: usize) -> f64 {
     let b = &state.boards[p];
     let mut v = 0.0;
     for (row, line) in b.lines.iter().enumerate() {

@@ -108,9 +108,24 @@ pub struct ExpertSettings {
     /// on the scheduling, so a fixed count with a playout budget decides
     /// the same on any machine.
     pub threads: u32,
-    /// Most tree nodes over all trees (24 bytes each): the memory bound
+    /// Most tree nodes over all trees (20 bytes each): the memory bound
     /// of one decision, whatever its time.
     pub max_nodes: u64,
+    /// Round ends a playout plays through before it stops and scores the
+    /// table by estimate (score plus `potential` x wall potential plus
+    /// `carry` x unfinished lines, as hard does); 0 plays to the game's
+    /// end. A shorter playout is cheaper and less noisy, so more of them
+    /// fit in a move.
+    pub horizon: u32,
+    /// Weight of the end bonuses' progress in a cut-off playout's estimate.
+    pub potential: f64,
+    /// Weight of unfinished pattern lines in a cut-off playout's estimate.
+    pub carry: f64,
+    /// Progressive widening: a node with `n` visits lets UCT choose among
+    /// its first `2 + n^widening` children only (they come best first by
+    /// the search ordering), so the playouts go to plausible moves before
+    /// the rest; 0 lets UCT choose among all of them from the start.
+    pub widening: f64,
 }
 
 impl Default for ExpertSettings {
@@ -118,14 +133,18 @@ impl Default for ExpertSettings {
         Self {
             playouts: 1_000_000,
             seconds: 1.0,
-            exploration: 0.7,
+            exploration: 0.35,
             epsilon: 0.15,
             win_weight: 0.5,
             margin_scale: 20.0,
-            own_weight: 0.7,
+            own_weight: 0.3,
             score_scale: 100.0,
             threads: 0,
             max_nodes: 4_000_000,
+            horizon: 0,
+            potential: 1.0,
+            carry: 0.5,
+            widening: 0.0,
         }
     }
 }

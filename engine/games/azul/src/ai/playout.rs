@@ -5,6 +5,7 @@
 use rand::Rng;
 
 use super::ExpertSettings;
+use super::hard::{carry_value, wall_potential};
 use crate::rules::{CENTRE, COLOURS, FLOOR, LINES, MAX_PLAYERS, Move, MoveList, State};
 
 /// What the playout policy needs to know of the mover's board, computed
@@ -103,12 +104,17 @@ pub(super) fn playout<R: Rng + ?Sized>(
 ) -> [f64; MAX_PLAYERS] {
     let mut moves = MoveList::default();
     let mut guard = 0;
+    let mut rounds = 0;
     while !state.over && guard < 1000 {
         guard += 1;
         if state.on_table == 0 {
             // Grey wall: a tiling under way goes on by the heuristic.
             state.tile_walls();
+            rounds += 1;
             if !state.over {
+                if rounds == s.horizon {
+                    return estimated_rewards(&state, s);
+                }
                 state.deal(rng, None);
             }
             continue;
@@ -126,21 +132,65 @@ pub(super) fn playout<R: Rng + ?Sized>(
 /// the rest for the margin over the best other player, squashed by tanh
 /// (`margin_scale` points earn 0.88 of it).
 pub(super) fn rewards(state: &State, s: &ExpertSettings) -> [f64; MAX_PLAYERS] {
-    let n = state.players as usize;
     let (winners, count) = state.winners();
+    let scores = std::array::from_fn(|p| f64::from(state.boards[p].score));
+    mixed_rewards(&scores, state.players as usize, (winners, count), s)
+}
+
+/// Each player's reward for a game cut off after a tiling: the same mix
+/// as [`rewards`], with each player's score estimated as hard estimates
+/// it (score, plus `potential` x the end bonuses' progress and `carry` x
+/// the unfinished lines); the highest estimate wins (ties shared).
+fn estimated_rewards(state: &State, s: &ExpertSettings) -> [f64; MAX_PLAYERS] {
+    let n = state.players as usize;
+    let estimates: [f64; MAX_PLAYERS] = std::array::from_fn(|p| {
+        if p < n {
+            f64::from(state.boards[p].score)
+                + s.potential * wall_potential(state, p)
+                + s.carry * carry_value(state, p)
+        } else {
+            0.0
+        }
+    });
+    let best = estimates[..n]
+        .iter()
+        .copied()
+        .fold(f64::NEG_INFINITY, f64::max);
+    let mut winners = [false; MAX_PLAYERS];
+    let mut count = 0;
+    for p in 0..n {
+        if estimates[p] == best {
+            winners[p] = true;
+            count += 1;
+        }
+    }
+    mixed_rewards(&estimates, n, (winners, count), s)
+}
+
+/// The reward mix for `n` players' (final or estimated) scores.
+fn mixed_rewards(
+    scores: &[f64; MAX_PLAYERS],
+    n: usize,
+    (winners, count): ([bool; MAX_PLAYERS], usize),
+    s: &ExpertSettings,
+) -> [f64; MAX_PLAYERS] {
     let mut out = [0.0; MAX_PLAYERS];
     for p in 0..n {
-        let score = state.boards[p].score;
+        let score = scores[p];
         let best_other = (0..n)
             .filter(|&q| q != p)
-            .map(|q| state.boards[q].score)
-            .max()
-            .unwrap_or(0);
-        let margin = f64::from(score - best_other);
+            .map(|q| scores[q])
+            .fold(f64::NEG_INFINITY, f64::max);
+        let best_other = if best_other.is_finite() {
+            best_other
+        } else {
+            0.0
+        };
+        let margin = score - best_other;
         let margin_part = 0.5 + 0.5 * (margin / s.margin_scale).tanh();
         let win = if winners[p] { 1.0 / count as f64 } else { 0.0 };
         let contest = s.win_weight * win + (1.0 - s.win_weight) * margin_part;
-        let own = (f64::from(score) / s.score_scale).clamp(0.0, 1.0);
+        let own = (score / s.score_scale).clamp(0.0, 1.0);
         out[p] = (1.0 - s.own_weight) * contest + s.own_weight * own;
     }
     out
@@ -187,12 +237,76 @@ mod tests {
     }
 
     #[test]
+    fn a_cut_off_playout_scores_the_estimate_of_the_tiled_table() {
+        let settings = ExpertSettings {
+            own_weight: 0.0,
+            win_weight: 1.0,
+            ..ExpertSettings::default()
+        };
+        // Level scores: the one with more wall potential leads.
+        let mut s = State::new(Rules::default(), 2);
+        s.boards[0].score = 10;
+        s.boards[1].score = 10;
+        // A whole row: 2 (its bonus) + 5 x 7/25 (five columns begun) + 5 x
+        // 10/25 (five colours begun) = 5.4 points of potential.
+        s.boards[0].wall = 0b11111;
+        let r = estimated_rewards(&s, &settings);
+        assert_eq!((r[0], r[1]), (1.0, 0.0));
+        // Equal estimates share the win.
+        s.boards[1].wall = 0b11111 << 5;
+        let r = estimated_rewards(&s, &settings);
+        assert_eq!((r[0], r[1]), (0.5, 0.5));
+        // A score 6 points higher outweighs it.
+        s.boards[1].wall = 0;
+        s.boards[1].score = 16;
+        let r = estimated_rewards(&s, &settings);
+        assert_eq!((r[0], r[1]), (0.0, 1.0));
+    }
+
+    #[test]
+    fn a_horizon_of_one_round_ends_the_playout_at_the_first_tiling() {
+        let mut rng = tessera_host::rng::game_rng(9);
+        let mut state = State::new(Rules::default(), 2);
+        state.deal(&mut rng, None);
+        let whole = ExpertSettings::default();
+        let cut = ExpertSettings {
+            horizon: 1,
+            ..whole
+        };
+        // The same stream gives the same round; the cut-off playout draws
+        // nothing after its tiling, so the streams part there.
+        let mut a = rng.clone();
+        let mut b = rng.clone();
+        let r_cut = playout(state, &mut a, &cut);
+        let r_whole = playout(state, &mut b, &whole);
+        for r in [r_cut, r_whole] {
+            assert!(r[..2].iter().all(|x| (0.0..=1.0).contains(x)), "{r:?}");
+        }
+        let mut played = 0;
+        let mut probe = rng.clone();
+        let mut s = state;
+        let mut moves = MoveList::default();
+        while s.on_table > 0 {
+            s.legal_moves(&mut moves);
+            s.play(playout_move(&s, &moves, &mut probe, cut.epsilon));
+            played += 1;
+        }
+        assert!(played > 0);
+        // The cut-off playout drew exactly what the round's moves drew.
+        assert_eq!(a.random::<u64>(), probe.random::<u64>());
+        assert_ne!(b.random::<u64>(), probe.random::<u64>());
+    }
+
+    #[test]
     fn expert_rewards_mix_own_score_and_the_contest() {
         let mut s = State::new(Rules::default(), 2);
         s.boards[0].score = 60;
         s.boards[1].score = 50;
         s.over = true;
-        let settings = ExpertSettings::default();
+        let settings = ExpertSettings {
+            own_weight: 0.7,
+            ..ExpertSettings::default()
+        };
         let r = rewards(&s, &settings);
         // Winner: 0.7 x 0.6 + 0.3 x (0.5 x 1 + 0.5 x (0.5 + 0.5 tanh(0.5))).
         let margin = 0.5 + 0.5 * 0.5f64.tanh();

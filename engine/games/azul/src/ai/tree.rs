@@ -3,7 +3,7 @@
 //! Nodes hold no state: a node's table is its root's table with the moves
 //! of its path played, recomputed while descending (a copy and a `play`
 //! per level cost less than storing a 300-byte table per node, and keep a
-//! node at 24 bytes, so a tree of millions of nodes stays in memory
+//! node at 20 bytes, so a tree of millions of nodes stays in memory
 //! bounds). Children of a node sit side by side in `nodes`.
 //!
 //! A tree outlives its decision: [`Tree::reroot`] finds the table the
@@ -114,7 +114,12 @@ impl Tree {
             let log_n = f64::from(node.visits.max(1)).ln();
             let mut best = node.first_child as usize;
             let mut best_ucb = f64::NEG_INFINITY;
-            for c in node.children() {
+            let widened = if s.widening > 0.0 {
+                2 + f64::from(node.visits).powf(s.widening) as usize
+            } else {
+                usize::MAX
+            };
+            for c in node.children().take(widened) {
                 let child = &self.nodes[c];
                 let ucb = if child.visits == 0 {
                     f64::INFINITY
@@ -184,6 +189,26 @@ impl Tree {
                 }
             })
             .collect()
+    }
+
+    /// The subtree of the root move `mv`, as a tree of its own; `None`
+    /// when that move is not a root child or its subtree holds more than
+    /// `max_len` nodes (counted before anything is copied, so keeping a
+    /// subtree never holds two large trees at once).
+    pub(super) fn after(&self, mv: Move, max_len: usize) -> Option<Tree> {
+        let child = self.nodes[0].children().find(|&c| self.nodes[c].mv == mv)?;
+        let mut count = 0;
+        let mut stack = vec![child];
+        while let Some(i) = stack.pop() {
+            count += 1;
+            if count > max_len {
+                return None;
+            }
+            stack.extend(self.nodes[i].children());
+        }
+        let mut state = self.root;
+        state.play(mv);
+        Some(self.subtree(child, state))
     }
 
     /// The subtree at the node whose table is `target`, searched up to
@@ -289,6 +314,17 @@ mod tests {
                 assert!(c > i && c < kept.len());
             }
         }
+        // Kept after the decision: the played move's subtree, from which
+        // the reply is found the same.
+        let after = tree
+            .after(tree.nodes[mine].mv, usize::MAX)
+            .expect("an expanded move");
+        assert!(tree.after(tree.nodes[mine].mv, after.len() - 1).is_none());
+        assert_eq!(after.root_visits(), tree.nodes[mine].visits);
+        assert!(after.len() < tree.len());
+        let again = after.reroot(&state, 2).expect("the reply's node");
+        assert_eq!(again.len(), kept.len());
+        assert_eq!(again.root_visits(), kept.root_visits());
         // A table the tree never saw is not found.
         assert!(tree.reroot(&dealt(4), 2).is_none());
         // The kept tree searches on from its statistics.
@@ -296,6 +332,37 @@ mod tests {
         let before = kept.root_visits();
         kept.iterate(&mut rng, &settings);
         assert_eq!(kept.root_visits(), before + 1);
+    }
+
+    #[test]
+    fn progressive_widening_keeps_the_playouts_on_the_first_children() {
+        let settings = ExpertSettings {
+            widening: 0.3,
+            ..ExpertSettings::default()
+        };
+        let mut rng = tessera_host::rng::game_rng(3);
+        let mut tree = Tree::new(dealt(6), 1 << 20);
+        for _ in 0..1000 {
+            tree.iterate(&mut rng, &settings);
+        }
+        // 2 + 1000^0.3 = 9.9: the root chose among its first 9 children at
+        // most (fewer while it had fewer visits).
+        let children = tree.root_children();
+        assert!(children.len() > 9, "{}", children.len());
+        assert!(children[..9].iter().all(|c| c.visits > 0));
+        assert!(children[9..].iter().all(|c| c.visits == 0));
+        // Without widening every child is tried.
+        let mut tree = Tree::new(dealt(6), 1 << 20);
+        for _ in 0..1000 {
+            tree.iterate(&mut rng, &ExpertSettings::default());
+        }
+        assert!(tree.root_children().iter().all(|c| c.visits > 0));
+    }
+
+    #[test]
+    fn a_node_is_20_bytes() {
+        // The memory bound of a move (`expert.max_nodes` x this) rests on it.
+        assert_eq!(std::mem::size_of::<Node>(), 20);
     }
 
     #[test]
