@@ -33,6 +33,10 @@ fn blockers(ghost: Option<&Ghost>) -> Vec<[i32; 3]> {
     }
 }
 /// How the player aims a piece.
+
+/// What an anchor is, said where anchor mode is chosen.
+pub const ANCHOR_MEANING: &str = "Anchor: the cell you click is where the rotated piece's lowest corner goes (its smallest x, y and z).";
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Mode {
     /// Click as many cells as the piece has; the shape is recognised.
@@ -557,6 +561,9 @@ impl PolycubePlaytest {
                 ui.label(format!("rotation {} / 24 (R, Shift+R)", self.rotation));
             }
         });
+        if self.mode == Mode::Anchor {
+            ui.weak(ANCHOR_MEANING);
+        }
         let Some(piece) = self.selected else {
             ui.label("Choose a piece from the tray, or click a placed piece.");
             return;

@@ -119,8 +119,15 @@ fn the_ghost_names_the_error_in_anchor_mode() {
     let mut harness = playing(level("soma.ron"));
     harness.get_by_label("V (3)").click();
     harness.run();
+    assert!(
+        harness
+            .query_by_label(crate::playtest::ANCHOR_MEANING)
+            .is_none()
+    );
     harness.get_by_label("Anchor + rotation").click();
     harness.run();
+    // The mode says what an anchor is.
+    harness.get_by_label(crate::playtest::ANCHOR_MEANING);
     harness.get_by_label("cell 1,1,3").click();
     harness.run();
     harness.get_by_label_contains("Piece V: piece `V` would touch neither the floor");
