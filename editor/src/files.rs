@@ -309,7 +309,11 @@ fn named_after_file(template: &str, file: &str) -> String {
     match tessera_host::ron_locate::value_span(template, &key) {
         Some(span) if template[span.clone()].starts_with('"') => {
             let quoted = ron::to_string(&title).unwrap_or_else(|_| format!("{title:?}"));
-            format!("{}{quoted}{}", &template[..span.start], &template[span.end..])
+            format!(
+                "{}{quoted}{}",
+                &template[..span.start],
+                &template[span.end..]
+            )
         }
         _ => template.to_string(),
     }
@@ -442,7 +446,13 @@ mod tests {
         let path = create_level(&registry, dir.path(), "polycube", "my_first-box").unwrap();
         let text = std::fs::read_to_string(&path).unwrap();
         let entry = registry.get("polycube").unwrap();
-        assert!(entry.check_level(&text, &path).iter().all(|d| !d.is_error()), "{text}");
+        assert!(
+            entry
+                .check_level(&text, &path)
+                .iter()
+                .all(|d| !d.is_error()),
+            "{text}"
+        );
         assert!(text.contains("name: \"My first box\""), "{text}");
         // A template without a name is written as it is.
         assert_eq!(named_after_file("(version: 1)", "x.ron"), "(version: 1)");

@@ -403,7 +403,9 @@ fn diff_ui(ui: &mut egui::Ui, old: &str, new: &str, first: Option<usize>) {
                         } else {
                             format!("was: {was}")
                         };
-                        ui.add(egui::Label::new(RichText::new(text).monospace().color(weak)).wrap());
+                        ui.add(
+                            egui::Label::new(RichText::new(text).monospace().color(weak)).wrap(),
+                        );
                     });
                 }
             }

@@ -55,9 +55,14 @@ pub fn hint(rules: &Rules, solver: &Solver, cancel: &AtomicBool) -> Result<Hint,
         let order = assembly_order_from(rules.size(), &solution.pieces, &placed_mask(&fixed), true);
         let next = order.and_then(|order| order.first().map(|step| step.piece));
         let pose = next.and_then(|piece| {
-            let targets: Vec<UserCell> =
-                solution.pieces[piece].iter().map(|&c| user_cell(c)).collect();
-            rules.try_cells(piece, &targets).ok().map(|pose| (piece, pose))
+            let targets: Vec<UserCell> = solution.pieces[piece]
+                .iter()
+                .map(|&c| user_cell(c))
+                .collect();
+            rules
+                .try_cells(piece, &targets)
+                .ok()
+                .map(|pose| (piece, pose))
         });
         return Ok(match pose {
             Some((piece, pose)) => Hint::Place { piece, pose },

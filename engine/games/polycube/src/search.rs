@@ -38,7 +38,12 @@ impl<M: Mask> Visitor<M> for FirstAccepted<'_> {
     fn leaf(&mut self, t: &Tables<M>, chosen: &[u32]) -> bool {
         let placed: Vec<_> = chosen
             .iter()
-            .map(|&p| (t.placement_kind[p as usize] as usize, t.cells_of(p as usize)))
+            .map(|&p| {
+                (
+                    t.placement_kind[p as usize] as usize,
+                    t.cells_of(p as usize),
+                )
+            })
             .collect();
         if (self.accept)(&placed) {
             self.found = Some(chosen.to_vec());

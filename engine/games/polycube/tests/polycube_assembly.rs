@@ -425,12 +425,24 @@ fn hints_in_assembly_mode_follow_an_assembly_order_to_the_end() {
     use tessera_polycube::hint::{Hint, hint};
     let cancel = AtomicBool::new(false);
     let mut levels = vec![sandwich()];
-    for name in ["01_first_steps.ron", "02_three_bars.ron", "03_little_crate.ron"] {
-        levels.push(load_any(&common::repo_path(&format!("levels/polycube/{name}"))).unwrap().0);
+    for name in [
+        "01_first_steps.ron",
+        "02_three_bars.ron",
+        "03_little_crate.ron",
+    ] {
+        levels.push(
+            load_any(&common::repo_path(&format!("levels/polycube/{name}")))
+                .unwrap()
+                .0,
+        );
     }
     for level in levels {
         let s = solver(&level);
-        assert!(s.first_assemblable(&cancel).unwrap().is_some(), "{}", level.name);
+        assert!(
+            s.first_assemblable(&cancel).unwrap().is_some(),
+            "{}",
+            level.name
+        );
         let mut rules = Rules::new(&level, true);
         rules.set_assembly(true);
         for _ in 0..level.pieces.len() {
@@ -443,7 +455,11 @@ fn hints_in_assembly_mode_follow_an_assembly_order_to_the_end() {
                         .collect();
                     rules.place_cells(piece, &cells).unwrap();
                 }
-                other => panic!("{}: {other:?} with {} placed", level.name, rules.placed_count()),
+                other => panic!(
+                    "{}: {other:?} with {} placed",
+                    level.name,
+                    rules.placed_count()
+                ),
             }
         }
         assert!(rules.is_won(), "{}", level.name);
@@ -452,7 +468,10 @@ fn hints_in_assembly_mode_follow_an_assembly_order_to_the_end() {
     let level = interlock();
     let s = solver(&level);
     let mut rules = Rules::new(&level, true);
-    assert!(matches!(hint(&rules, &s, &cancel).unwrap(), Hint::Place { .. }));
+    assert!(matches!(
+        hint(&rules, &s, &cancel).unwrap(),
+        Hint::Place { .. }
+    ));
     rules.set_assembly(true);
     assert_eq!(
         hint(&rules, &s, &cancel).unwrap(),

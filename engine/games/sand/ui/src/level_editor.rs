@@ -335,8 +335,12 @@ impl SandLevelEditor {
         }
         let root = cx.project.root();
         let display = self.path.strip_prefix(root).unwrap_or(&self.path);
-        let findings =
-            tessera_host::check::check_level_text(cx.project.registry(), &self.path, display, &text);
+        let findings = tessera_host::check::check_level_text(
+            cx.project.registry(),
+            &self.path,
+            display,
+            &text,
+        );
         self.findings = Some((text, findings.clone()));
         findings
     }

@@ -269,7 +269,8 @@ mod tests {
         let rig = rig();
         let text = "// My level: keep this comment.\n(version: 1, columns: 6, rows: 4, cell: 10)\n";
         let state = Painting {
-            editor: level_editor::SandLevelEditor::from_file(&level_path(&rig, text), text).unwrap(),
+            editor: level_editor::SandLevelEditor::from_file(&level_path(&rig, text), text)
+                .unwrap(),
             project: rig.project,
             console: Vec::new(),
             _dir: rig._dir,
@@ -356,7 +357,8 @@ mod tests {
         use tessera_ui::LevelEditor as _;
         let rig = rig();
         let state = Painting {
-            editor: level_editor::SandLevelEditor::from_file(&level_path(&rig, text), text).unwrap(),
+            editor: level_editor::SandLevelEditor::from_file(&level_path(&rig, text), text)
+                .unwrap(),
             project: rig.project,
             console: Vec::new(),
             _dir: rig._dir,
