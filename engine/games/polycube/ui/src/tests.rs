@@ -507,3 +507,23 @@ fn in_anchor_mode_a_tray_piece_aims_at_a_cell_a_placed_piece_holds() {
     );
     harness.get_by_label_contains("Nearest legal");
 }
+
+/// The status line keeps its place: a refusal's message appearing does not
+/// move the tray or the board under the mouse.
+#[test]
+fn a_message_appearing_does_not_move_the_tray() {
+    let mut harness = playing(level("soma.ron"));
+    harness.get_by_label("V (3)").click();
+    harness.run();
+    harness.get_by_label("Anchor + rotation").click();
+    harness.run();
+    harness.get_by_label("cell 1,1,3").click();
+    harness.run();
+    let before = harness.get_by_label("V (3)").rect();
+    let board_before = harness.get_by_label("cell 1,1,3").rect();
+    harness.key_press(egui::Key::Enter);
+    harness.run();
+    harness.get_by_label_contains("Floating");
+    assert_eq!(harness.get_by_label("V (3)").rect(), before);
+    assert_eq!(harness.get_by_label("cell 1,1,3").rect(), board_before);
+}
