@@ -25,12 +25,15 @@ pub(crate) trait Visitor<M: Mask> {
     fn leaf(&mut self, tables: &Tables<M>, chosen: &[u32]) -> bool;
 }
 
+/// A test of a solution's placements, (kind, 0-based cells) each.
+pub(crate) type AcceptSolution<'a> = dyn FnMut(&[(usize, Vec<super::geometry::Cell>)]) -> bool + 'a;
+
 /// The first solution its `accept` test takes (given the solution's
 /// placements as (kind, 0-based cells)); the rest are skipped. For
 /// searches that need more than an exact cover, such as a hint in assembly
 /// mode (the rest of the box must also slide in, in some order).
 pub(crate) struct FirstAccepted<'a> {
-    pub(crate) accept: &'a mut dyn FnMut(&[(usize, Vec<super::geometry::Cell>)]) -> bool,
+    pub(crate) accept: &'a mut AcceptSolution<'a>,
     pub(crate) found: Option<Vec<u32>>,
 }
 

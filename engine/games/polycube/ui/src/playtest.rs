@@ -32,11 +32,11 @@ fn blockers(ghost: Option<&Ghost>) -> Vec<[i32; 3]> {
         _ => Vec::new(),
     }
 }
-/// How the player aims a piece.
 
 /// What an anchor is, said where anchor mode is chosen.
 pub const ANCHOR_MEANING: &str = "Anchor: the cell you click is where the rotated piece's lowest corner goes (its smallest x, y and z).";
 
+/// How the player aims a piece.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Mode {
     /// Click as many cells as the piece has; the shape is recognised.
