@@ -429,11 +429,23 @@ impl Document {
         }
     }
 
-    /// The Visual / RON text switch with the visual editor's undo buttons.
+    /// The name of the text tab: the document's own format (a seed-format
+    /// `.json` level is JSON text, not RON).
+    pub fn text_tab_label(&self) -> &'static str {
+        if is_level_json(&self.path) {
+            "JSON text"
+        } else {
+            "RON text"
+        }
+    }
+
+    /// The Visual / text switch (named by the file's format) with the
+    /// visual editor's undo buttons.
     fn view_switch(&mut self, ui: &mut egui::Ui) {
+        let text_tab = self.text_tab_label();
         ui.horizontal(|ui| {
             ui.selectable_value(&mut self.show_visual, true, "Visual");
-            ui.selectable_value(&mut self.show_visual, false, "RON text");
+            ui.selectable_value(&mut self.show_visual, false, text_tab);
             if !self.show_visual {
                 return;
             }
@@ -466,7 +478,7 @@ impl Document {
             self.validate(cx.project.registry());
             ui.colored_label(
                 ui.visuals().error_fg_color,
-                "The text does not read as a level, so the visual editor cannot show it. Fix it in the RON text tab:",
+                format!("The text does not read as a level, so the visual editor cannot show it. Fix it in the {} tab:", self.text_tab_label()),
             );
             let findings: Vec<String> = self
                 .diagnostics

@@ -285,8 +285,38 @@ pub fn create_level(
         .with_context(|| format!("unknown game `{game}`"))?;
     let name = checked_name(name, "ron")?;
     let path = root.join(LEVELS_DIR).join(game).join(&name);
-    write_new(&path, &entry.level_template(), &display(root, &path))?;
+    let text = named_after_file(&entry.level_template(), &name);
+    write_new(&path, &text, &display(root, &path))?;
     Ok(path)
+}
+
+/// A new level's text with its `name` field (when the game's levels have
+/// one) set from the file name: `my_puzzle.ron` is called "My puzzle",
+/// not the template's default.
+fn named_after_file(template: &str, file: &str) -> String {
+    use tessera_host::level::FieldKey;
+    let stem = Path::new(file)
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .unwrap_or(file);
+    let words = stem.replace(['_', '-'], " ");
+    let mut chars = words.trim().chars();
+    let title: String = match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => return template.to_string(),
+    };
+    let key = [FieldKey::Name("name".into())];
+    match tessera_host::ron_locate::value_span(template, &key) {
+        Some(span) if template[span.clone()].starts_with('"') => {
+            let quoted = ron::to_string(&title).unwrap_or_else(|_| format!("{title:?}"));
+            format!(
+                "{}{quoted}{}",
+                &template[..span.start],
+                &template[span.end..]
+            )
+        }
+        _ => template.to_string(),
+    }
 }
 
 /// The text of a new script for `game`: its documented default when the
@@ -407,6 +437,25 @@ mod tests {
         }
         assert!(create_level(&registry, dir.path(), "sand", "../escape").is_err());
         assert!(create_level(&registry, dir.path(), "sand", " ").is_err());
+    }
+
+    #[test]
+    fn a_new_levels_name_follows_its_file_name() {
+        let registry = tessera_builtin::registry();
+        let dir = tempfile::tempdir().unwrap();
+        let path = create_level(&registry, dir.path(), "polycube", "my_first-box").unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let entry = registry.get("polycube").unwrap();
+        assert!(
+            entry
+                .check_level(&text, &path)
+                .iter()
+                .all(|d| !d.is_error()),
+            "{text}"
+        );
+        assert!(text.contains("name: \"My first box\""), "{text}");
+        // A template without a name is written as it is.
+        assert_eq!(named_after_file("(version: 1)", "x.ron"), "(version: 1)");
     }
 
     #[test]

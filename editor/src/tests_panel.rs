@@ -285,65 +285,130 @@ pub fn first_differing_step(old: &str, new: &str) -> Option<usize> {
     })
 }
 
-fn diff_ui(ui: &mut egui::Ui, old: &str, new: &str, first: Option<usize>) {
+/// One step of a trajectory diff, as the panel lists it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DiffRow {
+    /// 1-based step.
+    pub index: usize,
+    /// The step (actor and action) as the new trajectory has it.
+    pub step: String,
+    /// The score column, old and new (`-` where the game keeps none).
+    pub scores: (String, String),
+    /// What happened at the step now.
+    pub events: String,
+    /// What happened before, when that differs (the old events' text).
+    pub was: Option<String>,
+    /// Whether anything in the row changed.
+    pub differs: bool,
+}
+
+/// The rows of a trajectory diff, for any game: each step with its new
+/// events and, where they changed, the old ones in full.
+pub fn diff_rows(old: &str, new: &str) -> Vec<DiffRow> {
     let old_rows = parse_rows(old);
     let new_rows = parse_rows(new);
-    let steps = old_rows.len().max(new_rows.len());
+    let missing = ParsedRow {
+        index: 0,
+        step: String::new(),
+        scores: "—".into(),
+        events: String::new(),
+    };
+    (0..old_rows.len().max(new_rows.len()))
+        .map(|i| {
+            let a = old_rows.get(i).unwrap_or(&missing);
+            let b = new_rows.get(i).unwrap_or(&missing);
+            let step = if b.step.is_empty() { &a.step } else { &b.step };
+            let was = (a.events != b.events || a.step != b.step).then(|| {
+                if a.index == 0 {
+                    "(no such step)".to_string()
+                } else if a.step != b.step && b.index != 0 {
+                    format!("{} | {}", a.step.trim(), a.events.trim())
+                } else {
+                    a.events.trim().to_string()
+                }
+            });
+            DiffRow {
+                index: if b.index > 0 { b.index } else { a.index },
+                step: step.trim().to_string(),
+                scores: (a.scores.trim().to_string(), b.scores.trim().to_string()),
+                events: if b.index == 0 {
+                    "(no such step now)".into()
+                } else {
+                    b.events.trim().to_string()
+                },
+                was,
+                differs: a != b,
+            }
+        })
+        .collect()
+}
+
+/// Whether any row has a score worth a column: games without scores write
+/// `-` in every row (polycube), and two columns of dashes say nothing.
+fn has_scores(rows: &[DiffRow]) -> bool {
+    let blank = |s: &str| s.is_empty() || s == "-" || s == "—";
+    rows.iter()
+        .any(|r| !blank(&r.scores.0) || !blank(&r.scores.1))
+}
+
+/// The diff as a list that wraps to the window's width: per step its
+/// number, action and (for games with scores) old → new score on one line,
+/// then what happened, and for a changed step what happened before
+/// ("was: …"), so long events are read whole, not cut off at the right.
+fn diff_ui(ui: &mut egui::Ui, old: &str, new: &str, first: Option<usize>) {
+    let rows = diff_rows(old, new);
     ui.label(match first {
-        Some(step) => format!("First difference at step {step} of {steps}."),
+        Some(step) => format!("First difference at step {step} of {}.", rows.len()),
         None => "The steps agree; the end state differs.".into(),
     });
+    let scores = has_scores(&rows);
     let highlight = ui.visuals().warn_fg_color;
-    egui::ScrollArea::both()
+    let weak = ui.visuals().weak_text_color();
+    egui::ScrollArea::vertical()
         .id_salt("trajectory diff")
         .max_height(260.0)
+        .auto_shrink([false, true])
         .show(ui, |ui| {
-            egui::Grid::new("diff grid")
-                .striped(true)
-                .num_columns(5)
-                .show(ui, |ui| {
-                    for head in ["step", "action", "old score", "new score", "events (new)"] {
-                        ui.strong(head);
+            for row in &rows {
+                let paint = |text: String| {
+                    let rich = RichText::new(text).monospace();
+                    if Some(row.index) == first {
+                        rich.color(highlight).strong()
+                    } else if row.differs {
+                        rich.color(highlight)
+                    } else {
+                        rich
                     }
-                    ui.end_row();
-                    let empty = ParsedRow {
-                        index: 0,
-                        step: String::new(),
-                        scores: "—".into(),
-                        events: String::new(),
-                    };
-                    for i in 0..steps {
-                        let a = old_rows.get(i).unwrap_or(&empty);
-                        let b = new_rows.get(i).unwrap_or(&empty);
-                        let differs = a != b;
-                        let index = if b.index > 0 { b.index } else { a.index };
-                        let paint = |text: String| {
-                            let rich = RichText::new(text).monospace();
-                            if Some(index) == first {
-                                rich.color(highlight).strong()
-                            } else if differs {
-                                rich.color(highlight)
-                            } else {
-                                rich
-                            }
-                        };
-                        ui.label(paint(index.to_string()));
-                        ui.label(paint(if b.step.is_empty() {
-                            a.step.clone()
-                        } else {
-                            b.step.clone()
-                        }));
-                        ui.label(paint(a.scores.clone()));
-                        ui.label(paint(b.scores.clone()));
-                        let events = if a.events == b.events || a.events.is_empty() {
-                            b.events.clone()
-                        } else {
-                            format!("{}  (was: {})", b.events, a.events)
-                        };
-                        ui.label(paint(events));
-                        ui.end_row();
+                };
+                let mut head = format!("{:>4}  {}", row.index, row.step);
+                if scores {
+                    if row.scores.0 == row.scores.1 {
+                        head.push_str(&format!("  ·  {}", row.scores.1));
+                    } else {
+                        head.push_str(&format!("  ·  {} → {}", row.scores.0, row.scores.1));
                     }
-                });
+                }
+                ui.add(egui::Label::new(paint(head)).wrap());
+                if !row.events.is_empty() {
+                    ui.horizontal_wrapped(|ui| {
+                        ui.add_space(40.0);
+                        ui.add(egui::Label::new(paint(row.events.clone())).wrap());
+                    });
+                }
+                if let Some(was) = &row.was {
+                    ui.horizontal_wrapped(|ui| {
+                        ui.add_space(40.0);
+                        let text = if was.is_empty() {
+                            "was: (nothing)".to_string()
+                        } else {
+                            format!("was: {was}")
+                        };
+                        ui.add(
+                            egui::Label::new(RichText::new(text).monospace().color(weak)).wrap(),
+                        );
+                    });
+                }
+            }
         });
     let end = |text: &str| -> String {
         text.lines()
@@ -420,5 +485,36 @@ mod tests {
         assert_eq!(first_differing_step(old, old), None);
         let shorter = "game: x\nsteps: 2\n   1 | A | score 0\n   2 | B | score 10\noutcome: won\n";
         assert_eq!(first_differing_step(old, shorter), Some(3));
+    }
+
+    /// A polycube replay whose refusal text changed: the row keeps the
+    /// new events and the old ones in full ("was"), and there is no score
+    /// column to show (every score is `-`).
+    #[test]
+    fn a_diff_row_keeps_the_old_events_and_scoreless_games_get_no_score_column() {
+        let old = "game: polycube\nsteps: 2\n   1 | Place(piece:\"A\") | -\n   2 | Place(piece:\"B\") | - | refused: illegal action: Collision: cell (1, 1, 1) is taken by piece `A`\noutcome: playing\n";
+        let new = "game: polycube\nsteps: 2\n   1 | Place(piece:\"A\") | -\n   2 | Place(piece:\"B\") | - | refused: Collision: cell (1, 1, 1) is taken by piece `A`\noutcome: playing\n";
+        let rows = diff_rows(old, new);
+        assert_eq!(rows.len(), 2);
+        assert!(!rows[0].differs);
+        assert_eq!(rows[0].was, None);
+        assert!(rows[1].differs);
+        assert_eq!(
+            rows[1].events,
+            "refused: Collision: cell (1, 1, 1) is taken by piece `A`"
+        );
+        assert_eq!(
+            rows[1].was.as_deref(),
+            Some("refused: illegal action: Collision: cell (1, 1, 1) is taken by piece `A`")
+        );
+        assert!(!has_scores(&rows));
+        // A game with scores keeps its column; a step only one side has
+        // says so.
+        let scored_old = "   1 | A | score 0\n   2 | B | score 10\n";
+        let scored_new = "   1 | A | score 0\n";
+        let rows = diff_rows(scored_old, scored_new);
+        assert!(has_scores(&rows));
+        assert_eq!(rows[1].events, "(no such step now)");
+        assert_eq!(rows[1].scores, ("score 10".into(), "—".into()));
     }
 }

@@ -93,8 +93,11 @@ fn a_seed_json_polycube_level_opens_as_a_level_and_f5_plays_it() {
     harness.run_steps(5);
     let target = harness.state().playtest_target().expect("a level to play");
     assert_eq!(target.level.as_deref(), Some(json.as_path()));
-    // The visual editor, not plain text.
+    // The visual editor, not plain text; its text tab is named by the
+    // file's format.
     harness.get_by_label("Unique?");
+    harness.get_by_label("JSON text");
+    assert!(harness.query_by_label("RON text").is_none());
     harness.key_press(egui::Key::F5);
     harness.run_steps(5);
     harness.get_by_label_contains("Sandwich (seed JSON)");

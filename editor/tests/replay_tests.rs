@@ -194,3 +194,41 @@ fn open_replays_a_test_in_the_playtest_view_at_a_step() {
         console_texts(&harness)
     );
 }
+
+/// A polycube replay whose refusal text changed: the Tests panel lists the
+/// step with its new events and the old ones in full ("was: …"), and no
+/// score columns of dashes (polycube keeps no score).
+#[test]
+fn a_changed_polycube_replay_shows_its_old_events_in_full() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let root = dir.path().canonicalize().unwrap();
+    for relative in [
+        "scripts/polycube.lua",
+        "levels/polycube/02_three_bars.ron",
+        "tests/replays/polycube/three_bars_refusals_undo_hints.replay.ron",
+        "snapshots/replays__polycube__three_bars_refusals_undo_hints.snap",
+    ] {
+        let to = root.join(relative);
+        std::fs::create_dir_all(to.parent().unwrap()).unwrap();
+        std::fs::copy(repo(relative), &to).unwrap();
+    }
+    // The snapshot as an older engine worded step 3's refusal.
+    let snapshot = root.join("snapshots/replays__polycube__three_bars_refusals_undo_hints.snap");
+    let current = std::fs::read_to_string(&snapshot).unwrap();
+    let new_words = "Collision: cell (1, 1, 1) is taken by piece `A`";
+    assert!(current.contains(new_words), "{current}");
+    let old = current.replace(new_words, "Collision: (0, 0, 0) is occupied");
+    std::fs::write(&snapshot, old).unwrap();
+
+    let mut harness = harness(&root);
+    harness.state_mut().run_tests();
+    run_until(&mut harness, |app| {
+        !app.tests().is_running() && !app.tests().results().is_empty()
+    });
+    harness.get_by_label("changed");
+    harness.get_by_label("First difference at step 3 of 10.");
+    harness.get_by_label_contains(&format!("refused: illegal action: {new_words}"));
+    harness.get_by_label("was: refused: illegal action: Collision: (0, 0, 0) is occupied");
+    assert!(harness.query_by_label_contains("old score").is_none());
+    assert!(harness.query_by_label_contains("· -").is_none());
+}

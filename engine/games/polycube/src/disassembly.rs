@@ -178,7 +178,23 @@ pub fn assembly_order(
     pieces: &[Vec<Cell>],
     support: bool,
 ) -> Option<Vec<Insertion>> {
+    assembly_order_from(size, pieces, &[], support)
+}
+
+/// [`assembly_order`] from a position part-way: the pieces marked in
+/// `already_in` are in the box and stay (they are obstacles and supports,
+/// never moved); the order says how the others slide in after them. An
+/// unmarked piece whose index is past `already_in`'s end is not in yet.
+pub fn assembly_order_from(
+    size: [usize; 3],
+    pieces: &[Vec<Cell>],
+    already_in: &[bool],
+    support: bool,
+) -> Option<Vec<Insertion>> {
     let mut state = Assembly::new(size, pieces);
+    state.stays = (0..pieces.len())
+        .map(|p| already_in.get(p).copied().unwrap_or(false))
+        .collect();
     let mut removed = Vec::new();
     let mut dead = std::collections::HashSet::new();
     state
@@ -193,6 +209,8 @@ struct Assembly<'p> {
     owner: Vec<Option<usize>>,
     /// Whether each piece is still in the box.
     present: Vec<bool>,
+    /// Pieces that are never taken out (already placed before the order).
+    stays: Vec<bool>,
 }
 
 impl<'p> Assembly<'p> {
@@ -202,6 +220,7 @@ impl<'p> Assembly<'p> {
             pieces,
             owner: vec![None; size[0] * size[1] * size[2]],
             present: pieces.iter().map(|p| !p.is_empty()).collect(),
+            stays: vec![false; pieces.len()],
         };
         for (p, cells) in pieces.iter().enumerate() {
             for &c in cells {
@@ -250,14 +269,14 @@ impl<'p> Assembly<'p> {
         removed: &mut Vec<Insertion>,
         dead: &mut std::collections::HashSet<Vec<bool>>,
     ) -> bool {
-        if !self.present.contains(&true) {
+        if (0..self.pieces.len()).all(|p| !self.present[p] || self.stays[p]) {
             return true;
         }
         if dead.contains(&self.present) {
             return false;
         }
         for p in 0..self.pieces.len() {
-            if !self.present[p] || (support && !self.supported(p)) {
+            if !self.present[p] || self.stays[p] || (support && !self.supported(p)) {
                 continue;
             }
             let path = slide_path(self.size, &self.pieces[p], |c| {

@@ -3,9 +3,10 @@
 
 use std::sync::atomic::AtomicBool;
 
+use super::disassembly::assembly_order_from;
 use super::geometry::Cell;
 use super::rules::{PlacedPiece, Rules, UserCell, user_cell};
-use super::solver::{Fixed, SolveError, Solver};
+use super::solver::{Fixed, Solution, SolveError, Solver};
 
 /// What a hint says.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -30,7 +31,9 @@ pub enum Hint {
 
 /// Finds a hint for the current board. Among the solution's pieces still
 /// in the tray it picks one that passes the pipeline now (support
-/// included), lowest first.
+/// included), lowest first. In assembly mode the solution must also be
+/// buildable from here (the rest of the pieces slide in one by one, each
+/// supported), and the hint is the first piece of that order.
 pub fn hint(rules: &Rules, solver: &Solver, cancel: &AtomicBool) -> Result<Hint, SolveError> {
     if rules.placed_count() == rules.pieces().len() {
         return Ok(Hint::Done);
@@ -43,11 +46,29 @@ pub fn hint(rules: &Rules, solver: &Solver, cancel: &AtomicBool) -> Result<Hint,
             })
         })
         .collect();
-    let Some(solution) = solver.first_from(&fixed, cancel)? else {
+    let Some(solution) = completion(rules, solver, &fixed, cancel)? else {
         return Ok(Hint::Stuck {
             pick_up: piece_to_pick_up(rules, solver, &fixed, cancel)?,
         });
     };
+    if rules.assembly() {
+        let order = assembly_order_from(rules.size(), &solution.pieces, &placed_mask(&fixed), true);
+        let next = order.and_then(|order| order.first().map(|step| step.piece));
+        let pose = next.and_then(|piece| {
+            let targets: Vec<UserCell> = solution.pieces[piece]
+                .iter()
+                .map(|&c| user_cell(c))
+                .collect();
+            rules
+                .try_cells(piece, &targets)
+                .ok()
+                .map(|pose| (piece, pose))
+        });
+        return Ok(match pose {
+            Some((piece, pose)) => Hint::Place { piece, pose },
+            None => Hint::Stuck { pick_up: None },
+        });
+    }
     let mut best: Option<(i32, usize, PlacedPiece)> = None;
     for (piece, cells) in solution.pieces.iter().enumerate() {
         if rules.placement(piece).is_some() || cells.is_empty() {
@@ -84,11 +105,42 @@ fn piece_to_pick_up(
     }
     for piece in recent {
         let without: Vec<Fixed> = fixed.iter().filter(|f| f.piece != piece).cloned().collect();
-        if solver.first_from(&without, cancel)?.is_some() {
+        if completion(rules, solver, &without, cancel)?.is_some() {
             return Ok(Some(piece));
         }
     }
     Ok(None)
+}
+
+/// A solution keeping the `fixed` pieces where they are; in assembly mode
+/// only one whose other pieces can then slide in, one by one and each
+/// supported, around the fixed ones (the pipeline's Blocked and Floating
+/// checks, in some order).
+fn completion(
+    rules: &Rules,
+    solver: &Solver,
+    fixed: &[Fixed],
+    cancel: &AtomicBool,
+) -> Result<Option<Solution>, SolveError> {
+    if !rules.assembly() {
+        return solver.first_from(fixed, cancel);
+    }
+    let already_in = placed_mask(fixed);
+    solver.first_from_where(fixed, cancel, |solution| {
+        assembly_order_from(rules.size(), &solution.pieces, &already_in, true).is_some()
+    })
+}
+
+/// Which pieces the `fixed` list holds, by piece index.
+fn placed_mask(fixed: &[Fixed]) -> Vec<bool> {
+    let mut mask = Vec::new();
+    for f in fixed {
+        if mask.len() <= f.piece {
+            mask.resize(f.piece + 1, false);
+        }
+        mask[f.piece] = true;
+    }
+    mask
 }
 
 /// The seed's helper hint: of every legal pose of `piece` now (any of its

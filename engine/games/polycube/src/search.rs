@@ -25,14 +25,34 @@ pub(crate) trait Visitor<M: Mask> {
     fn leaf(&mut self, tables: &Tables<M>, chosen: &[u32]) -> bool;
 }
 
-pub(crate) struct First {
+/// A test of a solution's placements, (kind, 0-based cells) each.
+pub(crate) type AcceptSolution<'a> = dyn FnMut(&[(usize, Vec<super::geometry::Cell>)]) -> bool + 'a;
+
+/// The first solution its `accept` test takes (given the solution's
+/// placements as (kind, 0-based cells)); the rest are skipped. For
+/// searches that need more than an exact cover, such as a hint in assembly
+/// mode (the rest of the box must also slide in, in some order).
+pub(crate) struct FirstAccepted<'a> {
+    pub(crate) accept: &'a mut AcceptSolution<'a>,
     pub(crate) found: Option<Vec<u32>>,
 }
 
-impl<M: Mask> Visitor<M> for First {
-    fn leaf(&mut self, _: &Tables<M>, chosen: &[u32]) -> bool {
-        self.found = Some(chosen.to_vec());
-        false
+impl<M: Mask> Visitor<M> for FirstAccepted<'_> {
+    fn leaf(&mut self, t: &Tables<M>, chosen: &[u32]) -> bool {
+        let placed: Vec<_> = chosen
+            .iter()
+            .map(|&p| {
+                (
+                    t.placement_kind[p as usize] as usize,
+                    t.cells_of(p as usize),
+                )
+            })
+            .collect();
+        if (self.accept)(&placed) {
+            self.found = Some(chosen.to_vec());
+            return false;
+        }
+        true
     }
 }
 

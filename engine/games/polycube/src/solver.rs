@@ -37,7 +37,7 @@ use super::count::{CountOptions, CountReport};
 use super::geometry::{Cell, mirror_signature, orientations, signature, symmetries};
 use super::level::MAX_VOLUME;
 use super::mask::{Mask, Wide};
-use super::search::{First, Search, Tally};
+use super::search::{FirstAccepted, Search, Tally};
 pub use super::validate::Verdict;
 
 /// Why the solver could not run or finish.
@@ -211,10 +211,24 @@ impl Solver {
         fixed: &[Fixed],
         cancel: &AtomicBool,
     ) -> Result<Option<Solution>, SolveError> {
+        self.first_from_where(fixed, cancel, |_| true)
+    }
+
+    /// The first solution that keeps the `fixed` pieces where they are and
+    /// that `accept` takes (the search goes on past the ones it refuses),
+    /// or `None` when there is none.
+    pub fn first_from_where(
+        &self,
+        fixed: &[Fixed],
+        cancel: &AtomicBool,
+        mut accept: impl FnMut(&Solution) -> bool,
+    ) -> Result<Option<Solution>, SolveError> {
         if self.volume_balance != 0 {
             return Ok(None);
         }
-        let found = dispatch!(self, t => t.first_from(self, fixed, cancel))?;
+        let mut accept_placed =
+            |placed: &[(usize, Vec<Cell>)]| accept(&self.assign(placed.to_vec(), fixed.to_vec()));
+        let found = dispatch!(self, t => t.first_from(self, fixed, cancel, &mut accept_placed))?;
         Ok(found.map(|(kinds_cells, fixed)| self.assign(kinds_cells, fixed)))
     }
 
@@ -684,11 +698,16 @@ impl<M: Mask> Tables<M> {
         solver: &Solver,
         fixed: &[Fixed],
         cancel: &AtomicBool,
+        accept: &mut dyn FnMut(&[(usize, Vec<Cell>)]) -> bool,
     ) -> Result<Option<(Vec<(usize, Vec<Cell>)>, Vec<Fixed>)>, SolveError> {
         let Some((filled, avail)) = self.start_from(solver, fixed) else {
             return Ok(None);
         };
-        let mut search = Search::new(self, avail, cancel, First { found: None });
+        let visitor = FirstAccepted {
+            accept,
+            found: None,
+        };
+        let mut search = Search::new(self, avail, cancel, visitor);
         search.go(filled);
         if search.cancelled {
             return Err(SolveError::Cancelled);

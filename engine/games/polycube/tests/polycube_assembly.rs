@@ -414,3 +414,67 @@ fn the_helper_hint_moves_a_refused_ghost_to_the_nearest_legal_pose() {
     let pose = tessera_polycube::hint::nearest_legal(&open, 3, &[[1, 1, 1]], 0).unwrap();
     assert_eq!(pose.cells, vec![[1, 1, 1]], "with the top off, C drops in");
 }
+
+/// Hints in assembly mode answer for assembly mode: following them from an
+/// empty box builds the box piece by piece, each sliding in (no Stuck
+/// while a straight-line packing exists), and where no packing can be
+/// assembled (the interlock) the first hint already says Stuck, where a
+/// plain hint would offer a piece that leads nowhere.
+#[test]
+fn hints_in_assembly_mode_follow_an_assembly_order_to_the_end() {
+    use tessera_polycube::hint::{Hint, hint};
+    let cancel = AtomicBool::new(false);
+    let mut levels = vec![sandwich()];
+    for name in [
+        "01_first_steps.ron",
+        "02_three_bars.ron",
+        "03_little_crate.ron",
+    ] {
+        levels.push(
+            load_any(&common::repo_path(&format!("levels/polycube/{name}")))
+                .unwrap()
+                .0,
+        );
+    }
+    for level in levels {
+        let s = solver(&level);
+        assert!(
+            s.first_assemblable(&cancel).unwrap().is_some(),
+            "{}",
+            level.name
+        );
+        let mut rules = Rules::new(&level, true);
+        rules.set_assembly(true);
+        for _ in 0..level.pieces.len() {
+            match hint(&rules, &s, &cancel).unwrap() {
+                Hint::Place { piece, pose } => {
+                    let cells: Vec<_> = pose
+                        .cells
+                        .iter()
+                        .map(|&c| tessera_polycube::user_cell(c))
+                        .collect();
+                    rules.place_cells(piece, &cells).unwrap();
+                }
+                other => panic!(
+                    "{}: {other:?} with {} placed",
+                    level.name,
+                    rules.placed_count()
+                ),
+            }
+        }
+        assert!(rules.is_won(), "{}", level.name);
+    }
+
+    let level = interlock();
+    let s = solver(&level);
+    let mut rules = Rules::new(&level, true);
+    assert!(matches!(
+        hint(&rules, &s, &cancel).unwrap(),
+        Hint::Place { .. }
+    ));
+    rules.set_assembly(true);
+    assert_eq!(
+        hint(&rules, &s, &cancel).unwrap(),
+        Hint::Stuck { pick_up: None }
+    );
+}

@@ -241,6 +241,72 @@ impl LevelFile for SandLevel {
             }
         }
         self.diagnose_palette(&mut found);
+        found.extend(self.spanning_at_start());
+        found
+    }
+}
+
+impl SandLevel {
+    /// Warnings for clusters of the starting board that already span it
+    /// from the left wall to the right: the first tick clears and scores
+    /// them before the player moves, which a designer rarely means (a
+    /// chain-reaction showcase like `cascade.ron` does). One warning per
+    /// colour letter, at the cluster's top row.
+    ///
+    /// Works on logical cells: a cell is a full square of grains, so two
+    /// cells' grains touch 4-connected exactly when the cells share a side,
+    /// and same letter means same colour, as in the grain search
+    /// (`clear.rs`).
+    fn spanning_at_start(&self) -> Vec<Diagnostic> {
+        let cells: Vec<Vec<char>> = self.board.iter().map(|r| r.chars().collect()).collect();
+        let columns = self.columns as usize;
+        let (height, mut seen) = (cells.len(), vec![vec![false; columns]; cells.len()]);
+        let letter = |x: usize, y: usize| cells.get(y).and_then(|r| r.get(x)).copied();
+        let mut found = Vec::new();
+        let mut warned: Vec<char> = Vec::new();
+        for start in 0..height {
+            let Some(colour) = letter(0, start).filter(|c| *c != '.') else {
+                continue;
+            };
+            if seen[start][0] || columns == 0 {
+                continue;
+            }
+            // Flood the cluster from this left-wall cell.
+            let (mut stack, mut top, mut spans) = (vec![(0, start)], start, false);
+            seen[start][0] = true;
+            while let Some((x, y)) = stack.pop() {
+                top = top.min(y);
+                spans |= x + 1 == columns;
+                // `wrapping_sub` off the top/left edge gives usize::MAX,
+                // which `letter` and the column bound refuse.
+                let neighbours = [
+                    (x + 1, y),
+                    (x, y + 1),
+                    (x.wrapping_sub(1), y),
+                    (x, y.wrapping_sub(1)),
+                ];
+                for (nx, ny) in neighbours {
+                    if nx < columns && letter(nx, ny) == Some(colour) && !seen[ny][nx] {
+                        seen[ny][nx] = true;
+                        stack.push((nx, ny));
+                    }
+                }
+            }
+            if spans && !warned.contains(&colour) {
+                warned.push(colour);
+                found.push(
+                    Diagnostic::warning(
+                        std::path::Path::new(""),
+                        format!(
+                            "field `board`, row {}: the starting board already holds a `{colour}` cluster spanning wall to wall; it clears and scores before the first move",
+                            top + 1
+                        ),
+                    )
+                    .at("board")
+                    .at_index(top),
+                );
+            }
+        }
         found
     }
 }

@@ -508,3 +508,45 @@ fn a_level_palette_replaces_the_scripts_and_is_checked() {
             .contains("holds 1 to 8 colours, this one 0")
     );
 }
+
+/// The level diagnosis warns about a starting board that already spans
+/// wall to wall, and the warning is true: that board clears and scores
+/// before the first move. A band that stops one cell short or is cut by
+/// another colour gets no warning and does not clear.
+#[test]
+fn a_starting_board_that_already_spans_is_warned_about_and_does_clear() {
+    use tessera_host::level::LevelFile;
+    let spanning = level(6, 6, 10, &["BB....", "RRRBRR", "RRRRRR"]);
+    let warnings: Vec<String> = spanning
+        .diagnose()
+        .iter()
+        .map(|d| {
+            assert!(!d.is_error(), "{d}");
+            d.message.clone()
+        })
+        .collect();
+    assert_eq!(
+        warnings,
+        vec![
+            "field `board`, row 2: the starting board already holds a `R` cluster spanning wall to wall; it clears and scores before the first move"
+        ]
+    );
+    let mut game = start(spanning, 1);
+    game.settle().unwrap();
+    assert!(game.score() > 0, "it cleared before any move");
+    assert!(!game.chain_log().is_empty());
+
+    for board in [
+        // One cell short of the right wall.
+        &["RRRRR."][..],
+        // Blue cuts the red band. (One row on the floor: nothing can
+        // fall or slide, so the quiet boards stay as drawn.)
+        &["RRBRRR"][..],
+    ] {
+        let quiet = level(6, 6, 10, board);
+        assert_eq!(quiet.diagnose(), vec![], "{board:?}");
+        let mut game = start(quiet, 1);
+        game.settle().unwrap();
+        assert_eq!(game.score(), 0, "{board:?}");
+    }
+}

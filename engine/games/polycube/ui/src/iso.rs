@@ -1,5 +1,6 @@
-//! An isometric view of unit cubes drawn with egui's painter: shaded,
-//! depth-sorted, turnable by dragging or with buttons.
+//! An isometric view of unit cubes drawn with egui's painter: bevelled and
+//! shaded by face and height (the seed's "skins"), depth-sorted, turnable
+//! by dragging or with buttons.
 
 use egui::{Color32, Pos2, Sense, Shape, Stroke, Vec2};
 
@@ -74,6 +75,59 @@ const FACES: [([f32; 3], [[f32; 3]; 4]); 6] = [
         [[0., 0., 0.], [0., 1., 0.], [1., 1., 0.], [1., 0., 0.]],
     ),
 ];
+
+/// The light's direction (from the surface toward it): above, a little
+/// to the front-right, so top faces are brightest and the two visible
+/// sides differ.
+const LIGHT: [f32; 3] = [0.3, -0.5, 0.8];
+
+/// The bevel's width, as a share of a face's size (each corner moves this
+/// far toward the face's centre).
+const BEVEL: f32 = 0.14;
+
+/// How one face of a cube is painted: the seed's "skins" (bevelled unit
+/// cubes with shading).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Skin {
+    /// The inner face.
+    pub face: Color32,
+    /// The chamfered rim around it: lighter on faces toward the light,
+    /// darker on the others, as a bevel catches the light.
+    pub rim: Color32,
+}
+
+/// The skin of the face with `normal` of a cube at height `z` (0-based) in
+/// a box `height` cubes high. Shading by face (the light's angle) and by
+/// height (a cube higher in the box is lighter, so layers read apart and
+/// heights can be told in a still picture).
+pub fn skin(colour: Color32, normal: [f32; 3], z: i32, height: usize) -> Skin {
+    let facing = normal[0] * LIGHT[0] + normal[1] * LIGHT[1] + normal[2] * LIGHT[2];
+    let rise = if height > 1 {
+        (z.max(0) as f32 / (height - 1) as f32).min(1.0)
+    } else {
+        1.0
+    };
+    let light = 0.5 + 0.5 * facing;
+    // Height moves the light from 80% (floor) to 100% (top layer).
+    let lit = |l: f32| l * (0.8 + 0.2 * rise);
+    let face = shade(colour, lit(light));
+    let rim = if facing > 0.0 {
+        shade(colour, lit(light + 0.35))
+    } else {
+        shade(colour, lit(light - 0.3))
+    };
+    Skin { face, rim }
+}
+
+/// `points` moved toward their centre by `share` of the way.
+fn inset(points: &[Pos2], share: f32) -> Vec<Pos2> {
+    let n = points.len().max(1) as f32;
+    let centre = points.iter().fold(Vec2::ZERO, |sum, p| sum + p.to_vec2()) / n;
+    points
+        .iter()
+        .map(|p| *p + (centre - p.to_vec2()) * share)
+        .collect()
+}
 
 fn shade(colour: Color32, light: f32) -> Color32 {
     let k = 0.45 + 0.55 * light.clamp(0.0, 1.0);
@@ -227,7 +281,6 @@ pub fn show(
         })
         .collect();
     order.sort_by(|a, b| a.0.total_cmp(&b.0));
-    let light = [0.3_f32, -0.5, 0.8];
     for (_, (index, cube)) in order {
         for (normal, corners) in FACES {
             if drawn.camera.facing(normal) <= 0.0 {
@@ -249,12 +302,19 @@ pub fn show(
             if click.is_some_and(|p| inside(&points, p)) {
                 clicked = Some(index);
             }
-            let l = normal[0] * light[0] + normal[1] * light[1] + normal[2] * light[2];
-            painter.add(Shape::convex_polygon(
-                points,
-                shade(cube.colour, 0.5 + 0.5 * l),
-                Stroke::new(0.8, Color32::from_black_alpha(120)),
-            ));
+            let skin = skin(cube.colour, normal, cube.cell[2], size[2]);
+            let edge = Stroke::new(0.8, Color32::from_black_alpha(120));
+            if cube.colour.a() < 255 {
+                // A see-through ghost: one layer, or the overlap would
+                // make its middle more solid than its rim.
+                painter.add(Shape::convex_polygon(points, skin.face, edge));
+                continue;
+            }
+            // The bevel: the whole face in the rim's colour, the inset
+            // face over it, so every cube shows a chamfered edge.
+            let inner = inset(&points, BEVEL);
+            painter.add(Shape::convex_polygon(points, skin.rim, edge));
+            painter.add(Shape::convex_polygon(inner, skin.face, Stroke::NONE));
         }
     }
     Shown { drawn, clicked }
@@ -292,4 +352,52 @@ fn palette_entry(i: usize) -> Color32 {
     ];
     let (r, g, b) = COLOURS[i % COLOURS.len()];
     Color32::from_rgb(r, g, b)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn brightness(c: Color32) -> u32 {
+        u32::from(c.r()) + u32::from(c.g()) + u32::from(c.b())
+    }
+
+    #[test]
+    fn skins_shade_by_face_and_height_and_show_a_bevel() {
+        let colour = Color32::from_rgb(150, 110, 70);
+        let top = [0.0, 0.0, 1.0];
+        let front = [0.0, -1.0, 0.0];
+        let left = [-1.0, 0.0, 0.0];
+        // By face: the top is lit more than the sides, the sides differ.
+        let at = |normal, z| skin(colour, normal, z, 3);
+        assert!(brightness(at(top, 0).face) > brightness(at(front, 0).face));
+        assert!(brightness(at(front, 0).face) > brightness(at(left, 0).face));
+        // By height: the same face is lighter one layer up, and lightest
+        // at the top layer.
+        for normal in [top, front, left] {
+            let (low, mid, high) = (at(normal, 0), at(normal, 1), at(normal, 2));
+            assert!(brightness(low.face) < brightness(mid.face), "{normal:?}");
+            assert!(brightness(mid.face) < brightness(high.face), "{normal:?}");
+        }
+        // A bevel: the rim is lighter than a lit face, darker than a
+        // face turned away.
+        assert!(brightness(at(top, 1).rim) > brightness(at(top, 1).face));
+        assert!(brightness(at(left, 1).rim) < brightness(at(left, 1).face));
+        // A ghost's transparency survives.
+        let ghost = Color32::from_rgba_unmultiplied(80, 200, 120, 110);
+        assert_eq!(skin(ghost, top, 0, 1).face.a(), 110);
+    }
+
+    #[test]
+    fn an_inset_face_keeps_its_centre_and_shrinks() {
+        let square = [
+            Pos2::new(0.0, 0.0),
+            Pos2::new(10.0, 0.0),
+            Pos2::new(10.0, 10.0),
+            Pos2::new(0.0, 10.0),
+        ];
+        let inner = inset(&square, 0.1);
+        assert_eq!(inner[0], Pos2::new(0.5, 0.5));
+        assert_eq!(inner[2], Pos2::new(9.5, 9.5));
+    }
 }

@@ -381,14 +381,24 @@ impl LevelEditor for PolycubeLevelEditor {
         let volume = self.level.size.0 * self.level.size.1 * self.level.size.2;
         let cells: usize = self.level.pieces.iter().map(|p| p.cells.len()).sum();
         ui.label(format!("pieces hold {cells} cells, the box has {volume}"));
-        for finding in &findings {
-            let colour = if finding.is_error() {
-                Color32::from_rgb(230, 90, 80)
-            } else {
-                Color32::from_rgb(230, 180, 60)
-            };
-            ui.label(RichText::new(&finding.message).color(colour));
-        }
+        // The findings get a fixed height (scrolling past it), so one
+        // appearing or going never moves the piece grid under the mouse.
+        let height = 2.0 * ui.text_style_height(&egui::TextStyle::Body) + 4.0;
+        egui::ScrollArea::vertical()
+            .id_salt("level findings")
+            .min_scrolled_height(height)
+            .max_height(height)
+            .auto_shrink([false, false])
+            .show(ui, |ui| {
+                for finding in &findings {
+                    let colour = if finding.is_error() {
+                        Color32::from_rgb(230, 90, 80)
+                    } else {
+                        Color32::from_rgb(230, 180, 60)
+                    };
+                    ui.label(RichText::new(&finding.message).color(colour));
+                }
+            });
         ui.separator();
         self.json.ui(ui, &self.level);
         self.save_note(ui);

@@ -32,6 +32,10 @@ fn blockers(ghost: Option<&Ghost>) -> Vec<[i32; 3]> {
         _ => Vec::new(),
     }
 }
+
+/// What an anchor is, said where anchor mode is chosen.
+pub const ANCHOR_MEANING: &str = "Anchor: the cell you click is where the rotated piece's lowest corner goes (its smallest x, y and z).";
+
 /// How the player aims a piece.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Mode {
@@ -557,6 +561,9 @@ impl PolycubePlaytest {
                 ui.label(format!("rotation {} / 24 (R, Shift+R)", self.rotation));
             }
         });
+        if self.mode == Mode::Anchor {
+            ui.weak(ANCHOR_MEANING);
+        }
         let Some(piece) = self.selected else {
             ui.label("Choose a piece from the tray, or click a placed piece.");
             return;
@@ -718,14 +725,15 @@ impl PlaytestView for PolycubePlaytest {
                 .color(Color32::from_rgb(90, 200, 100)),
             );
         }
-        if let Some((text, is_error)) = &self.message {
-            let colour = if *is_error {
-                Color32::from_rgb(230, 90, 80)
-            } else {
-                ui.visuals().text_color()
-            };
-            ui.label(RichText::new(text).color(colour));
-        }
+        // The status line always takes its line, empty or not, so the tray
+        // and the board never jump under the mouse when a message comes.
+        let (text, colour) = match &self.message {
+            Some((text, true)) => (text.as_str(), Color32::from_rgb(230, 90, 80)),
+            Some((text, false)) => (text.as_str(), ui.visuals().text_color()),
+            None => (" ", ui.visuals().text_color()),
+        };
+        ui.add(egui::Label::new(RichText::new(text).color(colour)).truncate())
+            .on_hover_text(text);
         self.tray(ui);
         self.controls(ui, cx);
         ui.separator();

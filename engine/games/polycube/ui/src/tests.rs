@@ -119,8 +119,15 @@ fn the_ghost_names_the_error_in_anchor_mode() {
     let mut harness = playing(level("soma.ron"));
     harness.get_by_label("V (3)").click();
     harness.run();
+    assert!(
+        harness
+            .query_by_label(crate::playtest::ANCHOR_MEANING)
+            .is_none()
+    );
     harness.get_by_label("Anchor + rotation").click();
     harness.run();
+    // The mode says what an anchor is.
+    harness.get_by_label(crate::playtest::ANCHOR_MEANING);
     harness.get_by_label("cell 1,1,3").click();
     harness.run();
     harness.get_by_label_contains("Piece V: piece `V` would touch neither the floor");
@@ -499,4 +506,24 @@ fn in_anchor_mode_a_tray_piece_aims_at_a_cell_a_placed_piece_holds() {
         "the tray piece stays chosen"
     );
     harness.get_by_label_contains("Nearest legal");
+}
+
+/// The status line keeps its place: a refusal's message appearing does not
+/// move the tray or the board under the mouse.
+#[test]
+fn a_message_appearing_does_not_move_the_tray() {
+    let mut harness = playing(level("soma.ron"));
+    harness.get_by_label("V (3)").click();
+    harness.run();
+    harness.get_by_label("Anchor + rotation").click();
+    harness.run();
+    harness.get_by_label("cell 1,1,3").click();
+    harness.run();
+    let before = harness.get_by_label("V (3)").rect();
+    let board_before = harness.get_by_label("cell 1,1,3").rect();
+    harness.key_press(egui::Key::Enter);
+    harness.run();
+    harness.get_by_label_contains("Floating");
+    assert_eq!(harness.get_by_label("V (3)").rect(), before);
+    assert_eq!(harness.get_by_label("cell 1,1,3").rect(), board_before);
 }

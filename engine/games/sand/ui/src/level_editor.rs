@@ -52,6 +52,9 @@ pub struct SandLevelEditor {
     own_palette: Option<Vec<LevelColour>>,
     board_rect: Rect,
     cell_px: f32,
+    /// The one validation path's findings (`tessera check`'s, with
+    /// file:line) and the text they are about: refreshed when it changes.
+    findings: Option<(String, Vec<Diagnostic>)>,
     /// The cell the brush was last at during a drag: a fast drag paints
     /// every cell between two pointer positions, not only where they fell.
     stroke_from: Option<(f32, f32)>,
@@ -86,6 +89,7 @@ impl SandLevelEditor {
             board_rect: Rect::NOTHING,
             cell_px: 1.0,
             stroke_from: None,
+            findings: None,
         };
         editor.read(text)?;
         Ok(editor)
@@ -314,6 +318,33 @@ impl SandLevelEditor {
         }
     }
 
+    /// What `tessera check` says about the level as edited: the level's
+    /// diagnosis (board, palette, a board that already spans) and a start
+    /// with the project's script (board letters in its palette), each
+    /// finding naming the file and line. Recomputed only when the text
+    /// changes.
+    fn findings(&mut self, cx: &mut PlaytestContext<'_>) -> Vec<Diagnostic> {
+        let text = match self.to_ron() {
+            Ok(text) => text,
+            Err(e) => return vec![Diagnostic::error(&self.path, format!("{e:#}"))],
+        };
+        if let Some((checked, findings)) = &self.findings
+            && *checked == text
+        {
+            return findings.clone();
+        }
+        let root = cx.project.root();
+        let display = self.path.strip_prefix(root).unwrap_or(&self.path);
+        let findings = tessera_host::check::check_level_text(
+            cx.project.registry(),
+            &self.path,
+            display,
+            &text,
+        );
+        self.findings = Some((text, findings.clone()));
+        findings
+    }
+
     fn palette(&mut self, cx: &mut PlaytestContext<'_>) -> Vec<PaletteColour> {
         if self.palette.is_none() {
             let path = cx.project.game_script_path("sand");
@@ -376,13 +407,7 @@ impl LevelEditor for SandLevelEditor {
                 }
             }
         });
-        let level = self.level();
-        let mut diagnostics: Vec<Diagnostic> = level.diagnose();
-        // With the script's palette, the board's letters are checked
-        // against it, as a game start does.
-        if level.palette.is_none() {
-            diagnostics.extend(level.check_letters(&script_palette));
-        }
+        let diagnostics = self.findings(cx);
         ui.horizontal(|ui| {
             ui.strong("Validation");
             if diagnostics.is_empty() {
@@ -396,7 +421,7 @@ impl LevelEditor for SandLevelEditor {
                 Severity::Error => ui.visuals().error_fg_color,
                 Severity::Warning => ui.visuals().warn_fg_color,
             };
-            ui.label(RichText::new(&d.message).color(colour));
+            ui.label(RichText::new(d.to_string()).color(colour));
         }
         ui.separator();
         // The board scales to the space, cells stay square.

@@ -269,7 +269,8 @@ mod tests {
         let rig = rig();
         let text = "// My level: keep this comment.\n(version: 1, columns: 6, rows: 4, cell: 10)\n";
         let state = Painting {
-            editor: level_editor::SandLevelEditor::from_text(text).unwrap(),
+            editor: level_editor::SandLevelEditor::from_file(&level_path(&rig, text), text)
+                .unwrap(),
             project: rig.project,
             console: Vec::new(),
             _dir: rig._dir,
@@ -330,7 +331,9 @@ mod tests {
         let level = load_sand_level_text(&ron);
         assert_eq!(level.board.len(), 3);
         // A board too wide for the engine is flagged live.
-        harness.state_mut().editor = level_editor::SandLevelEditor::from_text(
+        let path = harness.state().project.root().join("levels/sand/level.ron");
+        harness.state_mut().editor = level_editor::SandLevelEditor::from_file(
+            &path,
             "(version: 1, columns: 64, rows: 4, cell: 64)",
         )
         .unwrap();
@@ -339,11 +342,23 @@ mod tests {
         harness.get_by_label_contains("grains wide");
     }
 
+    /// The painted level's file, written with `text`: in the rig's
+    /// `levels/sand/`, so the editor's validation (`tessera check`'s) knows
+    /// its game and finds the project's script, as for an open file.
+    fn level_path(rig: &Rig, text: &str) -> std::path::PathBuf {
+        let folder = rig.project.root().join("levels/sand");
+        std::fs::create_dir_all(&folder).unwrap();
+        let path = folder.join("level.ron");
+        std::fs::write(&path, text).unwrap();
+        path
+    }
+
     fn painting(text: &str) -> Harness<'static, Painting> {
         use tessera_ui::LevelEditor as _;
         let rig = rig();
         let state = Painting {
-            editor: level_editor::SandLevelEditor::from_text(text).unwrap(),
+            editor: level_editor::SandLevelEditor::from_file(&level_path(&rig, text), text)
+                .unwrap(),
             project: rig.project,
             console: Vec::new(),
             _dir: rig._dir,
@@ -400,7 +415,7 @@ mod tests {
         harness.get_by_label("Add colour").click();
         harness.run();
         retype(&mut harness, "Colour 3 letter", "R");
-        harness.get_by_label("field `palette`, colour 3: letter 'R' is already colour 1");
+        harness.get_by_label_contains("field `palette`, colour 3: letter 'R' is already colour 1");
         harness.get_by_label("Remove colour 3").click();
         harness.run();
         harness.get_by_label("✔ level is valid");
@@ -424,6 +439,30 @@ mod tests {
         harness.get_by_label_contains(
             "field `board`, row 1, column 2: 'P' is not a palette letter (the script's palette: RBGY)",
         );
+    }
+
+    /// A starting board that already spans wall to wall is warned about
+    /// live, as `tessera check` warns (file and line), and painting the
+    /// band apart clears the warning.
+    #[test]
+    fn a_board_that_already_spans_is_warned_about_with_its_file_and_line() {
+        let text = "(\n    version: 1,\n    columns: 4,\n    rows: 4,\n    cell: 10,\n    board: [\n        \"B...\",\n        \"RRRR\",\n    ],\n)\n";
+        let mut harness = painting(text);
+        harness.run();
+        assert!(harness.query_by_label("✔ level is valid").is_none());
+        harness.get_by_label(
+            "levels/sand/level.ron:8:9: warning: field `board`, row 2: the starting board already holds a `R` cluster spanning wall to wall; it clears and scores before the first move",
+        );
+        // Erase one red cell: the band no longer spans.
+        harness.get_by_label("Erase").click();
+        harness.run();
+        let at = harness.state().editor.cell_centre(2, 3);
+        harness.hover_at(at);
+        harness.drag_at(at);
+        harness.drop_at(at);
+        harness.run();
+        assert_eq!(harness.state().editor.cell(2, 3), Some('.'));
+        harness.get_by_label("✔ level is valid");
     }
 
     fn load_sand_level_text(text: &str) -> SandLevel {
