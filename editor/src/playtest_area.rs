@@ -553,27 +553,25 @@ impl PlaytestArea {
                         .find(|m| &m.id == current)
                         .map_or(current.clone(), |m| m.title.clone()),
                 };
-                egui::ComboBox::from_label("Mode")
-                    .selected_text(title)
-                    .show_ui(ui, |ui| {
-                        if ui
-                            .selectable_label(options.mode.is_none(), LEVEL_DEFAULT)
-                            .on_hover_text("The level's own mode and seats, else the first mode")
-                            .clicked()
-                        {
-                            options.mode = None;
+                tessera_ui::labelled_combo(ui, "Mode", "playtest mode", title, |ui| {
+                    if ui
+                        .selectable_label(options.mode.is_none(), LEVEL_DEFAULT)
+                        .on_hover_text("The level's own mode and seats, else the first mode")
+                        .clicked()
+                    {
+                        options.mode = None;
+                        options.seats.clear();
+                    }
+                    for mode in &spec.modes {
+                        let selected = options.mode.as_deref() == Some(mode.id.as_str());
+                        if ui.selectable_label(selected, &mode.title).clicked() && !selected {
+                            // Seats mean different things per mode
+                            // (tetris feed: feeder, then AI).
+                            options.mode = Some(mode.id.clone());
                             options.seats.clear();
                         }
-                        for mode in &spec.modes {
-                            let selected = options.mode.as_deref() == Some(mode.id.as_str());
-                            if ui.selectable_label(selected, &mode.title).clicked() && !selected {
-                                // Seats mean different things per mode
-                                // (tetris feed: feeder, then AI).
-                                options.mode = Some(mode.id.clone());
-                                options.seats.clear();
-                            }
-                        }
-                    });
+                    }
+                });
             }
             let chosen = !options.seats.is_empty();
             let mut seats = if chosen {
@@ -592,9 +590,13 @@ impl PlaytestArea {
                 seats.resize(count, Seat::Human);
             }
             for (i, seat) in seats.iter_mut().enumerate() {
-                egui::ComboBox::from_label(format!("Seat {}", i + 1))
-                    .selected_text(seat.to_string())
-                    .show_ui(ui, |ui| {
+                let label = format!("Seat {}", i + 1);
+                tessera_ui::labelled_combo(
+                    ui,
+                    &label,
+                    ("playtest seat", i),
+                    seat.to_string(),
+                    |ui| {
                         if ui.selectable_label(*seat == Seat::Human, "human").clicked() {
                             *seat = Seat::Human;
                         }
@@ -609,7 +611,8 @@ impl PlaytestArea {
                                 *seat = ai;
                             }
                         }
-                    });
+                    },
+                );
             }
             if seats != before {
                 options.seats = seats;

@@ -18,6 +18,7 @@ pub use commands::Command;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
+use tessera_ui::text::count;
 
 use anyhow::Context as _;
 use tessera_host::project::Project;
@@ -146,10 +147,10 @@ impl EditorApp {
         }
         let levels = files.iter().filter(|p| is_level(p)).count();
         app.console.info(format!(
-            "opened {}: {scripts} script{}, {levels} level{}",
+            "opened {}: {}, {}",
             app.project.root().display(),
-            plural(scripts),
-            plural(levels)
+            count(scripts, "script"),
+            count(levels, "level")
         ));
         Ok(app)
     }
@@ -257,8 +258,4 @@ fn is_script(path: &Path) -> bool {
 
 fn is_level(path: &Path) -> bool {
     path.extension().and_then(|e| e.to_str()) == Some("ron") || crate::document::is_level_json(path)
-}
-
-fn plural(n: usize) -> &'static str {
-    if n == 1 { "" } else { "s" }
 }
