@@ -522,6 +522,11 @@ impl PlaytestArea {
         self.options.insert(game.to_string(), options);
     }
 
+    /// The toolbar's choices for every game (remembered between runs).
+    pub fn all_options(&self) -> &BTreeMap<String, SessionOptions> {
+        &self.options
+    }
+
     /// Mode and seat pickers, listed from the game's spec; shown only when
     /// the game offers a choice. Applies at the next start (▶ or F5).
     fn options_ui(&mut self, ui: &mut egui::Ui, game: &str, cx: &mut PlaytestContext<'_>) {
@@ -585,8 +590,9 @@ impl PlaytestArea {
             let before = seats.clone();
             if spec.min_seats != spec.max_seats {
                 let mut count = seats.len();
-                ui.label("Players");
-                ui.add(egui::DragValue::new(&mut count).range(spec.min_seats..=spec.max_seats));
+                let label = ui.label("Players");
+                ui.add(egui::DragValue::new(&mut count).range(spec.min_seats..=spec.max_seats))
+                    .labelled_by(label.id);
                 seats.resize(count, Seat::Human);
             }
             for (i, seat) in seats.iter_mut().enumerate() {

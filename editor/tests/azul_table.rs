@@ -1,12 +1,17 @@
-//! The Azul table docked in the editor at the default window size: every
-//! player's board in view, names readable.
+//! The Azul table in the editor: every player's board in view at the
+//! default window size, and the game in progress back after a restart.
 
 mod support;
 
 use std::path::Path;
+use std::time::Duration;
 
+use egui::Key;
+use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use support::harness;
+use support::{console_texts, harness};
+use tessera_editor::EditorApp;
+use tessera_host::Seat;
 
 fn repo_root() -> &'static Path {
     Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
@@ -62,4 +67,121 @@ fn the_docked_table_shows_all_four_boards_at_the_default_size() {
             "player {p}'s floor is drawn at {rect:?}, outside the visible {window:?}"
         );
     }
+}
+
+/// A project with Azul's script and its standard table.
+fn standard_project() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("temp dir");
+    std::fs::create_dir_all(dir.path().join("scripts")).expect("scripts/");
+    std::fs::create_dir_all(dir.path().join("levels/azul")).expect("levels/");
+    for file in ["scripts/azul.lua", "levels/azul/standard.ron"] {
+        std::fs::copy(repo_root().join(file), dir.path().join(file)).expect("copy");
+    }
+    dir
+}
+
+fn remembering(root: &Path, state_file: &Path) -> Harness<'static, EditorApp> {
+    let mut app = EditorApp::open(root).expect("opens");
+    app.remember_in(state_file.to_path_buf());
+    Harness::builder()
+        .with_size(egui::vec2(1400.0, 900.0))
+        .with_context_setup(EditorApp::apply_style)
+        .build_ui_state(|ui, app: &mut EditorApp| app.ui(ui), app)
+}
+
+fn steps(harness: &Harness<'_, EditorApp>) -> usize {
+    harness
+        .state()
+        .playtest()
+        .session()
+        .map_or(0, |s| s.step_count())
+}
+
+#[test]
+fn a_restart_resumes_the_game_in_progress_with_its_ai_levels() {
+    let dir = standard_project();
+    let root = dir.path().canonicalize().expect("root");
+    let state = tempfile::tempdir().expect("state dir");
+    let state_file = state.path().join("editor.ron");
+    let easy = Seat::Ai {
+        level: "easy".into(),
+    };
+    let (record, seed) = {
+        let mut harness = remembering(&root, &state_file);
+        harness.run_steps(2);
+        harness.get_by_label_contains("standard.ron").click();
+        harness.run_steps(2);
+        // The toolbar's choice: seat 2 plays the easy AI.
+        harness.get_by_label_contains("Seat 2: ").click();
+        harness.run_steps(2);
+        harness.get_by_label("ai:easy").click();
+        harness.run_steps(2);
+        harness.key_press(Key::F5);
+        harness.run_steps(3);
+        // One move by clicks: a factory's tiles onto line 5; the AI replies.
+        harness
+            .query_all_by_label_contains("factory 1 ")
+            .next()
+            .expect("a factory tile")
+            .click();
+        harness.run_steps(2);
+        harness.get_by_label("line 5").click();
+        for _ in 0..500 {
+            harness.run_steps(2);
+            if steps(&harness) >= 2 {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        assert!(steps(&harness) >= 2, "the human and the AI moved");
+        let ctx = harness.ctx.clone();
+        harness.state_mut().persist(&ctx, true);
+        let session = harness.state().playtest().session().expect("a game");
+        (session.replay_ron().expect("record"), session.seed())
+    };
+
+    let mut harness = remembering(&root, &state_file);
+    harness.run_steps(2);
+    let session = harness
+        .state()
+        .playtest()
+        .session()
+        .expect("the game is back");
+    assert_eq!(session.seed(), seed);
+    assert_eq!(session.options().seats, [Seat::Human, easy.clone()]);
+    assert_eq!(
+        session.replay_ron().expect("record"),
+        record,
+        "the same moves, in the same order"
+    );
+    assert_eq!(
+        harness.state().playtest().options_for("azul").seats,
+        [Seat::Human, easy],
+        "the toolbar's choice for the next game"
+    );
+    assert!(
+        console_texts(&harness)
+            .iter()
+            .any(|l| l.starts_with("resumed the game in progress (")),
+        "{:?}",
+        console_texts(&harness)
+    );
+    drop(harness);
+
+    // A saved game that no longer plays is dropped with a line, and a new
+    // game starts on the level.
+    let game_file = state.path().join("editor.game.replay.ron");
+    assert!(game_file.is_file());
+    std::fs::write(&game_file, "(game: \"azul\", steps: [oops").expect("break it");
+    let mut harness = remembering(&root, &state_file);
+    harness.run_steps(2);
+    assert!(
+        console_texts(&harness)
+            .iter()
+            .any(|l| l.starts_with("dropped the saved game in progress (")),
+        "{:?}",
+        console_texts(&harness)
+    );
+    assert_eq!(steps(&harness), 0, "a fresh game");
+    assert!(!harness.state().console().lines().iter().any(|l| l.is_error));
 }

@@ -12,6 +12,7 @@ mod commands;
 mod documents;
 mod layout;
 mod playtest;
+mod resume;
 
 pub use commands::Command;
 
@@ -86,6 +87,8 @@ pub struct EditorApp {
     layout: Remembered,
     /// What the state file holds now.
     written: Remembered,
+    /// The game record the game file beside the state file holds now.
+    written_game: Option<String>,
     /// When the state file was last checked for changes (egui time).
     state_checked: f64,
     /// The quick-open or find-in-project box, when open.
@@ -135,6 +138,7 @@ impl EditorApp {
             state_file: None,
             layout: Remembered::default(),
             written: Remembered::default(),
+            written_game: None,
             state_checked: f64::NEG_INFINITY,
             search: None,
         };
