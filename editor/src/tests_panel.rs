@@ -302,7 +302,9 @@ fn diff_ui(ui: &mut egui::Ui, old: &str, new: &str, first: Option<usize>) {
                 .striped(true)
                 .num_columns(5)
                 .show(ui, |ui| {
-                    for head in ["step", "action", "old score", "new score", "events (new)"] {
+                    // The scores before the action, whose text can be long:
+                    // a long action never pushes them out of the window.
+                    for head in ["step", "old score", "new score", "action", "events (new)"] {
                         ui.strong(head);
                     }
                     ui.end_row();
@@ -328,13 +330,13 @@ fn diff_ui(ui: &mut egui::Ui, old: &str, new: &str, first: Option<usize>) {
                             }
                         };
                         ui.label(paint(index.to_string()));
+                        ui.label(paint(a.scores.clone()));
+                        ui.label(paint(b.scores.clone()));
                         ui.label(paint(if b.step.is_empty() {
                             a.step.clone()
                         } else {
                             b.step.clone()
                         }));
-                        ui.label(paint(a.scores.clone()));
-                        ui.label(paint(b.scores.clone()));
                         let events = if a.events == b.events || a.events.is_empty() {
                             b.events.clone()
                         } else {

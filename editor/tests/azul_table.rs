@@ -185,3 +185,33 @@ fn a_restart_resumes_the_game_in_progress_with_its_ai_levels() {
     assert_eq!(steps(&harness), 0, "a fresh game");
     assert!(!harness.state().console().lines().iter().any(|l| l.is_error));
 }
+
+#[test]
+fn maximised_the_messages_log_sits_beside_the_table_and_its_last_line_shows() {
+    let dir = four_player_project();
+    let mut harness = harness(dir.path());
+    harness.run_steps(2);
+    harness.get_by_label_contains("four_players.ron").click();
+    harness.run_steps(2);
+    harness.key_press(Key::F5);
+    harness.run_steps(2);
+    harness.key_press(Key::F11);
+    harness.run_steps(6);
+    assert!(harness.state().playtest_maximised());
+    let window = egui::Rect::from_min_max(egui::Pos2::ZERO, egui::pos2(1400.0, 900.0));
+    let messages = harness.get_by_label("Messages").rect();
+    // Factory 3 sits at the ring's right-hand side.
+    let ring = harness
+        .query_all_by_label_contains("factory 3 ")
+        .map(|n| n.rect())
+        .fold(egui::Rect::NOTHING, |a, b| a.union(b));
+    assert!(
+        messages.left() > ring.right(),
+        "the log has a column of its own: {messages:?}, ring {ring:?}"
+    );
+    // The log's last line is the prompt to move: wholly in the window.
+    let last = harness
+        .get_by_label_contains("Your turn: click a colour")
+        .rect();
+    assert!(window.contains_rect(last), "{last:?}");
+}

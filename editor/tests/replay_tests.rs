@@ -141,6 +141,14 @@ fn record_a_playtest_change_the_score_and_accept_the_new_trajectory() {
     harness.get_by_label("changed");
     harness.get_by_label("0 unchanged, 1 changed");
     harness.get_by_label("Open at step 1");
+    // Both scores come before the (long) action, inside the window.
+    let new_score = harness.get_by_label("new score").rect();
+    let action = harness.get_by_label("action").rect();
+    assert!(
+        new_score.right() <= action.left(),
+        "{new_score:?} {action:?}"
+    );
+    assert!(new_score.right() < 1400.0, "{new_score:?}");
 
     // Accept writes the snapshot cargo test reads; the suite is green.
     harness.get_by_label("✔ Accept").click();

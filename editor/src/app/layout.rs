@@ -247,7 +247,9 @@ impl EditorApp {
     pub(super) fn playtest_window(&mut self, ctx: &egui::Context) {
         let builder = egui::ViewportBuilder::default()
             .with_title("Tessera playtest")
-            .with_inner_size([1000.0, 900.0])
+            // Wide enough for a game's side column beside its table
+            // (Azul: the factory ring and the Messages log).
+            .with_inner_size([1280.0, 900.0])
             .with_min_inner_size([320.0, 240.0]);
         ctx.show_viewport_immediate(playtest_viewport(), builder, |ui, class| {
             if class == egui::ViewportClass::EmbeddedWindow {

@@ -109,9 +109,13 @@ impl AzulPlaytest {
         });
         ui.separator();
         ui.label(RichText::new("Messages").strong());
+        // At most `log_height`, and never past the bottom of the space
+        // left (a margin keeps the last line clear of the edge).
+        let left = ui.available_height() - ui.spacing().item_spacing.y - 4.0;
         egui::ScrollArea::vertical()
             .id_salt("azul log")
-            .max_height(log_height)
+            .auto_shrink([false, true])
+            .max_height(log_height.min(left.max(80.0)))
             .stick_to_bottom(true)
             .show(ui, |ui| {
                 for (text, is_error) in &self.log {

@@ -463,6 +463,19 @@ impl PlaytestView for AzulPlaytest {
         let s = self.shown_state();
         let can_pick = self.human_to_move() && !s.tiling;
         let mut chosen = None;
+        // Wide (popped out, maximised): the controls and the Messages log
+        // in a column of their own on the right, the log filling its
+        // height, so neither scrolls out of sight under the table.
+        let wide = ui.available_width() >= ring_size(s.factory_count).x + SIDE_PANEL_MIN;
+        if wide {
+            egui::Panel::right("azul side panel")
+                .resizable(false)
+                .exact_size(SIDE_PANEL_MIN - 20.0)
+                .show(ui, |ui| {
+                    self.prompts(ui, &s);
+                    self.side_panel(ui, cx, f32::INFINITY);
+                });
+        }
         egui::ScrollArea::both().show(ui, |ui| {
             ui.heading("Azul");
             self.status_bar(ui);
@@ -494,18 +507,8 @@ impl PlaytestView for AzulPlaytest {
                 });
             }
             ui.separator();
-            // Wide enough: controls and messages beside the ring, so the
-            // whole table fits one screen; else below it.
-            let beside = ui.available_width() >= ring_size(s.factory_count).x + SIDE_PANEL_MIN;
-            if beside {
-                ui.horizontal_top(|ui| {
-                    self.factory_ring(ui, &s, can_pick);
-                    ui.separator();
-                    ui.vertical(|ui| {
-                        self.prompts(ui, &s);
-                        self.side_panel(ui, cx, 280.0);
-                    });
-                });
+            if wide {
+                self.factory_ring(ui, &s, can_pick);
             } else {
                 self.factory_ring(ui, &s, can_pick);
                 self.prompts(ui, &s);
