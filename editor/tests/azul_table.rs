@@ -166,6 +166,15 @@ fn a_restart_resumes_the_game_in_progress_with_its_ai_levels() {
         "{:?}",
         console_texts(&harness)
     );
+    // The Messages log tells the resumed game's moves, the AI's reply too.
+    harness.run_steps(2);
+    assert!(
+        harness
+            .query_all_by_label_contains("ai:easy (seat 2): ")
+            .count()
+            >= 1,
+        "the AI's reply is in the log"
+    );
     drop(harness);
 
     // A saved game that no longer plays is dropped with a line, and a new

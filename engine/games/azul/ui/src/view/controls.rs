@@ -227,14 +227,7 @@ impl AzulPlaytest {
                 self.selected = None;
                 self.hint = None;
                 self.log.clear();
-                for row in self.game.trajectory().rows {
-                    let who = if row.actor.is_empty() {
-                        "You".to_string()
-                    } else {
-                        row.actor.clone()
-                    };
-                    self.say(format!("{who}: {}", row.step), false);
-                }
+                self.say_history();
                 let against = self.ai_levels_played().join(", ");
                 self.say(
                     format!("Loaded {} (against the {against} AI)", path.display()),
@@ -243,6 +236,20 @@ impl AzulPlaytest {
                 self.loaded_from(path);
             }
             Err(e) => self.say(format!("Cannot load {}: {e}", path.display()), true),
+        }
+    }
+
+    /// One line per step the game has played so far, who played it
+    /// first: the log of a loaded, resumed or reopened game tells its own
+    /// story, not the one it replaced.
+    pub(super) fn say_history(&mut self) {
+        for row in self.game.trajectory().rows {
+            let who = if row.actor.is_empty() {
+                "You".to_string()
+            } else {
+                row.actor.clone()
+            };
+            self.say(format!("{who}: {}", row.step), false);
         }
     }
 

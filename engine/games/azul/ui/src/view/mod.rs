@@ -174,6 +174,9 @@ impl AzulPlaytest {
             live_rules: (u64::MAX, None),
         };
         view.take_events();
+        // A game that arrives with moves (resumed after a restart, a test
+        // opened at a step) shows them.
+        view.say_history();
         let against: Vec<String> = (0..view.game.options().seats.len())
             .filter_map(|seat| view.game.options().ai_level(seat).map(String::from))
             .collect();
