@@ -30,7 +30,7 @@ pub fn thousands(n: impl Count) -> String {
     }
     for (i, digit) in digits.chars().enumerate() {
         // A comma before every group of three counted from the right.
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             grouped.push(',');
         }
         grouped.push(digit);
