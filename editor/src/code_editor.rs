@@ -31,11 +31,26 @@ pub struct CodeEditor {
     /// or replaced from disk, so old edits must not come back).
     reset_history: bool,
     cursor: CursorPosition,
-    /// Lines with an error or warning (1-based), marked in the gutter and
+    /// Lines with an error or warning, marked in the gutter and
     /// underlined.
-    markers: Vec<(usize, bool)>,
+    markers: Vec<Marker>,
     /// Where the line numbers' right edge was drawn last frame (screen x).
     gutter_right: f32,
+    /// How far the text was scrolled sideways last frame (points).
+    sideways: f32,
+    /// Scroll back to the left edge on the next frame (every line fits).
+    reset_sideways: bool,
+}
+
+/// A line marked in the gutter: an error or warning and what it says.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Marker {
+    /// The 1-based line.
+    pub line: usize,
+    /// An error rather than a warning (the dot's colour).
+    pub is_error: bool,
+    /// The message shown when the pointer rests on the dot.
+    pub message: String,
 }
 
 impl CodeEditor {
@@ -52,6 +67,8 @@ impl CodeEditor {
             cursor: CursorPosition { line: 1, column: 1 },
             markers: Vec::new(),
             gutter_right: 0.0,
+            sideways: 0.0,
+            reset_sideways: false,
         }
     }
 
@@ -71,9 +88,9 @@ impl CodeEditor {
         self.reset_history = true;
     }
 
-    /// Marks `lines` (1-based, with whether each is an error rather than a
-    /// warning) in the gutter and under the text.
-    pub fn set_markers(&mut self, lines: Vec<(usize, bool)>) {
+    /// Marks `lines` in the gutter (a dot whose tooltip is the message)
+    /// and under the text.
+    pub fn set_markers(&mut self, lines: Vec<Marker>) {
         self.markers = lines;
     }
 
@@ -81,6 +98,12 @@ impl CodeEditor {
     /// stays put when the text scrolls sideways.
     pub fn gutter_right(&self) -> f32 {
         self.gutter_right
+    }
+
+    /// How far the text was scrolled sideways on the last frame (points;
+    /// 0 when every line fits).
+    pub fn sideways_scroll(&self) -> f32 {
+        self.sideways
     }
 
     /// Where the cursor was on the last frame.
@@ -125,118 +148,144 @@ impl CodeEditor {
         let mut gutter_right = self.gutter_right;
         let pending_jump = self.pending_jump.take();
         let mut cursor = self.cursor;
-        egui::ScrollArea::both()
+        let mut scroll_area = egui::ScrollArea::both()
             .id_salt(id.with("scroll"))
-            .auto_shrink(false)
-            .show(ui, |ui| {
-                ui.horizontal_top(|ui| {
-                    ui.spacing_mut().item_spacing.x = 0.0;
-                    let (gutter, _) =
-                        ui.allocate_exact_size(Vec2::new(gutter_width, 0.0), Sense::hover());
-                    let available = ui.available_size();
-                    let output = TextEdit::multiline(text)
-                        .id(id)
-                        .code_editor()
-                        .lock_focus(true)
-                        .frame(egui::Frame::NONE)
-                        .margin(Vec2::new(8.0, 4.0))
-                        .desired_width(f32::INFINITY)
-                        .min_size(available)
-                        .layouter(&mut layouter)
-                        .show(ui);
-                    changed = output.response.changed();
-                    let _ = output
-                        .response
-                        .response
-                        .clone()
-                        .accessible_name(self.name.clone());
+            .auto_shrink(false);
+        if std::mem::take(&mut self.reset_sideways) {
+            scroll_area = scroll_area.horizontal_scroll_offset(0.0);
+        }
+        let scrolled = scroll_area.show(ui, |ui| {
+            ui.horizontal_top(|ui| {
+                ui.spacing_mut().item_spacing.x = 0.0;
+                let (gutter, _) =
+                    ui.allocate_exact_size(Vec2::new(gutter_width, 0.0), Sense::hover());
+                let available = ui.available_size();
+                let output = TextEdit::multiline(text)
+                    .id(id)
+                    .code_editor()
+                    .lock_focus(true)
+                    .frame(egui::Frame::NONE)
+                    .margin(Vec2::new(8.0, 4.0))
+                    .desired_width(f32::INFINITY)
+                    .min_size(available)
+                    .layouter(&mut layouter)
+                    .show(ui);
+                changed = output.response.changed();
+                let _ = output
+                    .response
+                    .response
+                    .clone()
+                    .accessible_name(self.name.clone());
 
-                    if let Some(range) = output.cursor_range {
-                        cursor = position_of(output.galley.text(), range.primary.index.0);
-                    }
+                if let Some(range) = output.cursor_range {
+                    cursor = position_of(output.galley.text(), range.primary.index.0);
+                }
 
-                    // Number each paragraph's first row, aligned with the
-                    // galley's own rows so wrapped or tall lines never drift.
-                    // The gutter is pinned to the visible left edge: a
-                    // background hides text scrolled under it.
-                    let painter = ui.painter();
-                    let clip = ui.clip_rect();
-                    let left = gutter.left().max(clip.left());
-                    let pinned = egui::Rect::from_min_max(
-                        egui::pos2(left, clip.top()),
-                        egui::pos2(left + gutter_width, clip.bottom()),
-                    );
-                    if left > gutter.left() {
-                        painter.rect_filled(pinned, 0.0, ui.visuals().extreme_bg_color);
-                    }
-                    gutter_right = pinned.right();
-                    let error_colour = ui.visuals().error_fg_color;
-                    let warn_colour = ui.visuals().warn_fg_color;
-                    let mut line = 1usize;
-                    let mut starts_line = true;
-                    for row in &output.galley.rows {
-                        let y = output.galley_pos.y + row.pos.y;
-                        if starts_line
-                            && y + row.rect().height() >= clip.top()
-                            && y <= clip.bottom()
-                        {
-                            let color = if line == cursor.line {
-                                current_color
-                            } else {
-                                gutter_color
-                            };
-                            painter.text(
-                                egui::pos2(pinned.right() - 6.0, y),
-                                Align2::RIGHT_TOP,
-                                line.to_string(),
-                                font.clone(),
-                                color,
-                            );
-                            if let Some(&(_, is_error)) = markers.iter().find(|(l, _)| *l == line) {
-                                let colour = if is_error { error_colour } else { warn_colour };
-                                let h = row.rect().height();
-                                painter.circle_filled(
-                                    egui::pos2(pinned.left() + 5.0, y + h * 0.5),
-                                    3.5,
-                                    colour,
-                                );
-                                let x0 = output.galley_pos.x + row.rect().left();
-                                let x1 = output.galley_pos.x
-                                    + row.rect().right().max(row.rect().left() + 12.0);
-                                painter.line_segment(
-                                    [egui::pos2(x0, y + h - 1.0), egui::pos2(x1, y + h - 1.0)],
-                                    egui::Stroke::new(1.5, colour),
-                                );
-                            }
-                        }
-                        if row.ends_with_newline {
-                            line += 1;
-                            starts_line = true;
+                // Number each paragraph's first row, aligned with the
+                // galley's own rows so wrapped or tall lines never drift.
+                // The gutter is pinned to the visible left edge: a
+                // background hides text scrolled under it.
+                let painter = ui.painter();
+                let clip = ui.clip_rect();
+                let left = gutter.left().max(clip.left());
+                let pinned = egui::Rect::from_min_max(
+                    egui::pos2(left, clip.top()),
+                    egui::pos2(left + gutter_width, clip.bottom()),
+                );
+                if left > gutter.left() {
+                    painter.rect_filled(pinned, 0.0, ui.visuals().extreme_bg_color);
+                }
+                gutter_right = pinned.right();
+                let error_colour = ui.visuals().error_fg_color;
+                let warn_colour = ui.visuals().warn_fg_color;
+                let mut line = 1usize;
+                let mut starts_line = true;
+                for row in &output.galley.rows {
+                    let y = output.galley_pos.y + row.pos.y;
+                    if starts_line && y + row.rect().height() >= clip.top() && y <= clip.bottom() {
+                        let color = if line == cursor.line {
+                            current_color
                         } else {
-                            starts_line = false;
+                            gutter_color
+                        };
+                        painter.text(
+                            egui::pos2(pinned.right() - 6.0, y),
+                            Align2::RIGHT_TOP,
+                            line.to_string(),
+                            font.clone(),
+                            color,
+                        );
+                        if let Some(marker) = markers.iter().find(|m| m.line == line) {
+                            let colour = if marker.is_error {
+                                error_colour
+                            } else {
+                                warn_colour
+                            };
+                            let h = row.rect().height();
+                            let centre = egui::pos2(pinned.left() + 5.0, y + h * 0.5);
+                            painter.circle_filled(centre, 3.5, colour);
+                            // The dot alone is a small target: the whole
+                            // line number beside it shows the message.
+                            let hover = egui::Rect::from_min_max(
+                                egui::pos2(pinned.left(), y),
+                                egui::pos2(pinned.right(), y + h),
+                            );
+                            let response =
+                                ui.interact(hover, id.with(("marker", line)), Sense::hover());
+                            response.widget_info(|| {
+                                egui::WidgetInfo::labeled(
+                                    egui::Role::Image,
+                                    true,
+                                    format!("line {line} marker"),
+                                )
+                            });
+                            response.on_hover_text(&marker.message);
+                            let x0 = output.galley_pos.x + row.rect().left();
+                            let x1 = output.galley_pos.x
+                                + row.rect().right().max(row.rect().left() + 12.0);
+                            painter.line_segment(
+                                [egui::pos2(x0, y + h - 1.0), egui::pos2(x1, y + h - 1.0)],
+                                egui::Stroke::new(1.5, colour),
+                            );
                         }
                     }
-
-                    if let Some(target) = pending_jump {
-                        let index = char_index_of_line(output.galley.text(), target);
-                        let ccursor = CCursor::new(index);
-                        let mut state = output.state.clone();
-                        state
-                            .cursor
-                            .set_char_range(Some(CCursorRange::one(ccursor)));
-                        state.store(ui.ctx(), id);
-                        ui.memory_mut(|m| m.request_focus(id));
-                        let rect = output
-                            .galley
-                            .pos_from_cursor(ccursor)
-                            .translate(output.galley_pos.to_vec2());
-                        ui.scroll_to_rect(rect.expand2(Vec2::new(0.0, 40.0)), Some(Align::Center));
-                        cursor = position_of(output.galley.text(), index);
+                    if row.ends_with_newline {
+                        line += 1;
+                        starts_line = true;
+                    } else {
+                        starts_line = false;
                     }
-                });
+                }
+
+                if let Some(target) = pending_jump {
+                    let index = char_index_of_line(output.galley.text(), target);
+                    let ccursor = CCursor::new(index);
+                    let mut state = output.state.clone();
+                    state
+                        .cursor
+                        .set_char_range(Some(CCursorRange::one(ccursor)));
+                    state.store(ui.ctx(), id);
+                    ui.memory_mut(|m| m.request_focus(id));
+                    let rect = output
+                        .galley
+                        .pos_from_cursor(ccursor)
+                        .translate(output.galley_pos.to_vec2());
+                    ui.scroll_to_rect(rect.expand2(Vec2::new(0.0, 40.0)), Some(Align::Center));
+                    cursor = position_of(output.galley.text(), index);
+                }
             });
+        });
         self.cursor = cursor;
         self.gutter_right = gutter_right;
+        self.sideways = scrolled.state.unclamped_offset().x;
+        // Once the long line is gone every line fits, yet the scroll area
+        // keeps its old sideways offset (it only clamps while it can
+        // scroll): put the text back at the left edge on the next frame.
+        let fits = scrolled.content_size.x <= scrolled.inner_rect.width() + 0.5;
+        self.reset_sideways = fits && self.sideways > 0.0;
+        if self.reset_sideways {
+            ui.ctx().request_repaint();
+        }
         changed
     }
 }

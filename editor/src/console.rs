@@ -135,11 +135,7 @@ impl Console {
             ui.strong("Console");
             if errors > 0 {
                 ui.label(
-                    RichText::new(format!(
-                        "{errors} error{}",
-                        if errors == 1 { "" } else { "s" }
-                    ))
-                    .color(error_color(ui)),
+                    RichText::new(tessera_ui::text::count(errors, "error")).color(error_color(ui)),
                 );
             }
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {

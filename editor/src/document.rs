@@ -9,6 +9,7 @@
 //! either view last changed.
 
 use std::path::{Path, PathBuf};
+use tessera_ui::text::count;
 
 use anyhow::Context as _;
 use egui::{Id, RichText};
@@ -16,7 +17,7 @@ use tessera_host::check;
 use tessera_host::level::{Diagnostic, Severity, write_atomic};
 use tessera_host::registry::Registry;
 
-use crate::code_editor::{CodeEditor, CursorPosition};
+use crate::code_editor::{CodeEditor, CursorPosition, Marker};
 use crate::highlight::Language;
 use crate::playtest::{GameUi, LevelEditor, LevelEditorFactory, PlaytestContext, UndoStack};
 
@@ -139,12 +140,19 @@ impl Document {
         self.reload_error = error;
     }
 
-    /// Lines marked in the gutter: (1-based line, is an error).
-    pub fn marked_lines(&self) -> Vec<(usize, bool)> {
+    /// Lines marked in the gutter, each with its message (and the plain
+    /// sentence beside any Luau jargon) for the dot's tooltip.
+    pub fn marked_lines(&self) -> Vec<Marker> {
         self.reload_error
             .iter()
             .chain(&self.diagnostics)
-            .filter_map(|d| Some((d.line? as usize, d.is_error())))
+            .filter_map(|d| {
+                Some(Marker {
+                    line: d.line? as usize,
+                    is_error: d.is_error(),
+                    message: crate::plain_words::with_plain_words(&d.message),
+                })
+            })
             .collect()
     }
 
@@ -152,6 +160,11 @@ impl Document {
     /// right edge).
     pub fn gutter_right(&self) -> f32 {
         self.editor.gutter_right()
+    }
+
+    /// How far the code editor was scrolled sideways on the last frame.
+    pub fn sideways_scroll(&self) -> f32 {
+        self.editor.sideways_scroll()
     }
 
     /// Script, level or other text.
@@ -584,9 +597,9 @@ impl Document {
                 );
             } else {
                 ui.weak(format!(
-                    "{errors} error{}, {warnings} warning{}",
-                    if errors == 1 { "" } else { "s" },
-                    if warnings == 1 { "" } else { "s" }
+                    "{}, {}",
+                    count(errors, "error"),
+                    count(warnings, "warning")
                 ));
             }
         });

@@ -136,13 +136,14 @@ impl FileDialog {
             match self {
                 Self::NewLevel { game, name, .. } | Self::NewScript { game, name, .. } => {
                     let before = game.clone();
-                    egui::ComboBox::from_label("Game")
-                        .selected_text(game.clone())
-                        .show_ui(ui, |ui| {
+                    let shown = game.clone();
+                    ui.horizontal(|ui| {
+                        tessera_ui::labelled_combo(ui, "Game", "new file game", shown, |ui| {
                             for (id, title) in &games {
                                 ui.selectable_value(game, id.clone(), format!("{id}: {title}"));
                             }
                         });
+                    });
                     if *game != before && name.ends_with(".lua") {
                         *name = free_script_name(root, game);
                     }

@@ -5,6 +5,7 @@
 
 use egui::RichText;
 use tessera_host::{GameEvent, Session, Turn};
+use tessera_ui::text::{count, thousands};
 
 use crate::playtest::{ConsoleLine, PlaytestContext, PlaytestView};
 
@@ -65,7 +66,7 @@ impl PlaytestView for GenericView {
                     .collect();
                 ui.label(format!("· {}", text.join(", ")));
             }
-            ui.weak(format!("· {} steps", self.session.step_count()));
+            ui.weak(format!("· {}", count(self.session.step_count(), "step")));
         });
         ui.separator();
         let mut chosen = None;
@@ -116,9 +117,9 @@ impl PlaytestView for GenericView {
                             });
                         if actions.len() > shown.len() {
                             ui.weak(format!(
-                                "{} of {} actions shown; type to filter",
-                                shown.len(),
-                                actions.len()
+                                "{} of {} shown; type to filter",
+                                thousands(shown.len()),
+                                count(actions.len(), "action")
                             ));
                         }
                     }

@@ -13,6 +13,7 @@ pub mod document;
 pub mod files;
 pub mod generic_view;
 pub mod highlight;
+pub mod plain_words;
 pub mod playtest_area;
 pub mod prompts;
 pub mod restore;

@@ -522,6 +522,11 @@ impl PlaytestArea {
         self.options.insert(game.to_string(), options);
     }
 
+    /// The toolbar's choices for every game (remembered between runs).
+    pub fn all_options(&self) -> &BTreeMap<String, SessionOptions> {
+        &self.options
+    }
+
     /// Mode and seat pickers, listed from the game's spec; shown only when
     /// the game offers a choice. Applies at the next start (▶ or F5).
     fn options_ui(&mut self, ui: &mut egui::Ui, game: &str, cx: &mut PlaytestContext<'_>) {
@@ -553,27 +558,25 @@ impl PlaytestArea {
                         .find(|m| &m.id == current)
                         .map_or(current.clone(), |m| m.title.clone()),
                 };
-                egui::ComboBox::from_label("Mode")
-                    .selected_text(title)
-                    .show_ui(ui, |ui| {
-                        if ui
-                            .selectable_label(options.mode.is_none(), LEVEL_DEFAULT)
-                            .on_hover_text("The level's own mode and seats, else the first mode")
-                            .clicked()
-                        {
-                            options.mode = None;
+                tessera_ui::labelled_combo(ui, "Mode", "playtest mode", title, |ui| {
+                    if ui
+                        .selectable_label(options.mode.is_none(), LEVEL_DEFAULT)
+                        .on_hover_text("The level's own mode and seats, else the first mode")
+                        .clicked()
+                    {
+                        options.mode = None;
+                        options.seats.clear();
+                    }
+                    for mode in &spec.modes {
+                        let selected = options.mode.as_deref() == Some(mode.id.as_str());
+                        if ui.selectable_label(selected, &mode.title).clicked() && !selected {
+                            // Seats mean different things per mode
+                            // (tetris feed: feeder, then AI).
+                            options.mode = Some(mode.id.clone());
                             options.seats.clear();
                         }
-                        for mode in &spec.modes {
-                            let selected = options.mode.as_deref() == Some(mode.id.as_str());
-                            if ui.selectable_label(selected, &mode.title).clicked() && !selected {
-                                // Seats mean different things per mode
-                                // (tetris feed: feeder, then AI).
-                                options.mode = Some(mode.id.clone());
-                                options.seats.clear();
-                            }
-                        }
-                    });
+                    }
+                });
             }
             let chosen = !options.seats.is_empty();
             let mut seats = if chosen {
@@ -587,14 +590,19 @@ impl PlaytestArea {
             let before = seats.clone();
             if spec.min_seats != spec.max_seats {
                 let mut count = seats.len();
-                ui.label("Players");
-                ui.add(egui::DragValue::new(&mut count).range(spec.min_seats..=spec.max_seats));
+                let label = ui.label("Players");
+                ui.add(egui::DragValue::new(&mut count).range(spec.min_seats..=spec.max_seats))
+                    .labelled_by(label.id);
                 seats.resize(count, Seat::Human);
             }
             for (i, seat) in seats.iter_mut().enumerate() {
-                egui::ComboBox::from_label(format!("Seat {}", i + 1))
-                    .selected_text(seat.to_string())
-                    .show_ui(ui, |ui| {
+                let label = format!("Seat {}", i + 1);
+                tessera_ui::labelled_combo(
+                    ui,
+                    &label,
+                    ("playtest seat", i),
+                    seat.to_string(),
+                    |ui| {
                         if ui.selectable_label(*seat == Seat::Human, "human").clicked() {
                             *seat = Seat::Human;
                         }
@@ -609,7 +617,8 @@ impl PlaytestArea {
                                 *seat = ai;
                             }
                         }
-                    });
+                    },
+                );
             }
             if seats != before {
                 options.seats = seats;

@@ -5,7 +5,10 @@
 
 use std::path::{Path, PathBuf};
 
+use std::collections::BTreeMap;
+
 use serde::{Deserialize, Serialize};
+use tessera_host::SessionOptions;
 use tessera_host::level::write_atomic;
 
 /// The remembered state of one project's editor window.
@@ -32,6 +35,9 @@ pub struct Remembered {
     pub playtest: Option<(String, Option<PathBuf>)>,
     /// F5 with unsaved level edits saves first.
     pub save_before_playtest: bool,
+    /// The playtest toolbar's choices per game (mode, each seat's AI
+    /// level) for the next game.
+    pub playtest_options: BTreeMap<String, SessionOptions>,
 }
 
 impl Default for Remembered {
@@ -47,6 +53,7 @@ impl Default for Remembered {
             active: None,
             playtest: None,
             save_before_playtest: false,
+            playtest_options: BTreeMap::new(),
         }
     }
 }

@@ -37,7 +37,7 @@ fn an_ai_seat_solves_a_polycube_level_off_the_ui_thread() {
     harness.get_by_label_contains("04_tower.ron").click();
     harness.run_steps(3);
     // The seat picker comes from the game's spec: human, or its AI level.
-    harness.get_by_label("Seat 1");
+    harness.get_by_label_contains("Seat 1: ");
     harness.state_mut().playtest_mut().set_options(
         "polycube",
         SessionOptions {

@@ -79,7 +79,7 @@ fn f5_from_a_tetris_level_starts_the_keyboard_view() {
     harness.key_press(egui::Key::F5);
     harness.run_steps(5);
     harness.get_by_label("tetris board");
-    harness.get_by_label("pieces 0");
+    harness.get_by_label("Pieces 0");
 }
 
 #[test]

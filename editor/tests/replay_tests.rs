@@ -141,6 +141,13 @@ fn record_a_playtest_change_the_score_and_accept_the_new_trajectory() {
     harness.get_by_label("changed");
     harness.get_by_label("0 unchanged, 1 changed");
     harness.get_by_label("Open at step 1");
+    // Both scores sit on the step's first line, before its (long) events,
+    // inside the window.
+    let scores = harness
+        .query_by_label_contains("142 → 284")
+        .expect("the step's line shows old → new score")
+        .rect();
+    assert!(scores.right() < 1400.0, "{scores:?}");
 
     // Accept writes the snapshot cargo test reads; the suite is green.
     harness.get_by_label("✔ Accept").click();

@@ -209,13 +209,24 @@ fn the_pickers_choose_feed_mode_and_the_ai_difficulty() {
     let mut harness = harness(&root);
     harness.get_by_label_contains("marathon_20x10.ron").click();
     harness.run_steps(3);
+    // Each label reads before its picker, on the same row.
+    for label in ["Mode", "Seat 1"] {
+        let text = harness.get_by_label(label).rect();
+        let picker = harness.get_by_label_contains(&format!("{label}: ")).rect();
+        assert!(
+            text.right() <= picker.left()
+                && text.center().y > picker.top()
+                && text.center().y < picker.bottom(),
+            "{label}: label {text:?}, picker {picker:?}"
+        );
+    }
     // No choice yet: the level decides (a classic level plays classic).
-    harness.get_by_label("Mode").click();
+    harness.get_by_label_contains("Mode: ").click();
     harness.run_steps(2);
     harness.get_by_label("Feed the AI").click();
     harness.run_steps(2);
     // Feed mode's seats: the player feeds, an AI places.
-    harness.get_by_label("Seat 2").click();
+    harness.get_by_label_contains("Seat 2: ").click();
     harness.run_steps(2);
     harness.get_by_label("ai:easy").click();
     harness.run_steps(2);

@@ -222,7 +222,7 @@ fn a_level_and_a_script_are_created_from_the_menus_and_open_ready_to_use() {
     harness.run_steps(2);
     harness.get_by_label("New script…").click();
     harness.run_steps(2);
-    harness.get_by_label("Game").click();
+    harness.get_by_label_contains("Game: ").click();
     harness.run_steps(2);
     harness.get_by_label("sand: Sand drop").click();
     harness.run_steps(2);
@@ -524,7 +524,12 @@ fn a_script_error_is_marked_on_its_line_and_the_badge_clears_when_fixed() {
         .active_document()
         .expect("open")
         .marked_lines();
-    assert_eq!(marked, [(3, true)]);
+    let lines: Vec<(usize, bool)> = marked.iter().map(|m| (m.line, m.is_error)).collect();
+    assert_eq!(lines, [(3, true)]);
+    assert!(
+        marked[0].message.contains("Expected"),
+        "the dot's tooltip is the parser's message: {marked:?}"
+    );
 
     for _ in 0.."\nbroken(".len() {
         harness.key_press(Key::Backspace);

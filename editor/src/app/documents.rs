@@ -2,6 +2,7 @@
 //! loading, what the watcher saw change on disk, the follow-up of file
 //! operations, closing tabs, and the questions that guard unsaved work.
 
+use crate::plain_words::with_plain_words;
 use std::path::Path;
 
 use egui::ViewportCommand;
@@ -103,7 +104,7 @@ impl EditorApp {
                     self.versions.record(path, &bytes);
                 }
             }
-            Err(e) => self.console.error(format!("error {e}")),
+            Err(e) => self.console.error(with_plain_words(&format!("error {e}"))),
         }
     }
 
@@ -121,7 +122,7 @@ impl EditorApp {
         let text = report.to_string();
         match report.result {
             Ok(()) => self.console.info(text),
-            Err(_) => self.console.error(text),
+            Err(_) => self.console.error(with_plain_words(&text)),
         }
     }
 

@@ -118,8 +118,9 @@ impl EditorApp {
     }
 
     /// Remembers the window's state in `path` from now on, and restores
-    /// what it holds: panel sizes, open tabs, the shown tab, the F5 choice
-    /// and the last playtest (started again).
+    /// what it holds: panel sizes, open tabs, the shown tab, the F5 choice,
+    /// the playtest toolbar's choices and the last playtest (the game in
+    /// progress where it was, else started again).
     pub fn remember_in(&mut self, path: PathBuf) {
         let state = Remembered::load(&path);
         self.state_file = Some(path);
@@ -133,13 +134,19 @@ impl EditorApp {
         if let Some(active) = state.active.filter(|&i| i < self.documents.len()) {
             self.active = Some(active);
         }
+        for (game, options) in &state.playtest_options {
+            self.playtest.set_options(game, options.clone());
+        }
         if let Some((game, level)) = &state.playtest {
             let level = level.as_ref().map(|l| self.project.absolute(l));
             if level.as_ref().is_none_or(|l| l.is_file()) {
-                self.start_target(PlaytestTarget {
+                let target = PlaytestTarget {
                     game: game.clone(),
                     level,
-                });
+                };
+                if let Some(state_file) = self.state_file.clone() {
+                    self.resume_game(target, &state_file);
+                }
             }
         }
         self.written = state;
@@ -167,6 +174,7 @@ impl EditorApp {
                 (t.game.clone(), level)
             }),
             save_before_playtest: self.save_before_playtest,
+            playtest_options: self.playtest.all_options().clone(),
             ..self.layout.clone()
         }
     }
@@ -182,6 +190,7 @@ impl EditorApp {
             return;
         }
         self.state_checked = now;
+        self.persist_game();
         let state = self.remembered(ctx);
         if state == self.written {
             return;
@@ -238,7 +247,9 @@ impl EditorApp {
     pub(super) fn playtest_window(&mut self, ctx: &egui::Context) {
         let builder = egui::ViewportBuilder::default()
             .with_title("Tessera playtest")
-            .with_inner_size([1000.0, 900.0])
+            // Wide enough for a game's side column beside its table
+            // (Azul: the factory ring and the Messages log).
+            .with_inner_size([1280.0, 900.0])
             .with_min_inner_size([320.0, 240.0]);
         ctx.show_viewport_immediate(playtest_viewport(), builder, |ui, class| {
             if class == egui::ViewportClass::EmbeddedWindow {

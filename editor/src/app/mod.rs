@@ -12,12 +12,14 @@ mod commands;
 mod documents;
 mod layout;
 mod playtest;
+mod resume;
 
 pub use commands::Command;
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
+use tessera_ui::text::count;
 
 use anyhow::Context as _;
 use tessera_host::project::Project;
@@ -85,6 +87,8 @@ pub struct EditorApp {
     layout: Remembered,
     /// What the state file holds now.
     written: Remembered,
+    /// The game record the game file beside the state file holds now.
+    written_game: Option<String>,
     /// When the state file was last checked for changes (egui time).
     state_checked: f64,
     /// The quick-open or find-in-project box, when open.
@@ -134,6 +138,7 @@ impl EditorApp {
             state_file: None,
             layout: Remembered::default(),
             written: Remembered::default(),
+            written_game: None,
             state_checked: f64::NEG_INFINITY,
             search: None,
         };
@@ -146,10 +151,10 @@ impl EditorApp {
         }
         let levels = files.iter().filter(|p| is_level(p)).count();
         app.console.info(format!(
-            "opened {}: {scripts} script{}, {levels} level{}",
+            "opened {}: {}, {}",
             app.project.root().display(),
-            plural(scripts),
-            plural(levels)
+            count(scripts, "script"),
+            count(levels, "level")
         ));
         Ok(app)
     }
@@ -257,8 +262,4 @@ fn is_script(path: &Path) -> bool {
 
 fn is_level(path: &Path) -> bool {
     path.extension().and_then(|e| e.to_str()) == Some("ron") || crate::document::is_level_json(path)
-}
-
-fn plural(n: usize) -> &'static str {
-    if n == 1 { "" } else { "s" }
 }

@@ -4,10 +4,13 @@
 //! editor shell hosts them without naming a game.
 
 mod drive;
+mod labelled;
+pub mod text;
 mod tool_window;
 pub mod undo;
 
 pub use drive::drive_view;
+pub use labelled::labelled_combo;
 pub use tool_window::{set_tool_area, tool_area, tool_window};
 pub use undo::UndoStack;
 

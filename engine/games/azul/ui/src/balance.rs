@@ -5,6 +5,7 @@
 
 use std::path::PathBuf;
 use std::time::Duration;
+use tessera_ui::text::count;
 
 use egui::{Color32, RichText};
 use egui_plot::{Bar, BarChart, Legend, Plot};
@@ -291,7 +292,7 @@ fn plot(ui: &mut egui::Ui, pairings: &[Pairing]) {
             ui.end_row();
             for p in pairings {
                 for s in &p.players {
-                    ui.label(format!("{} ({} games)", p.name, p.games));
+                    ui.label(format!("{} ({})", p.name, count(p.games, "game")));
                     ui.label(&s.seat);
                     ui.label(format!("{:.1}%", s.rate * 100.0));
                     ui.label(format!("{:.1}% - {:.1}%", s.low * 100.0, s.high * 100.0));

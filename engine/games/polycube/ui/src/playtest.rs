@@ -8,6 +8,7 @@ use tessera_host::project::Project;
 use tessera_polycube::rules::{PlacedPiece, PlacementError};
 use tessera_polycube::{Polycube, PolycubeAction};
 use tessera_polycube::{Pos, UserCell, user_cell};
+use tessera_ui::text::count;
 
 use super::iso::{self, Camera, Cube};
 use super::solution_steps::SolutionSteps;
@@ -673,9 +674,9 @@ impl PlaytestView for PolycubePlaytest {
         ui.horizontal(|ui| {
             ui.heading(&self.game().level().name);
             ui.label(format!(
-                "{:.0} s, {} moves, {}/{} placed",
+                "{:.0} s, {}, {}/{} placed",
                 self.game().seconds(),
-                self.game().moves(),
+                count(self.game().moves(), "move"),
                 self.game().rules().placed_count(),
                 self.game().rules().pieces().len()
             ));
@@ -716,9 +717,9 @@ impl PlaytestView for PolycubePlaytest {
         if self.game().rules().is_won() {
             ui.label(
                 RichText::new(format!(
-                    "Solved in {:.0} s and {} moves! {}",
+                    "Solved in {:.0} s and {}! {}",
                     self.game().seconds(),
-                    self.game().moves(),
+                    count(self.game().moves(), "move"),
                     "★".repeat(self.game().stars().unwrap_or(0) as usize)
                 ))
                 .heading()

@@ -12,6 +12,7 @@
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
+use tessera_ui::text::count;
 
 use egui::{Color32, RichText};
 use egui_plot::{Bar, BarChart, Legend, Plot};
@@ -256,7 +257,7 @@ impl BalancePanel {
         match result {
             Some(Ok(run)) => {
                 if run.cancelled {
-                    self.message = Some(format!("cancelled after {} games", run.games));
+                    self.message = Some(format!("cancelled after {}", count(run.games, "game")));
                 }
                 if !run.summary.is_empty() {
                     self.previous = std::mem::replace(&mut self.rows, run.summary);

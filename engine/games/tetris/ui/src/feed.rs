@@ -4,6 +4,7 @@
 //! are the engine's `FeedState`; this file draws it.
 
 use egui::{Color32, Rect, Sense, vec2};
+use tessera_ui::text::{count, thousands};
 
 use tessera_host::Outcome;
 use tessera_tetris::FeedState;
@@ -137,18 +138,17 @@ pub fn feed_panel(
             .desired_width(200.0)
             .text(format!("{lines} / {}", feed.target_lines)),
     );
-    ui.label(format!("AI pieces {}", feed.ai_pieces));
+    ui.label(format!("AI pieces {}", thousands(feed.ai_pieces)));
     let every = feed.ceiling_every().max(1);
     let left = every.saturating_sub(feed.since_drop);
     ui.label(format!(
-        "Ceiling {} row{} down · drops in {left} piece{}",
-        feed.ceiling,
-        if feed.ceiling == 1 { "" } else { "s" },
-        if left == 1 { "" } else { "s" }
+        "Ceiling {} down · drops in {}",
+        count(feed.ceiling, "row"),
+        count(left, "piece")
     ))
     .on_hover_text(format!(
-        "The red line drops one row every {every} AI piece{}; an AI piece locked against it loses the game for the AI",
-        if every == 1 { "" } else { "s" }
+        "The red line drops one row every {}; an AI piece locked against it loses the game for the AI",
+        count(every, "AI piece")
     ));
     ui.weak(format!(
         "special chance {:.0}% · AI pace {} ms",

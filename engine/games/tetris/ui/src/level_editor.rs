@@ -7,6 +7,7 @@
 
 use std::path::Path;
 use tessera_host::worker::{Job, Poll};
+use tessera_ui::text::count;
 
 use egui::{Color32, Rect, RichText, Sense, Stroke, StrokeKind, vec2};
 
@@ -594,8 +595,8 @@ impl TetrisLevelEditor {
                     ui.horizontal(|ui| {
                         ui.spinner();
                         ui.label(format!(
-                            "searching... {} positions",
-                            search.control().nodes()
+                            "searching... {}",
+                            count(search.control().nodes(), "position")
                         ));
                         if ui.button("Cancel").clicked() {
                             search.cancel();
@@ -614,12 +615,15 @@ impl TetrisLevelEditor {
             if let Some(report) = &self.verdict {
                 let text = match &report.verdict {
                     Verdict::Solvable(s) => format!(
-                        "solvable: {} pieces ({} positions searched)",
-                        s.len(),
-                        report.nodes
+                        "solvable: {} ({} searched)",
+                        count(s.len(), "piece"),
+                        count(report.nodes, "position")
                     ),
                     Verdict::Unsolvable => {
-                        format!("not solvable ({} positions searched)", report.nodes)
+                        format!(
+                            "not solvable ({} searched)",
+                            count(report.nodes, "position")
+                        )
                     }
                     Verdict::NotAPuzzle(why) => format!("cannot search: {why}"),
                     Verdict::Cancelled => "cancelled".to_string(),

@@ -96,7 +96,7 @@ fn keyboard_moves_turns_and_drops_a_piece() {
     for y in h - 3..h {
         assert!(board.row(y) >> column & 1 == 1, "row {y}");
     }
-    harness.get_by_label("pieces 1");
+    harness.get_by_label("Pieces 1");
     // Every key went through the recorded session.
     let steps = harness.state().view.session().replay().steps.len();
     assert!(steps >= 4, "{steps} steps");

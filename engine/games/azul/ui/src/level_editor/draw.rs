@@ -3,6 +3,7 @@
 //! "Best achievable".
 
 use egui::{Color32, CornerRadius, Rect, RichText, Sense, Stroke, StrokeKind, Vec2};
+use tessera_ui::text::count;
 
 use super::*;
 
@@ -277,13 +278,18 @@ impl AzulLevelEditor {
                         .prefix("round "),
                 );
                 let mut to_move = p.to_move;
-                egui::ComboBox::from_label("to move")
-                    .selected_text(format!("player {to_move}"))
-                    .show_ui(ui, |ui| {
-                        for k in 1..=p.boards.len() as u8 {
+                let boards = p.boards.len() as u8;
+                tessera_ui::labelled_combo(
+                    ui,
+                    "to move",
+                    "azul to move",
+                    format!("player {to_move}"),
+                    |ui| {
+                        for k in 1..=boards {
                             ui.selectable_value(&mut to_move, k, format!("player {k}"));
                         }
-                    });
+                    },
+                );
                 p.to_move = to_move;
             }
         });
@@ -299,18 +305,14 @@ impl AzulLevelEditor {
             }
             let levels = self.ai_levels.clone();
             for (i, seat) in self.level.seats.iter_mut().enumerate() {
-                egui::ComboBox::from_label(format!("seat {}", i + 1))
-                    .selected_text(seat.to_string())
-                    .show_ui(ui, |ui| {
-                        ui.selectable_value(seat, Seat::Human, "human");
-                        for l in &levels {
-                            ui.selectable_value(
-                                seat,
-                                Seat::Ai { level: l.clone() },
-                                format!("ai:{l}"),
-                            );
-                        }
-                    });
+                let label = format!("seat {}", i + 1);
+                let shown = seat.to_string();
+                tessera_ui::labelled_combo(ui, &label, ("azul seat", i), shown, |ui| {
+                    ui.selectable_value(seat, Seat::Human, "human");
+                    for l in &levels {
+                        ui.selectable_value(seat, Seat::Ai { level: l.clone() }, format!("ai:{l}"));
+                    }
+                });
             }
         });
         ui.horizontal(|ui| {
@@ -333,13 +335,11 @@ impl AzulLevelEditor {
                 Goal::FinalScore { .. } => 3,
             };
             let mut chosen = current;
-            egui::ComboBox::from_label("goal")
-                .selected_text(kinds[current].0)
-                .show_ui(ui, |ui| {
-                    for (i, (name, _)) in kinds.iter().enumerate() {
-                        ui.selectable_value(&mut chosen, i, *name);
-                    }
-                });
+            tessera_ui::labelled_combo(ui, "goal", "azul goal", kinds[current].0, |ui| {
+                for (i, (name, _)) in kinds.iter().enumerate() {
+                    ui.selectable_value(&mut chosen, i, *name);
+                }
+            });
             if chosen != current {
                 *goal = kinds[chosen].1.clone();
             }
@@ -411,7 +411,7 @@ impl AzulLevelEditor {
                         .desired_width(160.0)
                         .text(control.note()),
                 );
-                ui.label(format!("{} nodes", control.nodes()));
+                ui.label(count(control.nodes(), "node"));
                 if ui.button("Cancel").clicked() {
                     self.cancel_best();
                 }

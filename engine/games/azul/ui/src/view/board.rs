@@ -8,7 +8,18 @@ use tessera_host::{Seat, Turn};
 
 use super::{AzulPlaytest, BROWN, FLOOR_CELL, GOLD, TILE, WALL_CELL};
 
+/// Names, scores and numbers on a board: dark on its light grey in both
+/// themes (the theme's own text is white in dark mode).
+const BOARD_TEXT: Color32 = Color32::from_gray(25);
+/// A board's light grey.
+const BOARD_FILL: Color32 = Color32::from_rgb(0xE8, 0xE8, 0xE8);
+
 impl AzulPlaytest {
+    /// `size` at the boards' current scale.
+    pub(super) fn px(&self, size: f32) -> f32 {
+        size * self.board_layout.scale
+    }
+
     /// The first human seat ("you").
     pub(super) fn human_seat(&self) -> Option<usize> {
         self.game
@@ -30,17 +41,32 @@ impl AzulPlaytest {
             .unwrap_or(Seat::Human);
         let mine = matches!(seat, Seat::Human) && self.game.turn() == Turn::Seat(p);
         let mut chosen = None;
-        egui::Frame::group(ui.style())
+        let frame = egui::Frame::group(ui.style())
             .stroke(Stroke::new(1.5, BROWN))
-            .fill(Color32::from_rgb(0xE8, 0xE8, 0xE8))
+            .fill(BOARD_FILL)
             .show(ui, |ui| {
+                // The board is light in either theme: dark text on it.
+                ui.visuals_mut().override_text_color = Some(BOARD_TEXT);
+                // Gaps shrink with the tiles, so a small board keeps its shape.
+                let scale = self.board_layout.scale;
+                ui.spacing_mut().item_spacing *= scale.max(0.5);
                 ui.vertical(|ui| {
                     let name = match &seat {
                         Seat::Human => format!("Player {} (you)", p + 1),
                         Seat::Ai { level } => format!("Player {} (AI {level})", p + 1),
                     };
-                    ui.label(RichText::new(name).strong());
-                    let score = ui.label(RichText::new(format!("Score: {}", b.score)).size(18.0));
+                    // One line at the board's scale: a wrapped name would
+                    // widen nothing but read letter by letter.
+                    let name = RichText::new(name)
+                        .strong()
+                        .size(self.px(15.0).max(10.0))
+                        .color(BOARD_TEXT);
+                    ui.add(egui::Label::new(name).extend());
+                    let score = ui.label(
+                        RichText::new(format!("Score: {}", b.score))
+                            .size(self.px(18.0).max(11.0))
+                            .color(BOARD_TEXT),
+                    );
                     self.rects.scores.insert(p, score.rect);
                     ui.horizontal(|ui| {
                         // Pattern lines, right-aligned, beside the wall.
@@ -51,7 +77,7 @@ impl AzulPlaytest {
                                 }
                             }
                         });
-                        ui.add_space(8.0);
+                        ui.add_space(self.px(8.0));
                         ui.vertical(|ui| {
                             if let Some(a) = self.wall(ui, &s, p, mine) {
                                 chosen = Some(a);
@@ -63,6 +89,9 @@ impl AzulPlaytest {
                     }
                 });
             });
+        // Measure the board at full size for the next frame's grid.
+        let scale = self.board_layout.scale.max(0.1);
+        self.board_layout.natural = frame.response.rect.size() / scale;
         chosen
     }
 
@@ -92,7 +121,8 @@ impl AzulPlaytest {
                     } else {
                         Sense::hover()
                     };
-                    let (rect, response) = ui.allocate_exact_size(Vec2::splat(WALL_CELL), sense);
+                    let (rect, response) =
+                        ui.allocate_exact_size(Vec2::splat(self.px(WALL_CELL)), sense);
                     if clickable {
                         let label = format!("wall row {} column {}", row + 1, col + 1);
                         response.widget_info(|| {
@@ -115,7 +145,7 @@ impl AzulPlaytest {
                         let k = pending.map_or(0, |(_, k, _)| k);
                         // The tile that would land here, faint.
                         ui.painter().rect_filled(
-                            draw.shrink(7.0),
+                            draw.shrink(self.px(7.0)),
                             CornerRadius::same(3),
                             self.colour(k).gamma_multiply(0.6),
                         );
@@ -174,8 +204,9 @@ impl AzulPlaytest {
     ) -> Option<AzulAction> {
         let b = &s.boards[p];
         let line = b.lines[row];
-        let width = 5.0 * TILE;
-        let (rect, response) = ui.allocate_exact_size(Vec2::new(width, TILE), Sense::click());
+        let width = 5.0 * self.px(TILE);
+        let (rect, response) =
+            ui.allocate_exact_size(Vec2::new(width, self.px(TILE)), Sense::click());
         self.rects.lines.insert((p, row), rect);
         let target = Move {
             source: self.selected.map_or(0, |x| x.0),
@@ -197,9 +228,9 @@ impl AzulPlaytest {
         let painter = ui.painter();
         for i in 0..=row {
             // Right to left: cell 0 is the rightmost.
-            let x = rect.right() - (i as f32 + 1.0) * TILE;
-            let cell =
-                Rect::from_min_size(egui::pos2(x, rect.top()), Vec2::splat(TILE)).shrink(2.0);
+            let x = rect.right() - (i as f32 + 1.0) * self.px(TILE);
+            let cell = Rect::from_min_size(egui::pos2(x, rect.top()), Vec2::splat(self.px(TILE)))
+                .shrink(2.0);
             let fill = if i < line.count as usize {
                 self.colour(line.colour as usize)
             } else {
@@ -226,7 +257,10 @@ impl AzulPlaytest {
         if placing {
             // The line whose tile waits for its wall column.
             let cells = Rect::from_min_max(
-                egui::pos2(rect.right() - (row as f32 + 1.0) * TILE, rect.top()),
+                egui::pos2(
+                    rect.right() - (row as f32 + 1.0) * self.px(TILE),
+                    rect.top(),
+                ),
                 rect.max,
             );
             painter.rect_stroke(
@@ -268,7 +302,10 @@ impl AzulPlaytest {
     ) -> Option<AzulAction> {
         let b = &s.boards[p];
         let (rect, response) = ui.allocate_exact_size(
-            Vec2::new(FLOOR_SLOTS as f32 * FLOOR_CELL, FLOOR_CELL + 14.0),
+            Vec2::new(
+                FLOOR_SLOTS as f32 * self.px(FLOOR_CELL),
+                self.px(FLOOR_CELL + 14.0),
+            ),
             Sense::click(),
         );
         self.rects.floors.insert(p, rect);
@@ -292,8 +329,8 @@ impl AzulPlaytest {
         }
         for slot in 0..FLOOR_SLOTS {
             let cell = Rect::from_min_size(
-                egui::pos2(rect.left() + slot as f32 * FLOOR_CELL, rect.top()),
-                Vec2::splat(FLOOR_CELL),
+                egui::pos2(rect.left() + slot as f32 * self.px(FLOOR_CELL), rect.top()),
+                Vec2::splat(self.px(FLOOR_CELL)),
             )
             .shrink(2.0);
             let fill = match tiles.get(slot) {
@@ -307,15 +344,15 @@ impl AzulPlaytest {
                     cell.center(),
                     egui::Align2::CENTER_CENTER,
                     "1",
-                    egui::FontId::proportional(14.0),
+                    egui::FontId::proportional(self.px(14.0).max(9.0)),
                     Color32::BLACK,
                 );
             }
             painter.text(
-                egui::pos2(cell.center().x, rect.bottom() - 6.0),
+                egui::pos2(cell.center().x, rect.bottom() - self.px(6.0)),
                 egui::Align2::CENTER_CENTER,
                 format!("-{}", s.rules.floor_penalties[slot]),
-                egui::FontId::proportional(10.0),
+                egui::FontId::proportional(self.px(10.0).max(8.0)),
                 Color32::from_rgb(0xC0, 0x39, 0x2B),
             );
         }
@@ -342,5 +379,38 @@ impl AzulPlaytest {
             }
         }
         None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// WCAG relative luminance of an sRGB colour.
+    fn luminance(c: Color32) -> f32 {
+        let channel = |v: u8| {
+            let v = f32::from(v) / 255.0;
+            if v <= 0.039_28 {
+                v / 12.92
+            } else {
+                ((v + 0.055) / 1.055).powf(2.4)
+            }
+        };
+        0.2126 * channel(c.r()) + 0.7152 * channel(c.g()) + 0.0722 * channel(c.b())
+    }
+
+    #[test]
+    fn board_text_is_readable_on_the_board_in_either_theme() {
+        // The text no longer follows the theme, so one pair decides both.
+        let (light, dark) = (luminance(BOARD_FILL), luminance(BOARD_TEXT));
+        let ratio = (light + 0.05) / (dark + 0.05);
+        assert!(
+            ratio >= 7.0,
+            "contrast {ratio:.1}:1 is below WCAG AAA (7:1)"
+        );
+        // What it replaced: dark mode's white-ish text on the same grey.
+        let theme = luminance(egui::Visuals::dark().text_color());
+        let old = (light.max(theme) + 0.05) / (light.min(theme) + 0.05);
+        assert!(old < 3.0, "the theme's text was {old:.1}:1 on the board");
     }
 }

@@ -109,9 +109,13 @@ impl AzulPlaytest {
         });
         ui.separator();
         ui.label(RichText::new("Messages").strong());
+        // At most `log_height`, and never past the bottom of the space
+        // left (a margin keeps the last line clear of the edge).
+        let left = ui.available_height() - ui.spacing().item_spacing.y - 4.0;
         egui::ScrollArea::vertical()
             .id_salt("azul log")
-            .max_height(log_height)
+            .auto_shrink([false, true])
+            .max_height(log_height.min(left.max(80.0)))
             .stick_to_bottom(true)
             .show(ui, |ui| {
                 for (text, is_error) in &self.log {
@@ -223,14 +227,7 @@ impl AzulPlaytest {
                 self.selected = None;
                 self.hint = None;
                 self.log.clear();
-                for row in self.game.trajectory().rows {
-                    let who = if row.actor.is_empty() {
-                        "You".to_string()
-                    } else {
-                        row.actor.clone()
-                    };
-                    self.say(format!("{who}: {}", row.step), false);
-                }
+                self.say_history();
                 let against = self.ai_levels_played().join(", ");
                 self.say(
                     format!("Loaded {} (against the {against} AI)", path.display()),
@@ -239,6 +236,20 @@ impl AzulPlaytest {
                 self.loaded_from(path);
             }
             Err(e) => self.say(format!("Cannot load {}: {e}", path.display()), true),
+        }
+    }
+
+    /// One line per step the game has played so far, who played it
+    /// first: the log of a loaded, resumed or reopened game tells its own
+    /// story, not the one it replaced.
+    pub(super) fn say_history(&mut self) {
+        for row in self.game.trajectory().rows {
+            let who = if row.actor.is_empty() {
+                "You".to_string()
+            } else {
+                row.actor.clone()
+            };
+            self.say(format!("{who}: {}", row.step), false);
         }
     }
 

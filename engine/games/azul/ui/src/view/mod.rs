@@ -79,6 +79,54 @@ pub struct AzulPlaytest {
     /// table shows them at once after a script save, although the game
     /// takes them up at its next move (the record's `script` line).
     live_rules: (u64, Option<tessera_azul::rules::Rules>),
+    /// How much the boards are shrunk so every player's fits the panel
+    /// (1 = full size), and how many boards share a row.
+    board_layout: BoardLayout,
+}
+
+/// The boards' grid: columns and scale, chosen from the space the last
+/// frame had.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(super) struct BoardLayout {
+    pub(super) columns: usize,
+    pub(super) scale: f32,
+    /// A board's size at scale 1, as measured on the last frame.
+    pub(super) natural: egui::Vec2,
+}
+
+impl BoardLayout {
+    /// The gap between boards.
+    const GAP: f32 = 8.0;
+    /// Below this the tiles are too small to click: scroll instead.
+    const MIN_SCALE: f32 = 0.45;
+
+    /// The grid that shows `players` boards largest within `width` x
+    /// `height`: every column count is tried and the one whose boards
+    /// need the least shrinking wins.
+    pub(super) fn fit(self, players: usize, width: f32, height: f32) -> Self {
+        let players = players.max(1);
+        let mut best = Self {
+            columns: players,
+            scale: 0.0,
+            ..self
+        };
+        for columns in 1..=players {
+            let rows = players.div_ceil(columns);
+            let across =
+                (width - (columns - 1) as f32 * Self::GAP) / (columns as f32 * self.natural.x);
+            let down = (height - (rows - 1) as f32 * Self::GAP) / (rows as f32 * self.natural.y);
+            let scale = across.min(down).min(1.0);
+            if scale > best.scale + 0.01 {
+                best = Self {
+                    columns,
+                    scale,
+                    ..self
+                };
+            }
+        }
+        best.scale = best.scale.max(Self::MIN_SCALE);
+        best
+    }
 }
 
 /// Screen places of the table's parts, from the last frame.
@@ -113,6 +161,11 @@ impl AzulPlaytest {
             hints_asked: 0,
             balance: super::balance::Balance::new(&ai_levels),
             rects: Rects::default(),
+            board_layout: BoardLayout {
+                columns: 4,
+                scale: 1.0,
+                natural: egui::vec2(340.0, 300.0),
+            },
             flights: Vec::new(),
             popups: Vec::new(),
             saves: saves::SaveSlot::default(),
@@ -121,6 +174,9 @@ impl AzulPlaytest {
             live_rules: (u64::MAX, None),
         };
         view.take_events();
+        // A game that arrives with moves (resumed after a restart, a test
+        // opened at a step) shows them.
+        view.say_history();
         let against: Vec<String> = (0..view.game.options().seats.len())
             .filter_map(|seat| view.game.options().ai_level(seat).map(String::from))
             .collect();
@@ -410,31 +466,52 @@ impl PlaytestView for AzulPlaytest {
         let s = self.shown_state();
         let can_pick = self.human_to_move() && !s.tiling;
         let mut chosen = None;
+        // Wide (popped out, maximised): the controls and the Messages log
+        // in a column of their own on the right, the log filling its
+        // height, so neither scrolls out of sight under the table.
+        let wide = ui.available_width() >= ring_size(s.factory_count).x + SIDE_PANEL_MIN;
+        if wide {
+            egui::Panel::right("azul side panel")
+                .resizable(false)
+                .exact_size(SIDE_PANEL_MIN - 20.0)
+                .show(ui, |ui| {
+                    self.prompts(ui, &s);
+                    self.side_panel(ui, cx, f32::INFINITY);
+                });
+        }
         egui::ScrollArea::both().show(ui, |ui| {
             ui.heading("Azul");
             self.status_bar(ui);
             self.end_card(ui);
             ui.separator();
-            ui.horizontal_top(|ui| {
-                for p in 0..s.players as usize {
-                    if let Some(a) = self.board(ui, p) {
-                        chosen = Some(a);
-                    }
-                }
-            });
-            ui.separator();
-            // Wide enough: controls and messages beside the ring, so the
-            // whole table fits one screen; else below it.
-            let beside = ui.available_width() >= ring_size(s.factory_count).x + SIDE_PANEL_MIN;
-            if beside {
+            // Every player's board in view: a grid scaled to the panel,
+            // leaving about half its height for the factories and log.
+            let panel = ui.clip_rect();
+            let layout = self.board_layout.fit(
+                s.players as usize,
+                ui.available_width(),
+                (panel.height() * 0.5).max(220.0),
+            );
+            if (layout.scale - self.board_layout.scale).abs() > 0.02
+                || layout.columns != self.board_layout.columns
+            {
+                self.board_layout = layout;
+                ui.ctx().request_repaint();
+            }
+            let players: Vec<usize> = (0..s.players as usize).collect();
+            for row in players.chunks(self.board_layout.columns.max(1)) {
                 ui.horizontal_top(|ui| {
-                    self.factory_ring(ui, &s, can_pick);
-                    ui.separator();
-                    ui.vertical(|ui| {
-                        self.prompts(ui, &s);
-                        self.side_panel(ui, cx, 280.0);
-                    });
+                    ui.spacing_mut().item_spacing.x = BoardLayout::GAP;
+                    for &p in row {
+                        if let Some(a) = self.board(ui, p) {
+                            chosen = Some(a);
+                        }
+                    }
                 });
+            }
+            ui.separator();
+            if wide {
+                self.factory_ring(ui, &s, can_pick);
             } else {
                 self.factory_ring(ui, &s, can_pick);
                 self.prompts(ui, &s);

@@ -3,6 +3,7 @@
 use egui::{Align2, Color32, FontId, Rect, vec2};
 use tessera_host::{Game, Outcome};
 use tessera_sand::ClearPhase;
+use tessera_ui::text::thousands;
 
 use tessera_ui::ViewRequest;
 
@@ -28,15 +29,25 @@ impl SandPlaytest {
             _ if !self.session.game().grid().is_settled() => "grains falling",
             _ => "settled",
         };
-        ui.label(format!("tick {}  ·  {state}", self.session.game().tick()));
-        ui.label(format!("pieces placed {}", self.session.game().placed()));
+        ui.label(format!(
+            "tick {}  ·  {state}",
+            thousands(self.session.game().tick())
+        ));
+        ui.label(format!(
+            "pieces placed {}",
+            thousands(self.session.game().placed())
+        ));
         ui.separator();
-        ui.add(
-            egui::Slider::new(&mut self.speed, 0.1..=4.0)
-                .logarithmic(true)
-                .text("speed")
-                .suffix("x"),
-        );
+        ui.horizontal(|ui| {
+            // The label first, so it reads as this slider's.
+            let label = ui.label("Speed");
+            ui.add(
+                egui::Slider::new(&mut self.speed, 0.1..=4.0)
+                    .logarithmic(true)
+                    .suffix("x"),
+            )
+            .labelled_by(label.id);
+        });
         ui.horizontal(|ui| {
             let label = if self.paused { "Resume" } else { "Pause" };
             if ui.button(label).clicked() {

@@ -6,6 +6,7 @@ use egui::{Align2, Color32, FontId, Rect, Sense, vec2};
 use tessera_host::{Game, Outcome};
 use tessera_tetris::TetrisAction;
 use tessera_tetris::piece::PieceKind;
+use tessera_ui::text::thousands;
 
 use super::{PANEL_MIN_WIDTH, PANEL_WIDTH, TetrisPlaytest};
 use crate::ai_log;
@@ -150,10 +151,10 @@ impl TetrisPlaytest {
 
     pub(super) fn classic_panel_ui(&mut self, ui: &mut egui::Ui) {
         let game = self.session.game();
-        ui.heading(format!("Score {}", game.score()));
+        ui.heading(format!("Score {}", thousands(game.score())));
         ui.label(format!("Level {}", game.level_number()));
-        ui.label(format!("Lines {}", game.lines()));
-        ui.label(format!("pieces {}", game.field().locked()));
+        ui.label(format!("Lines {}", thousands(game.lines())));
+        ui.label(format!("Pieces {}", thousands(game.field().locked())));
         let (done, needed) = game.goal_progress();
         ui.label(format!("Goal: {}", game.level().goal));
         ui.add(
@@ -203,13 +204,17 @@ impl TetrisPlaytest {
             format!("tick {}", game.field().ticks())
         };
         ui.label(format!("rotation {}  ·  {clock}", game.rotation()));
-        ui.add(
-            egui::Slider::new(&mut self.speed, 0.1..=4.0)
-                .logarithmic(true)
-                .text("speed")
-                .suffix("x"),
-        )
-        .on_hover_text("Game speed; with an AI, how fast its moves are shown");
+        ui.horizontal(|ui| {
+            // The label first, so it reads as this slider's and not the next row's.
+            let label = ui.label("Speed");
+            ui.add(
+                egui::Slider::new(&mut self.speed, 0.1..=4.0)
+                    .logarithmic(true)
+                    .suffix("x"),
+            )
+            .labelled_by(label.id)
+            .on_hover_text("Game speed; with an AI, how fast its moves are shown");
+        });
         ui.horizontal(|ui| {
             let label = if self.frozen { "Run" } else { "Freeze" };
             if ui.button(label).clicked() {

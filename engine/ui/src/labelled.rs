@@ -1,0 +1,26 @@
+//! Widgets with their label before them, read left to right as one pair
+//! ("Mode [level's default ▾]"). egui's own `ComboBox::from_label` draws
+//! the label after the box, which in a row of pickers reads as the label
+//! of the next one.
+
+/// A label, then a combo box showing `selected`; the box's accessible name
+/// is `label: selected` so tests and screen readers find it by its label.
+/// `add_contents` draws the choices.
+pub fn labelled_combo(
+    ui: &mut egui::Ui,
+    label: &str,
+    id_salt: impl std::hash::Hash + std::fmt::Debug,
+    selected: impl Into<String>,
+    add_contents: impl FnOnce(&mut egui::Ui),
+) -> egui::Response {
+    let selected = selected.into();
+    let label_response = ui.label(label);
+    let name = format!("{label}: {selected}");
+    let response = egui::ComboBox::from_id_salt(id_salt)
+        .selected_text(selected)
+        .show_ui(ui, add_contents)
+        .response
+        .labelled_by(label_response.id);
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::ComboBox, true, &name));
+    response
+}
