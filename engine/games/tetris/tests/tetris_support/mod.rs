@@ -4,7 +4,11 @@
 use std::path::Path;
 
 use tessera_host::{Game, LiveScript, Script, ScriptLimits};
+use tessera_tetris::ai::{Difficulty, Position, UnknownNext};
+use tessera_tetris::board::Board;
 use tessera_tetris::level::{Goal, TetrisLevel};
+use tessera_tetris::piece::{PieceKind, RotationSystem};
+use tessera_tetris::settings::default_difficulties;
 use tessera_tetris::{Tetris, TetrisAction};
 
 /// The shipped script's text.
@@ -70,4 +74,36 @@ pub fn play(game: &mut Tetris, actions: &[TetrisAction]) {
 /// Garbage rows of the given count with one hole in column 9.
 pub fn well_rows(n: usize) -> Vec<&'static str> {
     vec!["GGGGGGGGG."; n]
+}
+
+/// A board from text rows (`#` filled), top row first.
+pub fn board(rows: &[&str]) -> Board {
+    let mut b = Board::new(rows[0].len(), rows.len());
+    for (y, row) in rows.iter().enumerate() {
+        for (x, c) in row.chars().enumerate() {
+            b.set(x, y, c == '#');
+        }
+    }
+    b
+}
+
+/// The seed's GOD difficulty (the script-free defaults).
+pub fn god() -> Difficulty {
+    default_difficulties()
+        .into_iter()
+        .find(|d| d.name == "GOD")
+        .expect("GOD")
+}
+
+/// A decision position on a text board, no next piece known.
+pub fn position(rows: &[&str], piece: PieceKind, rotation: RotationSystem) -> Position {
+    Position {
+        board: board(rows),
+        piece,
+        next: None,
+        rotation,
+        spawn_row: 0,
+        danger_rows: 1,
+        unknown_next: UnknownNext::Average(PieceKind::ALL.to_vec()),
+    }
 }
