@@ -593,3 +593,41 @@ fn god() -> tessera_tetris::ai::Difficulty {
         .find(|d| d.name == "GOD")
         .expect("GOD")
 }
+
+/// Issue 23: one Azul expert move at the script's longest think used
+/// 0.5 GiB. The tree is bounded by nodes, not only by time: three seconds
+/// of thinking (the longest the 5 s budget allows; the node bound caps a
+/// longer think the same way) stays under the suite's 256 MiB. Not in the
+/// snapshot: which move a timed think finds depends on the machine.
+#[test]
+fn an_azul_expert_long_think_stays_under_the_memory_limit() {
+    let dir = project();
+    edit_script(
+        dir.path(),
+        "azul",
+        "    seconds = 1.0,",
+        "    seconds = 3.0,",
+    );
+    let run = tessera(
+        dir.path(),
+        &[
+            "play",
+            "azul",
+            "--seat",
+            "ai:expert",
+            "--seat",
+            "ai:expert",
+            "--ai-only",
+            "--max-moves",
+            "1",
+        ],
+    );
+    assert_sane("azul_expert_long_think", &run);
+    let output = normalise(&run.output(), dir.path());
+    assert_eq!(run.code, Some(0), "{output}");
+    assert!(
+        output.contains("player 2 to move"),
+        "one move was made:\n{output}"
+    );
+    eprintln!("azul expert, 3 s think: peak RSS {} KiB", run.max_rss_kib);
+}
