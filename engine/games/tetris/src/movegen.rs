@@ -219,6 +219,10 @@ impl MoveGen {
     /// Every distinct landing (by cell set) of `kind` spawned with its box
     /// at `spawn`, reachable by slides, soft drops and turns of `system`.
     /// Empty when the piece cannot spawn.
+    ///
+    /// One function on purpose (about 180 lines): it is the hot loop of
+    /// every AI decision, and its three phases (fit masks, the reach
+    /// passes, the landings) share the per-state tables and counts.
     pub fn generate(
         &mut self,
         board: &Board,
