@@ -6,6 +6,7 @@ use std::path::Path;
 
 use egui::{Color32, RichText};
 use tessera_host::level::{Diagnostic, LevelFile, parse_level, to_ron_string};
+use tessera_host::ron_diff::leading_comments;
 use tessera_polycube::import::import_json;
 use tessera_polycube::{PieceSpec, PolycubeLevel};
 
@@ -43,24 +44,6 @@ pub struct PolycubeLevelEditor {
 /// Opens a level's text (RON, or JSON in either import format).
 pub fn open(path: &Path, text: &str) -> anyhow::Result<Box<dyn LevelEditor>> {
     Ok(Box::new(PolycubeLevelEditor::from_text(path, text)?))
-}
-
-/// The comment lines a file starts with (`//` lines, blank lines between
-/// them kept), so a save from the visual editor does not drop them.
-pub fn leading_comments(text: &str) -> String {
-    let mut header = String::new();
-    for line in text.lines() {
-        let trimmed = line.trim_start();
-        if trimmed.starts_with("//") {
-            header.push_str(line);
-            header.push('\n');
-        } else if trimmed.is_empty() && !header.is_empty() {
-            header.push('\n');
-        } else {
-            break;
-        }
-    }
-    header
 }
 
 impl PolycubeLevelEditor {
