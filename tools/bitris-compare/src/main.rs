@@ -3,7 +3,7 @@ use std::str::FromStr;
 use std::time::{Duration, Instant};
 
 use bitris::prelude::*;
-use tessera_tetris::board::spawn_position;
+use tessera_tetris::board::{Board, spawn_position};
 use tessera_tetris::movegen::MoveGen;
 use tessera_tetris::piece::{PieceKind, RotationSystem};
 use tessera_tetris::scenarios;
@@ -21,23 +21,30 @@ fn shape(kind: PieceKind) -> Shape {
     }
 }
 
+/// The same 10-wide board for bitris (its text form lists the top row first).
+fn bitris_board(board: &Board) -> Board64 {
+    let mut text = String::new();
+    for y in 0..board.height() {
+        let row = board.row(y);
+        for x in 0..10 {
+            text.push(if row >> x & 1 == 1 { '#' } else { '.' });
+        }
+    }
+    Board64::from_str(&text).expect("a 10-wide board")
+}
+
+/// Tessera's spawn (box at the top, centred) in bitris's coordinates: the
+/// rotation centre at column 4, row 20 of a 22-row board counted from the
+/// bottom.
+fn bitris_spawn(kind: PieceKind) -> BlPlacement {
+    CcPlacement::new(Piece::new(shape(kind), Orientation::North), cc(4, 20)).into()
+}
+
 fn main() {
     let positions = scenarios::mid_game(1000, 1);
     let boards: Vec<(Board64, BlPlacement)> = positions
         .iter()
-        .map(|p| {
-            let mut text = String::new();
-            for y in 0..p.board.height() {
-                let row = p.board.row(y);
-                for x in 0..10 {
-                    text.push(if row >> x & 1 == 1 { '#' } else { '.' });
-                }
-            }
-            let board = Board64::from_str(&text).expect("board");
-            let spawn: BlPlacement =
-                CcPlacement::new(Piece::new(shape(p.piece), Orientation::North), cc(4, 20)).into();
-            (board, spawn)
-        })
+        .map(|p| (bitris_board(&p.board), bitris_spawn(p.piece)))
         .collect();
     let mut generator = MoveGen::new();
     // The landing sets must have the same size.
@@ -85,16 +92,7 @@ fn main() {
                         c
                     })
                     .collect();
-                let mut text = String::new();
-                for y in 0..p.board.height() {
-                    let row = p.board.row(y);
-                    for x in 0..10 {
-                        text.push(if row >> x & 1 == 1 { '#' } else { '.' });
-                    }
-                }
-                let board = Board64::from_str(&text).expect("board");
-                let spawn: BlPlacement =
-                    CcPlacement::new(Piece::new(shape(kind), Orientation::North), cc(4, 20)).into();
+                let (board, spawn) = (bitris_board(&p.board), bitris_spawn(kind));
                 let mut theirs: Vec<Vec<(i32, i32)>> =
                     srs::generate_minimized_moves(AllowMove::Softdrop, board, spawn)
                         .iter()
