@@ -195,6 +195,28 @@ fn tampered_copies_are_refused_at_the_line_that_differs() {
     )
     .unwrap_err();
     assert_eq!(why, "factory 1: no red tile left in the bag");
+    // ... and a tile swapped for a colour the bag still holds, in the
+    // first and in a later round: legal for the bag, but not the seed's
+    // draw, so refused at the deal itself.
+    let deals: Vec<usize> = (0..lines.len())
+        .filter(|&i| lines[i].contains("\"event\":\"deal\""))
+        .collect();
+    for &at in [deals[0], deals[2]].iter() {
+        let first_tile = lines[at].find("[[").unwrap() + 2;
+        let tile = &lines[at][first_tile..first_tile + 1];
+        let other = if tile == "0" { "1" } else { "0" };
+        let forged = format!(
+            "{}{other}{}",
+            &lines[at][..first_tile],
+            &lines[at][first_tile + 1..]
+        );
+        let (line, why) = refused(&replace_line(&text, at, &forged));
+        assert_eq!(line, at + 1, "{why}");
+        assert!(
+            why.contains("is not the one seed 11 draws: factory 1"),
+            "{why}"
+        );
+    }
     // A deal line that is not a deal cannot be read.
     let (line, why) = refused(&replace_line(
         &text,

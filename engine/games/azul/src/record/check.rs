@@ -5,13 +5,16 @@
 //! reloads), the tiling; at the end the bonuses and the end line.
 
 use tessera_host::Outcome;
+use tessera_host::rng::{GameRng, game_rng};
 
 use super::{LineField, RecordLine, SourceField};
 use crate::rules::{
     CENTRE, COLOUR_NAMES, COLOURS, FLOOR, MAX_FACTORIES, MAX_PLAYERS, Move, Rules, State,
     TilingReport,
 };
+use crate::rules::{Deal, MAX_FACTORY_TILES};
 use crate::scenario::{Goal, check_position};
+use crate::{deal_lists, text::letter};
 
 /// The result of checking a record.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -75,6 +78,11 @@ struct Checker {
     tiled_at: usize,
     script_changes: usize,
     rules_from: &'static str,
+    /// The game's own stream, seeded from the start line: every deal is
+    /// drawn from it, so a deal the seed would not give is refused at its
+    /// line (a swapped tile the bag still held would otherwise show only
+    /// later, as a score the rules do not give).
+    deals: Option<(u64, GameRng)>,
 }
 
 /// Replays `text` (a record) and reports the first line that differs from
@@ -96,6 +104,7 @@ pub fn check_record(text: &str, rules: Rules) -> CheckReport {
         tiled_at: 0,
         script_changes: 0,
         rules_from: "the record",
+        deals: None,
     };
     let mut events = 0;
     let mut last: Option<(usize, &str)> = None;
@@ -172,7 +181,16 @@ impl Checker {
                         s.round
                     ));
                 }
+                let seeded = self.deals.as_mut().map(|(seed, rng)| {
+                    let mut table = s.clone();
+                    let mut drawn: Deal = [[255; MAX_FACTORY_TILES]; MAX_FACTORIES];
+                    table.deal(rng, Some(&mut drawn));
+                    (*seed, deal_lists(&drawn, usize::from(s.factory_count)))
+                });
                 deal_fixed(s, factories)?;
+                if let Some((seed, expected)) = seeded {
+                    deal_from_seed(*round, seed, factories, &expected)?;
+                }
                 self.dealt_at = line;
                 self.expect = Expect::Play;
                 Ok(())
@@ -294,6 +312,7 @@ impl Checker {
         let RecordLine::Start {
             players,
             factories,
+            seed,
             scenario,
             grey_wall,
             position,
@@ -359,6 +378,7 @@ impl Checker {
             ));
         }
         self.goal_round = state.round;
+        self.deals = Some((*seed, game_rng(*seed)));
         self.start_scores = std::array::from_fn(|p| state.boards[p].score);
         // A scenario's first move needs no deal: its factories are set.
         self.expect = if position.is_some() {
@@ -669,6 +689,27 @@ pub fn deal_fixed(s: &mut State, factories: &[Vec<u8>]) -> Result<(), String> {
     Ok(())
 }
 
+/// Refuses a deal that is legal for the bag but not the one the record's
+/// seed draws, naming the first factory that differs.
+fn deal_from_seed(
+    round: u16,
+    seed: u64,
+    recorded: &[Vec<u8>],
+    expected: &[Vec<u8>],
+) -> Result<(), String> {
+    let tiles = |f: &[u8]| f.iter().map(|&c| letter(c)).collect::<String>();
+    match recorded.iter().zip(expected).position(|(r, e)| r != e) {
+        None => Ok(()),
+        Some(f) => Err(format!(
+            "round {round}'s deal is not the one seed {seed} draws: factory {} holds {} \
+             in the record, the seed deals {}",
+            f + 1,
+            tiles(&recorded[f]),
+            tiles(&expected[f])
+        )),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -686,6 +727,7 @@ mod tests {
             tiled_at: 0,
             script_changes: 0,
             rules_from: "the record",
+            deals: None,
         }
     }
 
