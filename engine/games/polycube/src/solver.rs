@@ -457,14 +457,22 @@ const NONE: u32 = u32::MAX;
 const PLAIN_CHOOSE_DEPTH: usize = 6;
 
 /// The same for the symmetry-broken count (whose first placement is the
-/// symmetry-breaking piece), in boxes whose every side is 3 or more; in
-/// flatter boxes lowest-cell order from the root is faster (2x5x6: 0.40 s
-/// CPU at 0, 0.56 s at 6). Measured on one thread, search nodes and CPU:
-/// the 3x4x5 box 489M nodes / 31.8 s at 0, 92M / 8.9 s at 6, 51M / 8.4 s
-/// at 7, 26M / 10.2 s at 8, 14M / 12.5 s at 9; Bedlam 315M / 26.5 s at 0,
-/// 220M / 19.8 s at 6, 164M / 17.7 s at 7, 103M / 17.9 s at 8, 27M /
-/// 27.7 s at 10.
-const COUNT_CHOOSE_DEPTH: usize = 7;
+/// symmetry-breaking piece) in a box two cells thick. Measured on 2x5x6,
+/// one thread, search nodes and CPU: 9.2M / 0.41 s at 0, 3.7M / 0.31 s at
+/// 5, 2.3M / 0.28 s at 6, 1.4M / 0.31 s at 7, 0.54M / 0.40 s at 9. A box
+/// one cell thick (6x10) is fastest in lowest-cell order from the root
+/// (0.074 s at 0, 0.104 s at 5).
+const SLAB_CHOOSE_DEPTH: usize = 6;
+
+/// The same for the symmetry-broken count in boxes whose every side is 3
+/// or more. Measured on one thread, search nodes and CPU, when a most
+/// constrained node still branched per placement: the 3x4x5 box 489M
+/// nodes / 31.8 s at 0, 92M / 8.9 s at 6, 51M / 8.4 s at 7, 26M / 10.2 s
+/// at 8, 14M / 12.5 s at 9; Bedlam 315M / 26.5 s at 0, 220M / 19.8 s at 6,
+/// 164M / 17.7 s at 7, 103M / 17.9 s at 8, 27M / 27.7 s at 10. With those
+/// nodes branch-free (CPU on a shared machine): the 3x4x5 box 7.0 s at 6,
+/// 5.24 s at 7, 5.01 s at 8; Bedlam 15.5 s at 7, 13.4 s at 8.
+const COUNT_CHOOSE_DEPTH: usize = 8;
 
 impl<M: Mask> Tables<M> {
     fn build(layout: &Layout, signatures: &[Vec<Cell>], kind_pieces: &[Vec<usize>]) -> Self {
@@ -575,10 +583,10 @@ impl<M: Mask> Tables<M> {
             bit_of,
             group: Vec::new(),
             images: Vec::new(),
-            choose_depth: if layout.size.iter().any(|&n| n <= 2) {
-                0
-            } else {
-                COUNT_CHOOSE_DEPTH
+            choose_depth: match layout.size.iter().min() {
+                Some(1) => 0,
+                Some(2) => SLAB_CHOOSE_DEPTH,
+                _ => COUNT_CHOOSE_DEPTH,
             },
         };
         tables.group = tables.symmetry_group(layout, signatures, kind_pieces);
