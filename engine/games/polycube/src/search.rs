@@ -360,21 +360,22 @@ impl<'t, M: Mask, V: Visitor<M>> Search<'t, M, V> {
         let t = self.t;
         self.kind_fits.iter_mut().for_each(|n| *n = 0);
         let mut counters = Counters::ZERO;
-        let (from, to) = self.parent.unwrap_or((0, t.masks.len()));
+        let start = self.live_end;
+        let (from, to) = match self.parent {
+            Some(range) => range,
+            None => (start, start + self.gather_candidates(filled)),
+        };
         // Without a branch per placement (whether one fits is a coin toss
         // to the branch predictor): each is written to the end of `live`
         // and kept by moving the end only when it fits; one that does not
-        // fit adds an empty mask.
-        let start = self.live_end;
+        // fit adds an empty mask. (Candidates gathered in place are read
+        // at or after where they are written.)
         if self.live.len() < start + (to - from) {
             self.live.resize(start + (to - from), 0);
         }
         let mut kept = start;
         for i in from..to {
-            let p = match self.parent {
-                Some(_) => self.live[i],
-                None => i as u32,
-            };
+            let p = self.live[i];
             let kind = t.placement_kind[p as usize] as usize;
             let m = t.masks[p as usize];
             let fits = m.and(filled).is_zero() & (self.avail[kind] != 0);
@@ -404,6 +405,38 @@ impl<'t, M: Mask, V: Visitor<M>> Search<'t, M, V> {
             Some(kind) => Choice::Piece(kind),
             None => Choice::Cell(cell),
         })
+    }
+
+    /// Writes the placements that may fit at the start of a search (those
+    /// of a kind with a piece left whose lowest cell is empty, in index
+    /// order) at the end of `live`, and returns how many. A subtree of a
+    /// count starts part-filled, so this skips most of the placements.
+    fn gather_candidates(&mut self, filled: M) -> usize {
+        let t = self.t;
+        let start = self.live_end;
+        let mut end = start;
+        let mut seen = filled;
+        loop {
+            let c = seen.lowest_clear();
+            if c >= t.volume {
+                break;
+            }
+            seen = seen.or(M::bit(c));
+            for g in &t.groups[t.cell_groups[c] as usize..t.cell_groups[c + 1] as usize] {
+                if self.avail[g.kind as usize] == 0 {
+                    continue;
+                }
+                let len = (g.end - g.start) as usize;
+                if self.live.len() < end + len {
+                    self.live.resize(end + len, 0);
+                }
+                for (slot, p) in self.live[end..end + len].iter_mut().zip(g.start..g.end) {
+                    *slot = p;
+                }
+                end += len;
+            }
+        }
+        end - start
     }
 
     /// Branches on the most constrained choice at `filled`. The fitting
