@@ -6,10 +6,12 @@
 //! fitting placements. It finds that choice without scanning every cell:
 //! each level keeps the list of placements that still fit (its parent's,
 //! filtered), and adds their masks into bit-sliced counters (six bits
-//! per cell, saturating at 64), so the least covered cell is a dozen ANDs. A cell covered by none, or a kind with fewer fitting
-//! placements than pieces left, ends the branch. Deeper, the lists cost
-//! more than they save, and the search fills the lowest empty cell from
-//! the per-cell tables.
+//! per cell, saturating at 64), so the least covered cell is a dozen ANDs;
+//! filtering and counting take no branch per placement (whether one fits
+//! is a coin toss to the branch predictor). A cell covered by none, or a
+//! kind with fewer fitting placements than pieces left, ends the branch.
+//! Deeper, the lists cost more than they save, and the search fills the
+//! lowest empty cell from the per-cell tables.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
