@@ -66,6 +66,9 @@ pub const STATED_REASONS: &[&str] = &[
     "differs: ",
     // An AI log missing a whole line: there is no line to name.
     "the log has no `",
+    // An AI log without its header line (a mutation nested it away): the
+    // whole file is refused, again with no line to name.
+    "this is not a tessera AI log",
 ];
 
 /// The limits every case is held to: time, memory, exit code, and a located

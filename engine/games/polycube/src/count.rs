@@ -23,9 +23,11 @@ use super::search::{Canonical, Leaves, Search};
 use super::solver::{Counts, Progress, SolveError, Tables};
 
 /// The enumeration deepens until there are at least this many subtrees
-/// (enough for thousands of shards-times-threads to balance), or until
-/// [`MAX_SPLIT_DEPTH`].
-pub const MIN_SUBTREES: usize = 2048;
+/// (enough for hundreds of shards-times-threads to balance), or until
+/// [`MAX_SPLIT_DEPTH`]. Each subtree costs a search set-up: at 2048 the
+/// 2x5x6 box was cut one level deeper (7426 subtrees, not 1262) for 9%
+/// more CPU, while Bedlam and the 3x4x5 box cost the same either way.
+pub const MIN_SUBTREES: usize = 1024;
 
 /// The deepest level subtrees are cut at.
 const MAX_SPLIT_DEPTH: usize = 8;
@@ -129,7 +131,9 @@ pub(crate) struct Subtree<M> {
 }
 
 impl<M: Mask> Tables<M> {
-    /// The fixed enumeration of subtrees.
+    /// The fixed enumeration of subtrees. The roots are cut in parallel on
+    /// the current rayon pool (a deep cut is a search of its own: 20 ms
+    /// for 2x5x6), their pieces kept in root order.
     pub(crate) fn subtrees(&self, cancel: &AtomicBool) -> Result<Vec<Subtree<M>>, SolveError> {
         let roots = self.symmetry_roots();
         let depth_of_roots = roots.first().map_or(0, |r| r.chosen.len());
@@ -137,38 +141,12 @@ impl<M: Mask> Tables<M> {
         let mut depth = depth_of_roots;
         while subtrees.len() < MIN_SUBTREES && depth < MAX_SPLIT_DEPTH {
             depth += 1;
-            let mut deeper = Vec::new();
-            for root in &roots {
-                let leaves = Leaves { found: Vec::new() };
-                let mut search = Search::new(self, root.avail.clone(), cancel, leaves);
-                search.choose_depth = self.choose_depth;
-                search.chosen = root.chosen.clone();
-                search.split_at = depth;
-                search.go(root.filled);
-                if search.cancelled {
-                    return Err(SolveError::Cancelled);
-                }
-                // A solution found above the cut is a subtree of its own:
-                // a full box.
-                for chosen in search.visitor.found.drain(..) {
-                    deeper.push(Subtree {
-                        filled: M::ONES,
-                        avail: vec![0; self.kinds],
-                        chosen,
-                        multiplier: root.multiplier,
-                        stabiliser: root.stabiliser.clone(),
-                    });
-                }
-                for (filled, avail, chosen) in search.frontier.drain(..) {
-                    deeper.push(Subtree {
-                        filled,
-                        avail,
-                        chosen,
-                        multiplier: root.multiplier,
-                        stabiliser: root.stabiliser.clone(),
-                    });
-                }
-            }
+            let cut: Vec<Vec<Subtree<M>>> = roots
+                .par_iter()
+                .with_max_len(1)
+                .map(|root| self.cut(root, depth, cancel))
+                .collect::<Result<_, _>>()?;
+            let deeper: Vec<Subtree<M>> = cut.into_iter().flatten().collect();
             let exhausted =
                 deeper.len() == subtrees.len() && deeper.iter().all(|s| s.filled == M::ONES);
             subtrees = deeper;
@@ -177,6 +155,44 @@ impl<M: Mask> Tables<M> {
             }
         }
         Ok(subtrees)
+    }
+
+    /// The subtrees of `root` cut at `depth` placements: its solutions
+    /// found above the cut (each a subtree of its own: a full box), then
+    /// the states at the cut, in search order.
+    fn cut(
+        &self,
+        root: &Subtree<M>,
+        depth: usize,
+        cancel: &AtomicBool,
+    ) -> Result<Vec<Subtree<M>>, SolveError> {
+        let leaves = Leaves { found: Vec::new() };
+        let mut search = Search::new(self, root.avail.clone(), cancel, leaves);
+        search.choose_depth = self.choose_depth;
+        search.chosen = root.chosen.clone();
+        search.split_at = depth;
+        search.go(root.filled);
+        if search.cancelled {
+            return Err(SolveError::Cancelled);
+        }
+        let solved = search.visitor.found.drain(..).map(|chosen| Subtree {
+            filled: M::ONES,
+            avail: vec![0; self.kinds],
+            chosen,
+            multiplier: root.multiplier,
+            stabiliser: root.stabiliser.clone(),
+        });
+        let cut = search
+            .frontier
+            .drain(..)
+            .map(|(filled, avail, chosen)| Subtree {
+                filled,
+                avail,
+                chosen,
+                multiplier: root.multiplier,
+                stabiliser: root.stabiliser.clone(),
+            });
+        Ok(solved.chain(cut).collect())
     }
 
     /// The starts of the symmetry-broken search: one per orbit of the
@@ -261,13 +277,6 @@ impl<M: Mask> Tables<M> {
         cancel: &AtomicBool,
         progress: &mut dyn FnMut(Progress),
     ) -> Result<CountReport, SolveError> {
-        let subtrees = self.subtrees(cancel)?;
-        let mine: Vec<&Subtree<M>> = subtrees
-            .iter()
-            .enumerate()
-            .filter(|(i, _)| options.shard.owns(*i))
-            .map(|(_, s)| s)
-            .collect();
         let threads = if options.threads == 0 {
             std::thread::available_parallelism().map_or(1, |n| n.get())
         } else {
@@ -278,6 +287,13 @@ impl<M: Mask> Tables<M> {
             .thread_name(|i| format!("polycube count {i}"))
             .build()
             .map_err(|e| SolveError::Threads(e.to_string()))?;
+        let subtrees = pool.install(|| self.subtrees(cancel))?;
+        let mine: Vec<&Subtree<M>> = subtrees
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| options.shard.owns(*i))
+            .map(|(_, s)| s)
+            .collect();
         let done = AtomicUsize::new(0);
         let raw = AtomicU64::new(0);
         let distinct = AtomicU64::new(0);

@@ -451,20 +451,24 @@ pub(crate) struct Tables<M: Mask> {
 const NONE: u32 = u32::MAX;
 
 /// How many placements deep the plain count picks the most constrained
-/// cell or piece before it switches to lowest-cell order: 2x5x6 measured
-/// 7.0 s at 0, 3.6 s at 4, 3.0 s at 6, 3.4 s at 7, 7.9 s at 12 (scanning
-/// every cell costs more than it saves deep in the tree).
+/// cell or piece before it switches to lowest-cell order: 2x5x6, CPU,
+/// 1.16 s at 6, 1.25 s at 7, 1.56 s at 8, 1.80 s at 9 (deep in the tree
+/// the lists cost more than they save; 3.1 s at 0).
 const PLAIN_CHOOSE_DEPTH: usize = 6;
 
-/// The same for the symmetry-broken count (whose first placement is the
-/// symmetry-breaking piece), in boxes whose every side is 3 or more; in
-/// flatter boxes lowest-cell order from the root is faster (2x5x6: 0.40 s
-/// CPU at 0, 0.56 s at 6). Measured on one thread, search nodes and CPU:
-/// the 3x4x5 box 489M nodes / 31.8 s at 0, 92M / 8.9 s at 6, 51M / 8.4 s
-/// at 7, 26M / 10.2 s at 8, 14M / 12.5 s at 9; Bedlam 315M / 26.5 s at 0,
-/// 220M / 19.8 s at 6, 164M / 17.7 s at 7, 103M / 17.9 s at 8, 27M /
-/// 27.7 s at 10.
-const COUNT_CHOOSE_DEPTH: usize = 7;
+/// The same for the symmetry-broken count (its first placement is the
+/// symmetry-breaking piece) in a box two cells thick. 2x5x6, one thread,
+/// nodes and CPU: 9.2M / 0.41 s at 0, 3.7M / 0.31 s at 5, 2.3M / 0.28 s at
+/// 6, 1.4M / 0.31 s at 7, 0.54M / 0.40 s at 9. One cell thick (6x10),
+/// lowest-cell order from the root is fastest (0.074 s; 0.104 s at 5).
+const SLAB_CHOOSE_DEPTH: usize = 6;
+
+/// The same in boxes whose every side is 3 or more. One thread, nodes
+/// and CPU: the 3x4x5 box 489M / 31.8 s at 0, 80M / 7.0 s at 6, 47M /
+/// 5.24 s at 7, 24M / 5.01 s at 8; Bedlam 315M / 26.5 s at 0, 164M /
+/// 15.5 s at 7, 103M / 13.4 s at 8 (27M / 27.7 s at 10 before the nodes
+/// were branch-free).
+const COUNT_CHOOSE_DEPTH: usize = 8;
 
 impl<M: Mask> Tables<M> {
     fn build(layout: &Layout, signatures: &[Vec<Cell>], kind_pieces: &[Vec<usize>]) -> Self {
@@ -575,10 +579,10 @@ impl<M: Mask> Tables<M> {
             bit_of,
             group: Vec::new(),
             images: Vec::new(),
-            choose_depth: if layout.size.iter().any(|&n| n <= 2) {
-                0
-            } else {
-                COUNT_CHOOSE_DEPTH
+            choose_depth: match layout.size.iter().min() {
+                Some(1) => 0,
+                Some(2) => SLAB_CHOOSE_DEPTH,
+                _ => COUNT_CHOOSE_DEPTH,
             },
         };
         tables.group = tables.symmetry_group(layout, signatures, kind_pieces);
