@@ -293,9 +293,13 @@ impl PlaytestArea {
     }
 
     /// Ctrl+Z undoes, Ctrl+Shift+Z and Ctrl+Y redo, while the playtest has
-    /// the keyboard and no text field does.
+    /// the keyboard and no text field does (a board holding egui's focus
+    /// after a click, as the Tetris board does for its arrows, still
+    /// undoes). Runs before the view draws, so a view never also reads the
+    /// Z of a Ctrl+Z as a move.
     fn undo_keys(&mut self, ui: &egui::Ui, cx: &mut PlaytestContext<'_>) {
-        if self.running.is_none() || !self.focused || ui.ctx().egui_wants_keyboard_input() {
+        if self.running.is_none() || !self.focused || tessera_ui::text_field_has_keyboard(ui.ctx())
+        {
             return;
         }
         let (redo, undo) = ui.input_mut(|i| {

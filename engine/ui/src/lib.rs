@@ -4,12 +4,14 @@
 //! editor shell hosts them without naming a game.
 
 mod drive;
+mod keyboard;
 mod labelled;
 pub mod text;
 mod tool_window;
 pub mod undo;
 
 pub use drive::drive_view;
+pub use keyboard::text_field_has_keyboard;
 pub use labelled::labelled_combo;
 pub use tool_window::{set_tool_area, tool_area, tool_window};
 pub use undo::UndoStack;
