@@ -14,7 +14,7 @@ use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use tessera_editor::EditorApp;
-use tessera_host::{Game, Seat, SessionOptions, Turn};
+use tessera_host::{Seat, SessionOptions, Turn};
 use tessera_tetris::Tetris;
 
 const FEED_LEVEL: &str = "(\n  version: 1,\n  title: \"Feed test\",\n  rows: 20,\n  columns: 10,\n  hidden_rows: 2,\n  rotation: Some(\"srs\"),\n  feed: Some((difficulty: \"HARD\", target_lines: 3)),\n)\n";
