@@ -38,8 +38,6 @@ pub struct CodeEditor {
     gutter_right: f32,
     /// How far the text was scrolled sideways last frame (points).
     sideways: f32,
-    /// Scroll back to the left edge on the next frame (every line fits).
-    reset_sideways: bool,
 }
 
 /// A line marked in the gutter: an error or warning and what it says.
@@ -68,7 +66,6 @@ impl CodeEditor {
             markers: Vec::new(),
             gutter_right: 0.0,
             sideways: 0.0,
-            reset_sideways: false,
         }
     }
 
@@ -115,18 +112,56 @@ impl CodeEditor {
     /// text changed.
     pub fn ui(&mut self, ui: &mut egui::Ui, text: &mut String) -> bool {
         let font = TextStyle::Monospace.resolve(ui.style());
-        let palette = Palette::for_theme(ui.visuals().dark_mode, ui.visuals().text_color());
         let line_count = text.split('\n').count();
         let digits = line_count.to_string().len().max(3);
         let char_width = ui.fonts_mut(|f| f.glyph_width(&font, '0'));
         let gutter_width = digits as f32 * char_width + 16.0;
-        let gutter_color = ui.visuals().weak_text_color();
-        let current_color = ui.visuals().strong_text_color();
+        if std::mem::take(&mut self.reset_history) {
+            let mut state =
+                egui::text_edit::TextEditState::load(ui.ctx(), self.id).unwrap_or_default();
+            state.clear_undoer();
+            state.store(ui.ctx(), self.id);
+        }
+        let mut changed = false;
+        let pending_jump = self.pending_jump.take();
+        // egui's scroll area clamps its offset to the content every frame,
+        // so once a long line is gone the text is back at the left edge.
+        let scrolled = egui::ScrollArea::both()
+            .id_salt(self.id.with("scroll"))
+            .auto_shrink(false)
+            .show(ui, |ui| {
+                ui.horizontal_top(|ui| {
+                    ui.spacing_mut().item_spacing.x = 0.0;
+                    let (gutter, _) =
+                        ui.allocate_exact_size(Vec2::new(gutter_width, 0.0), Sense::hover());
+                    let output = self.text_edit(ui, text, &font);
+                    changed = output.response.changed();
+                    if let Some(range) = output.cursor_range {
+                        self.cursor = position_of(output.galley.text(), range.primary.index.0);
+                    }
+                    self.gutter_ui(ui, &output, gutter, gutter_width, &font);
+                    if let Some(target) = pending_jump {
+                        self.jump(ui, &output, target);
+                    }
+                });
+            });
+        self.sideways = scrolled.state.unclamped_offset().x;
+        changed
+    }
+
+    /// The text itself: a code `TextEdit` filling the space beside the
+    /// gutter, coloured by the cached highlighter.
+    fn text_edit(
+        &mut self,
+        ui: &mut egui::Ui,
+        text: &mut String,
+        font: &egui::FontId,
+    ) -> egui::text_edit::TextEditOutput {
+        let palette = Palette::for_theme(ui.visuals().dark_mode, ui.visuals().text_color());
         let language = self.language;
-        let id = self.id;
         let cached = &mut self.cached;
         let mut layouter = |ui: &egui::Ui, buf: &dyn egui::TextBuffer, _wrap: f32| {
-            let key = cache_key(buf.as_str(), language, &font, ui.visuals().dark_mode);
+            let key = cache_key(buf.as_str(), language, font, ui.visuals().dark_mode);
             let job = match cached {
                 Some((k, job)) if *k == key => job.clone(),
                 _ => {
@@ -137,156 +172,137 @@ impl CodeEditor {
             };
             ui.fonts_mut(|f| f.layout_job(job))
         };
+        let available = ui.available_size();
+        let output = TextEdit::multiline(text)
+            .id(self.id)
+            .code_editor()
+            .lock_focus(true)
+            .frame(egui::Frame::NONE)
+            .margin(Vec2::new(8.0, 4.0))
+            .desired_width(f32::INFINITY)
+            .min_size(available)
+            .layouter(&mut layouter)
+            .show(ui);
+        let _ = output
+            .response
+            .response
+            .clone()
+            .accessible_name(self.name.clone());
+        output
+    }
 
-        if std::mem::take(&mut self.reset_history) {
-            let mut state = egui::text_edit::TextEditState::load(ui.ctx(), id).unwrap_or_default();
-            state.clear_undoer();
-            state.store(ui.ctx(), id);
+    /// Numbers each paragraph's first row, aligned with the galley's own
+    /// rows so wrapped or tall lines never drift, and marks the lines with
+    /// findings. The gutter is pinned to the visible left edge: a
+    /// background hides text scrolled under it.
+    fn gutter_ui(
+        &mut self,
+        ui: &egui::Ui,
+        output: &egui::text_edit::TextEditOutput,
+        gutter: egui::Rect,
+        gutter_width: f32,
+        font: &egui::FontId,
+    ) {
+        let painter = ui.painter();
+        let clip = ui.clip_rect();
+        let left = gutter.left().max(clip.left());
+        let pinned = egui::Rect::from_min_max(
+            egui::pos2(left, clip.top()),
+            egui::pos2(left + gutter_width, clip.bottom()),
+        );
+        if left > gutter.left() {
+            painter.rect_filled(pinned, 0.0, ui.visuals().extreme_bg_color);
         }
-        let mut changed = false;
-        let markers = &self.markers;
-        let mut gutter_right = self.gutter_right;
-        let pending_jump = self.pending_jump.take();
-        let mut cursor = self.cursor;
-        let mut scroll_area = egui::ScrollArea::both()
-            .id_salt(id.with("scroll"))
-            .auto_shrink(false);
-        if std::mem::take(&mut self.reset_sideways) {
-            scroll_area = scroll_area.horizontal_scroll_offset(0.0);
-        }
-        let scrolled = scroll_area.show(ui, |ui| {
-            ui.horizontal_top(|ui| {
-                ui.spacing_mut().item_spacing.x = 0.0;
-                let (gutter, _) =
-                    ui.allocate_exact_size(Vec2::new(gutter_width, 0.0), Sense::hover());
-                let available = ui.available_size();
-                let output = TextEdit::multiline(text)
-                    .id(id)
-                    .code_editor()
-                    .lock_focus(true)
-                    .frame(egui::Frame::NONE)
-                    .margin(Vec2::new(8.0, 4.0))
-                    .desired_width(f32::INFINITY)
-                    .min_size(available)
-                    .layouter(&mut layouter)
-                    .show(ui);
-                changed = output.response.changed();
-                let _ = output
-                    .response
-                    .response
-                    .clone()
-                    .accessible_name(self.name.clone());
-
-                if let Some(range) = output.cursor_range {
-                    cursor = position_of(output.galley.text(), range.primary.index.0);
-                }
-
-                // Number each paragraph's first row, aligned with the
-                // galley's own rows so wrapped or tall lines never drift.
-                // The gutter is pinned to the visible left edge: a
-                // background hides text scrolled under it.
-                let painter = ui.painter();
-                let clip = ui.clip_rect();
-                let left = gutter.left().max(clip.left());
-                let pinned = egui::Rect::from_min_max(
-                    egui::pos2(left, clip.top()),
-                    egui::pos2(left + gutter_width, clip.bottom()),
+        self.gutter_right = pinned.right();
+        let gutter_color = ui.visuals().weak_text_color();
+        let current_color = ui.visuals().strong_text_color();
+        let mut line = 1usize;
+        let mut starts_line = true;
+        for row in &output.galley.rows {
+            let y = output.galley_pos.y + row.pos.y;
+            if starts_line && y + row.rect().height() >= clip.top() && y <= clip.bottom() {
+                let color = if line == self.cursor.line {
+                    current_color
+                } else {
+                    gutter_color
+                };
+                painter.text(
+                    egui::pos2(pinned.right() - 6.0, y),
+                    Align2::RIGHT_TOP,
+                    line.to_string(),
+                    font.clone(),
+                    color,
                 );
-                if left > gutter.left() {
-                    painter.rect_filled(pinned, 0.0, ui.visuals().extreme_bg_color);
+                if let Some(marker) = self.markers.iter().find(|m| m.line == line) {
+                    self.marker_ui(ui, output, marker, pinned, row, y);
                 }
-                gutter_right = pinned.right();
-                let error_colour = ui.visuals().error_fg_color;
-                let warn_colour = ui.visuals().warn_fg_color;
-                let mut line = 1usize;
-                let mut starts_line = true;
-                for row in &output.galley.rows {
-                    let y = output.galley_pos.y + row.pos.y;
-                    if starts_line && y + row.rect().height() >= clip.top() && y <= clip.bottom() {
-                        let color = if line == cursor.line {
-                            current_color
-                        } else {
-                            gutter_color
-                        };
-                        painter.text(
-                            egui::pos2(pinned.right() - 6.0, y),
-                            Align2::RIGHT_TOP,
-                            line.to_string(),
-                            font.clone(),
-                            color,
-                        );
-                        if let Some(marker) = markers.iter().find(|m| m.line == line) {
-                            let colour = if marker.is_error {
-                                error_colour
-                            } else {
-                                warn_colour
-                            };
-                            let h = row.rect().height();
-                            let centre = egui::pos2(pinned.left() + 5.0, y + h * 0.5);
-                            painter.circle_filled(centre, 3.5, colour);
-                            // The dot alone is a small target: the whole
-                            // line number beside it shows the message.
-                            let hover = egui::Rect::from_min_max(
-                                egui::pos2(pinned.left(), y),
-                                egui::pos2(pinned.right(), y + h),
-                            );
-                            let response =
-                                ui.interact(hover, id.with(("marker", line)), Sense::hover());
-                            response.widget_info(|| {
-                                egui::WidgetInfo::labeled(
-                                    egui::Role::Image,
-                                    true,
-                                    format!("line {line} marker"),
-                                )
-                            });
-                            response.on_hover_text(&marker.message);
-                            let x0 = output.galley_pos.x + row.rect().left();
-                            let x1 = output.galley_pos.x
-                                + row.rect().right().max(row.rect().left() + 12.0);
-                            painter.line_segment(
-                                [egui::pos2(x0, y + h - 1.0), egui::pos2(x1, y + h - 1.0)],
-                                egui::Stroke::new(1.5, colour),
-                            );
-                        }
-                    }
-                    if row.ends_with_newline {
-                        line += 1;
-                        starts_line = true;
-                    } else {
-                        starts_line = false;
-                    }
-                }
-
-                if let Some(target) = pending_jump {
-                    let index = char_index_of_line(output.galley.text(), target);
-                    let ccursor = CCursor::new(index);
-                    let mut state = output.state.clone();
-                    state
-                        .cursor
-                        .set_char_range(Some(CCursorRange::one(ccursor)));
-                    state.store(ui.ctx(), id);
-                    ui.memory_mut(|m| m.request_focus(id));
-                    let rect = output
-                        .galley
-                        .pos_from_cursor(ccursor)
-                        .translate(output.galley_pos.to_vec2());
-                    ui.scroll_to_rect(rect.expand2(Vec2::new(0.0, 40.0)), Some(Align::Center));
-                    cursor = position_of(output.galley.text(), index);
-                }
-            });
-        });
-        self.cursor = cursor;
-        self.gutter_right = gutter_right;
-        self.sideways = scrolled.state.unclamped_offset().x;
-        // Once the long line is gone every line fits, yet the scroll area
-        // keeps its old sideways offset (it only clamps while it can
-        // scroll): put the text back at the left edge on the next frame.
-        let fits = scrolled.content_size.x <= scrolled.inner_rect.width() + 0.5;
-        self.reset_sideways = fits && self.sideways > 0.0;
-        if self.reset_sideways {
-            ui.ctx().request_repaint();
+            }
+            if row.ends_with_newline {
+                line += 1;
+                starts_line = true;
+            } else {
+                starts_line = false;
+            }
         }
-        changed
+    }
+
+    /// A finding's dot in the gutter (its message as tooltip) and its line
+    /// underlined.
+    fn marker_ui(
+        &self,
+        ui: &egui::Ui,
+        output: &egui::text_edit::TextEditOutput,
+        marker: &Marker,
+        pinned: egui::Rect,
+        row: &egui::epaint::text::PlacedRow,
+        y: f32,
+    ) {
+        let line = marker.line;
+        let colour = if marker.is_error {
+            ui.visuals().error_fg_color
+        } else {
+            ui.visuals().warn_fg_color
+        };
+        let painter = ui.painter();
+        let h = row.rect().height();
+        let centre = egui::pos2(pinned.left() + 5.0, y + h * 0.5);
+        painter.circle_filled(centre, 3.5, colour);
+        // The dot alone is a small target: the whole line number beside it
+        // shows the message.
+        let hover = egui::Rect::from_min_max(
+            egui::pos2(pinned.left(), y),
+            egui::pos2(pinned.right(), y + h),
+        );
+        let response = ui.interact(hover, self.id.with(("marker", line)), Sense::hover());
+        response.widget_info(|| {
+            egui::WidgetInfo::labeled(egui::Role::Image, true, format!("line {line} marker"))
+        });
+        response.on_hover_text(&marker.message);
+        let x0 = output.galley_pos.x + row.rect().left();
+        let x1 = output.galley_pos.x + row.rect().right().max(row.rect().left() + 12.0);
+        painter.line_segment(
+            [egui::pos2(x0, y + h - 1.0), egui::pos2(x1, y + h - 1.0)],
+            egui::Stroke::new(1.5, colour),
+        );
+    }
+
+    /// Moves the cursor to the start of 1-based `target` and scrolls it
+    /// into view (a console error clicked).
+    fn jump(&mut self, ui: &egui::Ui, output: &egui::text_edit::TextEditOutput, target: u32) {
+        let index = char_index_of_line(output.galley.text(), target);
+        let ccursor = CCursor::new(index);
+        let mut state = output.state.clone();
+        state
+            .cursor
+            .set_char_range(Some(CCursorRange::one(ccursor)));
+        state.store(ui.ctx(), self.id);
+        ui.memory_mut(|m| m.request_focus(self.id));
+        let rect = output
+            .galley
+            .pos_from_cursor(ccursor)
+            .translate(output.galley_pos.to_vec2());
+        ui.scroll_to_rect(rect.expand2(Vec2::new(0.0, 40.0)), Some(Align::Center));
+        self.cursor = position_of(output.galley.text(), index);
     }
 }
 

@@ -4,7 +4,9 @@
 
 use std::path::PathBuf;
 
-use egui::{Color32, CursorIcon, RichText, Sense};
+use std::sync::Arc;
+
+use egui::{Color32, CursorIcon, Galley, RichText, Sense};
 
 use crate::playtest::ConsoleLine;
 
@@ -31,6 +33,13 @@ pub struct Console {
     /// reach the shell twice (a rename seen by the file operation and by
     /// the disk watcher; a save and its reload), and is reported once.
     last_said: Option<(String, std::time::Instant)>,
+    /// The height of each line wrapped to `wrapped_width`, for the first
+    /// `row_heights.len()` lines: lines wrap to the panel's width, and only
+    /// the visible ones are drawn, so each line is laid out once per width
+    /// rather than every frame.
+    row_heights: Vec<f32>,
+    /// The width `row_heights` were laid out at.
+    wrapped_width: f32,
 }
 
 /// How long the same line from the editor itself counts as a repeat.
@@ -48,9 +57,16 @@ impl Console {
         } else {
             self.lines.push(line);
         }
+        self.drop_oldest();
+    }
+
+    /// Drops the oldest lines beyond the cap (and their row heights).
+    fn drop_oldest(&mut self) {
         if self.lines.len() > MAX_LINES {
             let excess = self.lines.len() - MAX_LINES;
             self.lines.drain(..excess);
+            let laid_out = excess.min(self.row_heights.len());
+            self.row_heights.drain(..laid_out);
         }
     }
 
@@ -72,11 +88,10 @@ impl Console {
                         .collect::<Vec<_>>()
                 })
                 .collect();
+            // Rows moved: lay them out again.
+            self.row_heights.clear();
         }
-        if self.lines.len() > MAX_LINES {
-            let excess = self.lines.len() - MAX_LINES;
-            self.lines.drain(..excess);
-        }
+        self.drop_oldest();
     }
 
     /// Adds an informational line.
@@ -114,6 +129,7 @@ impl Console {
                 line.text = format!("(fixed) {}", line.text);
             }
         }
+        self.row_heights.clear();
     }
 
     /// Every line, oldest first.
@@ -141,6 +157,7 @@ impl Console {
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                 if ui.small_button("Clear").clicked() {
                     self.lines.clear();
+                    self.row_heights.clear();
                 }
             });
         });
@@ -151,41 +168,90 @@ impl Console {
             ui.weak("Reload results, script errors and print output appear here.");
             return None;
         }
-        // Only the visible rows are laid out, so a chatty script's thousands
+        // Lines wrap to the panel's width (never cut off at the right);
+        // only the visible ones are drawn, so a chatty script's thousands
         // of lines cost nothing while scrolled away.
-        let row_height = ui.text_style_height(&egui::TextStyle::Monospace);
-        egui::ScrollArea::both()
+        egui::ScrollArea::vertical()
             .id_salt("console")
             .auto_shrink(false)
             // Follows new lines while scrolled to the end, and stays put
             // while the user reads older ones.
             .stick_to_bottom(true)
-            .show_rows(ui, row_height, self.lines.len(), |ui, rows| {
-                for line in &self.lines[rows] {
-                    if let Some(location) = line_ui(ui, line) {
+            .show_viewport(ui, |ui, viewport| {
+                clicked = self.rows_ui(ui, viewport);
+            });
+        clicked
+    }
+
+    /// Lays out the lines not measured yet at the current width, then
+    /// draws the ones inside `viewport`; returns a clicked line's location.
+    fn rows_ui(&mut self, ui: &mut egui::Ui, viewport: egui::Rect) -> Option<SourceLocation> {
+        let width = ui.available_width();
+        if (width - self.wrapped_width).abs() > 0.5 || self.row_heights.len() > self.lines.len() {
+            self.row_heights.clear();
+            self.wrapped_width = width;
+        }
+        for line in &self.lines[self.row_heights.len()..] {
+            let height = wrapped(ui, line, width).size().y;
+            self.row_heights.push(height);
+        }
+        let gap = ui.spacing().item_spacing.y;
+        let origin = ui.max_rect().min;
+        let total: f32 = self.row_heights.iter().map(|h| h + gap).sum();
+        ui.set_min_height(total);
+        let mut clicked = None;
+        let mut top = 0.0;
+        for (line, &height) in self.lines.iter().zip(&self.row_heights) {
+            let bottom = top + height;
+            if bottom >= viewport.min.y && top <= viewport.max.y {
+                let rect = egui::Rect::from_min_size(
+                    origin + egui::vec2(0.0, top),
+                    egui::vec2(width, height),
+                );
+                let galley = wrapped(ui, line, width);
+                let row = egui::UiBuilder::new()
+                    .max_rect(rect)
+                    .layout(egui::Layout::top_down(egui::Align::Min));
+                ui.scope_builder(row, |ui| {
+                    if let Some(location) = line_ui(ui, line, galley) {
                         clicked = Some(location);
                     }
-                }
-            });
+                });
+            }
+            top = bottom + gap;
+        }
         clicked
     }
 }
 
-/// One console line, single-row; returns its location when clicked.
-fn line_ui(ui: &mut egui::Ui, line: &ConsoleLine) -> Option<SourceLocation> {
-    let location = line.is_error.then(|| find_location(&line.text)).flatten();
+/// `line` laid out as the console draws it, wrapped at `width` (egui caches
+/// the layout, so asking again for a visible row is cheap).
+fn wrapped(ui: &egui::Ui, line: &ConsoleLine, width: f32) -> Arc<Galley> {
     let color = if line.is_error {
         error_color(ui)
     } else {
         ui.visuals().text_color()
     };
     let text = RichText::new(&line.text).monospace().color(color);
+    egui::WidgetText::from(text).into_galley(
+        ui,
+        Some(egui::TextWrapMode::Wrap),
+        width,
+        egui::TextStyle::Monospace,
+    )
+}
+
+/// One console line, drawn from its wrapped layout; returns its location
+/// when clicked.
+fn line_ui(ui: &mut egui::Ui, line: &ConsoleLine, galley: Arc<Galley>) -> Option<SourceLocation> {
+    let location = line.is_error.then(|| find_location(&line.text)).flatten();
     let Some(location) = location else {
-        ui.add(egui::Label::new(text).extend());
+        ui.add(egui::Label::new(galley));
         return None;
     };
+    let color = error_color(ui);
     let response = ui
-        .add(egui::Label::new(text).extend().sense(Sense::click()))
+        .add(egui::Label::new(galley).sense(Sense::click()))
         .on_hover_cursor(CursorIcon::PointingHand)
         .on_hover_text(format!(
             "Open {} at line {}",

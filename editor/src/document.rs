@@ -427,7 +427,7 @@ impl Document {
         }) {
             self.visual_focused = area.contains(pos);
         }
-        if !keyboard || !self.visual_focused || ui.ctx().egui_wants_keyboard_input() {
+        if !keyboard || !self.visual_focused || tessera_ui::text_field_has_keyboard(ui.ctx()) {
             return;
         }
         let (redo, undo) = ui.input_mut(|i| {

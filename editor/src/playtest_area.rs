@@ -52,6 +52,10 @@ pub struct PlaytestArea {
     notice: Option<String>,
     /// The name typed for "Save as test", while that field is open.
     test_name: Option<String>,
+    /// The name last proposed for "Save as test": while the field still
+    /// holds it, it follows the game (an AI's reply arriving after the
+    /// click adds a step), so the name counts the steps that are saved.
+    proposed_test_name: String,
     /// Mode and seats chosen per game (from the game's spec).
     options: BTreeMap<String, SessionOptions>,
     /// The level file whose unsaved buffer is being played (the target's
@@ -71,6 +75,7 @@ impl Default for PlaytestArea {
             seed_text: "1".into(),
             notice: None,
             test_name: None,
+            proposed_test_name: String::new(),
             options: BTreeMap::new(),
             buffer_of: None,
             level_changed: false,
@@ -293,9 +298,13 @@ impl PlaytestArea {
     }
 
     /// Ctrl+Z undoes, Ctrl+Shift+Z and Ctrl+Y redo, while the playtest has
-    /// the keyboard and no text field does.
+    /// the keyboard and no text field does (a board holding egui's focus
+    /// after a click, as the Tetris board does for its arrows, still
+    /// undoes). Runs before the view draws, so a view never also reads the
+    /// Z of a Ctrl+Z as a move.
     fn undo_keys(&mut self, ui: &egui::Ui, cx: &mut PlaytestContext<'_>) {
-        if self.running.is_none() || !self.focused || ui.ctx().egui_wants_keyboard_input() {
+        if self.running.is_none() || !self.focused || tessera_ui::text_field_has_keyboard(ui.ctx())
+        {
             return;
         }
         let (redo, undo) = ui.input_mut(|i| {
@@ -394,7 +403,8 @@ impl PlaytestArea {
                 .on_disabled_hover_text("Start a playtest first")
                 .clicked()
             {
-                self.test_name = Some(default_test_name(self.session()));
+                self.proposed_test_name = default_test_name(self.session());
+                self.test_name = Some(self.proposed_test_name.clone());
             }
         });
         let game = self
@@ -500,7 +510,7 @@ pub fn open_view(
 /// The mode picker's entry for "whatever the level asks for".
 const LEVEL_DEFAULT: &str = "level's default";
 
-/// A name proposal: the level's file name and the step count.
+/// A name proposal: the game and the steps recorded so far.
 fn default_test_name(session: Option<&dyn tessera_host::Session>) -> String {
     match session {
         Some(session) => {
@@ -639,9 +649,14 @@ impl PlaytestArea {
     }
 
     fn save_test_ui(&mut self, ui: &mut egui::Ui, cx: &mut PlaytestContext<'_>) {
+        let proposal = default_test_name(self.session());
         let Some(name) = self.test_name.as_mut() else {
             return;
         };
+        if *name == self.proposed_test_name && proposal != self.proposed_test_name {
+            name.clone_from(&proposal);
+            self.proposed_test_name = proposal;
+        }
         let mut save = false;
         let mut cancel = false;
         ui.horizontal(|ui| {

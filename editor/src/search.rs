@@ -103,7 +103,7 @@ impl Search {
                 ui.weak(match hits.len() {
                     0 => "no results".to_string(),
                     n if n >= MAX_RESULTS => format!("first {MAX_RESULTS} results"),
-                    n => format!("{n} result{}", if n == 1 { "" } else { "s" }),
+                    n => tessera_ui::text::count(n, "result"),
                 });
             }
             egui::ScrollArea::vertical()

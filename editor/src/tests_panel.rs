@@ -196,15 +196,17 @@ impl TestsPanel {
                 egui::ScrollArea::vertical().show(ui, |ui| {
                     for (i, result) in self.results.iter().enumerate() {
                         let (mark, colour) = verdict_mark(&result.verdict);
-                        let text = RichText::new(format!(
-                            "{mark} {}/{}",
-                            result.case.game, result.case.name
-                        ))
-                        .color(colour);
-                        if ui
-                            .selectable_label(self.selected == Some(i), text)
-                            .clicked()
-                        {
+                        let name = format!("{}/{}", result.case.game, result.case.name);
+                        let text = RichText::new(format!("{mark} {name}")).color(colour);
+                        // One row per test: a name wider than the list is
+                        // cut with "…" (never broken mid-word onto a second
+                        // line), and the whole name shows on hover.
+                        let row = ui
+                            .add(
+                                egui::Button::selectable(self.selected == Some(i), text).truncate(),
+                            )
+                            .on_hover_text(name);
+                        if row.clicked() {
                             self.selected = Some(i);
                         }
                     }

@@ -499,6 +499,7 @@ fn luau_jargon_gets_a_plain_sentence_in_the_console_and_the_gutter_tooltip() {
 #[test]
 fn the_code_editor_scrolls_back_once_the_long_line_is_gone() {
     let dir = project();
+    let path = script_path(dir.path());
     let mut harness = harness(dir.path());
     open_demo_at_end(&mut harness);
     let long = format!("\n--{}", "x".repeat(400));
@@ -506,21 +507,80 @@ fn the_code_editor_scrolls_back_once_the_long_line_is_gone() {
         .get_by_role(Role::MultilineTextInput)
         .type_text(&long);
     harness.run_steps(3);
+    save(&mut harness);
     let sideways =
         |h: &Harness<'_, EditorApp>| h.state().active_document().expect("open").sideways_scroll();
     assert!(
         sideways(&harness) > 0.0,
         "the cursor at the end of the long line scrolls the text sideways"
     );
-    // Select the long line and delete it in one stroke: the cursor ends
-    // at its start, and nothing else moves the view.
-    harness.key_press_modifiers(Modifiers::SHIFT, Key::Home);
-    harness.key_press(Key::Backspace);
-    harness.key_press(Key::Backspace);
-    harness.run_steps(3);
-    assert_eq!(
-        harness.state().active_document().expect("open").text(),
-        SCRIPT
+    // Another program shortens the file: the clean buffer follows the
+    // disk, and the long line is gone without the cursor moving (a cursor
+    // move would scroll the view by itself, and hide a stale offset).
+    std::fs::write(&path, SCRIPT).expect("write");
+    assert!(
+        run_until(&mut harness, |app| app.documents()[0].text() == SCRIPT),
+        "the buffer follows the disk"
     );
+    harness.run_steps(3);
     assert_eq!(sideways(&harness), 0.0, "every line fits: back at the left");
+}
+
+/// The "Save as test" name field's text.
+fn test_name(harness: &Harness<'_, EditorApp>) -> String {
+    harness
+        .get_by_role_and_label(Role::TextInput, "Test name")
+        .value()
+        .unwrap_or_default()
+}
+
+#[test]
+fn the_proposed_test_name_counts_the_steps_that_are_saved() {
+    let dir = project();
+    std::fs::write(
+        dir.path().join("scripts/nim.lua"),
+        tessera_testkit::nim::NIM_SCRIPT,
+    )
+    .expect("script");
+    let mut registry = tessera_host::Registry::empty();
+    registry.register::<tessera_testkit::nim::Nim>();
+    let mut harness = support::harness_with_games(dir.path(), registry, Vec::new());
+    harness.get_by_label_contains("nim.lua").click();
+    harness.run();
+    harness.key_press(Key::F5);
+    harness.run();
+    harness.get_by_label("💾 Save as test").click();
+    harness.run_steps(2);
+    assert_eq!(test_name(&harness), "nim_0_steps");
+    // Moves made while the field is open (the player's, then the AI's
+    // reply on the driver) are saved too: the proposal follows them.
+    harness.get_by_label("Take(3)").click();
+    let steps =
+        |h: &Harness<'_, EditorApp>| h.state().playtest().session().map_or(0, |s| s.step_count());
+    let start = Instant::now();
+    while steps(&harness) < 2 && start.elapsed() < Duration::from_secs(10) {
+        harness.step();
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    harness.run_steps(2);
+    assert_eq!(steps(&harness), 2, "the move and the AI's reply");
+    assert_eq!(test_name(&harness), "nim_2_steps");
+    // A name the designer typed stays as typed.
+    harness
+        .get_by_role_and_label(Role::TextInput, "Test name")
+        .focus();
+    harness.run();
+    harness.key_press(Key::Backspace);
+    harness.run_steps(2);
+    assert_eq!(test_name(&harness), "nim_2_step");
+    harness.key_press(Key::Escape);
+    harness.run();
+    harness.get_by_label("Take(1)").click();
+    let start = Instant::now();
+    while steps(&harness) < 4 && start.elapsed() < Duration::from_secs(10) {
+        harness.step();
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    harness.run_steps(2);
+    assert_eq!(test_name(&harness), "nim_2_step", "typed names are kept");
 }

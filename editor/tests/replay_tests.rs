@@ -239,3 +239,37 @@ fn a_changed_polycube_replay_shows_its_old_events_in_full() {
     assert!(harness.query_by_label_contains("old score").is_none());
     assert!(harness.query_by_label_contains("· -").is_none());
 }
+
+/// A test whose name is wider than the Tests list keeps one row, cut with
+/// "…" rather than broken mid-word, and shows its whole name on hover.
+#[test]
+fn a_long_test_name_keeps_one_row_and_shows_in_full_on_hover() {
+    let dir = project();
+    let root = dir.path().canonicalize().unwrap();
+    std::fs::create_dir_all(root.join("tests/replays/sand")).unwrap();
+    let name = "cascade_chain_replayed_with_a_name_far_wider_than_the_list";
+    std::fs::copy(
+        repo("tests/replays/sand/cascade_chain.replay.ron"),
+        root.join(format!("tests/replays/sand/{name}.replay.ron")),
+    )
+    .unwrap();
+    let mut harness = harness(&root);
+    harness.state_mut().run_tests();
+    run_until(&mut harness, |app| {
+        !app.tests().is_running() && !app.tests().results().is_empty()
+    });
+    let row_query = || {
+        egui_kittest::kittest::By::new()
+            .role(egui::accesskit::Role::Button)
+            .label_contains(name)
+    };
+    let row = harness.get(row_query()).rect();
+    let line = harness.ctx.global_style().text_styles[&egui::TextStyle::Button].size;
+    assert!(
+        row.height() < 2.0 * line,
+        "one row, not wrapped: {row:?} for {line} px text"
+    );
+    harness.get(row_query()).hover();
+    harness.run_steps(30);
+    harness.get_by_label(&format!("sand/{name}"));
+}

@@ -60,10 +60,9 @@ fn check(record: &Path) -> anyhow::Result<Status> {
         }
         Some((line, why)) => {
             println!(
-                "{}:{line}: {why} (after {} consistent event{})",
+                "{}:{line}: {why} (after {})",
                 record.display(),
-                report.events,
-                if report.events == 1 { "" } else { "s" }
+                tessera_host::text::count(report.events, "consistent event")
             );
             Ok(Status::Failed)
         }

@@ -141,7 +141,7 @@ pub fn check_together(partials: &[(PathBuf, Partial)]) -> anyhow::Result<()> {
         let absent = first.shard.of - seen.len();
         bail!(
             "missing shard{} {}{} of {} (every shard is needed once)",
-            if absent == 1 { "" } else { "s" },
+            tessera_host::text::plural_s(absent),
             missing.join(", "),
             if absent > missing.len() {
                 format!(" and {} more", absent - missing.len())

@@ -11,6 +11,7 @@ use anyhow::Context;
 use rand::Rng;
 use tessera_host::level::read_text;
 use tessera_host::rng::game_rng;
+use tessera_host::text::count;
 use tessera_host::{Budget, GameError, Seat, Session, SessionOptions};
 
 use crate::Status;
@@ -258,9 +259,8 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
         // A script that fails during the game is a failed run, not a
         // finished one: each distinct error was printed once above.
         eprintln!(
-            "tessera: the script failed {} time{} during the game ({} distinct, each shown once)",
-            console.errors,
-            if console.errors == 1 { "" } else { "s" },
+            "tessera: the script failed {} during the game ({} distinct, each shown once)",
+            count(console.errors, "time"),
             console.seen.len()
         );
         return Ok(Status::Failed);
@@ -268,8 +268,8 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
     if refused > 0 {
         // Each refusal was reported where it happened; only count them.
         eprintln!(
-            "tessera: {refused} action{} refused (--keep-going)",
-            if refused == 1 { "" } else { "s" }
+            "tessera: {} refused (--keep-going)",
+            count(refused, "action")
         );
         return Ok(Status::Failed);
     }

@@ -221,7 +221,7 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
         print_report(
             &heading,
             &outcome.tallies,
-            &format!("{threads} thread{}", if threads == 1 { "" } else { "s" }),
+            &tessera_host::text::count(threads, "thread"),
             outcome.elapsed,
             args.json,
             outcome.cancelled.then_some((outcome.played, last - first)),

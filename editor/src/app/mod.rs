@@ -174,6 +174,11 @@ impl EditorApp {
         &self.console
     }
 
+    /// The console, to add lines to (tests, embedding hosts).
+    pub fn console_mut(&mut self) -> &mut Console {
+        &mut self.console
+    }
+
     /// Open files, in tab order.
     pub fn documents(&self) -> &[Document] {
         &self.documents

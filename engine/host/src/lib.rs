@@ -31,6 +31,7 @@ pub mod script;
 pub mod session;
 pub mod sim;
 pub mod suite;
+pub mod text;
 pub mod trajectory;
 pub mod worker;
 

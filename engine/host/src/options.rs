@@ -175,8 +175,8 @@ impl GameSpec {
                 format!("{} to {}", self.min_seats, self.max_seats)
             };
             return Err(GameError::Invalid(format!(
-                "{} seats given; this game is played by {wanted}",
-                seats.len()
+                "{} given; this game is played by {wanted}",
+                crate::text::count(seats.len(), "seat")
             )));
         }
         for seat in &seats {
@@ -254,7 +254,7 @@ mod tests {
             seats: vec![Seat::Human],
         };
         let e = spec.resolve(&one_seat).unwrap_err().to_string();
-        assert_eq!(e, "1 seats given; this game is played by 2 to 4");
+        assert_eq!(e, "1 seat given; this game is played by 2 to 4");
         let bad_level = SessionOptions {
             mode: None,
             seats: vec![Seat::Human, "ai:god".parse().unwrap()],

@@ -4,13 +4,17 @@
 //! editor shell hosts them without naming a game.
 
 mod drive;
+mod keyboard;
 mod labelled;
-pub mod text;
 mod tool_window;
 pub mod undo;
 
 pub use drive::drive_view;
+pub use keyboard::text_field_has_keyboard;
 pub use labelled::labelled_combo;
+/// Counts as people read them ("1 piece", "12,000 positions"): the
+/// host's one helper, shared with the engine crates' own messages.
+pub use tessera_host::text;
 pub use tool_window::{set_tool_area, tool_area, tool_window};
 pub use undo::UndoStack;
 

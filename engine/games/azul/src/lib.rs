@@ -112,8 +112,9 @@ impl AzulLevel {
                 Diagnostic::error(
                     path,
                     format!(
-                        "{} seats listed for {p} boards: one seat per board",
-                        self.seats.len()
+                        "{} listed for {}: one seat per board",
+                        tessera_host::text::count(self.seats.len(), "seat"),
+                        tessera_host::text::count(p, "board")
                     ),
                 )
                 .at("seats"),

@@ -1,6 +1,8 @@
 //! The plain-text picture of a table (`tessera play --render`, the
 //! replay trajectories and the tests).
 
+use tessera_host::text::count;
+
 use crate::rules::{self, COLOURS, LINES, State, wall_colour};
 
 /// The letter of a colour (upper case: a tile).
@@ -141,10 +143,7 @@ pub fn bonus_sum(board: &rules::Board, rules: &rules::Rules) -> String {
     let named: Vec<String> = parts
         .iter()
         .filter(|(n, _, _)| *n > 0)
-        .map(|(n, each, what)| {
-            let plural = if *n == 1 { "" } else { "s" };
-            format!("{n} {what}{plural} +{}", n * each)
-        })
+        .map(|(n, each, what)| format!("{} +{}", count(*n, what), n * each))
         .collect();
     if named.is_empty() {
         format!("+{total} = {}", board.score)

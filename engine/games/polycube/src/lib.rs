@@ -31,6 +31,7 @@ use tessera_host::level::Diagnostic;
 use tessera_host::options::ModeSpec;
 use tessera_host::plugin::{Game, GameError, GameEvent, Outcome, Setup};
 use tessera_host::script::{FieldKind, FieldSpec, LiveScript, Script, ScriptSchema};
+use tessera_host::text::count;
 use tessera_host::{Agent, Decision, GameSpec, Thinking};
 
 pub use count::{CountOptions, CountReport, Shard};
@@ -401,8 +402,8 @@ impl Polycube {
     fn apply_hint(&mut self) -> Result<(), GameError> {
         if self.hints_used >= self.settings.hints_allowed {
             return Err(GameError::Illegal(format!(
-                "NoHintsLeft: this level allows {} hints",
-                self.settings.hints_allowed
+                "NoHintsLeft: this level allows {}",
+                count(self.settings.hints_allowed, "hint")
             )));
         }
         let board = board_key(&self.rules);
@@ -577,11 +578,10 @@ impl Game for Polycube {
             self.rate()?;
             let stars = self.stars.unwrap_or(0);
             self.events.push(GameEvent::info(format!(
-                "solved in {} move{}, {:.1} s, {stars} star{}",
-                self.moves,
-                if self.moves == 1 { "" } else { "s" },
+                "solved in {}, {:.1} s, {}",
+                count(self.moves, "move"),
                 self.seconds(),
-                if stars == 1 { "" } else { "s" }
+                count(stars, "star")
             )));
         } else {
             self.stars = None;

@@ -5,6 +5,7 @@
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
+use tessera_host::text::count;
 
 use super::disassembly::{Blocked, Direction, slide_path};
 use super::geometry::{
@@ -77,8 +78,8 @@ pub enum PlacementError {
     NotPlaced(String),
     /// The number of target cells differs from the piece's size.
     #[error(
-        "WrongCount: piece `{piece}` has {expected} cell{}, {given} {} given",
-        plural(*expected),
+        "WrongCount: piece `{piece}` has {}, {given} {} given",
+        count(*expected, "cell"),
         if *given == 1 { "was" } else { "were" }
     )]
     WrongCount {
@@ -164,11 +165,6 @@ impl PlacementError {
             PlacementError::NothingToRedo => "NothingToRedo",
         }
     }
-}
-
-/// "s" unless there is one.
-fn plural(n: usize) -> &'static str {
-    if n == 1 { "" } else { "s" }
 }
 
 /// `(1, 2, 3), (1, 2, 4)`: cells in a message.
@@ -686,8 +682,8 @@ impl Rules {
     ) -> Result<(), String> {
         if placed.len() != self.pieces.len() {
             return Err(format!(
-                "the save holds {} pieces, the level {}",
-                placed.len(),
+                "the save holds {}, the level {}",
+                count(placed.len(), "piece"),
                 self.pieces.len()
             ));
         }

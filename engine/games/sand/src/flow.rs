@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 use tessera_host::plugin::{GameError, GameEvent, Outcome};
 use tessera_host::script::{Script, ScriptError};
+use tessera_host::text::count;
 
 use crate::physics::RandomBits;
 use crate::settings::{self, ClearTimings};
@@ -167,9 +168,9 @@ impl Sand {
         let letters = self.settings.letters();
         for cluster in &round.clusters {
             self.events.push(GameEvent::info(format!(
-                "clear chain x{chain}: {} {} grains ({} cells) +{}",
+                "clear chain x{chain}: {} {} ({} cells) +{}",
                 letters.get(usize::from(cluster.colour)).unwrap_or(&'?'),
-                cluster.grains,
+                count(cluster.grains, "grain"),
                 cluster.cells,
                 cluster.points
             )));

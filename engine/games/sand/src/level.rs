@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use tessera_host::level::{Diagnostic, LevelFile};
+use tessera_host::text::count;
 
 use crate::grid::{self, MAX_WIDTH};
 use crate::settings::PaletteColour;
@@ -214,8 +215,8 @@ impl LevelFile for SandLevel {
                 Diagnostic::error(
                     path,
                     format!(
-                        "field `board`: {} rows given, the board has {}",
-                        self.board.len(),
+                        "field `board`: {} given, the board has {}",
+                        count(self.board.len(), "row"),
                         self.rows
                     ),
                 )
@@ -229,10 +230,10 @@ impl LevelFile for SandLevel {
                     Diagnostic::error(
                         path,
                         format!(
-                            "field `board`, row {}: {} cells, the board has {} columns",
+                            "field `board`, row {}: {}, the board has {}",
                             i + 1,
-                            row.chars().count(),
-                            self.columns
+                            count(row.chars().count(), "cell"),
+                            count(self.columns, "column")
                         ),
                     )
                     .at("board")

@@ -2,6 +2,7 @@
 //! the `tessera play sand` summary (text and JSON) and the grain grid.
 
 use crate::Sand;
+use tessera_host::text::count;
 
 impl Sand {
     /// The slots as `letter + shape` (`rT bI`).
@@ -78,11 +79,11 @@ impl Sand {
         for round in &self.log {
             for cluster in &round.clusters {
                 out.push_str(&format!(
-                    "  tick {}  chain x{}  {} {} grains ({} cells)  +{}\n",
+                    "  tick {}  chain x{}  {} {} ({} cells)  +{}\n",
                     round.tick,
                     round.chain,
                     self.letter(cluster.colour),
-                    cluster.grains,
+                    count(cluster.grains, "grain"),
                     cluster.cells,
                     cluster.points
                 ));

@@ -8,6 +8,7 @@
 use tessera_host::plugin::{GameError, GameEvent, Outcome};
 use tessera_host::rng::game_rng;
 use tessera_host::script::Script;
+use tessera_host::text::count;
 
 use crate::Tetris;
 use crate::ai::Difficulty;
@@ -172,7 +173,8 @@ impl Tetris {
         }
         if lines >= feed.target_lines {
             let reason = format!(
-                "AI wins: it cleared {lines} lines (target {})",
+                "AI wins: it cleared {} (target {})",
+                count(lines, "line"),
                 feed.target_lines
             );
             self.end(Outcome::Winner(1), reason, script);
@@ -184,8 +186,8 @@ impl Tetris {
             let ceiling = feed.ceiling;
             let touches = self.field.set_ceiling(ceiling);
             self.events.push(GameEvent::info(format!(
-                "the ceiling drops: {ceiling} row{} closed",
-                if ceiling == 1 { "" } else { "s" }
+                "the ceiling drops: {} closed",
+                count(ceiling, "row")
             )));
             if touches {
                 let reason = "player wins: the ceiling came down onto the AI's stack".to_string();

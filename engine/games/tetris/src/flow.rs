@@ -4,6 +4,7 @@
 
 use tessera_host::plugin::{GameEvent, Outcome};
 use tessera_host::script::{Script, ScriptError};
+use tessera_host::text::count;
 
 use crate::level::Goal;
 use crate::rules::Lock;
@@ -92,9 +93,8 @@ impl Tetris {
                 }
             };
             self.events.push(GameEvent::info(format!(
-                "clear {} line{} +{points} (score {})",
-                lock.lines,
-                if lock.lines == 1 { "" } else { "s" },
+                "clear {} +{points} (score {})",
+                count(lock.lines, "line"),
                 self.score
             )));
             if level != self.level_no {

@@ -7,6 +7,7 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 use tessera_host::level::{Diagnostic, LevelFile};
+use tessera_host::text::count;
 
 use crate::board::{Board, MAX_SIZE, spawn_position};
 use crate::piece::{PieceKind, RotationSystem};
@@ -33,11 +34,10 @@ impl std::fmt::Display for Goal {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Goal::Marathon => write!(f, "marathon (pass level 9)"),
-            Goal::Score(n) => write!(f, "reach {n} points"),
-            Goal::Lines(n) => write!(f, "clear {n} lines"),
+            Goal::Score(n) => write!(f, "reach {}", count(*n, "point")),
+            Goal::Lines(n) => write!(f, "clear {}", count(*n, "line")),
             Goal::ClearGarbage => write!(f, "clear all garbage"),
-            Goal::Survive(1) => write!(f, "survive 1 piece"),
-            Goal::Survive(n) => write!(f, "survive {n} pieces"),
+            Goal::Survive(n) => write!(f, "survive {}", count(*n, "piece")),
         }
     }
 }
@@ -242,8 +242,8 @@ impl LevelFile for TetrisLevel {
             found.push(Diagnostic::error(
                 path,
                 format!(
-                    "field `garbage`: {} rows given, the visible board has {}",
-                    self.garbage.len(),
+                    "field `garbage`: {} given, the visible board has {}",
+                    count(self.garbage.len(), "row"),
                     self.rows
                 ),
             ));
@@ -255,9 +255,10 @@ impl LevelFile for TetrisLevel {
                 found.push(Diagnostic::error(
                     path,
                     format!(
-                        "field `garbage`, row {}: {n} cells, the board has {} columns",
+                        "field `garbage`, row {}: {}, the board has {}",
                         i + 1,
-                        self.columns
+                        count(n, "cell"),
+                        count(self.columns, "column")
                     ),
                 ));
             }
@@ -373,5 +374,20 @@ impl LevelFile for TetrisLevel {
             ));
         }
         found
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Goal;
+
+    #[test]
+    fn goals_read_with_their_nouns_in_agreement() {
+        assert_eq!(Goal::Lines(1).to_string(), "clear 1 line");
+        assert_eq!(Goal::Lines(40).to_string(), "clear 40 lines");
+        assert_eq!(Goal::Score(1).to_string(), "reach 1 point");
+        assert_eq!(Goal::Score(12_000).to_string(), "reach 12,000 points");
+        assert_eq!(Goal::Survive(1).to_string(), "survive 1 piece");
+        assert_eq!(Goal::Survive(100).to_string(), "survive 100 pieces");
     }
 }

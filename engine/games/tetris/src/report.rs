@@ -3,6 +3,7 @@
 
 use crate::Tetris;
 use crate::level::colour_letter;
+use tessera_host::text::count;
 
 impl Tetris {
     /// The board with the piece in play (lower case) and its ghost (`:`),
@@ -67,15 +68,13 @@ impl Tetris {
         );
         match &self.feed {
             Some(feed) => out.push_str(&format!(
-                "feed: AI {}  ai pieces {}  lines {}/{}  ceiling {} row{} down (every {} piece{})\n",
+                "feed: AI {}  ai pieces {}  lines {}/{}  ceiling {} down (every {})\n",
                 feed.difficulty.name,
                 feed.ai_pieces,
                 self.lines(),
                 feed.target_lines,
-                feed.ceiling,
-                if feed.ceiling == 1 { "" } else { "s" },
-                feed.ceiling_every(),
-                if feed.ceiling_every() == 1 { "" } else { "s" }
+                count(feed.ceiling, "row"),
+                count(feed.ceiling_every(), "piece")
             )),
             None => {
                 out.push_str(&format!("goal: {}  ", self.level.goal));
@@ -89,8 +88,11 @@ impl Tetris {
         }
         for r in &self.log {
             out.push_str(&format!(
-                "  tick {}  {} lines  +{}  level {}\n",
-                r.tick, r.lines, r.points, r.level
+                "  tick {}  {}  +{}  level {}\n",
+                r.tick,
+                count(r.lines, "line"),
+                r.points,
+                r.level
             ));
         }
         if let Some(reason) = &self.over_reason {

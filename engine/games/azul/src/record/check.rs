@@ -6,6 +6,7 @@
 
 use tessera_host::Outcome;
 use tessera_host::rng::{GameRng, game_rng};
+use tessera_host::text::count;
 
 use super::{LineField, RecordLine, SourceField};
 use crate::rules::{
@@ -331,7 +332,7 @@ impl Checker {
             );
         }
         if !(2..=4).contains(players) {
-            return Err(format!("{players} players (2 to 4)"));
+            return Err(format!("{} (2 to 4)", count(*players, "player")));
         }
         let mut rules = self.fallback;
         match recorded {
@@ -480,15 +481,15 @@ impl Checker {
                 + columns as i32 * r.column_bonus
                 + colours as i32 * r.colour_bonus;
             out.push(format!(
-                "player {}: {} points = {} from tiling + {bonus} bonus ({} x {}, {} x {}, {} x {})",
+                "player {}: {} = {} from tiling + {bonus} bonus ({} x {}, {} x {}, {} x {})",
                 p + 1,
-                b.score,
+                count(b.score, "point"),
                 b.score - if s.over { bonus } else { 0 },
-                counted(rows, "row"),
+                count(rows, "row"),
                 r.row_bonus,
-                counted(columns, "column"),
+                count(columns, "column"),
                 r.column_bonus,
-                counted(colours, "colour"),
+                count(colours, "colour"),
                 r.colour_bonus
             ));
         }
@@ -513,9 +514,10 @@ impl Checker {
             .map(|&p| s.boards[p].complete_rows().to_string())
             .collect();
         format!(
-            "outcome: {outcome}: players {} tie on {top} points; the tie-break is complete \
+            "outcome: {outcome}: players {} tie on {}; the tie-break is complete \
              rows ({})",
             names.join(" and "),
+            count(top, "point"),
             rows.join(" to ")
         )
     }
@@ -537,11 +539,6 @@ fn unreadable(e: &serde_json::Error) -> String {
         }
     };
     format!("cannot read: {why}")
-}
-
-/// `1 row`, `2 rows`.
-fn counted(n: u32, what: &str) -> String {
-    format!("{n} {what}{}", if n == 1 { "" } else { "s" })
 }
 
 fn event_name(event: &RecordLine) -> &'static str {
@@ -647,9 +644,9 @@ pub fn deal_fixed(s: &mut State, factories: &[Vec<u8>]) -> Result<(), String> {
     for (f, tiles) in factories.iter().enumerate() {
         if tiles.len() > full {
             return Err(format!(
-                "factory {} holds {} tiles; a factory holds {full}",
+                "factory {} holds {}; a factory holds {full}",
                 f + 1,
-                tiles.len()
+                count(tiles.len(), "tile")
             ));
         }
         for &c in tiles {
@@ -680,9 +677,10 @@ pub fn deal_fixed(s: &mut State, factories: &[Vec<u8>]) -> Result<(), String> {
             .sum();
         if tiles.len() < full && left > 0 {
             return Err(format!(
-                "factory {} holds {} tiles, but {left} tiles were left to deal",
+                "factory {} holds {}, but {} were left to deal",
                 f + 1,
-                tiles.len()
+                count(tiles.len(), "tile"),
+                count(left, "tile")
             ));
         }
     }

@@ -6,6 +6,7 @@
 use std::path::Path;
 
 use tessera_host::level::Diagnostic;
+use tessera_host::text;
 
 use super::{BoardSetup, MAX_ROUND, MAX_SCORE, Position, colour_of};
 use crate::rules::{
@@ -271,10 +272,10 @@ impl Checker<'_> {
         }
         if count > r + 1 {
             return Err(format!(
-                "player {} pattern line {} holds {} tiles at most, `{text}` has {count}",
+                "player {} pattern line {} holds {} at most, `{text}` has {count}",
                 p + 1,
                 r + 1,
-                r + 1
+                text::count(r + 1, "tile")
             ));
         }
         let Some(k) = colour else {

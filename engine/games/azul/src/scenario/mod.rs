@@ -13,6 +13,7 @@
 //! `O` orange, `.` an empty wall cell.
 
 use serde::{Deserialize, Serialize};
+use tessera_host::text::count;
 
 mod check;
 
@@ -99,7 +100,10 @@ impl Goal {
             }
             Goal::Win { seat } => format!("player {seat}: win from here"),
             Goal::FinalScore { seat, points } => {
-                format!("player {seat}: end the game with at least {points} points")
+                format!(
+                    "player {seat}: end the game with at least {}",
+                    count(*points, "point")
+                )
             }
         }
     }

@@ -472,6 +472,54 @@ mod tests {
         load_level(&path).unwrap()
     }
 
+    /// The note under a slot's piece (its accessible value).
+    fn slot_note(harness: &Harness<'_, Rig>, slot: usize) -> Option<String> {
+        harness.get_by_label(&format!("slot {slot}")).value()
+    }
+
+    #[test]
+    fn slots_wait_only_while_rows_clear() {
+        let mut harness = harness(rig());
+        harness.run_steps(2);
+        // An empty board, nothing clearing: the O fits and says nothing.
+        assert_eq!(slot_note(&harness, 1), None);
+
+        // A bottom row of one colour spans wall to wall: it clears, and
+        // while it does the slots wait.
+        let level = load_sand_level_text(
+            "(version: 1, columns: 6, rows: 6, cell: 10, board: [\"RRRRRR\"])",
+        );
+        let project = &mut harness.state_mut().project;
+        let script = project.script(&project.game_script_path("sand")).unwrap();
+        harness.state_mut().view = SandPlaytest::new(level, script, 7).unwrap();
+        harness.state_mut().view.paused = true;
+        let mut saw_wait = false;
+        for _ in 0..400 {
+            let clearing = harness
+                .state()
+                .view
+                .game()
+                .clearing_rows()
+                .iter()
+                .any(|&row| row != 0);
+            harness.run_steps(1);
+            if clearing {
+                assert_eq!(slot_note(&harness, 1).as_deref(), Some("wait…"));
+                saw_wait = true;
+            } else {
+                assert_ne!(slot_note(&harness, 1).as_deref(), Some("wait…"));
+            }
+            tessera_host::Game::advance(harness.state_mut().view.game_mut(), 1).unwrap();
+        }
+        assert!(saw_wait, "the spanning row cleared within 400 ticks");
+        assert_eq!(harness.state().view.game().grid().grain_count(), 0);
+        assert_eq!(
+            slot_note(&harness, 1),
+            None,
+            "after the clear the slots are ready"
+        );
+    }
+
     #[test]
     fn an_illegal_drop_returns_the_piece_to_its_slot() {
         let mut harness = harness(rig());

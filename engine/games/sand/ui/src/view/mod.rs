@@ -237,9 +237,9 @@ impl SandPlaytest {
                 });
                 cx.console.push(ConsoleLine {
                     text: format!(
-                        "sand: chain x{}: {} cluster(s), +{}",
+                        "sand: chain x{}: {}, +{}",
                         round.chain,
-                        round.clusters.len(),
+                        tessera_ui::text::count(round.clusters.len(), "cluster"),
                         round.points()
                     ),
                     is_error: false,

@@ -137,15 +137,34 @@ impl SandPlaytest {
                 let over = self.session.game().outcome().is_over();
                 // While rows clear, their grains still fill the board: a
                 // slot waits rather than saying "no room".
-                let clearing = !self.session.game().clearing_rows().is_empty();
+                // One mask per row, all zero between clears.
+                let clearing = self
+                    .session
+                    .game()
+                    .clearing_rows()
+                    .iter()
+                    .any(|&row| row != 0);
                 let fits = self.session.game().fits_anywhere(slot) && !over;
+                let note = if over {
+                    None
+                } else if clearing {
+                    Some("wait…")
+                } else if !fits {
+                    Some("no room")
+                } else {
+                    None
+                };
                 let (rect, response) = ui.allocate_exact_size(vec2(96.0, 80.0), Sense::drag());
                 response.widget_info(|| {
-                    egui::WidgetInfo::labeled(
+                    let mut info = egui::WidgetInfo::labeled(
                         egui::Role::Button,
                         fits,
                         format!("slot {}", slot + 1),
-                    )
+                    );
+                    // The note drawn under the piece, for screen readers
+                    // and UI tests.
+                    info.current_text_value = note.map(str::to_string);
+                    info
                 });
                 if fits && response.drag_started() {
                     started = Some(slot);
@@ -182,15 +201,6 @@ impl SandPlaytest {
                         colour,
                     );
                 }
-                let note = if over {
-                    None
-                } else if clearing {
-                    Some("wait…")
-                } else if !fits {
-                    Some("no room")
-                } else {
-                    None
-                };
                 if let Some(note) = note {
                     painter.text(
                         rect.center_bottom() - vec2(0.0, 8.0),

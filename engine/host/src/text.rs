@@ -1,6 +1,8 @@
-//! Numbers as a person reads them in console lines, logs and labels:
-//! thousands grouped ("12,345") and nouns that agree with their count
-//! ("1 piece", "2 pieces").
+//! Numbers as a person reads them in console lines, logs, labels and the
+//! games' own messages: thousands grouped ("12,345") and nouns that agree
+//! with their count ("1 piece", "2 pieces"). The one helper for every
+//! crate: the engine crates' events and refusals, the CLI, and the editor
+//! (re-exported as `tessera_ui::text`).
 
 /// An integer count of any width (`usize` has no `Into<i128>`).
 pub trait Count: Copy {
