@@ -472,7 +472,7 @@ pub fn explain(log: &ParsedLog, difficulty: &Difficulty) -> (Choice, Vec<String>
             best.as_deref().unwrap_or("-")
         ));
     }
-    if choice.decided_by != log.decided_by {
+    if choice.decided_by != log.decided_by.as_deref() {
         differences.push(format!(
             "decidedBy: the log says {}, the replay says {}",
             log.decided_by.as_deref().unwrap_or("-"),

@@ -56,7 +56,7 @@ pub fn prediction(text: &str) -> Option<Prediction> {
     Some(Prediction {
         placement: best.placement,
         landing: log::landing_text(&best),
-        decided_by: choice.decided_by.clone().unwrap_or_else(|| "-".into()),
+        decided_by: choice.decided_by.unwrap_or("-").to_string(),
         best,
     })
 }
@@ -192,10 +192,7 @@ mod tests {
         assert_eq!(p.placement, best.placement);
         assert_eq!(p.landing, log::landing_text(best));
         assert_eq!(p.best.metrics, best.metrics);
-        assert_eq!(
-            p.decided_by,
-            choice.decided_by.clone().unwrap_or_else(|| "-".into())
-        );
+        assert_eq!(p.decided_by, choice.decided_by.unwrap_or("-"));
         assert_eq!(
             p.metric("holesCreated"),
             Some(best.metrics.holes_created.to_string())
