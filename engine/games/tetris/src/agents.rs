@@ -23,12 +23,14 @@ use crate::{Tetris, TetrisAction, TetrisSnapshot};
 /// to every agent it builds; an agent takes a brain for its decision and
 /// puts it back. A brain is only buffers (no decision depends on what
 /// it held before), so any brain serves any seat.
+/// (Boxed: a brain holds its move generators' tables, tens of kilobytes
+/// that a move off and back onto the shelf would otherwise copy.)
 #[derive(Clone, Default)]
-pub struct BrainShelf(Arc<Mutex<Vec<Brain>>>);
+pub struct BrainShelf(Arc<Mutex<Vec<Box<Brain>>>>);
 
 impl BrainShelf {
     /// A brain from the shelf, or a new one when none is there.
-    pub fn take(&self) -> Brain {
+    pub fn take(&self) -> Box<Brain> {
         self.0
             .lock()
             .ok()
@@ -37,7 +39,7 @@ impl BrainShelf {
     }
 
     /// Puts `brain` back for the next decision.
-    pub fn put(&self, brain: Brain) {
+    pub fn put(&self, brain: Box<Brain>) {
         if let Ok(mut brains) = self.0.lock() {
             brains.push(brain);
         }
