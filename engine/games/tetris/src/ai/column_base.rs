@@ -16,13 +16,14 @@ use crate::board::MAX_SIZE;
 
 use super::metrics::{Metrics, PieceColumns, column_holes, column_mask};
 
-/// One column's share of the shape metrics.
+/// One column's share of the shape metrics (each at most 65 on a board
+/// of at most 64 rows: bytes, so a board's table stays small to copy).
 #[derive(Clone, Copy, Default)]
 struct ColumnTerms {
-    height: u32,
-    holes: u32,
-    blockades: u32,
-    column_transitions: u32,
+    height: u8,
+    holes: u8,
+    blockades: u8,
+    column_transitions: u8,
 }
 
 /// The shape metrics of the column `here` (bit y = row y; `full` its mask,
@@ -36,10 +37,10 @@ fn terms(here: u64, full: u64, rows: u32) -> (ColumnTerms, u64) {
     // Changes down the column, the floor counted as filled.
     let below = (here >> 1) | (1u64 << (rows - 1));
     let terms = ColumnTerms {
-        height: rows.saturating_sub(here.trailing_zeros()),
-        holes: holes.count_ones(),
-        blockades: (here & above_lowest_hole).count_ones(),
-        column_transitions: ((here ^ below) & full).count_ones(),
+        height: rows.saturating_sub(here.trailing_zeros()) as u8,
+        holes: holes.count_ones() as u8,
+        blockades: (here & above_lowest_hole).count_ones() as u8,
+        column_transitions: ((here ^ below) & full).count_ones() as u8,
     };
     (terms, holes)
 }
@@ -75,13 +76,14 @@ pub(super) struct ColumnBase {
     rows: u32,
     full: u64,
     terms: [ColumnTerms; MAX_SIZE],
-    wells: [u32; MAX_SIZE],
+    /// At most 1 + 2 + ... + 64 a column.
+    wells: [u16; MAX_SIZE],
     /// Between column x - 1 (the left wall for x = 0) and column x (the
     /// right wall for x = width).
-    row_transitions: [u32; MAX_SIZE + 1],
+    row_transitions: [u8; MAX_SIZE + 1],
     /// The highest of the columns left of x, and of x and those right of it.
-    highest_before: [u32; MAX_SIZE + 1],
-    highest_from: [u32; MAX_SIZE + 1],
+    highest_before: [u8; MAX_SIZE + 1],
+    highest_from: [u8; MAX_SIZE + 1],
     /// The sums (holes, blockades, wells, heights, bumpiness, transitions).
     sums: Metrics,
     /// The stack's top row (`rows` on an empty board).
@@ -115,23 +117,23 @@ impl ColumnBase {
         for x in 0..width {
             let (t, _) = terms(columns[x], full, rows);
             base.terms[x] = t;
-            base.wells[x] = wells(columns[x], left_of(x), columns[x + 1], full);
-            base.row_transitions[x] = row_transitions(left_of(x), columns[x], full);
+            base.wells[x] = wells(columns[x], left_of(x), columns[x + 1], full) as u16;
+            base.row_transitions[x] = row_transitions(left_of(x), columns[x], full) as u8;
             base.highest_before[x + 1] = base.highest_before[x].max(t.height);
             base.top = base.top.min(columns[x].trailing_zeros());
             let s = &mut base.sums;
-            s.holes += t.holes;
-            s.blockades += t.blockades;
-            s.column_transitions += t.column_transitions;
-            s.aggregate_height += t.height;
-            s.well_sums += base.wells[x];
-            s.row_transitions += base.row_transitions[x];
+            s.holes += u32::from(t.holes);
+            s.blockades += u32::from(t.blockades);
+            s.column_transitions += u32::from(t.column_transitions);
+            s.aggregate_height += u32::from(t.height);
+            s.well_sums += u32::from(base.wells[x]);
+            s.row_transitions += u32::from(base.row_transitions[x]);
             if x > 0 {
-                s.bumpiness += t.height.abs_diff(base.terms[x - 1].height);
+                s.bumpiness += u32::from(t.height.abs_diff(base.terms[x - 1].height));
             }
         }
-        base.row_transitions[width] = row_transitions(columns[width - 1], full, full);
-        base.sums.row_transitions += base.row_transitions[width];
+        base.row_transitions[width] = row_transitions(columns[width - 1], full, full) as u8;
+        base.sums.row_transitions += u32::from(base.row_transitions[width]);
         for x in (0..width).rev() {
             base.highest_from[x] = base.highest_from[x + 1].max(base.terms[x].height);
         }
@@ -203,41 +205,41 @@ impl ColumnBase {
         };
         let column_left_of = |x: usize| if x == 0 { full } else { column(x - 1) };
         let mut m = self.sums;
-        let mut highest = self.highest_before[lo].max(self.highest_from[hi + 1]);
+        let mut highest = u32::from(self.highest_before[lo].max(self.highest_from[hi + 1]));
         let mut top = self.top;
         let mut heights = [0u32; 8];
         for x in lo..=hi {
             let here = column(x);
             let was = &self.terms[x];
             let (now, holes) = terms(here, full, rows);
-            m.holes = m.holes - was.holes + now.holes;
+            m.holes = m.holes - u32::from(was.holes) + u32::from(now.holes);
             m.holes_created += (holes & !old_holes[x]).count_ones();
-            m.blockades = m.blockades - was.blockades + now.blockades;
-            m.column_transitions =
-                m.column_transitions - was.column_transitions + now.column_transitions;
-            m.aggregate_height = m.aggregate_height - was.height + now.height;
-            highest = highest.max(now.height);
+            m.blockades = m.blockades - u32::from(was.blockades) + u32::from(now.blockades);
+            m.column_transitions = m.column_transitions - u32::from(was.column_transitions)
+                + u32::from(now.column_transitions);
+            m.aggregate_height = m.aggregate_height - u32::from(was.height) + u32::from(now.height);
+            highest = highest.max(u32::from(now.height));
             top = top.min(here.trailing_zeros());
-            heights[x - lo] = now.height;
+            heights[x - lo] = u32::from(now.height);
         }
         // Wells of the touched columns and of their neighbours.
         for x in lo.saturating_sub(1)..=(hi + 1).min(width - 1) {
             let now = wells(column(x), column_left_of(x), column(x + 1), full);
-            m.well_sums = m.well_sums - self.wells[x] + now;
+            m.well_sums = m.well_sums - u32::from(self.wells[x]) + now;
         }
         // Row transitions and bumpiness of every pair with a touched column.
         let height_at = |x: usize| {
             if (lo..=hi).contains(&x) {
                 heights[x - lo]
             } else {
-                self.terms[x].height
+                u32::from(self.terms[x].height)
             }
         };
         for x in lo..=hi + 1 {
             let now = row_transitions(column_left_of(x), column(x), full);
-            m.row_transitions = m.row_transitions - self.row_transitions[x] + now;
+            m.row_transitions = m.row_transitions - u32::from(self.row_transitions[x]) + now;
             if x > 0 && x < width {
-                let was = self.terms[x].height.abs_diff(self.terms[x - 1].height);
+                let was = u32::from(self.terms[x].height.abs_diff(self.terms[x - 1].height));
                 m.bumpiness = m.bumpiness - was + height_at(x).abs_diff(height_at(x - 1));
             }
         }
