@@ -201,10 +201,7 @@ pub fn write(input: &DecisionInput, choice: &Choice, top: usize) -> String {
         line(row.to_string());
     }
     line("end grid".into());
-    line(format!(
-        "decidedBy: {}",
-        choice.decided_by.as_deref().unwrap_or("-")
-    ));
+    line(format!("decidedBy: {}", choice.decided_by.unwrap_or("-")));
     match choice.best() {
         Some(best) => line(format!(
             "best: {} | {}",
@@ -476,7 +473,7 @@ pub fn explain(log: &ParsedLog, difficulty: &Difficulty) -> (Choice, Vec<String>
         differences.push(format!(
             "decidedBy: the log says {}, the replay says {}",
             log.decided_by.as_deref().unwrap_or("-"),
-            choice.decided_by.as_deref().unwrap_or("-")
+            choice.decided_by.unwrap_or("-")
         ));
     }
     let replay_top: Vec<String> = choice

@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use egui::{Color32, RichText};
-use egui_plot::{Legend, Line, Plot, PlotPoints, Points};
+use egui_plot::{Corner, Legend, Line, Plot, PlotPoints, Points};
 
 use tessera_host::sim::{Lineup, SimConfig, SimLevel, SimOptions, run_sim};
 use tessera_host::worker::{Job, Poll};
@@ -395,7 +395,8 @@ fn campaign_plot(ui: &mut egui::Ui, curves: &[CampaignCurve], previous: &[Campai
     let height = (ui.available_height() - 10.0).clamp(160.0, 320.0);
     Plot::new("campaign player win rate")
         .height(height)
-        .legend(Legend::default())
+        // Bottom left: early levels are meant to be won, so it is empty.
+        .legend(Legend::default().position(Corner::LeftBottom))
         .allow_zoom(false)
         .allow_drag(false)
         .allow_scroll(false)

@@ -420,10 +420,11 @@ fn a_changed_difficulty_table_moves_a_campaign_point() {
         .iter()
         .zip(&after)
         .flat_map(|(b, a)| {
-            b.points.iter().zip(&a.points).filter_map(|(pb, pa)| {
-                (pb.player_win != pa.player_win)
-                    .then(|| (b.feeder.clone(), pb.level, pb.player_win, pa.player_win))
-            })
+            b.points
+                .iter()
+                .zip(&a.points)
+                .filter(|(pb, pa)| pb.player_win != pa.player_win)
+                .map(|(pb, pa)| (b.feeder.clone(), pb.level, pb.player_win, pa.player_win))
         })
         .collect();
     assert!(!moved.is_empty(), "no point moved: {before:?} / {after:?}");
