@@ -73,7 +73,7 @@ fn explain(path: &std::path::Path, current_script: bool) -> anyhow::Result<Statu
         difficulty.name,
         choice.candidates.len(),
         best.as_deref().unwrap_or("-"),
-        choice.decided_by.as_deref().unwrap_or("-")
+        choice.decided_by.unwrap_or("-")
     );
     if differences.is_empty() {
         println!("same decision as the log");

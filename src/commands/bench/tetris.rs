@@ -2,12 +2,14 @@
 //! soft-drop tucks and spins) and one AI decision (every reachable landing
 //! generated and evaluated; with and without the one-piece lookahead) over
 //! 1000 fixed mid-game positions (criterion: `cargo bench -p
-//! tessera-tetris --bench tetris`).
+//! tessera-tetris --bench tetris`), and MASTER's decision on the boards of
+//! its own classic self-play (the figure).
 
 use std::time::Duration;
 
+use rand::Rng;
 use tessera_tetris::ai::{Brain, Difficulty, Position, UnknownNext};
-use tessera_tetris::board::spawn_position;
+use tessera_tetris::board::{Board, spawn_position};
 use tessera_tetris::movegen::MoveGen;
 use tessera_tetris::piece::{PieceKind, RotationSystem};
 use tessera_tetris::scenarios;
@@ -56,6 +58,52 @@ fn per_decision(difficulty: &Difficulty, next_known: bool, runs: usize) -> Timin
     batch / positions.len() as u32
 }
 
+/// `count` positions of `ai`'s own classic self-play, as `tessera sim
+/// tetris` plays it: 10 x 20, the cycle rotation, uniform random pieces,
+/// no preview (the lookahead averages over the seven), the top row the
+/// danger row; a new board after a top-out.
+fn self_play_positions(ai: &Difficulty, count: usize) -> Vec<Position> {
+    let mut rng = tessera_host::rng::game_rng(20);
+    let mut brain = Brain::new();
+    let mut board = Board::new(10, 20);
+    let mut positions = Vec::with_capacity(count);
+    while positions.len() < count {
+        let position = Position {
+            board,
+            piece: PieceKind::ALL[rng.random_range(0..7)],
+            next: None,
+            rotation: RotationSystem::Cycle,
+            spawn_row: 0,
+            danger_rows: 1,
+            unknown_next: UnknownNext::Average(PieceKind::ALL.to_vec()),
+        };
+        let best = brain.choose_top(&position, ai, 0, 2).best().cloned();
+        positions.push(position);
+        match best {
+            Some(best) if !best.metrics.game_over => {
+                let p = best.placement;
+                board.place(p.kind, p.state, p.x, p.y);
+                board.clear_full_rows();
+            }
+            _ => board = Board::new(10, 20),
+        }
+    }
+    positions
+}
+
+/// Mean time per decision of `ai` over `positions`, median of several runs.
+fn per_decision_on(ai: &Difficulty, positions: &[Position], runs: usize) -> Timing {
+    let mut brain = Brain::new();
+    let batch = sample_time(runs, || {
+        let mut total = 0usize;
+        for p in positions {
+            total += brain.choose_top(p, ai, 0, 2).candidates.len();
+        }
+        std::hint::black_box(total);
+    });
+    batch / positions.len() as u32
+}
+
 fn difficulty(name: &str) -> anyhow::Result<Difficulty> {
     let mut project = crate::commands::current_project(tessera_builtin::registry())?;
     let path = project.game_script_path("tetris");
@@ -67,6 +115,8 @@ fn difficulty(name: &str) -> anyhow::Result<Difficulty> {
 
 /// The move generation figures with the target.
 pub fn figures() -> anyhow::Result<Vec<Figure>> {
+    let master = difficulty("master")?;
+    let self_play = self_play_positions(&master, 1000);
     Ok(vec![
         Figure::timed(
             "tetris",
@@ -95,7 +145,14 @@ pub fn figures() -> anyhow::Result<Vec<Figure>> {
         Figure::timed(
             "tetris",
             "AI decision, HARD weights, no lookahead",
-            per_decision(&difficulty("hard")?, false, 11),
+            per_decision(
+                &Difficulty {
+                    lookahead: 0,
+                    ..difficulty("hard")?
+                },
+                false,
+                11,
+            ),
             Some(Duration::from_micros(10)),
         ),
         Figure::timed(
@@ -107,8 +164,14 @@ pub fn figures() -> anyhow::Result<Vec<Figure>> {
         Figure::timed(
             "tetris",
             "AI decision, MASTER, lookahead as the average over 7 pieces",
-            per_decision(&difficulty("master")?, false, 3),
+            per_decision(&master, false, 3),
             Some(Duration::from_millis(1)),
+        ),
+        Figure::timed(
+            "tetris",
+            "AI decision, MASTER, classic self-play (1000 boards of its own game: cycle, 10 x 20, average over 7)",
+            per_decision_on(&master, &self_play, 5),
+            Some(Duration::from_micros(20)),
         ),
     ])
 }

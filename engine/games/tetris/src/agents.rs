@@ -2,6 +2,13 @@
 //! piece in play (classic AI seats and feed mode's AI), [`FeederAgent`]
 //! gives feed mode's AI its next piece. Both hold plain values read from
 //! the script when they were made, and never call Lua.
+//!
+//! The host builds an agent for each decision; the search's working
+//! memory (a [`Brain`]: move generators, the candidate list) outlives it
+//! on the game's [`BrainShelf`], so a decision reuses the last one's
+//! buffers instead of allocating its own.
+
+use std::sync::{Arc, Mutex};
 
 use rand::RngCore;
 use tessera_host::agent::{Agent, Considered, Decision, Thinking};
@@ -12,11 +19,38 @@ use crate::ai::log::{DecisionInput, landing_text, write};
 use crate::ai::{Brain, Difficulty};
 use crate::{Tetris, TetrisAction, TetrisSnapshot};
 
+/// Brains kept between decisions: the game holds one shelf and hands it
+/// to every agent it builds; an agent takes a brain for its decision and
+/// puts it back. A brain is only buffers (no decision depends on what
+/// it held before), so any brain serves any seat.
+/// (Boxed: a brain holds its move generators' tables, tens of kilobytes
+/// that a move off and back onto the shelf would otherwise copy.)
+#[derive(Clone, Default)]
+pub struct BrainShelf(Arc<Mutex<Vec<Box<Brain>>>>);
+
+impl BrainShelf {
+    /// A brain from the shelf, or a new one when none is there.
+    pub fn take(&self) -> Box<Brain> {
+        self.0
+            .lock()
+            .ok()
+            .and_then(|mut brains| brains.pop())
+            .unwrap_or_default()
+    }
+
+    /// Puts `brain` back for the next decision.
+    pub fn put(&self, brain: Box<Brain>) {
+        if let Ok(mut brains) = self.0.lock() {
+            brains.push(brain);
+        }
+    }
+}
+
 /// Places the piece in play by a difficulty of the script's table.
 pub struct PlacerAgent {
     difficulty: Difficulty,
     log_top: usize,
-    brain: Brain,
+    shelf: BrainShelf,
 }
 
 impl PlacerAgent {
@@ -26,8 +60,14 @@ impl PlacerAgent {
         Self {
             difficulty,
             log_top,
-            brain: Brain::new(),
+            shelf: BrainShelf::default(),
         }
+    }
+
+    /// This agent, deciding with the brains of `shelf` (the game's).
+    pub fn with_shelf(mut self, shelf: BrainShelf) -> Self {
+        self.shelf = shelf;
+        self
     }
 }
 
@@ -41,14 +81,29 @@ impl Agent<Tetris> for PlacerAgent {
             return Err(GameError::Illegal("no piece in play to place".into()));
         };
         let noise_seed = thinking.rng.next_u64();
+        let mut brain = self.shelf.take();
+        let decision = self.decide_with(&mut brain, position, noise_seed, view.ai_pieces, thinking);
+        self.shelf.put(brain);
+        decision
+    }
+}
+
+impl PlacerAgent {
+    /// The decision, with `brain`'s buffers.
+    fn decide_with(
+        &self,
+        brain: &mut Brain,
+        position: crate::ai::Position,
+        noise_seed: u64,
+        ai_pieces: u64,
+        thinking: &mut Thinking<'_>,
+    ) -> Result<Decision<TetrisAction>, GameError> {
         let keep = if self.log_top == 0 {
             2
         } else {
             self.log_top.max(5)
         };
-        let choice = self
-            .brain
-            .choose_top(&position, &self.difficulty, noise_seed, keep);
+        let choice = brain.choose_top(&position, &self.difficulty, noise_seed, keep);
         thinking.count_nodes(choice.candidates.len() as u64);
         let Some(best) = choice.best() else {
             return Err(GameError::Illegal(format!(
@@ -87,12 +142,12 @@ impl Agent<Tetris> for PlacerAgent {
             position,
             difficulty: self.difficulty.clone(),
             noise_seed,
-            turn: view.ai_pieces + 1,
+            turn: ai_pieces + 1,
         };
         Ok(Decision {
             action,
             considered,
-            explanation: Some(write(&input, &choice, self.log_top)),
+            explanation: Some(write(&input, choice, self.log_top)),
         })
     }
 }
@@ -101,7 +156,7 @@ impl Agent<Tetris> for PlacerAgent {
 pub struct FeederAgent {
     feeder: Feeder,
     against: Difficulty,
-    brain: Brain,
+    shelf: BrainShelf,
 }
 
 impl FeederAgent {
@@ -110,8 +165,14 @@ impl FeederAgent {
         Self {
             feeder,
             against,
-            brain: Brain::new(),
+            shelf: BrainShelf::default(),
         }
+    }
+
+    /// This feeder, judging with the brains of `shelf` (the game's).
+    pub fn with_shelf(mut self, shelf: BrainShelf) -> Self {
+        self.shelf = shelf;
+        self
     }
 }
 
@@ -130,15 +191,17 @@ impl Agent<Tetris> for FeederAgent {
             danger_rows: view.danger_rows,
             unknown_next: crate::ai::UnknownNext::Worst(Vec::new()),
         };
+        let mut brain = self.shelf.take();
         let kind = pick(
             self.feeder,
-            &mut self.brain,
+            &mut brain,
             &position,
             &view.offer,
             &self.against,
             thinking.rng,
-        )
-        .ok_or_else(|| GameError::Illegal("nothing on offer to feed".into()))?;
+        );
+        self.shelf.put(brain);
+        let kind = kind.ok_or_else(|| GameError::Illegal("nothing on offer to feed".into()))?;
         Ok(Decision::just(TetrisAction::Feed(kind)))
     }
 }

@@ -209,6 +209,8 @@ pub struct Tetris {
     /// Set in a simulation ([`Game::sim_setup`]): its cap, preview and
     /// the difficulty table read once.
     sim: Option<sim::SimSettings>,
+    /// The AI's working memory, kept between the agents of its decisions.
+    brains: agents::BrainShelf,
 }
 
 pub(crate) fn config_of(settings: &Settings, level: &TetrisLevel, level_no: u32) -> Config {
@@ -482,6 +484,7 @@ impl Game for Tetris {
             ai_plays,
             steered_piece: None,
             sim: None,
+            brains: agents::BrainShelf::default(),
         };
         if game.feed.is_some() {
             game.new_offer();
@@ -745,7 +748,9 @@ impl Tetris {
                 .as_ref()
                 .map(|f| f.difficulty.clone())
                 .ok_or_else(|| GameError::Invalid("no AI to feed".into()))?;
-            return Ok(Box::new(agents::FeederAgent::new(feeder, against)));
+            return Ok(Box::new(
+                agents::FeederAgent::new(feeder, against).with_shelf(self.brains.clone()),
+            ));
         }
         let difficulty = settings::difficulty(&script, level)?.ok_or_else(|| {
             GameError::Invalid(format!(
@@ -757,7 +762,9 @@ impl Tetris {
         } else {
             0
         };
-        Ok(Box::new(agents::PlacerAgent::new(difficulty, log_top)))
+        Ok(Box::new(
+            agents::PlacerAgent::new(difficulty, log_top).with_shelf(self.brains.clone()),
+        ))
     }
 }
 

@@ -92,7 +92,9 @@ impl Tetris {
         level: &str,
     ) -> Result<Box<dyn Agent<Self>>, GameError> {
         match sim.difficulty(level) {
-            Some(difficulty) => Ok(Box::new(crate::agents::PlacerAgent::new(difficulty, 0))),
+            Some(difficulty) => Ok(Box::new(
+                crate::agents::PlacerAgent::new(difficulty, 0).with_shelf(self.brains.clone()),
+            )),
             // Feeders (and unknown names, refused there) as in play.
             None => self.make_agent(seat, level, false),
         }

@@ -230,7 +230,7 @@ fn gods_order_each_priority_decides_in_turn() {
             i + 1,
             metric.name()
         );
-        assert_eq!(by.as_deref(), Some(metric.name()));
+        assert_eq!(by, Some(metric.name()));
         decided.push(format!("{}. {}", i + 1, metric.name()));
     }
     snapshot("tetris_ai_god_order", decided.join("\n"));
@@ -324,7 +324,7 @@ fn gods_choice_on_a_board_takes_the_clear() {
     let choice = Brain::new().choose(&p, &god(), 0);
     let best = choice.best().expect("a move");
     assert_eq!(best.metrics.lines_cleared, 4);
-    assert_eq!(choice.decided_by.as_deref(), Some("netBenefit"));
+    assert_eq!(choice.decided_by, Some("netBenefit"));
 }
 
 fn mid_game() -> Board {

@@ -1,9 +1,13 @@
 //! A full game step allocates nothing: inputs, gravity ticks, a lock with
-//! a line clear and the next spawn, on the script-free rules core; and the
-//! move generator after its first run. (A dedicated test binary, so no
-//! other test's allocations are counted.)
+//! a line clear and the next spawn, on the script-free rules core; the
+//! move generator after its first run; and an AI decision after the
+//! brain's first (its candidate list is the brain's, reused). (A dedicated
+//! test binary, so no other test's allocations are counted.)
+
+mod tetris_support;
 
 use tessera_testkit::alloc::{CountingAlloc, allocations_during};
+use tessera_tetris::ai::{Brain, Position, UnknownNext};
 
 use tessera_host::rng::game_rng;
 use tessera_tetris::board::{Board, spawn_position};
@@ -86,4 +90,53 @@ fn game_steps_and_move_generation_allocate_nothing() {
     });
     assert!(total > 50 * 5);
     assert_eq!(n, 0, "move generation");
+}
+
+#[test]
+fn ai_decisions_after_the_first_allocate_nothing() {
+    let script = tetris_support::shipped();
+    let table = tessera_tetris::settings::difficulties(&script.current()).expect("the table");
+    let positions: Vec<Position> = scenarios::mid_game(60, 3)
+        .iter()
+        .enumerate()
+        .map(|(i, p)| Position {
+            board: p.board,
+            piece: p.piece,
+            next: (i % 3 == 0).then(|| PieceKind::ALL[i % 7]),
+            rotation: if i % 2 == 0 {
+                RotationSystem::Srs
+            } else {
+                RotationSystem::Cycle
+            },
+            spawn_row: 0,
+            danger_rows: 2,
+            unknown_next: if i % 4 == 0 {
+                UnknownNext::Worst(PieceKind::ALL.to_vec())
+            } else {
+                UnknownNext::Average(PieceKind::ALL.to_vec())
+            },
+        })
+        .collect();
+    // Every difficulty of the shipped table but the expected-line search
+    // (its board map grows with the widest ply it has seen).
+    for difficulty in table
+        .iter()
+        .filter(|d| d.adversary == tessera_tetris::ai::Adversary::Score)
+    {
+        let mut brain = Brain::new();
+        // The first pass sizes the buffers (the longest candidate list,
+        // the lookahead's plies).
+        for p in &positions {
+            brain.choose_top(p, difficulty, 1, 2);
+        }
+        let mut decided = 0;
+        let n = allocations_during(|| {
+            for (i, p) in positions.iter().enumerate() {
+                let choice = brain.choose_top(p, difficulty, i as u64, 2);
+                decided += usize::from(choice.best().is_some());
+            }
+        });
+        assert!(decided > 50, "{}: {decided} decisions", difficulty.name);
+        assert_eq!(n, 0, "{}: {n} allocations in 60 decisions", difficulty.name);
+    }
 }

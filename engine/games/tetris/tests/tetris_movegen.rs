@@ -148,3 +148,63 @@ fn every_landing_has_a_path_that_reaches_it() {
         }
     }
 }
+
+/// A board of `width` x `height` whose columns stand `heights` tall, and,
+/// when `hole` is set, one empty cell under the surface of that column.
+fn stacked(width: usize, height: usize, heights: &[usize], hole: Option<usize>) -> Board {
+    let mut board = Board::new(width, height);
+    for (x, &h) in heights.iter().enumerate() {
+        for y in height - h..height {
+            board.set(x, y, true);
+        }
+    }
+    if let Some(x) = hole
+        && heights[x] >= 2
+    {
+        board.set(x, height - 1, false);
+    }
+    board
+}
+
+#[test]
+fn the_hard_drop_shortcut_lists_what_the_search_lists_in_its_order() {
+    use rand::Rng;
+    let mut rng = tessera_host::rng::game_rng(20);
+    let mut shortcut = MoveGen::new();
+    let mut search = MoveGen::searching_only();
+    let mut compared = 0;
+    for round in 0..400 {
+        let width = [10, 10, 10, 4, 5, 7, 12, 64][round % 8];
+        let height = [20, 22, 20, 8, 10, 12, 18, 24][round % 8];
+        // Mostly low stacks (the shortcut's boards), some reaching the
+        // spawn rows and some with a hole (the search's).
+        let tallest = if round % 5 == 0 { height } else { height / 2 };
+        let heights: Vec<usize> = (0..width).map(|_| rng.random_range(0..=tallest)).collect();
+        let hole = (round % 7 == 0).then(|| rng.random_range(0..width));
+        let board = stacked(width, height, &heights, hole);
+        for kind in PieceKind::EVERY {
+            for system in [RotationSystem::Srs, RotationSystem::Cycle] {
+                let spawn = spawn_position(kind, width);
+                for spawn in [spawn, (spawn.0, spawn.1 + 1)] {
+                    let quick = shortcut.generate(&board, kind, system, spawn).to_vec();
+                    let full = search.generate(&board, kind, system, spawn).to_vec();
+                    assert_eq!(quick, full, "{system} {kind} at {spawn:?} on\n{board:?}");
+                    compared += 1;
+                }
+            }
+        }
+        if round < 40 && width == 10 {
+            // And both agree with the plain breadth-first search.
+            for kind in PieceKind::ALL {
+                let spawn = spawn_position(kind, width);
+                let quick: BTreeSet<Placement> = shortcut
+                    .generate(&board, kind, RotationSystem::Srs, spawn)
+                    .iter()
+                    .copied()
+                    .collect();
+                assert_eq!(quick, slow_landings(&board, kind, RotationSystem::Srs));
+            }
+        }
+    }
+    assert_eq!(compared, 400 * 15 * 2 * 2);
+}

@@ -155,3 +155,42 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(500))]
+
+    /// The score adds only the weights that are not 0, and comes out the
+    /// same, bit for bit, as the plain sum over every metric.
+    #[test]
+    fn the_score_is_the_full_weighted_sum_bit_for_bit(
+        weights in prop::collection::vec(prop_oneof![Just(0.0), Just(-0.0), -10.0f64..10.0, -1e6f64..1e6], 18),
+        values in prop::collection::vec(0u32..40, 15),
+        game_over in any::<bool>(),
+    ) {
+        use tessera_tetris::ai::Weights;
+        use tessera_tetris::ai::metrics::{Metric, Metrics};
+        let mut w = Weights::default();
+        for (metric, &weight) in Metric::ALL.iter().zip(&weights) {
+            w.set(*metric, weight);
+        }
+        let m = Metrics {
+            game_over,
+            lines_cleared: values[0] % 5,
+            holes: values[1],
+            holes_created: values[2] % 8,
+            blockades: values[3],
+            well_sums: values[4],
+            max_height: values[5],
+            aggregate_height: values[6],
+            bumpiness: values[7],
+            edge_distance: values[8] % 10,
+            row_transitions: values[9],
+            column_transitions: values[10],
+            landing_height_x2: values[11],
+            eroded_cells: values[12],
+            high_rows: values[13],
+        };
+        let full: f64 = Metric::ALL[..18].iter().map(|&metric| w.get(metric) * m.get(metric)).sum();
+        prop_assert_eq!(w.score(&m).to_bits(), full.to_bits());
+    }
+}

@@ -201,10 +201,7 @@ pub fn write(input: &DecisionInput, choice: &Choice, top: usize) -> String {
         line(row.to_string());
     }
     line("end grid".into());
-    line(format!(
-        "decidedBy: {}",
-        choice.decided_by.as_deref().unwrap_or("-")
-    ));
+    line(format!("decidedBy: {}", choice.decided_by.unwrap_or("-")));
     match choice.best() {
         Some(best) => line(format!(
             "best: {} | {}",
@@ -472,11 +469,11 @@ pub fn explain(log: &ParsedLog, difficulty: &Difficulty) -> (Choice, Vec<String>
             best.as_deref().unwrap_or("-")
         ));
     }
-    if choice.decided_by != log.decided_by {
+    if choice.decided_by != log.decided_by.as_deref() {
         differences.push(format!(
             "decidedBy: the log says {}, the replay says {}",
             log.decided_by.as_deref().unwrap_or("-"),
-            choice.decided_by.as_deref().unwrap_or("-")
+            choice.decided_by.unwrap_or("-")
         ));
     }
     let replay_top: Vec<String> = choice

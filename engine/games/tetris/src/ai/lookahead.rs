@@ -32,11 +32,11 @@ impl Brain {
         candidates: &mut [Candidate],
     ) {
         if difficulty.order.is_empty() {
-            candidates.sort_by(|a, b| b.score.total_cmp(&a.score));
+            super::sort_by_score(candidates);
         } else {
             // No candidate has lookahead values yet, so the order ranks
             // them by its other criteria: the one-ply ranking.
-            candidates.sort_by(|a, b| compare(a, b, difficulty));
+            candidates.sort_unstable_by(|a, b| compare(a, b, difficulty));
         }
         let depth = usize::from(difficulty.lookahead);
         if let (Adversary::Height, None, UnknownNext::Worst(pieces)) =

@@ -28,6 +28,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::column_base::ColumnBase;
 use crate::board::{Board, MAX_SIZE, spawn_position};
 use crate::movegen::Placement;
 use crate::piece::PieceKind;
@@ -452,6 +453,9 @@ pub struct BeforeMove<'a> {
     columns: [u64; MAX_SIZE + 1],
     /// Each column's holes (bit y = row y).
     hole_columns: [u64; MAX_SIZE],
+    /// The board's metrics by column, for the landings that touch a few
+    /// (`None` on a board too narrow for them).
+    base: Option<ColumnBase>,
 }
 
 impl<'a> BeforeMove<'a> {
@@ -475,6 +479,7 @@ impl<'a> BeforeMove<'a> {
         Self {
             board,
             hole_rows: hole_map(board),
+            base: ColumnBase::new(&columns, board.width(), board.height()),
             columns,
             hole_columns,
         }
@@ -508,17 +513,31 @@ impl<'a> BeforeMove<'a> {
             left: p as usize,
             columns: [0; 8],
         };
-        for (x, y) in placement.cells() {
-            piece.columns[(x - p) as usize] |= 1 << y;
+        for (i, &row) in o.rows[..o.height as usize].iter().enumerate() {
+            let mut bits = row;
+            while bits != 0 {
+                let column = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                piece.columns[column] |= 1 << (q as usize + i);
+            }
         }
-        let m = column_metrics(
-            &self.columns,
-            &piece,
-            board.width(),
-            board.height(),
-            &self.hole_columns,
-            danger_rows,
-        );
+        let m = match &self.base {
+            Some(base) => base.with_piece(
+                &self.columns,
+                &piece,
+                o.width as usize,
+                &self.hole_columns,
+                danger_rows,
+            ),
+            None => column_metrics(
+                &self.columns,
+                &piece,
+                board.width(),
+                board.height(),
+                &self.hole_columns,
+                danger_rows,
+            ),
+        };
         let after = || {
             let mut after = *board;
             after.place(placement.kind, placement.state, placement.x, placement.y);
@@ -529,7 +548,7 @@ impl<'a> BeforeMove<'a> {
 }
 
 /// The mask of a column `height` cells tall (bit y = row y).
-fn column_mask(height: usize) -> u64 {
+pub(super) fn column_mask(height: usize) -> u64 {
     if height >= 64 {
         u64::MAX
     } else {
@@ -540,7 +559,7 @@ fn column_mask(height: usize) -> u64 {
 /// The empty cells of a column below its highest filled cell (`full` is
 /// the column's mask).
 #[inline(always)]
-fn column_holes(column: u64, full: u64) -> u64 {
+pub(super) fn column_holes(column: u64, full: u64) -> u64 {
     // `column ^ (column - 1)`: the cells down to the highest filled one
     // (all of them for an empty column).
     !column & !(column ^ column.wrapping_sub(1)) & full
@@ -548,14 +567,14 @@ fn column_holes(column: u64, full: u64) -> u64 {
 
 /// A piece's cells by column (bit y = row y), from column `left` on.
 pub(crate) struct PieceColumns {
-    left: usize,
+    pub(super) left: usize,
     columns: [u64; 8],
 }
 
 impl PieceColumns {
     /// The piece's cells in column `x` (none outside its columns).
     #[inline(always)]
-    fn at(&self, x: usize) -> u64 {
+    pub(super) fn at(&self, x: usize) -> u64 {
         let k = x.wrapping_sub(self.left);
         if k < self.columns.len() {
             self.columns[k]
@@ -701,18 +720,20 @@ fn finish_move_metrics(
             !after.fits(kind, 0, x, spawn_row as i32)
         });
     }
-    let (mut left, mut right) = (i32::MAX, i32::MIN);
-    let (mut top, mut bottom) = (i32::MAX, i32::MIN);
-    let mut own_cleared_cells = 0;
-    for (x, y) in placement.cells() {
-        left = left.min(x);
-        right = right.max(x);
-        top = top.min(y);
-        bottom = bottom.max(y);
-        if (0..64).contains(&y) && cleared >> y & 1 == 1 {
-            own_cleared_cells += 1;
-        }
-    }
+    // The cells' bounds, from the orientation's.
+    let o = crate::piece::orientation(placement.kind, placement.state);
+    let left = placement.x + i32::from(o.left);
+    let right = left + i32::from(o.width) - 1;
+    let top = placement.y + i32::from(o.top);
+    let bottom = top + i32::from(o.height) - 1;
+    let own_cleared_cells = if cleared == 0 {
+        0
+    } else {
+        placement
+            .cells()
+            .filter(|&(_, y)| (0..64).contains(&y) && cleared >> y & 1 == 1)
+            .count() as u32
+    };
     let edge = left.min(before.width() as i32 - 1 - right).max(0);
     m.edge_distance = edge as u32;
     m.eroded_cells = m.lines_cleared * own_cleared_cells;

@@ -14,6 +14,7 @@ pub mod log;
 pub mod metrics;
 pub mod settings;
 
+mod column_base;
 mod lookahead;
 
 use rand::{Rng, SeedableRng};
@@ -45,7 +46,14 @@ pub const SEED_ORDER: [Metric; 10] = [
 /// Written and read by metric name (`{"holes": -0.36}`), the weights that
 /// are not 0 only, so a logged table says what it weighs.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Weights(pub [f64; Metric::ALL.len()]);
+pub struct Weights {
+    /// Indexed by `Metric as usize`.
+    values: [f64; Metric::ALL.len()],
+    /// The metrics weighed other than 0, in `Metric::ALL`'s order (the
+    /// first `weighed`), kept with the values: the score adds only them.
+    nonzero: [u8; Metric::ALL.len()],
+    weighed: u8,
+}
 
 impl Serialize for Weights {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
@@ -77,28 +85,57 @@ impl<'de> Deserialize<'de> for Weights {
 
 impl Default for Weights {
     fn default() -> Self {
-        Self([0.0; Metric::ALL.len()])
+        Self {
+            values: [0.0; Metric::ALL.len()],
+            nonzero: [0; Metric::ALL.len()],
+            weighed: 0,
+        }
     }
 }
 
 impl Weights {
     /// The weight of one metric.
     pub fn get(&self, metric: Metric) -> f64 {
-        self.0[metric as usize]
+        self.values[metric as usize]
     }
 
     /// Sets one weight.
     pub fn set(&mut self, metric: Metric, weight: f64) {
-        self.0[metric as usize] = weight;
+        self.values[metric as usize] = weight;
+        // `Score` comes last in `Metric::ALL` and has no weight of its own.
+        let scored = Metric::ALL.len() - 1;
+        self.weighed = 0;
+        for (i, w) in self.values[..scored].iter().enumerate() {
+            if *w != 0.0 {
+                self.nonzero[usize::from(self.weighed)] = i as u8;
+                self.weighed += 1;
+            }
+        }
     }
 
     /// The weighted sum of `m` (the seed's 3.1 `score`; higher is better).
+    ///
+    /// The sum skips the metrics weighed 0 (most tables weigh six to ten
+    /// of eighteen), so it is a short chain of additions: the AI adds it up
+    /// for every landing it weighs. Adding a zero to a sum that is not zero
+    /// leaves it as it was, bit for bit, so the short sum equals the full
+    /// one unless it comes to zero, where only the sign of the zero could
+    /// differ: that case is summed in full.
+    #[inline]
     pub fn score(&self, m: &Metrics) -> f64 {
-        // `Score` comes last in `Metric::ALL` and has no weight of its own.
-        let weighed = Metric::ALL.len() - 1;
-        self.0[..weighed]
+        let values = m.values();
+        // The sum `Iterator::sum` makes: from -0.0, in `Metric::ALL` order.
+        let mut sum = -0.0;
+        for &i in &self.nonzero[..usize::from(self.weighed)] {
+            sum += self.values[usize::from(i)] * values[usize::from(i)];
+        }
+        if sum != 0.0 {
+            return sum;
+        }
+        let scored = Metric::ALL.len() - 1;
+        self.values[..scored]
             .iter()
-            .zip(m.values())
+            .zip(values)
             .map(|(w, v)| w * v)
             .sum()
     }
@@ -331,13 +368,15 @@ impl Candidate {
 }
 
 /// A decision: every candidate, best first, and why the best won.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct Choice {
     /// Every reachable landing, best first.
     pub candidates: Vec<Candidate>,
-    /// The first criterion where the best and the runner-up differ
-    /// (`None` with fewer than two candidates or a full tie).
-    pub decided_by: Option<String>,
+    /// The first criterion where the best and the runner-up differ (a
+    /// metric's name, `score` or `lookahead`; `None` with fewer than two
+    /// candidates or a full tie). A name, not a `String`, so a decision
+    /// allocates nothing.
+    pub decided_by: Option<&'static str>,
 }
 
 impl Choice {
@@ -347,10 +386,14 @@ impl Choice {
     }
 }
 
-/// The AI's working memory: the move generator's buffers, reused.
+/// The AI's working memory: the move generator's buffers and the last
+/// decision's candidate list, reused, so a decision after the first
+/// allocates nothing (`tests/tetris_alloc.rs` counts).
 #[derive(Default)]
 pub struct Brain {
     movegen: MoveGen,
+    /// The last decision, its candidate list reused by the next one.
+    choice: Choice,
     /// One move generator and candidate buffer per lookahead ply.
     plies: Vec<lookahead::Ply>,
     /// The expected-line search's boards (feed mode, `Adversary::Height`).
@@ -365,7 +408,9 @@ impl Brain {
 
     /// Ranks every reachable landing of `position.piece` under
     /// `difficulty`; `noise_seed` drives the noise of a noisy difficulty,
-    /// so a logged decision can be reproduced.
+    /// so a logged decision can be reproduced. A copy the caller keeps
+    /// (logs, explain, tests); the agents' hot path is
+    /// [`Brain::choose_top`], which lends the brain's own list.
     pub fn choose(
         &mut self,
         position: &Position,
@@ -373,51 +418,74 @@ impl Brain {
         noise_seed: u64,
     ) -> Choice {
         self.choose_top(position, difficulty, noise_seed, usize::MAX)
+            .clone()
     }
 
     /// [`Brain::choose`], putting only the best `keep` (at least 2) in
     /// order: what a decision needs, without sorting the whole list. The
     /// ranking is a total order, so the first `keep` are the same as a full
-    /// sort's.
+    /// sort's. The decision is the brain's (valid until its next one): its
+    /// candidate list is reused, not allocated per decision.
     pub fn choose_top(
         &mut self,
         position: &Position,
         difficulty: &Difficulty,
         noise_seed: u64,
         keep: usize,
-    ) -> Choice {
+    ) -> &Choice {
         let spawn = position.spawn(position.piece);
         let landings =
             self.movegen
                 .generate(&position.board, position.piece, position.rotation, spawn);
         let mut noise = ChaCha8Rng::seed_from_u64(noise_seed);
         let before = BeforeMove::new(&position.board);
-        let mut candidates: Vec<Candidate> = landings
-            .iter()
-            .map(|placement| {
-                let metrics = position.measure(&before, placement);
-                let mut score = difficulty.weights.score(&metrics);
-                if difficulty.noise > 0.0 {
-                    score += noise.random_range(-difficulty.noise..=difficulty.noise);
-                }
-                Candidate {
-                    placement: *placement,
-                    metrics,
-                    score,
-                    ahead: None,
-                    next_tops_out: None,
-                }
-            })
-            .collect();
+        // The last decision's list, emptied: its capacity is reused.
+        let mut candidates = std::mem::take(&mut self.choice.candidates);
+        candidates.clear();
+        candidates.extend(landings.iter().map(|placement| {
+            let metrics = position.measure(&before, placement);
+            let mut score = difficulty.weights.score(&metrics);
+            if difficulty.noise > 0.0 {
+                score += noise.random_range(-difficulty.noise..=difficulty.noise);
+            }
+            Candidate {
+                placement: *placement,
+                metrics,
+                score,
+                ahead: None,
+                next_tops_out: None,
+            }
+        }));
         if difficulty.lookahead > 0 {
             self.look_ahead(position, difficulty, &mut candidates);
         }
         let decided_by = rank_top(&mut candidates, difficulty, keep);
-        Choice {
+        self.choice = Choice {
             candidates,
             decided_by,
-        }
+        };
+        &self.choice
     }
+}
+
+/// Sorts one piece's candidates, in the move generator's order, by score,
+/// best first, equal scores keeping that order: what a stable sort does,
+/// without its scratch buffer (a stable sort of more than a few dozen
+/// candidates allocates one). The generator lists landings by rotation
+/// state, then row, then column, so that order is the tie-break.
+pub(crate) fn sort_by_score(candidates: &mut [Candidate]) {
+    let generated = |c: &Candidate| (c.placement.state, c.placement.y, c.placement.x);
+    debug_assert!(
+        candidates
+            .windows(2)
+            .all(|w| generated(&w[0]) < generated(&w[1])),
+        "candidates not in the generator's order"
+    );
+    candidates.sort_unstable_by(|a, b| {
+        b.score
+            .total_cmp(&a.score)
+            .then_with(|| generated(a).cmp(&generated(b)))
+    });
 }
 
 /// How two candidates rank under `difficulty`: `Less` when `a` is better.
@@ -472,12 +540,16 @@ fn compare_in_order(
 
 /// Sorts best first (ties keep the generator's order, so decisions are
 /// reproducible); returns what separated the best from the runner-up.
-pub fn rank(candidates: &mut [Candidate], difficulty: &Difficulty) -> Option<String> {
+pub fn rank(candidates: &mut [Candidate], difficulty: &Difficulty) -> Option<&'static str> {
     rank_top(candidates, difficulty, usize::MAX)
 }
 
 /// [`rank`], ordering only the best `keep` (at least 2).
-fn rank_top(candidates: &mut [Candidate], difficulty: &Difficulty, keep: usize) -> Option<String> {
+fn rank_top(
+    candidates: &mut [Candidate],
+    difficulty: &Difficulty,
+    keep: usize,
+) -> Option<&'static str> {
     let keep = keep.max(2);
     let better = |a: &Candidate, b: &Candidate| compare(a, b, difficulty).is_lt();
     if keep <= 8 && keep < candidates.len() {
@@ -522,16 +594,13 @@ fn rank_top(candidates: &mut [Candidate], difficulty: &Difficulty, keep: usize) 
     let (best, second) = (candidates.first()?, candidates.get(1)?);
     if difficulty.order.is_empty() {
         if best.ahead != second.ahead && best.ahead.is_some() {
-            Some("lookahead".into())
+            Some("lookahead")
         } else if best.score != second.score {
-            Some(
-                if difficulty.noise > 0.0 {
-                    "score+noise"
-                } else {
-                    "score"
-                }
-                .into(),
-            )
+            Some(if difficulty.noise > 0.0 {
+                "score+noise"
+            } else {
+                "score"
+            })
         } else {
             None
         }
@@ -540,6 +609,6 @@ fn rank_top(candidates: &mut [Candidate], difficulty: &Difficulty, keep: usize) 
             .order
             .iter()
             .find(|&&m| best.value(m) != second.value(m))
-            .map(|m| m.name().to_string())
+            .map(|m| m.name())
     }
 }

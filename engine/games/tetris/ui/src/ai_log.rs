@@ -56,7 +56,7 @@ pub fn prediction(text: &str) -> Option<Prediction> {
     Some(Prediction {
         placement: best.placement,
         landing: log::landing_text(&best),
-        decided_by: choice.decided_by.clone().unwrap_or_else(|| "-".into()),
+        decided_by: choice.decided_by.unwrap_or("-").to_string(),
         best,
     })
 }
@@ -104,9 +104,44 @@ pub fn hud_lines(board: &Board, danger_rows: usize, pred: Option<&Prediction>) -
     lines
 }
 
+/// What decided the logged decision, in one line for the top of the log
+/// panel (the log's own `decidedBy:` line sits below the board, out of
+/// sight): the criterion, its place in the difficulty's order and the
+/// criteria before it, on which the best two tied (GOD's guards, when
+/// they did not decide), and the landing chosen. `None` when the log does
+/// not read.
+pub fn decision_line(text: &str) -> Option<String> {
+    let parsed = log::parse(text).ok()?;
+    let best = parsed.best.as_deref().unwrap_or("-");
+    let order = &parsed.input.difficulty.order;
+    let name = &parsed.input.difficulty.name;
+    let Some(decided) = parsed.decided_by.as_deref() else {
+        return Some(format!(
+            "decidedBy -: the best two tie on every criterion · best {best}"
+        ));
+    };
+    let place = order.iter().position(|m| m.name() == decided);
+    Some(match place {
+        Some(i) => {
+            let tied: Vec<&str> = order[..i].iter().map(|m| m.name()).collect();
+            let before = if tied.is_empty() {
+                String::new()
+            } else {
+                format!("; tied on {}", tied.join(", "))
+            };
+            format!(
+                "decidedBy {decided}: criterion {} of {} in {name}'s order{before} · best {best}",
+                i + 1,
+                order.len()
+            )
+        }
+        None => format!("decidedBy {decided} ({name} ranks by score) · best {best}"),
+    })
+}
+
 /// The AI log panel: the last decision's log, monospace and scrollable,
-/// with Copy (to the clipboard) and Close. Returns whether Close was
-/// clicked.
+/// with Copy (to the clipboard) and Close; what decided it stands above
+/// the log ([`decision_line`]). Returns whether Close was clicked.
 pub fn log_panel(ui: &mut egui::Ui, log: Option<(usize, &str)>, copied: &mut bool) -> bool {
     let mut close = false;
     ui.horizontal(|ui| {
@@ -131,6 +166,9 @@ pub fn log_panel(ui: &mut egui::Ui, log: Option<(usize, &str)>, copied: &mut boo
             close = true;
         }
     });
+    if let Some(line) = log.and_then(|(_, text)| decision_line(text)) {
+        ui.label(RichText::new(line).strong());
+    }
     ui.separator();
     egui::ScrollArea::both()
         .id_salt("tetris ai log")
@@ -185,6 +223,49 @@ mod tests {
     }
 
     #[test]
+    fn the_log_panel_says_what_decided_above_the_log() {
+        let (text, choice) = god_log();
+        let decided = choice.decided_by.expect("the best two differ");
+        let order: Vec<&str> = god_log_order();
+        let place = order
+            .iter()
+            .position(|m| *m == decided)
+            .expect("in the order");
+        let line = decision_line(&text).expect("the log reads");
+        assert!(
+            line.starts_with(&format!(
+                "decidedBy {decided}: criterion {} of {} in GOD's order",
+                place + 1,
+                order.len()
+            )),
+            "{line}"
+        );
+        // The criteria before it are the ones the best two tied on.
+        if place > 0 {
+            assert!(
+                line.contains(&format!("tied on {}", order[..place].join(", "))),
+                "{line}"
+            );
+        }
+        let best = log::landing_text(choice.best().expect("a best landing"));
+        assert!(line.ends_with(&format!("· best {best}")), "{line}");
+        assert_eq!(decision_line("not a log"), None);
+    }
+
+    /// The order `god_log` decides by.
+    fn god_log_order() -> Vec<&'static str> {
+        let (text, _) = god_log();
+        let parsed = log::parse(&text).expect("reads");
+        parsed
+            .input
+            .difficulty
+            .order
+            .iter()
+            .map(|m| m.name())
+            .collect()
+    }
+
+    #[test]
     fn the_prediction_is_the_decision_replayed() {
         let (text, choice) = god_log();
         let p = prediction(&text).expect("a prediction");
@@ -192,10 +273,7 @@ mod tests {
         assert_eq!(p.placement, best.placement);
         assert_eq!(p.landing, log::landing_text(best));
         assert_eq!(p.best.metrics, best.metrics);
-        assert_eq!(
-            p.decided_by,
-            choice.decided_by.clone().unwrap_or_else(|| "-".into())
-        );
+        assert_eq!(p.decided_by, choice.decided_by.unwrap_or("-"));
         assert_eq!(
             p.metric("holesCreated"),
             Some(best.metrics.holes_created.to_string())

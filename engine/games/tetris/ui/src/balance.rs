@@ -187,11 +187,26 @@ struct RunResult {
 
 type SimJob = Job<Result<RunResult, String>>;
 
+/// What the Balance window shows.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum BalanceView {
+    /// The chosen difficulties on one board: win rate and lines per AI.
+    #[default]
+    Ladder,
+    /// Every feed level against its own AI: the player's win rate per
+    /// level, one curve per feeder strength.
+    Campaign,
+}
+
 /// The Balance window's state.
 #[derive(Default)]
 pub struct BalancePanel {
     /// Whether the window is shown.
     pub open: bool,
+    /// The ladder or the campaign.
+    pub view: BalanceView,
+    /// The campaign plot's state.
+    pub campaign: crate::campaign::CampaignPanel,
     /// What the next run plays.
     pub config: BalanceConfig,
     job: Option<SimJob>,
@@ -328,6 +343,7 @@ impl BalancePanel {
         root: &Path,
     ) {
         self.poll();
+        self.campaign.poll();
         if !self.open {
             return;
         }
@@ -336,12 +352,25 @@ impl BalancePanel {
             self.ui(ui, level, script, root)
         });
         self.open = open;
-        if self.job.is_some() {
+        if self.job.is_some() || self.campaign.is_running() {
             ctx.request_repaint_after(Duration::from_millis(100));
         }
     }
 
     fn ui(&mut self, ui: &mut egui::Ui, level: &TetrisLevel, script: &LiveScript, root: &Path) {
+        ui.horizontal(|ui| {
+            ui.selectable_value(&mut self.view, BalanceView::Ladder, "AI ladder")
+                .on_hover_text("The chosen AIs on one board: win rate and lines per AI");
+            ui.selectable_value(&mut self.view, BalanceView::Campaign, "Campaign")
+                .on_hover_text(
+                    "Every feed level against its own AI: the player's win rate per level, one curve per feeder strength",
+                );
+        });
+        ui.separator();
+        if self.view == BalanceView::Campaign {
+            self.campaign.ui(ui, root);
+            return;
+        }
         let names = self.difficulties(script);
         let running = self.job.is_some();
         ui.add_enabled_ui(!running, |ui| {

@@ -5,6 +5,7 @@
 mod ai_log;
 mod ai_move;
 pub mod balance;
+pub mod campaign;
 mod feed;
 mod level_editor;
 mod playtest;

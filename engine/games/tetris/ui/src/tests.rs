@@ -300,3 +300,134 @@ fn a_balance_run_can_be_cancelled() {
     let message = panel.message().unwrap_or_default();
     assert!(message.starts_with("cancelled after"), "{message}");
 }
+
+/// A project with the shipped script and the shipped feed levels whose
+/// names `keep` accepts.
+fn campaign_project(keep: impl Fn(&str) -> bool) -> tempfile::TempDir {
+    let dir = project_dir();
+    let levels = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../../levels/tetris");
+    for entry in std::fs::read_dir(&levels).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_str().unwrap().to_string();
+        if name.starts_with("feed_") && keep(&name) {
+            std::fs::copy(&path, dir.path().join("levels/tetris").join(&name)).unwrap();
+        }
+    }
+    dir
+}
+
+/// Steps the harness until the campaign run ends (at most a minute).
+fn finish_campaign(harness: &mut Harness<'static, Rig>) {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(120);
+    while harness.state().view.balance.campaign.is_running() {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the campaign did not finish"
+        );
+        harness.step();
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    harness.run_steps(2);
+}
+
+#[test]
+fn the_campaign_plots_one_curve_per_feeder_strength_over_the_feed_levels() {
+    let dir = campaign_project(|_| true);
+    let mut project = Project::open(dir.path(), crate::registry()).unwrap();
+    let script = project.script(&project.game_script_path("tetris")).unwrap();
+    let view = TetrisPlaytest::new(TetrisLevel::default(), script, 3).unwrap();
+    let rig = Rig {
+        project,
+        console: Vec::new(),
+        view,
+        _dir: dir,
+    };
+    let mut harness = harness(rig);
+    harness.run_steps(2);
+    harness.get_by_label("⚖ Balance").click();
+    harness.run_steps(2);
+    harness.get_by_label("Campaign").click();
+    harness.run_steps(2);
+    harness.get_by_label_contains("No campaign run yet");
+    // The three middling strengths are chosen; one checkbox each so far.
+    for name in ["hate:0.25", "hate:0.5", "hate:0.75"] {
+        assert_eq!(harness.query_all_by_label(name).count(), 1, "{name}");
+    }
+    harness.state_mut().view.balance.campaign.config.games = 2;
+    harness.get_by_label("▶ Run campaign").click();
+    harness.run_steps(2);
+    assert!(harness.state().view.balance.campaign.is_running());
+    finish_campaign(&mut harness);
+    let campaign = &harness.state().view.balance.campaign;
+    assert_eq!(campaign.message(), None);
+    let curves = campaign.curves().to_vec();
+    let feeders: Vec<&str> = curves.iter().map(|c| c.feeder.as_str()).collect();
+    assert_eq!(feeders, ["hate:0.25", "hate:0.5", "hate:0.75"]);
+    for curve in &curves {
+        let levels: Vec<usize> = curve.points.iter().map(|p| p.level).collect();
+        assert_eq!(levels, (1..=8).collect::<Vec<_>>(), "{curve:?}");
+        assert!(curve.points[0].file.starts_with("feed_1_"), "{curve:?}");
+        for point in &curve.points {
+            assert_eq!(point.games, 2, "{curve:?}");
+            assert!((0.0..=1.0).contains(&point.player_win), "{curve:?}");
+        }
+    }
+    // The plot's legend names each curve: its checkbox and its legend
+    // entry; a feeder not chosen has its checkbox only.
+    harness.get_by_label("player win rate per feed level (%)");
+    for name in ["hate:0.25", "hate:0.5", "hate:0.75"] {
+        assert_eq!(harness.query_all_by_label(name).count(), 2, "{name}");
+    }
+    assert_eq!(harness.query_all_by_label("random").count(), 1);
+}
+
+#[test]
+fn a_changed_difficulty_table_moves_a_campaign_point() {
+    // The first two levels (EASY) are enough to see a table move.
+    let dir = campaign_project(|name| name.starts_with("feed_1_") || name.starts_with("feed_2_"));
+    let mut panel = crate::campaign::CampaignPanel::default();
+    panel.config.games = 6;
+    let wait = std::time::Duration::from_secs(120);
+    panel.run(dir.path());
+    panel.wait(wait);
+    let before = panel.curves().to_vec();
+    assert_eq!(before.len(), 3, "{:?}", panel.message());
+    assert!(before.iter().all(|c| c.points.len() == 2), "{before:?}");
+    // The same run again plays the same games: the same points.
+    panel.run(dir.path());
+    panel.wait(wait);
+    assert_eq!(panel.curves(), &before[..]);
+    // A designer gives EASY a ceiling that barely drops: the player wins
+    // less often on its levels.
+    let script = dir.path().join("scripts/tetris.lua");
+    let text = std::fs::read_to_string(&script).unwrap();
+    let easy = r#"{ name = "EASY", noise = 2.0, decision_ms = 800, special_chance = 0.10, ceiling_every = 5,"#;
+    assert!(text.contains(easy), "the shipped script's EASY row");
+    std::fs::write(
+        &script,
+        text.replacen(
+            easy,
+            &easy.replace("ceiling_every = 5", "ceiling_every = 500"),
+            1,
+        ),
+    )
+    .unwrap();
+    panel.run(dir.path());
+    panel.wait(wait);
+    let after = panel.curves().to_vec();
+    assert_eq!(after.len(), 3, "{:?}", panel.message());
+    let moved: Vec<(String, usize, f64, f64)> = before
+        .iter()
+        .zip(&after)
+        .flat_map(|(b, a)| {
+            b.points
+                .iter()
+                .zip(&a.points)
+                .filter(|(pb, pa)| pb.player_win != pa.player_win)
+                .map(|(pb, pa)| (b.feeder.clone(), pb.level, pb.player_win, pa.player_win))
+        })
+        .collect();
+    assert!(!moved.is_empty(), "no point moved: {before:?} / {after:?}");
+    // Every point that moved went down: a slower ceiling helps the AI.
+    assert!(moved.iter().all(|(_, _, b, a)| a < b), "{moved:?}");
+}

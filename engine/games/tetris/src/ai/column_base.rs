@@ -1,0 +1,250 @@
+//! The board before a move, measured column by column once, so that each
+//! landing's metrics cost only the columns the piece touches: the AI
+//! weighs every landing of seven pieces on each board its lookahead
+//! reaches, and a landing changes two to four columns of ten.
+//!
+//! Every shape metric is a sum over columns (holes, blockades, column
+//! transitions, heights), over neighbouring pairs (row transitions,
+//! bumpiness) or over columns with their neighbours (wells), plus the
+//! highest column and the stack's top. A landing's metrics are the
+//! board's sums with the touched columns' terms (and their neighbours')
+//! taken out and put back as they are after the lock: the same integers
+//! as measuring the whole board again ([`super::metrics`]'s property test
+//! holds the two to it). Landings that clear a row take the row path.
+
+use crate::board::MAX_SIZE;
+
+use super::metrics::{Metrics, PieceColumns, column_holes, column_mask};
+
+/// One column's share of the shape metrics (each at most 65 on a board
+/// of at most 64 rows: bytes, so a board's table stays small to copy).
+#[derive(Clone, Copy, Default)]
+struct ColumnTerms {
+    height: u8,
+    holes: u8,
+    blockades: u8,
+    column_transitions: u8,
+}
+
+/// The shape metrics of the column `here` (bit y = row y; `full` its mask,
+/// `rows` tall) but the wells and row transitions, which need neighbours;
+/// and its holes (bit y = row y).
+#[inline(always)]
+fn terms(here: u64, full: u64, rows: u32) -> (ColumnTerms, u64) {
+    let holes = column_holes(here, full);
+    // Filled cells above the lowest hole (none without holes).
+    let above_lowest_hole = u64::MAX.checked_shr(holes.leading_zeros()).unwrap_or(0) >> 1;
+    // Changes down the column, the floor counted as filled.
+    let below = (here >> 1) | (1u64 << (rows - 1));
+    let terms = ColumnTerms {
+        height: rows.saturating_sub(here.trailing_zeros()) as u8,
+        holes: holes.count_ones() as u8,
+        blockades: (here & above_lowest_hole).count_ones() as u8,
+        column_transitions: ((here ^ below) & full).count_ones() as u8,
+    };
+    (terms, holes)
+}
+
+/// The wells of column `here` between `left` and `right` (a wall is a
+/// full column): its open cells (above its top) with both sides filled,
+/// each run down the column adding 1 + 2 + ... + its depth. (On a board
+/// two or more columns wide no well lies above the stack's top, so the
+/// top does not enter.)
+#[inline(always)]
+fn wells(here: u64, left: u64, right: u64, full: u64) -> u32 {
+    let open = !here & here.wrapping_sub(1) & full;
+    let mut cells = open & left & right;
+    let mut sum = 0;
+    while cells != 0 {
+        let start = cells.trailing_zeros();
+        let run = (!(cells >> start)).trailing_zeros();
+        sum += run * (run + 1) / 2;
+        cells &= !(column_mask(run as usize) << start);
+    }
+    sum
+}
+
+/// Changes along the rows between two neighbouring columns.
+#[inline(always)]
+fn row_transitions(left: u64, here: u64, full: u64) -> u32 {
+    ((here ^ left) & full).count_ones()
+}
+
+/// A board's shape metrics, column by column, and their sums.
+pub(super) struct ColumnBase {
+    width: usize,
+    rows: u32,
+    full: u64,
+    terms: [ColumnTerms; MAX_SIZE],
+    /// At most 1 + 2 + ... + 64 a column.
+    wells: [u16; MAX_SIZE],
+    /// Between column x - 1 (the left wall for x = 0) and column x (the
+    /// right wall for x = width).
+    row_transitions: [u8; MAX_SIZE + 1],
+    /// The highest of the columns left of x, and of x and those right of it.
+    highest_before: [u8; MAX_SIZE + 1],
+    highest_from: [u8; MAX_SIZE + 1],
+    /// The sums (holes, blockades, wells, heights, bumpiness, transitions).
+    sums: Metrics,
+    /// The stack's top row (`rows` on an empty board).
+    top: u32,
+}
+
+impl ColumnBase {
+    /// Measures the board whose columns are `columns` (bit y = row y;
+    /// `columns[width]` is the right wall, full), `height` rows tall, at
+    /// least two columns wide (a one-column board has wells above its top:
+    /// the whole-board path measures it).
+    pub(super) fn new(columns: &[u64; MAX_SIZE + 1], width: usize, height: usize) -> Option<Self> {
+        if !(2..=MAX_SIZE).contains(&width) || height == 0 {
+            return None;
+        }
+        let full = column_mask(height);
+        let rows = height as u32;
+        let mut base = Self {
+            width,
+            rows,
+            full,
+            terms: [ColumnTerms::default(); MAX_SIZE],
+            wells: [0; MAX_SIZE],
+            row_transitions: [0; MAX_SIZE + 1],
+            highest_before: [0; MAX_SIZE + 1],
+            highest_from: [0; MAX_SIZE + 1],
+            sums: Metrics::default(),
+            top: rows,
+        };
+        let left_of = |x: usize| if x == 0 { full } else { columns[x - 1] };
+        for x in 0..width {
+            let (t, _) = terms(columns[x], full, rows);
+            base.terms[x] = t;
+            base.wells[x] = wells(columns[x], left_of(x), columns[x + 1], full) as u16;
+            base.row_transitions[x] = row_transitions(left_of(x), columns[x], full) as u8;
+            base.highest_before[x + 1] = base.highest_before[x].max(t.height);
+            base.top = base.top.min(columns[x].trailing_zeros());
+            let s = &mut base.sums;
+            s.holes += u32::from(t.holes);
+            s.blockades += u32::from(t.blockades);
+            s.column_transitions += u32::from(t.column_transitions);
+            s.aggregate_height += u32::from(t.height);
+            s.well_sums += u32::from(base.wells[x]);
+            s.row_transitions += u32::from(base.row_transitions[x]);
+            if x > 0 {
+                s.bumpiness += u32::from(t.height.abs_diff(base.terms[x - 1].height));
+            }
+        }
+        base.row_transitions[width] = row_transitions(columns[width - 1], full, full) as u8;
+        base.sums.row_transitions += u32::from(base.row_transitions[width]);
+        for x in (0..width).rev() {
+            base.highest_from[x] = base.highest_from[x + 1].max(base.terms[x].height);
+        }
+        Some(base)
+    }
+
+    /// The shape metrics (as the whole-board paths count them,
+    /// `holes_created` against `old_holes`) of this board with `piece`
+    /// added, `piece_width` columns from its left one, inside the board.
+    ///
+    /// Mostly bit counts: compiled with `popcnt` and the bit-manipulation
+    /// instructions where the CPU has them, as the whole-board paths are.
+    #[inline]
+    pub(super) fn with_piece(
+        &self,
+        columns: &[u64; MAX_SIZE + 1],
+        piece: &PieceColumns,
+        piece_width: usize,
+        old_holes: &[u64; MAX_SIZE],
+        danger_rows: usize,
+    ) -> Metrics {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("popcnt")
+            && std::arch::is_x86_feature_detected!("bmi1")
+            && std::arch::is_x86_feature_detected!("lzcnt")
+        {
+            // SAFETY: the CPU was just checked to support these instructions.
+            return unsafe {
+                self.with_piece_bmi(columns, piece, piece_width, old_holes, danger_rows)
+            };
+        }
+        self.with_piece_body(columns, piece, piece_width, old_holes, danger_rows)
+    }
+
+    /// [`ColumnBase::with_piece_body`] compiled with `popcnt`, `bmi1` and
+    /// `lzcnt`.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt,bmi1,lzcnt")]
+    fn with_piece_bmi(
+        &self,
+        columns: &[u64; MAX_SIZE + 1],
+        piece: &PieceColumns,
+        piece_width: usize,
+        old_holes: &[u64; MAX_SIZE],
+        danger_rows: usize,
+    ) -> Metrics {
+        self.with_piece_body(columns, piece, piece_width, old_holes, danger_rows)
+    }
+
+    #[inline(always)]
+    fn with_piece_body(
+        &self,
+        columns: &[u64; MAX_SIZE + 1],
+        piece: &PieceColumns,
+        piece_width: usize,
+        old_holes: &[u64; MAX_SIZE],
+        danger_rows: usize,
+    ) -> Metrics {
+        let (width, rows, full) = (self.width, self.rows, self.full);
+        let lo = piece.left;
+        let hi = (lo + piece_width).min(width) - 1;
+        // Column x after the lock; walls outside.
+        let column = |x: usize| {
+            if x >= width {
+                full
+            } else {
+                columns[x] | piece.at(x)
+            }
+        };
+        let column_left_of = |x: usize| if x == 0 { full } else { column(x - 1) };
+        let mut m = self.sums;
+        let mut highest = u32::from(self.highest_before[lo].max(self.highest_from[hi + 1]));
+        let mut top = self.top;
+        let mut heights = [0u32; 8];
+        for x in lo..=hi {
+            let here = column(x);
+            let was = &self.terms[x];
+            let (now, holes) = terms(here, full, rows);
+            m.holes = m.holes - u32::from(was.holes) + u32::from(now.holes);
+            m.holes_created += (holes & !old_holes[x]).count_ones();
+            m.blockades = m.blockades - u32::from(was.blockades) + u32::from(now.blockades);
+            m.column_transitions = m.column_transitions - u32::from(was.column_transitions)
+                + u32::from(now.column_transitions);
+            m.aggregate_height = m.aggregate_height - u32::from(was.height) + u32::from(now.height);
+            highest = highest.max(u32::from(now.height));
+            top = top.min(here.trailing_zeros());
+            heights[x - lo] = u32::from(now.height);
+        }
+        // Wells of the touched columns and of their neighbours.
+        for x in lo.saturating_sub(1)..=(hi + 1).min(width - 1) {
+            let now = wells(column(x), column_left_of(x), column(x + 1), full);
+            m.well_sums = m.well_sums - u32::from(self.wells[x]) + now;
+        }
+        // Row transitions and bumpiness of every pair with a touched column.
+        let height_at = |x: usize| {
+            if (lo..=hi).contains(&x) {
+                heights[x - lo]
+            } else {
+                u32::from(self.terms[x].height)
+            }
+        };
+        for x in lo..=hi + 1 {
+            let now = row_transitions(column_left_of(x), column(x), full);
+            m.row_transitions = m.row_transitions - u32::from(self.row_transitions[x]) + now;
+            if x > 0 && x < width {
+                let was = u32::from(self.terms[x].height.abs_diff(self.terms[x - 1].height));
+                m.bumpiness = m.bumpiness - was + height_at(x).abs_diff(height_at(x - 1));
+            }
+        }
+        m.max_height = highest;
+        m.game_over = (top as usize) < danger_rows.min(rows as usize);
+        m
+    }
+}
