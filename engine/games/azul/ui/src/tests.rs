@@ -856,3 +856,48 @@ fn a_whole_game_by_clicks_against_each_ai_level_reaches_its_end_screen() {
         assert!(human_moves >= 10, "{level}: {human_moves} human moves");
     }
 }
+
+#[test]
+fn a_game_between_ais_ends_without_victory_or_defeat() {
+    let mut project = Project::open(&root(), crate::registry()).expect("project");
+    let easy = Seat::Ai {
+        level: "easy".to_string(),
+    };
+    let options = SessionOptions {
+        mode: None,
+        seats: vec![easy.clone(), easy],
+    };
+    let session = project
+        .start_session(Azul::ID, None, 4, &options)
+        .expect("game");
+    let session = downcast_box::<Azul>(session)
+        .map_err(|_| ())
+        .expect("an Azul game");
+    let view = AzulPlaytest::from_session(*session, Some(Duration::ZERO))
+        .expect("table")
+        .without_animations();
+    let mut harness = table_harness(view, project);
+    for _ in 0..2000 {
+        harness.run_steps(2);
+        if harness.state().view.game().turn() == tessera_host::Turn::Over {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    harness.run_steps(3);
+    assert_eq!(
+        harness.state().view.game().turn(),
+        tessera_host::Turn::Over,
+        "two easy AIs finish a game"
+    );
+    // Nobody at the table played: the card and the status say who won,
+    // not "Victory" or "Defeat".
+    assert!(harness.query_by_label("Game over").is_some());
+    for word in ["Victory", "Defeat"] {
+        assert!(harness.query_by_label(word).is_none(), "{word}");
+    }
+    let status = harness
+        .query_all_by_label_contains("Game over: player")
+        .count();
+    assert_eq!(status, 1, "the status line names the winner");
+}

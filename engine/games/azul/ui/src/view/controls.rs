@@ -23,6 +23,11 @@ impl AzulPlaytest {
         let who = match self.game.turn() {
             Turn::Over => match self.game.game().outcome() {
                 Outcome::Winner(p) if Some(p) == human => "Victory! You win.".to_string(),
+                // Nobody at the table played: no victory or defeat to
+                // speak of, only who won.
+                Outcome::Winner(p) if human.is_none() => {
+                    format!("Game over: player {} wins.", p + 1)
+                }
                 Outcome::Winner(p) => format!("Defeat: player {} wins.", p + 1),
                 Outcome::Shared(_) => "A shared win.".to_string(),
                 Outcome::Won => "Goal met: you win the scenario!".to_string(),

@@ -10,7 +10,8 @@ use super::{AzulPlaytest, GOLD};
 
 impl AzulPlaytest {
     /// The end card, when the game is over and the designer has not closed
-    /// it: a gold "Victory" or a grey "Defeat", the scores, New game, the
+    /// it: a gold "Victory" or a grey "Defeat" ("Game over" when only AIs
+    /// played), the scores, New game, the
     /// same deal again and Undo.
     pub(super) fn end_card(&mut self, ui: &mut egui::Ui) {
         if self.game.turn() != Turn::Over || self.end_card_closed {
@@ -28,7 +29,10 @@ impl AzulPlaytest {
             Outcome::Shared(seats) => human.is_some_and(|h| seats.contains(&h)),
             _ => false,
         };
-        let (title, colour, fill) = if won {
+        let between_ais = human.is_none() && !matches!(outcome, Outcome::Won | Outcome::Lost);
+        let (title, colour, fill) = if between_ais {
+            ("Game over", Color32::from_gray(235), Color32::from_gray(45))
+        } else if won {
             ("Victory", GOLD, Color32::from_rgb(60, 45, 0))
         } else {
             ("Defeat", Color32::from_gray(220), Color32::from_gray(45))
