@@ -113,17 +113,14 @@ return {
         weights = { aggregateHeight = -0.51, linesCleared = 0.76, holes = -0.36,
                     wellSums = -0.18, blockades = -0.18, bumpiness = -0.18 } },
       -- GOD: the seed's form (hard priorities led by "no immediate
-      -- top-out", netBenefit after the lookahead) with a guard in front:
-      -- no move after which some next piece can only top out. In feed mode
-      -- the lookahead follows the line a player who reads GOD would feed
-      -- (adversary "own": each time the piece whose best landing by GOD's
-      -- own one-piece ranking leaves the highest stack), 6 pieces deep,
-      -- the best 32 boards per ply; in classic play it looks one piece
-      -- ahead from its best 3 moves.
+      -- top-out", netBenefit before the score) with two guards in front of
+      -- netBenefit: no move after which some next piece can only top out
+      -- (worst-case lookahead), and no stack above half the free rows
+      -- while a lower move exists. Ties go to the lookahead's score.
       { name = "GOD", decision_ms = 200, special_chance = 0.04, ceiling_every = 15,
-        lookahead = 1, beam = 3, adversary = "own", line_depth = 6, line_beam = 32,
-        order = { "gameOverAfterMove", "nextTopOut", "lookahead", "netBenefit",
-                  "holes", "aggregateHeight", "score" },
+        lookahead = 1, beam = 3,
+        order = { "gameOverAfterMove", "nextTopOut", "highRows", "netBenefit",
+                  "lookahead", "holes", "aggregateHeight", "score" },
         weights = { landingHeight = -4.500158825082766, erodedCells = 3.4181268101392694,
                     rowTransitions = -3.2178882868487753, columnTransitions = -9.348695305445199,
                     holes = -7.899265427351652, wellSums = -3.3855972247263626,
@@ -132,8 +129,8 @@ return {
       -- weights (El-Ashi, 2011), looking one piece ahead from its best 3
       -- moves. Against the hate feeder (100 games) beam 2 cleared 2.9
       -- lines a game, 3 and 6 both 5.4 and 5.3; beam 3 costs half of 6.
-      -- In feed mode MASTER follows the reader's line deeper than GOD: 8
-      -- pieces, 64 boards per ply.
+      -- In feed mode MASTER follows the line a player who reads it would
+      -- feed (adversary "own"), 8 pieces deep, the best 64 boards per ply.
       { name = "MASTER", decision_ms = 150, special_chance = 0.03, ceiling_every = 18,
         lookahead = 1, beam = 3, adversary = "own", line_depth = 8, line_beam = 64,
         weights = { landingHeight = -4.500158825082766, erodedCells = 3.4181268101392694,

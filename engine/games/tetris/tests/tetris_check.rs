@@ -37,8 +37,8 @@ fn check_script_refuses_every_bad_ai_and_feed_value_at_its_line() {
             "no metric `hloes` to weigh",
         ),
         (
-            "lookahead = 1, beam = 3,\n        weights = { landingHeight",
-            "lookahead = 1, beam = 5000,\n        weights = { landingHeight",
+            "beam = 3, adversary = \"own\", line_depth = 8",
+            "beam = 5000, adversary = \"own\", line_depth = 8",
             "beam = 5000",
             "`ai.difficulties[6].beam` must be 1 to 4096, not 5000 (MASTER)",
         ),
@@ -357,8 +357,8 @@ fn the_live_script_reader_matches_check() {
     // A game start with a script `check` refuses fails too, naming the
     // same line: one reader.
     let live: LiveScript = shipped_with(
-        "beam = 3,\n        weights = { landingHeight = -4.5001",
-        "beam = 0,\n        weights = { landingHeight = -4.5001",
+        "beam = 3, adversary = \"own\", line_depth = 8",
+        "beam = 0, adversary = \"own\", line_depth = 8",
     );
     let checked = Tetris::check_script(&live.current())
         .expect_err("beam 0")
