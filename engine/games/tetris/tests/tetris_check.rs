@@ -43,6 +43,18 @@ fn check_script_refuses_every_bad_ai_and_feed_value_at_its_line() {
             "`ai.difficulties[6].beam` must be 1 to 4096, not 5000 (MASTER)",
         ),
         (
+            "line_depth = 8,",
+            "line_depth = 40,",
+            "line_depth = 40",
+            "`ai.difficulties[6].line_depth` must be 0 to 32, not 40 (MASTER)",
+        ),
+        (
+            "adversary = \"own\",",
+            "adversary = \"mine\",",
+            "adversary = \"mine\"",
+            "\"score\", \"height\" or \"own\", not \"mine\"",
+        ),
+        (
             "noise = 2.0,",
             "noise = -2.0,",
             "noise = -2.0",
