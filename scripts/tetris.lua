@@ -75,6 +75,14 @@ return {
   --     candidates of the one-piece ranking: the piece shown (classic
   --     preview), else the average over the seven, and in feed mode the
   --     worst the player may give (the seven and the special on offer).
+  --   adversary (feed mode): "score" = that worst case; "height" = the
+  --     piece whose lowest reachable stack is highest (HATETRIS's rule);
+  --     "own" = the piece whose best landing by this row's own one-piece
+  --     ranking leaves the highest stack (a player who reads the AI, the
+  --     `hate` feeder's rule). With "height" or "own" the lookahead
+  --     follows that one expected line `line_depth` pieces deep (0 =
+  --     `lookahead`), keeping the best `line_beam` boards per ply (0 =
+  --     `beam`); classic play keeps `lookahead` and `beam`.
   --   decision_ms: the seed's thinking pause (presentation only).
   --   special_chance: feed mode's chance per turn of one special piece.
   --   ceiling_every: feed mode's ceiling drops a row every N AI pieces
@@ -121,8 +129,10 @@ return {
       -- weights (El-Ashi, 2011), looking one piece ahead from its best 3
       -- moves. Against the hate feeder (100 games) beam 2 cleared 2.9
       -- lines a game, 3 and 6 both 5.4 and 5.3; beam 3 costs half of 6.
+      -- In feed mode MASTER follows the line a player who reads it would
+      -- feed (adversary "own"), 8 pieces deep, the best 64 boards per ply.
       { name = "MASTER", decision_ms = 150, special_chance = 0.03, ceiling_every = 18,
-        lookahead = 1, beam = 3,
+        lookahead = 1, beam = 3, adversary = "own", line_depth = 8, line_beam = 64,
         weights = { landingHeight = -4.500158825082766, erodedCells = 3.4181268101392694,
                     rowTransitions = -3.2178882868487753, columnTransitions = -9.348695305445199,
                     holes = -7.899265427351652, wellSums = -3.3855972247263626,

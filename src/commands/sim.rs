@@ -58,6 +58,10 @@ pub struct Args {
     /// Tetris: let the AI see the next piece (default: no preview).
     #[arg(long)]
     preview: bool,
+    /// Tetris feed mode: no target, the AI plays until it tops out or the
+    /// piece cap (how long it survives on the level's board and ceiling).
+    #[arg(long)]
+    endless: bool,
     /// Write every game as a CSV row to this file, as the games finish.
     #[arg(long, value_name = "FILE")]
     csv: Option<PathBuf>,
@@ -122,6 +126,9 @@ impl Args {
         }
         if self.preview {
             given.push(("preview", 1));
+        }
+        if self.endless {
+            given.push(("endless", 1));
         }
         given
     }

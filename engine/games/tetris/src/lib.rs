@@ -714,6 +714,13 @@ impl Game for Tetris {
 
     fn sim_setup(&mut self, options: &SimOptions) -> Result<(), GameError> {
         self.sim = Some(sim::SimSettings::of(self, options)?);
+        if options.flag("endless")
+            && let Some(feed) = &mut self.feed
+        {
+            // Survival on the level's board and ceiling: the target is out
+            // of reach, so the game ends at a top-out or the piece cap.
+            feed.target_lines = u64::MAX;
+        }
         Ok(())
     }
 

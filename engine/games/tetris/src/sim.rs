@@ -1,6 +1,8 @@
 //! What tetris brings to the host's simulations (`tessera sim tetris`,
 //! the Balance panel): its options (`pieces`, the piece cap; `preview`,
-//! whether the AI sees the next piece), its benchmark boards, and the
+//! whether the AI sees the next piece; `endless`, a feed level without
+//! its target, so an AI that would win is measured by how long it
+//! survives), its benchmark boards, and the
 //! figures a designer tunes by: lines, pieces survived, the AI's win
 //! rate, time per decision. The games themselves are the host's
 //! (`tessera_host::sim::run_sim`), each started through the project and
@@ -29,6 +31,11 @@ pub const OPTIONS: &[SimOptionSpec] = &[
         name: "preview",
         kind: SimOptionKind::Flag,
         help: "the AI sees the next piece (default: no preview)",
+    },
+    SimOptionSpec {
+        name: "endless",
+        kind: SimOptionKind::Flag,
+        help: "feed mode: no target, the AI plays until it tops out or the piece cap (survival on a level's board and ceiling)",
     },
 ];
 

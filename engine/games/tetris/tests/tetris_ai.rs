@@ -9,7 +9,9 @@ use tessera_host::options::{Seat, SessionOptions};
 use tessera_host::{Game, Setup};
 use tessera_tetris::Tetris;
 use tessera_tetris::ai::metrics::{Metric, Metrics, board_metrics, move_metrics};
-use tessera_tetris::ai::{Brain, Candidate, Position, log, rank};
+use tessera_tetris::ai::{
+    Adversary, Brain, Candidate, Difficulty, Position, UnknownNext, log, rank,
+};
 use tessera_tetris::board::Board;
 use tessera_tetris::level::TetrisLevel;
 use tessera_tetris::movegen::Placement;
@@ -485,4 +487,70 @@ fn a_bad_weight_name_is_refused_with_its_line() {
         .map(|i| i as u32 + 1);
     assert_eq!(e.line, line, "{e}");
     assert!(e.to_string().contains("no metric `hole`"), "{e}");
+}
+
+/// A weighted difficulty that reads the next piece as a player who reads
+/// it would give it (`adversary = "own"`), with the line search's size.
+fn reader_difficulty(lookahead: u8, line_depth: u8, line_beam: usize) -> Difficulty {
+    let mut d = god();
+    d.order.clear();
+    d.lookahead = lookahead;
+    d.beam = 3;
+    d.adversary = Adversary::Own;
+    d.line_depth = line_depth;
+    d.line_beam = line_beam;
+    d
+}
+
+fn feed_position(unknown_next: UnknownNext) -> Position {
+    Position {
+        board: mid_game(),
+        piece: PieceKind::S,
+        next: None,
+        rotation: RotationSystem::Srs,
+        spawn_row: 0,
+        danger_rows: 1,
+        unknown_next,
+    }
+}
+
+#[test]
+fn the_own_adversary_follows_a_line_and_decides_the_same_way_twice() {
+    let p = feed_position(UnknownNext::Worst(PieceKind::ALL.to_vec()));
+    let d = reader_difficulty(1, 4, 16);
+    let first = Brain::new().choose(&p, &d, 0);
+    let again = Brain::new().choose(&p, &d, 0);
+    assert_eq!(first.candidates, again.candidates, "deterministic");
+    let best = first.best().expect("a move");
+    assert!(best.ahead.is_some(), "the chosen move was followed");
+    assert_eq!(best.next_tops_out, Some(false));
+    // The line's value is more than the move's own score (four more
+    // pieces were weighed after it), so the search changed the ranking
+    // key of the winner.
+    assert_ne!(best.ahead, Some(best.score));
+}
+
+#[test]
+fn line_depth_and_beam_default_to_lookahead_and_beam_and_stay_out_of_classic_play() {
+    let feed = feed_position(UnknownNext::Worst(PieceKind::ALL.to_vec()));
+    // 0 = the row's lookahead and beam.
+    let mut by_lookahead = reader_difficulty(4, 0, 0);
+    by_lookahead.beam = 16;
+    let mut by_line = reader_difficulty(1, 4, 16);
+    by_line.beam = 3;
+    assert_eq!(
+        Brain::new().choose(&feed, &by_lookahead, 0).candidates,
+        Brain::new().choose(&feed, &by_line, 0).candidates
+    );
+    // Classic play (an expectation over the randomizer) ignores them: a
+    // deep feed-mode search costs classic play nothing.
+    let classic = feed_position(UnknownNext::Average(PieceKind::ALL.to_vec()));
+    assert_eq!(
+        Brain::new()
+            .choose(&classic, &reader_difficulty(1, 0, 0), 0)
+            .candidates,
+        Brain::new()
+            .choose(&classic, &reader_difficulty(1, 8, 64), 0)
+            .candidates
+    );
 }

@@ -37,10 +37,22 @@ fn check_script_refuses_every_bad_ai_and_feed_value_at_its_line() {
             "no metric `hloes` to weigh",
         ),
         (
-            "lookahead = 1, beam = 3,\n        weights = { landingHeight",
-            "lookahead = 1, beam = 5000,\n        weights = { landingHeight",
+            "beam = 3, adversary = \"own\", line_depth = 8",
+            "beam = 5000, adversary = \"own\", line_depth = 8",
             "beam = 5000",
             "`ai.difficulties[6].beam` must be 1 to 4096, not 5000 (MASTER)",
+        ),
+        (
+            "line_depth = 8,",
+            "line_depth = 40,",
+            "line_depth = 40",
+            "`ai.difficulties[6].line_depth` must be 0 to 32, not 40 (MASTER)",
+        ),
+        (
+            "adversary = \"own\",",
+            "adversary = \"mine\",",
+            "adversary = \"mine\"",
+            "\"score\", \"height\" or \"own\", not \"mine\"",
         ),
         (
             "noise = 2.0,",
@@ -357,8 +369,8 @@ fn the_live_script_reader_matches_check() {
     // A game start with a script `check` refuses fails too, naming the
     // same line: one reader.
     let live: LiveScript = shipped_with(
-        "beam = 3,\n        weights = { landingHeight = -4.5001",
-        "beam = 0,\n        weights = { landingHeight = -4.5001",
+        "beam = 3, adversary = \"own\", line_depth = 8",
+        "beam = 0, adversary = \"own\", line_depth = 8",
     );
     let checked = Tetris::check_script(&live.current())
         .expect_err("beam 0")

@@ -149,27 +149,67 @@ fn hate(
     offer: &[PieceKind],
     against: &Difficulty,
 ) -> Option<PieceKind> {
-    // One piece ahead is what the AI is judged on here; its own lookahead
-    // would make the feeder as slow as the AI times seven.
-    let one_ply = Difficulty {
+    let one_ply = one_ply(against);
+    reader_piece(
+        &mut brain.movegen,
+        position,
+        &one_ply,
+        &position.board,
+        offer,
+    )
+}
+
+/// `difficulty` as the `hate` feeder reads it: its one-piece ranking,
+/// without noise, lookahead or the guards that look ahead. One piece
+/// ahead is what the AI is judged on; its own lookahead would make the
+/// feeder as slow as the AI times seven.
+pub(crate) fn one_ply(difficulty: &Difficulty) -> Difficulty {
+    Difficulty {
         lookahead: 0,
         noise: 0.0,
-        order: against
+        order: difficulty
             .order
             .iter()
             .copied()
             .filter(|m| !matches!(m, super::Metric::NextTopOut | super::Metric::Lookahead))
             .collect(),
-        ..against.clone()
-    };
+        ..difficulty.clone()
+    }
+}
+
+/// The piece of `pieces` whose best landing on `board` by `one_ply`'s
+/// ranking leaves the highest stack (then the most holes; a piece with no
+/// landing is the worst; ties go to the first in `pieces`): what the
+/// `hate` feeder gives, and what the `own` adversary of the lookahead
+/// expects a player who reads the AI to give.
+pub(crate) fn reader_piece(
+    movegen: &mut MoveGen,
+    position: &Position,
+    one_ply: &Difficulty,
+    board: &Board,
+    pieces: &[PieceKind],
+) -> Option<PieceKind> {
+    let before = BeforeMove::new(board);
     let mut worst: Option<(PieceKind, HateKey)> = None;
-    for &kind in offer {
-        let trial = Position {
-            piece: kind,
-            ..position.clone()
-        };
-        let choice = brain.choose_top(&trial, &one_ply, 0, 2);
-        let key = HateKey::of(choice.best());
+    for &kind in pieces {
+        let mut best: Option<Candidate> = None;
+        for p in movegen.generate(board, kind, position.rotation, position.spawn(kind)) {
+            let metrics = position.measure(&before, p);
+            let candidate = Candidate {
+                placement: *p,
+                metrics,
+                score: one_ply.weights.score(&metrics),
+                ahead: None,
+                next_tops_out: None,
+            };
+            if best
+                .as_ref()
+                .is_none_or(|b| super::compare(&candidate, b, one_ply).is_lt())
+            {
+                best = Some(candidate);
+            }
+        }
+        let key = HateKey::of(best.as_ref());
         if worst.as_ref().is_none_or(|(_, w)| key > *w) {
             worst = Some((kind, key));
         }

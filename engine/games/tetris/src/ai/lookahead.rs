@@ -39,13 +39,17 @@ impl Brain {
             candidates.sort_unstable_by(|a, b| compare(a, b, difficulty));
         }
         let depth = usize::from(difficulty.lookahead);
-        if let (Adversary::Height, None, UnknownNext::Worst(pieces)) =
+        if let (Adversary::Height | Adversary::Own, None, UnknownNext::Worst(pieces)) =
             (difficulty.adversary, position.next, &position.unknown_next)
         {
             // Every candidate is a root: the beam prunes the boards of each
             // ply, all lines together.
+            let line_depth = match difficulty.line_depth {
+                0 => depth,
+                plies => usize::from(plies),
+            };
             self.line
-                .search(position, difficulty, pieces, candidates, depth);
+                .search(position, difficulty, pieces, candidates, line_depth);
             return;
         }
         while self.plies.len() < depth {
@@ -234,13 +238,18 @@ impl LineSearch {
         roots: &mut [Candidate],
         depth: usize,
     ) {
-        let width = difficulty.beam.max(1);
+        let width = match difficulty.line_beam {
+            0 => difficulty.beam.max(1),
+            boards => boards,
+        };
         self.frontier.clear();
         self.best.clear();
         self.best.resize(roots.len(), None);
         self.survived_one.clear();
         self.survived_one.resize(roots.len(), false);
         self.seen.clear();
+        // The `own` adversary reads this difficulty's one-piece ranking.
+        let one_ply = super::feeder::one_ply(difficulty);
         for (i, c) in roots.iter().enumerate() {
             // A move that tops out ends its line here.
             self.best[i] = Some(c.score);
@@ -261,9 +270,22 @@ impl LineSearch {
             self.next.clear();
             self.seen.clear();
             for node in &self.frontier {
-                let Some(kind) =
-                    super::feeder::hatetris_piece(&mut self.predict, position, &node.board, pieces)
-                else {
+                let predicted = match difficulty.adversary {
+                    Adversary::Own => super::feeder::reader_piece(
+                        &mut self.predict,
+                        position,
+                        &one_ply,
+                        &node.board,
+                        pieces,
+                    ),
+                    _ => super::feeder::hatetris_piece(
+                        &mut self.predict,
+                        position,
+                        &node.board,
+                        pieces,
+                    ),
+                };
+                let Some(kind) = predicted else {
                     continue;
                 };
                 let before = BeforeMove::new(&node.board);

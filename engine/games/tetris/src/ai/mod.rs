@@ -166,6 +166,15 @@ pub struct Difficulty {
     /// Feed mode: which piece the lookahead expects the player to give.
     #[serde(default)]
     pub adversary: Adversary,
+    /// Feed mode with a `height` or `own` adversary: the plies the
+    /// expected-line search follows (0 = `lookahead`), so a difficulty can
+    /// search deep in feed mode and keep a one-piece lookahead in classic
+    /// play.
+    #[serde(default)]
+    pub line_depth: u8,
+    /// The boards the expected-line search keeps per ply (0 = `beam`).
+    #[serde(default)]
+    pub line_beam: usize,
 }
 
 /// Whom the feed-mode lookahead expects to choose the next piece.
@@ -181,6 +190,11 @@ pub enum Adversary {
     /// ply, so the search follows the expected line `lookahead` plies deep
     /// (at most 32), keeping the best `beam` boards at each ply.
     Height,
+    /// The piece whose best landing by this difficulty's own one-piece
+    /// ranking leaves the highest stack, then the most holes: a player who
+    /// reads the AI, as the `hate` feeder does. One piece per ply, like
+    /// `Height`.
+    Own,
 }
 
 impl Adversary {
@@ -189,12 +203,13 @@ impl Adversary {
         match self {
             Adversary::Score => "score",
             Adversary::Height => "height",
+            Adversary::Own => "own",
         }
     }
 
     /// The adversary a name stands for.
     pub fn from_name(name: &str) -> Option<Self> {
-        [Adversary::Score, Adversary::Height]
+        [Adversary::Score, Adversary::Height, Adversary::Own]
             .into_iter()
             .find(|a| a.name() == name)
     }
@@ -203,7 +218,7 @@ impl Adversary {
     pub fn max_lookahead(self) -> u8 {
         match self {
             Adversary::Score => 2,
-            Adversary::Height => 32,
+            Adversary::Height | Adversary::Own => 32,
         }
     }
 }
@@ -219,6 +234,10 @@ pub mod limits {
     pub const LOOKAHEAD: RangeInclusive<f64> = 0.0..=32.0;
     /// `beam`: candidates the lookahead examines.
     pub const BEAM: RangeInclusive<f64> = 1.0..=4096.0;
+    /// `line_depth`: plies of the expected-line search (0 = `lookahead`).
+    pub const LINE_DEPTH: RangeInclusive<f64> = 0.0..=32.0;
+    /// `line_beam`: boards per ply of the expected-line search (0 = `beam`).
+    pub const LINE_BEAM: RangeInclusive<f64> = 0.0..=4096.0;
     /// `decision_ms`: the presentation pause.
     pub const DECISION_MS: RangeInclusive<f64> = 0.0..=10_000.0;
     /// `special_chance`: a probability.
@@ -264,6 +283,14 @@ impl Difficulty {
         out_of("noise", self.noise, &limits::NOISE)
             .or_else(|| out_of("lookahead", f64::from(self.lookahead), &deepest))
             .or_else(|| out_of("beam", self.beam as f64, &limits::BEAM))
+            .or_else(|| {
+                out_of(
+                    "line_depth",
+                    f64::from(self.line_depth),
+                    &limits::LINE_DEPTH,
+                )
+            })
+            .or_else(|| out_of("line_beam", self.line_beam as f64, &limits::LINE_BEAM))
             .or_else(|| {
                 out_of(
                     "decision_ms",

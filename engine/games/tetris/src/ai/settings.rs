@@ -30,7 +30,7 @@ impl Default for FeedSettings {
 }
 
 /// The keys a difficulty row may hold (anything else is a typo).
-const DIFFICULTY_KEYS: [&str; 10] = [
+const DIFFICULTY_KEYS: [&str; 12] = [
     "name",
     "weights",
     "noise",
@@ -41,6 +41,8 @@ const DIFFICULTY_KEYS: [&str; 10] = [
     "special_chance",
     "ceiling_every",
     "adversary",
+    "line_depth",
+    "line_beam",
 ];
 /// The keys of the `ai` table.
 const AI_KEYS: [&str; 2] = ["difficulties", "log_top"];
@@ -85,6 +87,8 @@ pub fn default_difficulties() -> Vec<Difficulty> {
             special_chance: special,
             ceiling_every: every,
             adversary: super::Adversary::Score,
+            line_depth: 0,
+            line_beam: 0,
         }
     };
     let mut god = weighted("GOD", 0.0, 200, 0.04, 15);
@@ -228,7 +232,7 @@ fn read_difficulty(
         Some(word) => super::Adversary::from_name(&word).ok_or_else(|| {
             bad_value(
                 "adversary",
-                format!("`adversary` of {name}: \"score\" or \"height\", not {word:?}"),
+                format!("`adversary` of {name}: \"score\", \"height\" or \"own\", not {word:?}"),
             )
         })?,
     };
@@ -262,6 +266,8 @@ fn read_difficulty(
         special_chance: number("special_chance", 0.0, limits::SPECIAL_CHANCE)?,
         ceiling_every: whole("ceiling_every", 10.0, limits::CEILING_EVERY)? as u32,
         adversary,
+        line_depth: whole("line_depth", 0.0, limits::LINE_DEPTH)? as u8,
+        line_beam: whole("line_beam", 0.0, limits::LINE_BEAM)? as usize,
     })
 }
 
