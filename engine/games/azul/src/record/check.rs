@@ -183,7 +183,7 @@ impl Checker {
                     ));
                 }
                 let seeded = self.deals.as_mut().map(|(seed, rng)| {
-                    let mut table = s.clone();
+                    let mut table = *s;
                     let mut drawn: Deal = [[255; MAX_FACTORY_TILES]; MAX_FACTORIES];
                     table.deal(rng, Some(&mut drawn));
                     (*seed, deal_lists(&drawn, usize::from(s.factory_count)))
