@@ -126,7 +126,9 @@ fn s_opens_the_ai_log_with_the_decision_and_copy() {
     assert!(harness.query_by_label_contains("decidedBy").is_none());
     harness.key_press(egui::Key::S);
     harness.run_steps(3);
-    let log = harness.get_by_label_contains("decidedBy");
+    // The window's headline says what decided; the log body below it.
+    harness.get_by_label_contains("decidedBy ");
+    let log = harness.get_by_label_contains("tessera tetris ai log");
     let text = log.value().unwrap_or_default();
     assert!(text.contains("difficulty: HARD"), "{text}");
     assert!(text.contains("turn: 1"), "{text}");
@@ -140,7 +142,7 @@ fn s_opens_the_ai_log_with_the_decision_and_copy() {
     assert!(harness.query_by_label_contains("decidedBy").is_none());
     harness.get_by_label("📜 AI log (S)").click();
     harness.run_steps(2);
-    harness.get_by_label_contains("decidedBy");
+    harness.get_by_label_contains("tessera tetris ai log");
 
     // D: the debug HUD, with the AI's predicted landing; V: the version.
     assert!(harness.query_by_label_contains("HOLES ").is_none());
@@ -287,10 +289,10 @@ fn classic_with_an_ai_seat_plays_and_logs_its_decisions() {
     // click is aimed in and the frame it lands in.
     harness.key_press(egui::Key::S);
     step_until(&mut harness, "the AI log shows a decision", |h| {
-        h.query_by_label_contains("decidedBy").is_some()
+        h.query_by_label_contains("tessera tetris ai log").is_some()
     });
     let text = harness
-        .get_by_label_contains("decidedBy")
+        .get_by_label_contains("tessera tetris ai log")
         .value()
         .unwrap_or_default();
     assert!(text.contains("difficulty: GOD"), "{text}");
