@@ -24,3 +24,18 @@ pub fn labelled_combo(
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::ComboBox, true, &name));
     response
 }
+
+/// The playtest's speed multiplier (0.1x to 4x, logarithmic), its "Speed"
+/// label first: one control for every real-time game's panel.
+pub fn speed_slider(ui: &mut egui::Ui, speed: &mut f32) -> egui::Response {
+    ui.horizontal(|ui| {
+        let label = ui.label("Speed");
+        ui.add(
+            egui::Slider::new(speed, 0.1..=4.0)
+                .logarithmic(true)
+                .suffix("x"),
+        )
+        .labelled_by(label.id)
+    })
+    .inner
+}

@@ -11,7 +11,7 @@ pub mod undo;
 
 pub use drive::drive_view;
 pub use keyboard::text_field_has_keyboard;
-pub use labelled::labelled_combo;
+pub use labelled::{labelled_combo, speed_slider};
 /// Counts as people read them ("1 piece", "12,000 positions"): the
 /// host's one helper, shared with the engine crates' own messages.
 pub use tessera_host::text;

@@ -38,16 +38,7 @@ impl SandPlaytest {
             thousands(self.session.game().placed())
         ));
         ui.separator();
-        ui.horizontal(|ui| {
-            // The label first, so it reads as this slider's.
-            let label = ui.label("Speed");
-            ui.add(
-                egui::Slider::new(&mut self.speed, 0.1..=4.0)
-                    .logarithmic(true)
-                    .suffix("x"),
-            )
-            .labelled_by(label.id);
-        });
+        tessera_ui::speed_slider(ui, &mut self.speed);
         ui.horizontal(|ui| {
             let label = if self.paused { "Resume" } else { "Pause" };
             if ui.button(label).clicked() {

@@ -204,17 +204,8 @@ impl TetrisPlaytest {
             format!("tick {}", game.field().ticks())
         };
         ui.label(format!("rotation {}  ·  {clock}", game.rotation()));
-        ui.horizontal(|ui| {
-            // The label first, so it reads as this slider's and not the next row's.
-            let label = ui.label("Speed");
-            ui.add(
-                egui::Slider::new(&mut self.speed, 0.1..=4.0)
-                    .logarithmic(true)
-                    .suffix("x"),
-            )
-            .labelled_by(label.id)
+        tessera_ui::speed_slider(ui, &mut self.speed)
             .on_hover_text("Game speed; with an AI, how fast its moves are shown");
-        });
         ui.horizontal(|ui| {
             let label = if self.frozen { "Run" } else { "Freeze" };
             if ui.button(label).clicked() {
