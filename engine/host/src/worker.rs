@@ -23,6 +23,17 @@ pub enum Poll<T> {
     Lost,
 }
 
+impl<T> Poll<T> {
+    /// `None` while running; once ended, its result (`None` when lost).
+    pub fn ended(self) -> Option<Option<T>> {
+        match self {
+            Poll::Running => None,
+            Poll::Done(value) => Some(Some(value)),
+            Poll::Lost => Some(None),
+        }
+    }
+}
+
 /// One piece of work running on its own thread.
 pub struct Job<T> {
     control: Arc<ThinkControl>,

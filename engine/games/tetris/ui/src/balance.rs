@@ -20,7 +20,7 @@ use egui_plot::{Bar, BarChart, Legend, Plot};
 use tessera_host::sim::{
     FigureStat, Lineup, LineupTally, SimConfig, SimLevel, SimOptions, run_sim,
 };
-use tessera_host::worker::{Job, Poll};
+use tessera_host::worker::Job;
 use tessera_host::{Budget, LiveScript, Seat};
 use tessera_tetris::ai::feeder::Feeder;
 use tessera_tetris::level::TetrisLevel;
@@ -291,10 +291,8 @@ impl BalancePanel {
             return;
         };
         let took = job.elapsed().as_secs_f32();
-        match job.poll() {
-            Poll::Running => {}
-            Poll::Done(result) => self.finish(Some(result), took),
-            Poll::Lost => self.finish(None, took),
+        if let Some(result) = job.poll().ended() {
+            self.finish(result, took);
         }
     }
 

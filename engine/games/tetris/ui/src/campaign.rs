@@ -17,7 +17,7 @@ use egui::{Color32, RichText};
 use egui_plot::{Corner, Legend, Line, Plot, PlotPoints, Points};
 
 use tessera_host::sim::{Lineup, SimConfig, SimLevel, SimOptions, run_sim};
-use tessera_host::worker::{Job, Poll};
+use tessera_host::worker::Job;
 use tessera_host::{Budget, Seat};
 use tessera_tetris::ai::feeder::Feeder;
 use tessera_tetris::level::TetrisLevel;
@@ -269,10 +269,8 @@ impl CampaignPanel {
             return;
         };
         let took = job.elapsed().as_secs_f32();
-        match job.poll() {
-            Poll::Running => {}
-            Poll::Done(result) => self.finish(Some(result), took),
-            Poll::Lost => self.finish(None, took),
+        if let Some(result) = job.poll().ended() {
+            self.finish(result, took);
         }
     }
 
