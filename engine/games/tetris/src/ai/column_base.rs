@@ -144,47 +144,10 @@ impl ColumnBase {
     /// `holes_created` against `old_holes`) of this board with `piece`
     /// added, `piece_width` columns from its left one, inside the board.
     ///
-    /// Mostly bit counts: compiled with `popcnt` and the bit-manipulation
-    /// instructions where the CPU has them, as the whole-board paths are.
-    #[inline]
-    pub(super) fn with_piece(
-        &self,
-        columns: &[u64; MAX_SIZE + 1],
-        piece: &PieceColumns,
-        piece_width: usize,
-        old_holes: &[u64; MAX_SIZE],
-        danger_rows: usize,
-    ) -> Metrics {
-        #[cfg(target_arch = "x86_64")]
-        if std::arch::is_x86_feature_detected!("popcnt")
-            && std::arch::is_x86_feature_detected!("bmi1")
-            && std::arch::is_x86_feature_detected!("lzcnt")
-        {
-            // SAFETY: the CPU was just checked to support these instructions.
-            return unsafe {
-                self.with_piece_bmi(columns, piece, piece_width, old_holes, danger_rows)
-            };
-        }
-        self.with_piece_body(columns, piece, piece_width, old_holes, danger_rows)
-    }
-
-    /// [`ColumnBase::with_piece_body`] compiled with `popcnt`, `bmi1` and
-    /// `lzcnt`.
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "popcnt,bmi1,lzcnt")]
-    fn with_piece_bmi(
-        &self,
-        columns: &[u64; MAX_SIZE + 1],
-        piece: &PieceColumns,
-        piece_width: usize,
-        old_holes: &[u64; MAX_SIZE],
-        danger_rows: usize,
-    ) -> Metrics {
-        self.with_piece_body(columns, piece, piece_width, old_holes, danger_rows)
-    }
-
+    /// Mostly bit counts: inlined into callers compiled with `popcnt` and
+    /// the bit-manipulation instructions ([`super::metrics::BeforeMove`]).
     #[inline(always)]
-    fn with_piece_body(
+    pub(super) fn with_piece_body(
         &self,
         columns: &[u64; MAX_SIZE + 1],
         piece: &PieceColumns,

@@ -92,7 +92,9 @@ fn replies(
     board: &Board,
     next: Option<PieceKind>,
 ) -> (f64, bool) {
-    let mut reply = |kind| best_reply(plies, position, difficulty, board, kind);
+    // One prepared board for every piece that may come.
+    let before = BeforeMove::new(board);
+    let mut reply = |kind| best_reply(plies, position, difficulty, &before, kind);
     match (next, &position.unknown_next) {
         (Some(next), _) => reply(next),
         (None, UnknownNext::Average(pieces)) => {
@@ -121,14 +123,14 @@ fn replies(
     }
 }
 
-/// The best value `kind` reaches on `board`: its landing's score, plus,
-/// with more plies, the replies after the best `beam` landings. A piece
-/// that cannot land scores as a top-out.
+/// The best value `kind` reaches on the prepared board `before`: its
+/// landing's score, plus, with more plies, the replies after the best
+/// `beam` landings. A piece that cannot land scores as a top-out.
 fn best_reply(
     plies: &mut [Ply],
     position: &Position,
     difficulty: &Difficulty,
-    board: &Board,
+    before: &BeforeMove,
     kind: PieceKind,
 ) -> (f64, bool) {
     let Some((ply, deeper)) = plies.split_first_mut() else {
@@ -136,7 +138,7 @@ fn best_reply(
     };
     let Ply { movegen, scored } = ply;
     let spawn = position.spawn(kind);
-    let before = BeforeMove::new(board);
+    let board = before.board();
     let landings = movegen.generate(board, kind, position.rotation, spawn);
     let mut survives = false;
     let top_out = || {
@@ -146,18 +148,18 @@ fn best_reply(
         })
     };
     if deeper.is_empty() {
-        let mut best: Option<f64> = None;
-        for p in landings {
-            let metrics = position.measure(&before, p);
-            survives |= !metrics.game_over;
-            let s = difficulty.weights.score(&metrics);
-            best = Some(best.map_or(s, |b: f64| b.max(s)));
-        }
+        let (best, survives) = super::best_landing::best_score(
+            before,
+            landings,
+            &difficulty.weights,
+            position.board.height(),
+            position.danger_rows,
+        );
         return (best.unwrap_or_else(top_out), !survives);
     }
     scored.clear();
     for p in landings {
-        let metrics = position.measure(&before, p);
+        let metrics = position.measure(before, p);
         survives |= !metrics.game_over;
         scored.push((difficulty.weights.score(&metrics), *p, metrics.game_over));
     }

@@ -14,6 +14,7 @@ pub mod log;
 pub mod metrics;
 pub mod settings;
 
+mod best_landing;
 mod column_base;
 mod lookahead;
 
