@@ -211,3 +211,68 @@ impl ColumnBase {
         m
     }
 }
+
+/// The shape metrics a lean score reads of a landing that clears no row:
+/// what [`ColumnBase::with_piece_body`] gives for these, without the
+/// others (blockades, heights, bumpiness, holes created).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct LeanShape {
+    pub(super) holes: u32,
+    pub(super) well_sums: u32,
+    pub(super) row_transitions: u32,
+    pub(super) column_transitions: u32,
+    /// The stack's top row after the lock (`rows` when empty).
+    pub(super) top: u32,
+}
+
+impl ColumnBase {
+    /// [`ColumnBase::with_piece_body`]'s holes, wells, transitions and
+    /// stack top, the same integers by the same formulas, computing
+    /// nothing else: the lookahead's last ply measures about 500 landings
+    /// a decision for a score that reads only these.
+    #[inline(always)]
+    pub(super) fn lean_with_piece(
+        &self,
+        columns: &[u64; MAX_SIZE + 1],
+        piece: &PieceColumns,
+        piece_width: usize,
+    ) -> LeanShape {
+        let (width, rows, full) = (self.width, self.rows, self.full);
+        let lo = piece.left;
+        let hi = (lo + piece_width).min(width) - 1;
+        let column = |x: usize| {
+            if x >= width {
+                full
+            } else {
+                columns[x] | piece.at(x)
+            }
+        };
+        let column_left_of = |x: usize| if x == 0 { full } else { column(x - 1) };
+        let s = &self.sums;
+        let mut m = LeanShape {
+            holes: s.holes,
+            well_sums: s.well_sums,
+            row_transitions: s.row_transitions,
+            column_transitions: s.column_transitions,
+            top: self.top,
+        };
+        for x in lo..=hi {
+            let here = column(x);
+            let was = &self.terms[x];
+            let below = (here >> 1) | (1u64 << (rows - 1));
+            m.holes = m.holes - u32::from(was.holes) + column_holes(here, full).count_ones();
+            m.column_transitions = m.column_transitions - u32::from(was.column_transitions)
+                + ((here ^ below) & full).count_ones();
+            m.top = m.top.min(here.trailing_zeros());
+        }
+        for x in lo.saturating_sub(1)..=(hi + 1).min(width - 1) {
+            let now = wells(column(x), column_left_of(x), column(x + 1), full);
+            m.well_sums = m.well_sums - u32::from(self.wells[x]) + now;
+        }
+        for x in lo..=hi + 1 {
+            let now = row_transitions(column_left_of(x), column(x), full);
+            m.row_transitions = m.row_transitions - u32::from(self.row_transitions[x]) + now;
+        }
+        m
+    }
+}

@@ -450,12 +450,12 @@ pub struct BeforeMove<'a> {
     hole_rows: [u64; MAX_SIZE],
     /// Each column's cells (bit y = row y), then the right wall as a full
     /// column (so every column has a right neighbour).
-    columns: [u64; MAX_SIZE + 1],
+    pub(super) columns: [u64; MAX_SIZE + 1],
     /// Each column's holes (bit y = row y).
     hole_columns: [u64; MAX_SIZE],
     /// The board's metrics by column, for the landings that touch a few
     /// (`None` on a board too narrow for them).
-    base: Option<ColumnBase>,
+    pub(super) base: Option<ColumnBase>,
 }
 
 impl<'a> BeforeMove<'a> {
@@ -603,7 +603,7 @@ pub(super) fn column_holes(column: u64, full: u64) -> u64 {
 /// A piece's cells by column (bit y = row y), from column `left` on.
 pub(crate) struct PieceColumns {
     pub(super) left: usize,
-    columns: [u64; 8],
+    pub(super) columns: [u64; 8],
 }
 
 impl PieceColumns {
