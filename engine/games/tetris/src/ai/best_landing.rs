@@ -7,9 +7,10 @@
 
 use super::Weights;
 use super::column_base::ColumnBase;
-use super::metrics::{BeforeMove, Metric, PieceColumns};
+use super::metrics::{BeforeMove, Metric};
+use crate::board::Board;
 use crate::movegen::Placement;
-use crate::piece::orientation;
+use crate::piece::{PieceKind, orientation};
 
 /// The highest score of `landings` on `before` under `weights` (`None`
 /// without landings; the same values, bit for bit, as measuring each with
@@ -55,8 +56,30 @@ fn best_score_body(
     let mut best: Option<f64> = None;
     let mut survives = false;
     let lean = before.base.as_ref().filter(|_| reads_only_lean(weights));
+    // The landings come state by state: the piece's shape is looked up
+    // once per state.
+    let mut shape: Option<PieceShape> = None;
+    let fillable = fillable_rows(before.board());
     for p in landings {
-        let quick = lean.and_then(|base| lean_score(before, base, p, weights, height, danger_rows));
+        // (No closure here: a closure is compiled without this function's
+        // instruction set.)
+        let mut quick = None;
+        if let Some(base) = lean {
+            let piece = match shape {
+                Some(s) if s.kind == p.kind && s.state == p.state => s,
+                _ => *shape.insert(PieceShape::new(p.kind, p.state)),
+            };
+            quick = lean_score(
+                before,
+                base,
+                &piece,
+                p,
+                fillable,
+                weights,
+                height,
+                danger_rows,
+            );
+        }
         let (s, game_over) = match quick {
             Some(scored) => scored,
             None => {
@@ -67,9 +90,26 @@ fn best_score_body(
             }
         };
         survives |= !game_over;
-        best = Some(best.map_or(s, |b: f64| b.max(s)));
+        best = Some(match best {
+            Some(b) => b.max(s),
+            None => s,
+        });
     }
     (best, survives)
+}
+
+/// The rows a piece of up to four cells could fill (bit y = row y): the
+/// only rows a lean landing checks for a clear.
+#[inline(always)]
+fn fillable_rows(board: &Board) -> u64 {
+    let full = board.full_row();
+    let mut fillable = 0u64;
+    for (y, &row) in board.rows().iter().enumerate() {
+        if (full & !row).count_ones() <= 4 {
+            fillable |= 1 << y;
+        }
+    }
+    fillable
 }
 
 /// Whether every metric `weights` weighs (other than 0) is one the lean
@@ -95,28 +135,79 @@ const LEAN: [Metric; 11] = [
     Metric::HighRows,
 ];
 
-/// The score of landing `p` and whether it tops out, by the lean path:
-/// `None` (take the full path) when it clears a row, when the stack comes
-/// near enough to the spawn rows that a spawn check is needed, or when
-/// the score comes to 0 (where [`Weights::score`] sums every metric, for
-/// the sign of the zero). Otherwise the same values, bit for bit, as
-/// measuring it in full and scoring it with [`Weights::score`]: the same
-/// integers ([`ColumnBase::lean_with_piece`]), added in the same order.
+/// One orientation's cells as the lean path reads them.
+#[derive(Clone, Copy)]
+struct PieceShape {
+    kind: PieceKind,
+    state: u8,
+    /// The cells' bounding box inside the rotation box.
+    left: i32,
+    top: i32,
+    width: usize,
+    height: usize,
+    /// The box's rows (bit 0 = its left column), top first.
+    rows: [u64; 4],
+    /// The box's columns (bit 0 = its top row), left first.
+    columns: [u64; 4],
+    /// Whether it fits the lean path (at most 4 x 4: the tetrominoes).
+    small: bool,
+}
+
+impl PieceShape {
+    fn new(kind: PieceKind, state: u8) -> Self {
+        let o = orientation(kind, state);
+        let (width, height) = (o.width as usize, o.height as usize);
+        let small = width <= 4 && height <= 4;
+        let mut rows = [0u64; 4];
+        let mut columns = [0u64; 4];
+        if small {
+            rows.copy_from_slice(&o.rows[..4]);
+            for (i, &row) in o.rows[..height].iter().enumerate() {
+                for (k, column) in columns.iter_mut().enumerate() {
+                    *column |= (row >> k & 1) << i;
+                }
+            }
+        }
+        Self {
+            kind,
+            state,
+            left: i32::from(o.left),
+            top: i32::from(o.top),
+            width,
+            height,
+            rows,
+            columns,
+            small,
+        }
+    }
+}
+
+/// The score of landing `p` (of `piece`'s shape) and whether it tops out,
+/// by the lean path: `None` (take the full path) for a piece wider or
+/// taller than 4, when it clears a row, when the stack comes near enough
+/// to the spawn rows that a spawn check is needed, or when the score
+/// comes to 0 (where [`Weights::score`] sums every metric, for the sign of
+/// the zero). Otherwise the same values, bit for bit, as measuring it in
+/// full and scoring it with [`Weights::score`]: the same integers
+/// ([`ColumnBase::lean_with_piece`]), added in the same order, leaving out
+/// only terms that are 0 (which cannot change a sum that is not 0).
 #[inline(always)]
 fn lean_score(
     before: &BeforeMove,
     base: &ColumnBase,
+    piece: &PieceShape,
     p: &Placement,
+    fillable: u64,
     weights: &Weights,
     height: usize,
     danger_rows: usize,
 ) -> Option<(f64, bool)> {
     let board = before.board();
-    let o = orientation(p.kind, p.state);
-    let left = p.x + i32::from(o.left);
-    let top = p.y + i32::from(o.top);
-    let (piece_width, piece_height) = (o.width as usize, o.height as usize);
-    if left < 0
+    let left = p.x + piece.left;
+    let top = p.y + piece.top;
+    let (piece_width, piece_height) = (piece.width, piece.height);
+    if !piece.small
+        || left < 0
         || top < 0
         || left as usize + piece_width > board.width()
         || top as usize + piece_height > board.height()
@@ -125,22 +216,18 @@ fn lean_score(
     }
     let (left, top) = (left as usize, top as usize);
     let full = board.full_row();
-    let mut piece = PieceColumns {
-        left,
-        columns: [0; 8],
-    };
-    for (i, &row) in o.rows[..piece_height].iter().enumerate() {
-        if board.row(top + i) | row << left == full {
-            return None;
-        }
-        let mut bits = row;
-        while bits != 0 {
-            let column = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            piece.columns[column] |= 1 << (top + i);
+    if (fillable >> top) & ((1 << piece_height) - 1) != 0 {
+        for (i, &row) in piece.rows[..piece_height].iter().enumerate() {
+            if board.row(top + i) | row << left == full {
+                return None;
+            }
         }
     }
-    let shape = base.lean_with_piece(&before.columns, &piece, piece_width);
+    let mut cells = [0u64; 4];
+    for (cell, &column) in cells.iter_mut().zip(&piece.columns) {
+        *cell = column << top;
+    }
+    let shape = base.lean_with_piece(&before.columns, left, &cells, piece_width);
     let stack_top = shape.top as usize;
     let game_over = stack_top < danger_rows.min(board.height());
     // A stack reaching the spawn boxes needs the full path's spawn check.
@@ -151,33 +238,183 @@ fn lean_score(
     let max_height = rows - shape.top;
     let floor = board.height();
     let bottom = top + piece_height - 1;
-    let value = |metric: u8| -> f64 {
-        let whole = match metric {
-            m if m == Metric::GameOverAfterMove as u8 => u32::from(game_over),
-            m if m == Metric::Holes as u8 => shape.holes,
-            m if m == Metric::WellSums as u8 => shape.well_sums,
-            m if m == Metric::MaxHeight as u8 => max_height,
-            m if m == Metric::EdgeDistance as u8 => {
-                left.min(board.width() - (left + piece_width)) as u32
-            }
-            m if m == Metric::RowTransitions as u8 => shape.row_transitions,
-            m if m == Metric::ColumnTransitions as u8 => shape.column_transitions,
-            m if m == Metric::LandingHeight as u8 => {
-                // Twice the landing height, halved as `Metrics::values` does.
-                return ((floor - 1 - bottom) + (floor - 1 - top)) as f64 / 2.0;
-            }
-            m if m == Metric::HighRows as u8 => {
-                max_height.saturating_sub((height.saturating_sub(danger_rows) / 2) as u32)
-            }
-            // Lines cleared and eroded cells: no row clears here.
-            _ => 0,
-        };
-        f64::from(whole)
-    };
+    // The values `Metrics::values` gives, for the metrics the lean path
+    // measures (lines cleared and eroded cells are 0: no row clears).
+    let mut values = [0.0f64; Metric::ALL.len()];
+    values[Metric::GameOverAfterMove as usize] = f64::from(u32::from(game_over));
+    values[Metric::Holes as usize] = f64::from(shape.holes);
+    values[Metric::WellSums as usize] = f64::from(shape.well_sums);
+    values[Metric::MaxHeight as usize] = f64::from(max_height);
+    values[Metric::EdgeDistance as usize] = left.min(board.width() - (left + piece_width)) as f64;
+    values[Metric::RowTransitions as usize] = f64::from(shape.row_transitions);
+    values[Metric::ColumnTransitions as usize] = f64::from(shape.column_transitions);
+    // Twice the landing height, halved as `Metrics::values` does.
+    values[Metric::LandingHeight as usize] =
+        ((floor - 1 - bottom) + (floor - 1 - top)) as f64 / 2.0;
+    values[Metric::HighRows as usize] =
+        f64::from(max_height.saturating_sub((height.saturating_sub(danger_rows) / 2) as u32));
     // `Weights::score`'s sum: from -0.0, the weighed metrics in order.
     let mut sum = -0.0;
     for &i in &weights.nonzero[..usize::from(weights.weighed)] {
-        sum += weights.values[usize::from(i)] * value(i);
+        sum += weights.values[usize::from(i)] * values[usize::from(i)];
     }
     (sum != 0.0).then_some((sum, game_over))
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+    use rand::{Rng, SeedableRng};
+
+    use super::{PieceShape, best_score, fillable_rows, lean_score};
+    use crate::ai::Weights;
+    use crate::ai::metrics::{BeforeMove, Metric};
+    use crate::board::{Board, spawn_position};
+    use crate::movegen::MoveGen;
+    use crate::piece::{PieceKind, RotationSystem};
+
+    /// A random board: columns of random heights, hole-free (the hard-drop
+    /// boards) or with cells knocked out and rows one to four cells short
+    /// of full (so landings tuck, clear and top out).
+    fn random_board(seed: u64, width: usize, height: usize, holes: bool) -> Board {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let mut board = Board::new(width, height);
+        let ceiling = rng.random_range(0..height);
+        for x in 0..width {
+            let top = rng.random_range(ceiling..=height);
+            for y in top..height {
+                board.set(x, y, !holes || rng.random_range(0..5) != 0);
+            }
+        }
+        if holes {
+            for y in 0..height {
+                if rng.random_range(0..5) == 0 {
+                    let gap = rng.random_range(0..width);
+                    let short = rng.random_range(1..=4);
+                    for x in 0..width {
+                        board.set(x, y, !(gap..gap + short).contains(&x));
+                    }
+                }
+            }
+        }
+        board.clear_full_rows();
+        board
+    }
+
+    /// MASTER's weights (El-Tetris's and the top-out guard), or random
+    /// weights on the metrics the lean path reads (zeros of both signs
+    /// among them).
+    fn weights(seed: u64) -> Weights {
+        let mut w = Weights::default();
+        if seed % 3 == 0 {
+            for (metric, value) in [
+                (Metric::LandingHeight, -4.500158825082766),
+                (Metric::ErodedCells, 3.4181268101392694),
+                (Metric::RowTransitions, -3.2178882868487753),
+                (Metric::ColumnTransitions, -9.348695305445199),
+                (Metric::Holes, -7.899265427351652),
+                (Metric::WellSums, -3.3855972247263626),
+                (Metric::GameOverAfterMove, -1000000.0),
+            ] {
+                w.set(metric, value);
+            }
+            return w;
+        }
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        for metric in super::LEAN {
+            let value = match rng.random_range(0..4) {
+                0 => 0.0,
+                1 => -0.0,
+                2 => f64::from(rng.random_range(-3..=3)),
+                _ => rng.random_range(-10.0..10.0),
+            };
+            w.set(metric, value);
+        }
+        w
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(400))]
+
+        /// Every landing the lean path scores has the full path's score,
+        /// bit for bit, and its top-out; the best of a piece's landings is
+        /// the full path's best, on boards with and without holes, under
+        /// both rotation systems.
+        #[test]
+        fn the_lean_path_scores_as_the_full_path_bit_for_bit(
+            seed in any::<u64>(),
+            width in 4usize..=12,
+            height in 6usize..=24,
+            holes in any::<bool>(),
+            srs in any::<bool>(),
+            danger_rows in 0usize..4,
+        ) {
+            let board = random_board(seed, width, height, holes);
+            let weights = weights(seed);
+            let system = if srs { RotationSystem::Srs } else { RotationSystem::Cycle };
+            let before = BeforeMove::new(&board);
+            let base = before.base.as_ref().expect("boards of 4 columns or more have one");
+            let mut movegen = MoveGen::new();
+            let fillable = fillable_rows(&board);
+            for kind in PieceKind::ALL {
+                let spawn = spawn_position(kind, width);
+                let landings = movegen.generate(&board, kind, system, spawn).to_vec();
+                let mut best: Option<f64> = None;
+                let mut survives = false;
+                for p in &landings {
+                    let full = before
+                        .metrics(p, danger_rows)
+                        .with_high_rows(height, danger_rows);
+                    let score = weights.score(&full);
+                    let piece = PieceShape::new(p.kind, p.state);
+                    let lean = lean_score(&before, base, &piece, p, fillable, &weights, height, danger_rows);
+                    if let Some((s, game_over)) = lean {
+                        prop_assert_eq!(s.to_bits(), score.to_bits(), "{:?} on\n{}", p, board.to_text());
+                        prop_assert_eq!(game_over, full.game_over);
+                    }
+                    survives |= !full.game_over;
+                    best = Some(best.map_or(score, |b: f64| b.max(score)));
+                }
+                let (fast, fast_survives) = best_score(&before, &landings, &weights, height, danger_rows);
+                prop_assert_eq!(fast.map(f64::to_bits), best.map(f64::to_bits));
+                prop_assert_eq!(fast_survives, survives);
+            }
+        }
+    }
+
+    /// The comparison above is not empty: on boards without holes, low
+    /// stacks and MASTER's weights, the lean path scores most landings.
+    #[test]
+    fn the_lean_path_takes_most_landings_of_a_low_stack() {
+        let weights = weights(0);
+        let (mut lean, mut all) = (0, 0);
+        let mut movegen = MoveGen::new();
+        for seed in 0..50 {
+            let mut board = random_board(seed, 10, 20, false);
+            // Keep the stack below the spawn rows.
+            for y in 0..8 {
+                for x in 0..10 {
+                    board.set(x, y, false);
+                }
+            }
+            let before = BeforeMove::new(&board);
+            let base = before.base.as_ref().expect("10 columns");
+            let fillable = fillable_rows(&board);
+            for kind in PieceKind::ALL {
+                for p in movegen.generate(
+                    &board,
+                    kind,
+                    RotationSystem::Cycle,
+                    spawn_position(kind, 10),
+                ) {
+                    let piece = PieceShape::new(p.kind, p.state);
+                    all += 1;
+                    if lean_score(&before, base, &piece, p, fillable, &weights, 20, 1).is_some() {
+                        lean += 1;
+                    }
+                }
+            }
+        }
+        assert!(all > 1000 && lean * 10 > all * 9, "{lean} of {all}");
+    }
 }

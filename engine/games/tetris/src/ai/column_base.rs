@@ -54,6 +54,11 @@ fn terms(here: u64, full: u64, rows: u32) -> (ColumnTerms, u64) {
 fn wells(here: u64, left: u64, right: u64, full: u64) -> u32 {
     let open = !here & here.wrapping_sub(1) & full;
     let mut cells = open & left & right;
+    // Mostly one run or none: adding its lowest bit carries through it.
+    if cells.wrapping_add(cells & cells.wrapping_neg()) & cells == 0 {
+        let run = cells.count_ones();
+        return run * (run + 1) / 2;
+    }
     let mut sum = 0;
     while cells != 0 {
         let start = cells.trailing_zeros();
@@ -229,25 +234,31 @@ impl ColumnBase {
     /// [`ColumnBase::with_piece_body`]'s holes, wells, transitions and
     /// stack top, the same integers by the same formulas, computing
     /// nothing else: the lookahead's last ply measures about 500 landings
-    /// a decision for a score that reads only these.
+    /// a decision for a score that reads only these. The piece's cells are
+    /// `piece[k]` in column `left + k` (bit y = row y), `piece_width` (at
+    /// most 4) columns, inside the board.
     #[inline(always)]
     pub(super) fn lean_with_piece(
         &self,
         columns: &[u64; MAX_SIZE + 1],
-        piece: &PieceColumns,
+        left: usize,
+        piece: &[u64; 4],
         piece_width: usize,
     ) -> LeanShape {
         let (width, rows, full) = (self.width, self.rows, self.full);
-        let lo = piece.left;
-        let hi = (lo + piece_width).min(width) - 1;
-        let column = |x: usize| {
-            if x >= width {
-                full
-            } else {
-                columns[x] | piece.at(x)
+        debug_assert!(piece_width <= 4 && left + piece_width <= width);
+        // The columns from two left of the piece to two right of it after
+        // the lock (`near[j]` is column `left + j - 2`), walls full: each
+        // is read by up to five terms below, built once.
+        let mut near = [full; 8];
+        for (j, slot) in near.iter_mut().enumerate() {
+            let x = (left + j).wrapping_sub(2);
+            let k = j.wrapping_sub(2);
+            let cells = if k < 4 { piece[k] } else { 0 };
+            if x < width {
+                *slot = columns[x] | cells;
             }
-        };
-        let column_left_of = |x: usize| if x == 0 { full } else { column(x - 1) };
+        }
         let s = &self.sums;
         let mut m = LeanShape {
             holes: s.holes,
@@ -256,22 +267,43 @@ impl ColumnBase {
             column_transitions: s.column_transitions,
             top: self.top,
         };
-        for x in lo..=hi {
-            let here = column(x);
-            let was = &self.terms[x];
+        // Fixed trip counts, the columns past the piece counted as 0 (an
+        // untouched column inside the board adds back what it takes out):
+        // the loops unroll, without a branch on the piece's width to
+        // mispredict.
+        for k in 0..4 {
+            let touched = k < piece_width;
+            let here = near[k + 2];
+            let was = &self.terms[(left + k).min(MAX_SIZE - 1)];
             let below = (here >> 1) | (1u64 << (rows - 1));
-            m.holes = m.holes - u32::from(was.holes) + column_holes(here, full).count_ones();
-            m.column_transitions = m.column_transitions - u32::from(was.column_transitions)
-                + ((here ^ below) & full).count_ones();
-            m.top = m.top.min(here.trailing_zeros());
+            let holes = column_holes(here, full).count_ones();
+            let transitions = ((here ^ below) & full).count_ones();
+            if touched {
+                m.holes = m.holes - u32::from(was.holes) + holes;
+                m.column_transitions =
+                    m.column_transitions - u32::from(was.column_transitions) + transitions;
+                m.top = m.top.min(here.trailing_zeros());
+            }
         }
-        for x in lo.saturating_sub(1)..=(hi + 1).min(width - 1) {
-            let now = wells(column(x), column_left_of(x), column(x + 1), full);
-            m.well_sums = m.well_sums - u32::from(self.wells[x]) + now;
+        // Wells of the touched columns and their neighbours inside the
+        // board (x = left - 1 ..= left + piece_width).
+        for j in 1..7 {
+            let x = (left + j).wrapping_sub(2);
+            let inside = x < width && j <= piece_width + 2;
+            let now = wells(near[j], near[j - 1], near[j + 1], full);
+            if inside {
+                m.well_sums = m.well_sums - u32::from(self.wells[x]) + now;
+            }
         }
-        for x in lo..=hi + 1 {
-            let now = row_transitions(column_left_of(x), column(x), full);
-            m.row_transitions = m.row_transitions - u32::from(self.row_transitions[x]) + now;
+        // Row transitions of every pair with a touched column (the right
+        // wall is `x = width`): x = left ..= left + piece_width.
+        for j in 2..7 {
+            let x = left + j - 2;
+            let now = row_transitions(near[j - 1], near[j], full);
+            if j <= piece_width + 2 {
+                m.row_transitions =
+                    m.row_transitions - u32::from(self.row_transitions[x.min(MAX_SIZE)]) + now;
+            }
         }
         m
     }
