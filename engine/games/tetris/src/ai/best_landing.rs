@@ -60,29 +60,29 @@ fn best_score_body(
     // once per state.
     let mut shape: Option<PieceShape> = None;
     let fillable = fillable_rows(before.board());
+    let lean_weights = LeanWeights::new(weights);
     for p in landings {
         // (No closure here: a closure is compiled without this function's
         // instruction set.)
-        let mut quick = None;
+        let mut lean_result = Lean::Full;
         if let Some(base) = lean {
             let piece = match shape {
                 Some(s) if s.kind == p.kind && s.state == p.state => s,
                 _ => *shape.insert(PieceShape::new(p.kind, p.state)),
             };
-            quick = lean_score(
+            lean_result = lean_score(
                 before,
                 base,
                 &piece,
                 p,
                 fillable,
-                weights,
-                height,
-                danger_rows,
+                &lean_weights,
+                (height, danger_rows),
             );
         }
-        let (s, game_over) = match quick {
-            Some(scored) => scored,
-            None => {
+        let (s, game_over) = match lean_result {
+            Lean::Scored(s, game_over) => (s, game_over),
+            Lean::Full => {
                 let metrics = before
                     .metrics_body(p, danger_rows)
                     .with_high_rows(height, danger_rows);
@@ -182,15 +182,90 @@ impl PieceShape {
     }
 }
 
-/// The score of landing `p` (of `piece`'s shape) and whether it tops out,
-/// by the lean path: `None` (take the full path) for a piece wider or
-/// taller than 4, when it clears a row, when the stack comes near enough
-/// to the spawn rows that a spawn check is needed, or when the score
-/// comes to 0 (where [`Weights::score`] sums every metric, for the sign of
-/// the zero). Otherwise the same values, bit for bit, as measuring it in
-/// full and scoring it with [`Weights::score`]: the same integers
-/// ([`ColumnBase::lean_with_piece`]), added in the same order, leaving out
-/// only terms that are 0 (which cannot change a sum that is not 0).
+/// The weights of the metrics a lean landing may have other than 0, in
+/// `Metric::ALL`'s order; the others (lines cleared, eroded cells, the
+/// ranking's) are 0 there.
+#[derive(Clone, Copy)]
+struct LeanWeights {
+    game_over: f64,
+    holes: f64,
+    well_sums: f64,
+    max_height: f64,
+    edge_distance: f64,
+    row_transitions: f64,
+    column_transitions: f64,
+    landing_height: f64,
+    high_rows: f64,
+}
+
+/// A lean landing's values of those metrics.
+#[derive(Clone, Copy)]
+struct LeanValues {
+    game_over: f64,
+    holes: f64,
+    well_sums: f64,
+    max_height: f64,
+    edge_distance: f64,
+    row_transitions: f64,
+    column_transitions: f64,
+    landing_height: f64,
+    high_rows: f64,
+}
+
+impl LeanWeights {
+    fn new(weights: &Weights) -> Self {
+        Self {
+            game_over: weights.get(Metric::GameOverAfterMove),
+            holes: weights.get(Metric::Holes),
+            well_sums: weights.get(Metric::WellSums),
+            max_height: weights.get(Metric::MaxHeight),
+            edge_distance: weights.get(Metric::EdgeDistance),
+            row_transitions: weights.get(Metric::RowTransitions),
+            column_transitions: weights.get(Metric::ColumnTransitions),
+            landing_height: weights.get(Metric::LandingHeight),
+            high_rows: weights.get(Metric::HighRows),
+        }
+    }
+
+    /// [`Weights::score`] of a lean landing, when it is not 0: the same
+    /// sum in the same order (from -0.0, `Metric::ALL`'s order), but for
+    /// terms that are 0 (a weight of 0, or a metric that is 0 here), which
+    /// may only change the sign of a sum that is 0 (adding a zero to a
+    /// number that is not leaves it as it was, and a zero plus a number
+    /// is that number). Straight-line code, no table lookups.
+    #[inline(always)]
+    fn score(&self, v: &LeanValues) -> f64 {
+        let mut sum = -0.0;
+        sum += self.game_over * v.game_over;
+        sum += self.holes * v.holes;
+        sum += self.well_sums * v.well_sums;
+        sum += self.max_height * v.max_height;
+        sum += self.edge_distance * v.edge_distance;
+        sum += self.row_transitions * v.row_transitions;
+        sum += self.column_transitions * v.column_transitions;
+        sum += self.landing_height * v.landing_height;
+        sum += self.high_rows * v.high_rows;
+        sum
+    }
+}
+
+/// What the lean path made of one landing.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Lean {
+    /// Its score and whether it tops out.
+    Scored(f64, bool),
+    /// The full path must measure it.
+    Full,
+}
+
+/// Landing `p` (of `piece`'s shape) by the lean path: [`Lean::Full`] for a
+/// piece wider or taller than 4, when it clears a row, when the stack
+/// comes near enough to the spawn rows that a spawn check is needed, or
+/// when the score comes to 0 (where [`Weights::score`] sums every metric,
+/// for the sign of the zero). Otherwise the same score, bit for bit, as
+/// measuring it in full and scoring it with [`Weights::score`]: the same
+/// integers ([`ColumnBase::lean_touched`] and
+/// [`ColumnBase::lean_neighbours`]), summed as [`LeanWeights::score`] says.
 #[inline(always)]
 fn lean_score(
     before: &BeforeMove,
@@ -198,10 +273,9 @@ fn lean_score(
     piece: &PieceShape,
     p: &Placement,
     fillable: u64,
-    weights: &Weights,
-    height: usize,
-    danger_rows: usize,
-) -> Option<(f64, bool)> {
+    weights: &LeanWeights,
+    (height, danger_rows): (usize, usize),
+) -> Lean {
     let board = before.board();
     let left = p.x + piece.left;
     let top = p.y + piece.top;
@@ -212,14 +286,14 @@ fn lean_score(
         || left as usize + piece_width > board.width()
         || top as usize + piece_height > board.height()
     {
-        return None;
+        return Lean::Full;
     }
     let (left, top) = (left as usize, top as usize);
     let full = board.full_row();
     if (fillable >> top) & ((1 << piece_height) - 1) != 0 {
         for (i, &row) in piece.rows[..piece_height].iter().enumerate() {
             if board.row(top + i) | row << left == full {
-                return None;
+                return Lean::Full;
             }
         }
     }
@@ -227,12 +301,12 @@ fn lean_score(
     for (cell, &column) in cells.iter_mut().zip(&piece.columns) {
         *cell = column << top;
     }
-    let shape = base.lean_with_piece(&before.columns, left, &cells, piece_width);
+    let (mut shape, near) = base.lean_touched(&before.columns, left, &cells, piece_width);
     let stack_top = shape.top as usize;
     let game_over = stack_top < danger_rows.min(board.height());
     // A stack reaching the spawn boxes needs the full path's spawn check.
     if !game_over && stack_top < danger_rows.saturating_sub(1) + 4 {
-        return None;
+        return Lean::Full;
     }
     let rows = board.height() as u32;
     let max_height = rows - shape.top;
@@ -240,25 +314,30 @@ fn lean_score(
     let bottom = top + piece_height - 1;
     // The values `Metrics::values` gives, for the metrics the lean path
     // measures (lines cleared and eroded cells are 0: no row clears).
-    let mut values = [0.0f64; Metric::ALL.len()];
-    values[Metric::GameOverAfterMove as usize] = f64::from(u32::from(game_over));
-    values[Metric::Holes as usize] = f64::from(shape.holes);
-    values[Metric::WellSums as usize] = f64::from(shape.well_sums);
-    values[Metric::MaxHeight as usize] = f64::from(max_height);
-    values[Metric::EdgeDistance as usize] = left.min(board.width() - (left + piece_width)) as f64;
-    values[Metric::RowTransitions as usize] = f64::from(shape.row_transitions);
-    values[Metric::ColumnTransitions as usize] = f64::from(shape.column_transitions);
-    // Twice the landing height, halved as `Metrics::values` does.
-    values[Metric::LandingHeight as usize] =
-        ((floor - 1 - bottom) + (floor - 1 - top)) as f64 / 2.0;
-    values[Metric::HighRows as usize] =
-        f64::from(max_height.saturating_sub((height.saturating_sub(danger_rows) / 2) as u32));
-    // `Weights::score`'s sum: from -0.0, the weighed metrics in order.
-    let mut sum = -0.0;
-    for &i in &weights.nonzero[..usize::from(weights.weighed)] {
-        sum += weights.values[usize::from(i)] * values[usize::from(i)];
+    let values = LeanValues {
+        game_over: f64::from(u32::from(game_over)),
+        holes: f64::from(shape.holes),
+        well_sums: 0.0,
+        max_height: f64::from(max_height),
+        edge_distance: left.min(board.width() - (left + piece_width)) as f64,
+        row_transitions: 0.0,
+        column_transitions: f64::from(shape.column_transitions),
+        // Twice the landing height, halved as `Metrics::values` does.
+        landing_height: ((floor - 1 - bottom) + (floor - 1 - top)) as f64 / 2.0,
+        high_rows: f64::from(
+            max_height.saturating_sub((height.saturating_sub(danger_rows) / 2) as u32),
+        ),
+    };
+    base.lean_neighbours(&near, left, piece_width, &mut shape);
+    let sum = weights.score(&LeanValues {
+        well_sums: f64::from(shape.well_sums),
+        row_transitions: f64::from(shape.row_transitions),
+        ..values
+    });
+    if sum == 0.0 {
+        return Lean::Full;
     }
-    (sum != 0.0).then_some((sum, game_over))
+    Lean::Scored(sum, game_over)
 }
 
 #[cfg(test)]
@@ -266,7 +345,7 @@ mod tests {
     use proptest::prelude::*;
     use rand::{Rng, SeedableRng};
 
-    use super::{PieceShape, best_score, fillable_rows, lean_score};
+    use super::{Lean, LeanWeights, PieceShape, best_score, fillable_rows, lean_score};
     use crate::ai::Weights;
     use crate::ai::metrics::{BeforeMove, Metric};
     use crate::board::{Board, spawn_position};
@@ -367,8 +446,8 @@ mod tests {
                         .with_high_rows(height, danger_rows);
                     let score = weights.score(&full);
                     let piece = PieceShape::new(p.kind, p.state);
-                    let lean = lean_score(&before, base, &piece, p, fillable, &weights, height, danger_rows);
-                    if let Some((s, game_over)) = lean {
+                    let lean = lean_score(&before, base, &piece, p, fillable, &LeanWeights::new(&weights), (height, danger_rows));
+                    if let Lean::Scored(s, game_over) = lean {
                         prop_assert_eq!(s.to_bits(), score.to_bits(), "{:?} on\n{}", p, board.to_text());
                         prop_assert_eq!(game_over, full.game_over);
                     }
@@ -409,7 +488,16 @@ mod tests {
                 ) {
                     let piece = PieceShape::new(p.kind, p.state);
                     all += 1;
-                    if lean_score(&before, base, &piece, p, fillable, &weights, 20, 1).is_some() {
+                    let scored = lean_score(
+                        &before,
+                        base,
+                        &piece,
+                        p,
+                        fillable,
+                        &LeanWeights::new(&weights),
+                        (20, 1),
+                    );
+                    if matches!(scored, Lean::Scored(..)) {
                         lean += 1;
                     }
                 }

@@ -231,25 +231,27 @@ pub(super) struct LeanShape {
 }
 
 impl ColumnBase {
-    /// [`ColumnBase::with_piece_body`]'s holes, wells, transitions and
+    /// [`ColumnBase::with_piece_body`]'s holes, column transitions and
     /// stack top, the same integers by the same formulas, computing
     /// nothing else: the lookahead's last ply measures about 500 landings
-    /// a decision for a score that reads only these. The piece's cells are
-    /// `piece[k]` in column `left + k` (bit y = row y), `piece_width` (at
-    /// most 4) columns, inside the board.
+    /// a decision for a score that reads only a few metrics. The wells and
+    /// row transitions are left at the board's; [`ColumnBase::lean_neighbours`]
+    /// adds them from the columns after the lock, which this returns
+    /// (`near[j]` is column `left + j - 2`, walls full). The piece's cells
+    /// are `piece[k]` in column `left + k` (bit y = row y), `piece_width`
+    /// (at most 4) columns, inside the board.
     #[inline(always)]
-    pub(super) fn lean_with_piece(
+    pub(super) fn lean_touched(
         &self,
         columns: &[u64; MAX_SIZE + 1],
         left: usize,
         piece: &[u64; 4],
         piece_width: usize,
-    ) -> LeanShape {
+    ) -> (LeanShape, [u64; 8]) {
         let (width, rows, full) = (self.width, self.rows, self.full);
         debug_assert!(piece_width <= 4 && left + piece_width <= width);
         // The columns from two left of the piece to two right of it after
-        // the lock (`near[j]` is column `left + j - 2`), walls full: each
-        // is read by up to five terms below, built once.
+        // the lock: each is read by up to five terms, built once.
         let mut near = [full; 8];
         for (j, slot) in near.iter_mut().enumerate() {
             let x = (left + j).wrapping_sub(2);
@@ -267,31 +269,42 @@ impl ColumnBase {
             column_transitions: s.column_transitions,
             top: self.top,
         };
-        // Fixed trip counts, the columns past the piece counted as 0 (an
-        // untouched column inside the board adds back what it takes out):
-        // the loops unroll, without a branch on the piece's width to
-        // mispredict.
+        // Fixed trip counts: the loops unroll, without a branch on the
+        // piece's width to mispredict.
         for k in 0..4 {
-            let touched = k < piece_width;
             let here = near[k + 2];
             let was = &self.terms[(left + k).min(MAX_SIZE - 1)];
             let below = (here >> 1) | (1u64 << (rows - 1));
             let holes = column_holes(here, full).count_ones();
             let transitions = ((here ^ below) & full).count_ones();
-            if touched {
+            if k < piece_width {
                 m.holes = m.holes - u32::from(was.holes) + holes;
                 m.column_transitions =
                     m.column_transitions - u32::from(was.column_transitions) + transitions;
                 m.top = m.top.min(here.trailing_zeros());
             }
         }
+        (m, near)
+    }
+
+    /// The wells and row transitions of `m` (from
+    /// [`ColumnBase::lean_touched`], with its `near` columns) after the
+    /// lock, as [`ColumnBase::with_piece_body`] counts them.
+    #[inline(always)]
+    pub(super) fn lean_neighbours(
+        &self,
+        near: &[u64; 8],
+        left: usize,
+        piece_width: usize,
+        m: &mut LeanShape,
+    ) {
+        let (width, full) = (self.width, self.full);
         // Wells of the touched columns and their neighbours inside the
         // board (x = left - 1 ..= left + piece_width).
         for j in 1..7 {
             let x = (left + j).wrapping_sub(2);
-            let inside = x < width && j <= piece_width + 2;
             let now = wells(near[j], near[j - 1], near[j + 1], full);
-            if inside {
+            if x < width && j <= piece_width + 2 {
                 m.well_sums = m.well_sums - u32::from(self.wells[x]) + now;
             }
         }
@@ -305,6 +318,5 @@ impl ColumnBase {
                     m.row_transitions - u32::from(self.row_transitions[x.min(MAX_SIZE)]) + now;
             }
         }
-        m
     }
 }
