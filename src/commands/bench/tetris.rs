@@ -3,7 +3,8 @@
 //! generated and evaluated; with and without the one-piece lookahead) over
 //! 1000 fixed mid-game positions (criterion: `cargo bench -p
 //! tessera-tetris --bench tetris`), and MASTER's decision on the boards of
-//! its own classic self-play (the figure).
+//! its own classic self-play (the figure), without and with the
+//! game's one-piece preview.
 
 use std::time::Duration;
 
@@ -60,18 +61,24 @@ fn per_decision(difficulty: &Difficulty, next_known: bool, runs: usize) -> Timin
 
 /// `count` positions of `ai`'s own classic self-play, as `tessera sim
 /// tetris` plays it: 10 x 20, the cycle rotation, uniform random pieces,
-/// no preview (the lookahead averages over the seven), the top row the
-/// danger row; a new board after a top-out.
-fn self_play_positions(ai: &Difficulty, count: usize) -> Vec<Position> {
+/// the top row the danger row; a new board after a top-out. Without
+/// `preview` the AI does not know the next piece (the lookahead averages
+/// over the seven); with it, it sees the next piece, as the classic game
+/// shows it (`tessera sim tetris --preview`). The pieces come in the same
+/// order either way.
+fn self_play_positions(ai: &Difficulty, count: usize, preview: bool) -> Vec<Position> {
     let mut rng = tessera_host::rng::game_rng(20);
     let mut brain = Brain::new();
     let mut board = Board::new(10, 20);
     let mut positions = Vec::with_capacity(count);
+    let mut next = PieceKind::ALL[rng.random_range(0..7)];
     while positions.len() < count {
+        let piece = next;
+        next = PieceKind::ALL[rng.random_range(0..7)];
         let position = Position {
             board,
-            piece: PieceKind::ALL[rng.random_range(0..7)],
-            next: None,
+            piece,
+            next: preview.then_some(next),
             rotation: RotationSystem::Cycle,
             spawn_row: 0,
             danger_rows: 1,
@@ -116,7 +123,8 @@ fn difficulty(name: &str) -> anyhow::Result<Difficulty> {
 /// The move generation figures with the target.
 pub fn figures() -> anyhow::Result<Vec<Figure>> {
     let master = difficulty("master")?;
-    let self_play = self_play_positions(&master, 1000);
+    let self_play = self_play_positions(&master, 1000, false);
+    let self_play_preview = self_play_positions(&master, 1000, true);
     Ok(vec![
         Figure::timed(
             "tetris",
@@ -172,6 +180,12 @@ pub fn figures() -> anyhow::Result<Vec<Figure>> {
             "AI decision, MASTER, classic self-play (1000 boards of its own game: cycle, 10 x 20, average over 7)",
             per_decision_on(&master, &self_play, 5),
             Some(Duration::from_micros(20)),
+        ),
+        Figure::timed(
+            "tetris",
+            "AI decision, MASTER, classic self-play with the game's preview (the next piece known; 1000 boards of that game)",
+            per_decision_on(&master, &self_play_preview, 5),
+            None,
         ),
     ])
 }
