@@ -7,8 +7,8 @@
 
 use super::Weights;
 use super::column_base::ColumnBase;
-use super::metrics::{BeforeMove, Metric};
-use crate::board::Board;
+use super::metrics::{BeforeMove, Metric, PieceColumns, column_metrics_body};
+use crate::board::{Board, MAX_SIZE};
 use crate::movegen::Placement;
 use crate::piece::{PieceKind, orientation};
 
@@ -183,11 +183,11 @@ impl PieceShape {
 }
 
 /// The weights of the metrics a lean landing may have other than 0, in
-/// `Metric::ALL`'s order; the others (lines cleared, eroded cells, the
-/// ranking's) are 0 there.
+/// `Metric::ALL`'s order (the others are not lean: [`LEAN`]).
 #[derive(Clone, Copy)]
 struct LeanWeights {
     game_over: f64,
+    lines_cleared: f64,
     holes: f64,
     well_sums: f64,
     max_height: f64,
@@ -195,6 +195,7 @@ struct LeanWeights {
     row_transitions: f64,
     column_transitions: f64,
     landing_height: f64,
+    eroded_cells: f64,
     high_rows: f64,
 }
 
@@ -202,6 +203,7 @@ struct LeanWeights {
 #[derive(Clone, Copy)]
 struct LeanValues {
     game_over: f64,
+    lines_cleared: f64,
     holes: f64,
     well_sums: f64,
     max_height: f64,
@@ -209,6 +211,7 @@ struct LeanValues {
     row_transitions: f64,
     column_transitions: f64,
     landing_height: f64,
+    eroded_cells: f64,
     high_rows: f64,
 }
 
@@ -216,6 +219,7 @@ impl LeanWeights {
     fn new(weights: &Weights) -> Self {
         Self {
             game_over: weights.get(Metric::GameOverAfterMove),
+            lines_cleared: weights.get(Metric::LinesCleared),
             holes: weights.get(Metric::Holes),
             well_sums: weights.get(Metric::WellSums),
             max_height: weights.get(Metric::MaxHeight),
@@ -223,6 +227,7 @@ impl LeanWeights {
             row_transitions: weights.get(Metric::RowTransitions),
             column_transitions: weights.get(Metric::ColumnTransitions),
             landing_height: weights.get(Metric::LandingHeight),
+            eroded_cells: weights.get(Metric::ErodedCells),
             high_rows: weights.get(Metric::HighRows),
         }
     }
@@ -237,6 +242,7 @@ impl LeanWeights {
     fn score(&self, v: &LeanValues) -> f64 {
         let mut sum = -0.0;
         sum += self.game_over * v.game_over;
+        sum += self.lines_cleared * v.lines_cleared;
         sum += self.holes * v.holes;
         sum += self.well_sums * v.well_sums;
         sum += self.max_height * v.max_height;
@@ -244,6 +250,7 @@ impl LeanWeights {
         sum += self.row_transitions * v.row_transitions;
         sum += self.column_transitions * v.column_transitions;
         sum += self.landing_height * v.landing_height;
+        sum += self.eroded_cells * v.eroded_cells;
         sum += self.high_rows * v.high_rows;
         sum
     }
@@ -259,13 +266,13 @@ enum Lean {
 }
 
 /// Landing `p` (of `piece`'s shape) by the lean path: [`Lean::Full`] for a
-/// piece wider or taller than 4, when it clears a row, when the stack
-/// comes near enough to the spawn rows that a spawn check is needed, or
-/// when the score comes to 0 (where [`Weights::score`] sums every metric,
-/// for the sign of the zero). Otherwise the same score, bit for bit, as
-/// measuring it in full and scoring it with [`Weights::score`]: the same
-/// integers ([`ColumnBase::lean_touched`] and
-/// [`ColumnBase::lean_neighbours`]), summed as [`LeanWeights::score`] says.
+/// piece wider or taller than 4, when the stack comes near enough to the
+/// spawn rows that a spawn check is needed, or when the score comes to 0
+/// (where [`Weights::score`] sums every metric, for the sign of the zero).
+/// Otherwise the same score, bit for bit, as measuring it in full and
+/// scoring it with [`Weights::score`]: the same integers
+/// ([`ColumnBase::lean_touched`] and [`ColumnBase::lean_neighbours`], or
+/// [`lean_clear`] when rows clear), summed as [`LeanWeights::score`] says.
 #[inline(always)]
 fn lean_score(
     before: &BeforeMove,
@@ -290,16 +297,35 @@ fn lean_score(
     }
     let (left, top) = (left as usize, top as usize);
     let full = board.full_row();
+    let mut cleared = 0u64;
     if (fillable >> top) & ((1 << piece_height) - 1) != 0 {
         for (i, &row) in piece.rows[..piece_height].iter().enumerate() {
             if board.row(top + i) | row << left == full {
-                return Lean::Full;
+                cleared |= 1 << (top + i);
             }
         }
     }
     let mut cells = [0u64; 4];
     for (cell, &column) in cells.iter_mut().zip(&piece.columns) {
         *cell = column << top;
+    }
+    let floor = board.height();
+    let bottom = top + piece_height - 1;
+    // Twice the landing height (before any clear), halved as
+    // `Metrics::values` does.
+    let landing_height = ((floor - 1 - bottom) + (floor - 1 - top)) as f64 / 2.0;
+    let edge_distance = left.min(board.width() - (left + piece_width)) as f64;
+    if cleared != 0 {
+        return lean_clear(
+            before,
+            piece,
+            (left, top),
+            &cells,
+            cleared,
+            weights,
+            (landing_height, edge_distance),
+            (height, danger_rows),
+        );
     }
     let (mut shape, near) = base.lean_touched(&before.columns, left, &cells, piece_width);
     let stack_top = shape.top as usize;
@@ -310,20 +336,19 @@ fn lean_score(
     }
     let rows = board.height() as u32;
     let max_height = rows - shape.top;
-    let floor = board.height();
-    let bottom = top + piece_height - 1;
     // The values `Metrics::values` gives, for the metrics the lean path
     // measures (lines cleared and eroded cells are 0: no row clears).
     let values = LeanValues {
         game_over: f64::from(u32::from(game_over)),
+        lines_cleared: 0.0,
         holes: f64::from(shape.holes),
         well_sums: 0.0,
         max_height: f64::from(max_height),
-        edge_distance: left.min(board.width() - (left + piece_width)) as f64,
+        edge_distance,
         row_transitions: 0.0,
         column_transitions: f64::from(shape.column_transitions),
-        // Twice the landing height, halved as `Metrics::values` does.
-        landing_height: ((floor - 1 - bottom) + (floor - 1 - top)) as f64 / 2.0,
+        landing_height,
+        eroded_cells: 0.0,
         high_rows: f64::from(
             max_height.saturating_sub((height.saturating_sub(danger_rows) / 2) as u32),
         ),
@@ -338,6 +363,90 @@ fn lean_score(
         return Lean::Full;
     }
     Lean::Scored(sum, game_over)
+}
+
+/// A lean landing that clears the rows `cleared` (bit y = row y): the
+/// board after the lock and the clears, column by column (each column
+/// loses the cleared rows, the cells above moving down), measured whole
+/// by the column path ([`column_metrics_body`], which agrees with the row
+/// path the full path takes); lines and eroded cells from the piece's
+/// rows. [`Lean::Full`] where the full path would check the spawn, or the
+/// score comes to 0.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn lean_clear(
+    before: &BeforeMove,
+    piece: &PieceShape,
+    (left, top): (usize, usize),
+    cells: &[u64; 4],
+    cleared: u64,
+    weights: &LeanWeights,
+    (landing_height, edge_distance): (f64, f64),
+    (height, danger_rows): (usize, usize),
+) -> Lean {
+    let board = before.board();
+    let width = board.width();
+    let mut columns = [0u64; MAX_SIZE + 1];
+    for (x, column) in columns[..width].iter_mut().enumerate() {
+        let k = x.wrapping_sub(left);
+        let mut c = before.columns[x] | if k < 4 { cells[k] } else { 0 };
+        // Top row first: removing row y moves only the rows above it, so
+        // the cleared rows below keep their places.
+        let mut rows = cleared;
+        while rows != 0 {
+            let y = rows.trailing_zeros();
+            rows &= rows - 1;
+            let below = u64::MAX.checked_shl(y + 1).unwrap_or(0);
+            let above = (1u64 << y) - 1;
+            c = (c & below) | ((c & above) << 1);
+        }
+        *column = c;
+    }
+    columns[width] = before.columns[width];
+    let no_piece = PieceColumns {
+        left: 0,
+        columns: [0; 8],
+    };
+    let m = column_metrics_body(
+        &columns,
+        &no_piece,
+        width,
+        board.height(),
+        &[0; MAX_SIZE],
+        danger_rows,
+    );
+    let stack_top = board.height() - m.max_height as usize;
+    // A stack reaching the spawn boxes needs the full path's spawn check.
+    if !m.game_over && stack_top < danger_rows.saturating_sub(1) + 4 {
+        return Lean::Full;
+    }
+    let lines = cleared.count_ones();
+    let mut own_cells = 0;
+    for (i, &row) in piece.rows[..piece.height].iter().enumerate() {
+        if cleared >> (top + i) & 1 == 1 {
+            own_cells += row.count_ones();
+        }
+    }
+    let sum = weights.score(&LeanValues {
+        game_over: f64::from(u32::from(m.game_over)),
+        lines_cleared: f64::from(lines),
+        holes: f64::from(m.holes),
+        well_sums: f64::from(m.well_sums),
+        max_height: f64::from(m.max_height),
+        edge_distance,
+        row_transitions: f64::from(m.row_transitions),
+        column_transitions: f64::from(m.column_transitions),
+        landing_height,
+        eroded_cells: f64::from(lines * own_cells),
+        high_rows: f64::from(
+            m.max_height
+                .saturating_sub((height.saturating_sub(danger_rows) / 2) as u32),
+        ),
+    });
+    if sum == 0.0 {
+        return Lean::Full;
+    }
+    Lean::Scored(sum, m.game_over)
 }
 
 #[cfg(test)]
@@ -504,5 +613,53 @@ mod tests {
             }
         }
         assert!(all > 1000 && lean * 10 > all * 9, "{lean} of {all}");
+    }
+
+    /// Landings that clear rows take the lean path too (the property test
+    /// above holds their scores to the full path's).
+    #[test]
+    fn clearing_landings_take_the_lean_path() {
+        let weights = weights(0);
+        let mut movegen = MoveGen::new();
+        let (mut clearing, mut lean) = (0, 0);
+        for seed in 0..50 {
+            let mut board = random_board(seed, 10, 20, true);
+            for y in 0..8 {
+                for x in 0..10 {
+                    board.set(x, y, false);
+                }
+            }
+            let before = BeforeMove::new(&board);
+            let base = before.base.as_ref().expect("10 columns");
+            let fillable = fillable_rows(&board);
+            for kind in PieceKind::ALL {
+                let spawn = spawn_position(kind, 10);
+                for p in movegen.generate(&board, kind, RotationSystem::Srs, spawn) {
+                    let full = before.metrics(p, 1).with_high_rows(20, 1);
+                    if full.lines_cleared == 0 {
+                        continue;
+                    }
+                    clearing += 1;
+                    let piece = PieceShape::new(p.kind, p.state);
+                    let scored = lean_score(
+                        &before,
+                        base,
+                        &piece,
+                        p,
+                        fillable,
+                        &LeanWeights::new(&weights),
+                        (20, 1),
+                    );
+                    if let Lean::Scored(s, _) = scored {
+                        assert_eq!(s.to_bits(), weights.score(&full).to_bits());
+                        lean += 1;
+                    }
+                }
+            }
+        }
+        assert!(
+            clearing > 50 && lean * 10 > clearing * 9,
+            "{lean} of {clearing}"
+        );
     }
 }

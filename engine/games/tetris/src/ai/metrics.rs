@@ -661,7 +661,7 @@ fn column_metrics_bmi(
 }
 
 #[inline(always)]
-fn column_metrics_body(
+pub(super) fn column_metrics_body(
     columns: &[u64; MAX_SIZE + 1],
     piece: &PieceColumns,
     width: usize,
