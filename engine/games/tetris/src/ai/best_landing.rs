@@ -494,7 +494,7 @@ mod tests {
     /// among them).
     fn weights(seed: u64) -> Weights {
         let mut w = Weights::default();
-        if seed % 3 == 0 {
+        if seed.is_multiple_of(3) {
             for (metric, value) in [
                 (Metric::LandingHeight, -4.500158825082766),
                 (Metric::ErodedCells, 3.4181268101392694),
