@@ -70,7 +70,7 @@ fn best_score_body(
                 Some(s) if s.kind == p.kind && s.state == p.state => s,
                 _ => *shape.insert(PieceShape::new(p.kind, p.state)),
             };
-            lean_result = lean_score(
+            lean_result = lean_score_any(
                 before,
                 base,
                 &piece,
@@ -265,7 +265,28 @@ enum Lean {
     Full,
 }
 
-/// Landing `p` (of `piece`'s shape) by the lean path: [`Lean::Full`] for a
+/// [`lean_score`] for `piece`'s width (a constant there, so its loops
+/// unroll); [`Lean::Full`] for a piece wider than 4.
+#[inline(always)]
+fn lean_score_any(
+    before: &BeforeMove,
+    base: &ColumnBase,
+    piece: &PieceShape,
+    p: &Placement,
+    fillable: u64,
+    weights: &LeanWeights,
+    rows: (usize, usize),
+) -> Lean {
+    match piece.width {
+        1 => lean_score::<1>(before, base, piece, p, fillable, weights, rows),
+        2 => lean_score::<2>(before, base, piece, p, fillable, weights, rows),
+        3 => lean_score::<3>(before, base, piece, p, fillable, weights, rows),
+        4 => lean_score::<4>(before, base, piece, p, fillable, weights, rows),
+        _ => Lean::Full,
+    }
+}
+
+/// Landing `p` (of `piece`'s shape, `W` columns wide) by the lean path: [`Lean::Full`] for a
 /// piece wider or taller than 4, when the stack comes near enough to the
 /// spawn rows that a spawn check is needed, or when the score comes to 0
 /// (where [`Weights::score`] sums every metric, for the sign of the zero).
@@ -274,7 +295,7 @@ enum Lean {
 /// ([`ColumnBase::lean_touched`] and [`ColumnBase::lean_neighbours`], or
 /// [`lean_clear`] when rows clear), summed as [`LeanWeights::score`] says.
 #[inline(always)]
-fn lean_score(
+fn lean_score<const W: usize>(
     before: &BeforeMove,
     base: &ColumnBase,
     piece: &PieceShape,
@@ -286,7 +307,8 @@ fn lean_score(
     let board = before.board();
     let left = p.x + piece.left;
     let top = p.y + piece.top;
-    let (piece_width, piece_height) = (piece.width, piece.height);
+    let (piece_width, piece_height) = (W, piece.height);
+    debug_assert_eq!(piece.width, W);
     if !piece.small
         || left < 0
         || top < 0
@@ -327,7 +349,7 @@ fn lean_score(
             (height, danger_rows),
         );
     }
-    let (mut shape, near) = base.lean_touched(&before.columns, left, &cells, piece_width);
+    let (mut shape, near) = base.lean_touched::<W>(&before.columns, left, &cells);
     let stack_top = shape.top as usize;
     let game_over = stack_top < danger_rows.min(board.height());
     // A stack reaching the spawn boxes needs the full path's spawn check.
@@ -353,7 +375,7 @@ fn lean_score(
             max_height.saturating_sub((height.saturating_sub(danger_rows) / 2) as u32),
         ),
     };
-    base.lean_neighbours(&near, left, piece_width, &mut shape);
+    base.lean_neighbours::<W>(&near, left, &mut shape);
     let sum = weights.score(&LeanValues {
         well_sums: f64::from(shape.well_sums),
         row_transitions: f64::from(shape.row_transitions),
@@ -454,7 +476,7 @@ mod tests {
     use proptest::prelude::*;
     use rand::{Rng, SeedableRng};
 
-    use super::{Lean, LeanWeights, PieceShape, best_score, fillable_rows, lean_score};
+    use super::{Lean, LeanWeights, PieceShape, best_score, fillable_rows, lean_score_any};
     use crate::ai::Weights;
     use crate::ai::metrics::{BeforeMove, Metric};
     use crate::board::{Board, spawn_position};
@@ -558,7 +580,7 @@ mod tests {
                         .with_high_rows(height, danger_rows);
                     let score = weights.score(&full);
                     let piece = PieceShape::new(p.kind, p.state);
-                    let lean = lean_score(&before, base, &piece, p, fillable, &LeanWeights::new(&weights), (height, danger_rows));
+                    let lean = lean_score_any(&before, base, &piece, p, fillable, &LeanWeights::new(&weights), (height, danger_rows));
                     if let Lean::Scored(s, game_over) = lean {
                         prop_assert_eq!(s.to_bits(), score.to_bits(), "{:?} on\n{}", p, board.to_text());
                         prop_assert_eq!(game_over, full.game_over);
@@ -600,7 +622,7 @@ mod tests {
                 ) {
                     let piece = PieceShape::new(p.kind, p.state);
                     all += 1;
-                    let scored = lean_score(
+                    let scored = lean_score_any(
                         &before,
                         base,
                         &piece,
@@ -644,7 +666,7 @@ mod tests {
                     }
                     clearing += 1;
                     let piece = PieceShape::new(p.kind, p.state);
-                    let scored = lean_score(
+                    let scored = lean_score_any(
                         &before,
                         base,
                         &piece,

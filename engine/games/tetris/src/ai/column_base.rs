@@ -238,25 +238,24 @@ impl ColumnBase {
     /// row transitions are left at the board's; [`ColumnBase::lean_neighbours`]
     /// adds them from the columns after the lock, which this returns
     /// (`near[j]` is column `left + j - 2`, walls full). The piece's cells
-    /// are `piece[k]` in column `left + k` (bit y = row y), `piece_width`
-    /// (at most 4) columns, inside the board.
+    /// are `piece[k]` in column `left + k` (bit y = row y), `W` (at most
+    /// 4) columns, inside the board.
     #[inline(always)]
-    pub(super) fn lean_touched(
+    pub(super) fn lean_touched<const W: usize>(
         &self,
         columns: &[u64; MAX_SIZE + 1],
         left: usize,
         piece: &[u64; 4],
-        piece_width: usize,
     ) -> (LeanShape, [u64; 8]) {
         let (width, rows, full) = (self.width, self.rows, self.full);
-        debug_assert!(piece_width <= 4 && left + piece_width <= width);
+        debug_assert!(W <= 4 && left + W <= width);
         // The columns from two left of the piece to two right of it after
         // the lock: each is read by up to five terms, built once.
         let mut near = [full; 8];
-        for (j, slot) in near.iter_mut().enumerate() {
+        for (j, slot) in near.iter_mut().enumerate().take(W + 4) {
             let x = (left + j).wrapping_sub(2);
             let k = j.wrapping_sub(2);
-            let cells = if k < 4 { piece[k] } else { 0 };
+            let cells = if k < W { piece[k] } else { 0 };
             if x < width {
                 *slot = columns[x] | cells;
             }
@@ -269,20 +268,15 @@ impl ColumnBase {
             column_transitions: s.column_transitions,
             top: self.top,
         };
-        // Fixed trip counts: the loops unroll, without a branch on the
-        // piece's width to mispredict.
-        for k in 0..4 {
+        // The piece's width is a constant here: the loops unroll.
+        for k in 0..W {
             let here = near[k + 2];
-            let was = &self.terms[(left + k).min(MAX_SIZE - 1)];
+            let was = &self.terms[left + k];
             let below = (here >> 1) | (1u64 << (rows - 1));
-            let holes = column_holes(here, full).count_ones();
-            let transitions = ((here ^ below) & full).count_ones();
-            if k < piece_width {
-                m.holes = m.holes - u32::from(was.holes) + holes;
-                m.column_transitions =
-                    m.column_transitions - u32::from(was.column_transitions) + transitions;
-                m.top = m.top.min(here.trailing_zeros());
-            }
+            m.holes = m.holes - u32::from(was.holes) + column_holes(here, full).count_ones();
+            m.column_transitions = m.column_transitions - u32::from(was.column_transitions)
+                + ((here ^ below) & full).count_ones();
+            m.top = m.top.min(here.trailing_zeros());
         }
         (m, near)
     }
@@ -291,32 +285,28 @@ impl ColumnBase {
     /// [`ColumnBase::lean_touched`], with its `near` columns) after the
     /// lock, as [`ColumnBase::with_piece_body`] counts them.
     #[inline(always)]
-    pub(super) fn lean_neighbours(
+    pub(super) fn lean_neighbours<const W: usize>(
         &self,
         near: &[u64; 8],
         left: usize,
-        piece_width: usize,
         m: &mut LeanShape,
     ) {
         let (width, full) = (self.width, self.full);
         // Wells of the touched columns and their neighbours inside the
-        // board (x = left - 1 ..= left + piece_width).
-        for j in 1..7 {
+        // board (x = left - 1 ..= left + W).
+        for j in 1..=W + 2 {
             let x = (left + j).wrapping_sub(2);
-            let now = wells(near[j], near[j - 1], near[j + 1], full);
-            if x < width && j <= piece_width + 2 {
+            if x < width {
+                let now = wells(near[j], near[j - 1], near[j + 1], full);
                 m.well_sums = m.well_sums - u32::from(self.wells[x]) + now;
             }
         }
         // Row transitions of every pair with a touched column (the right
-        // wall is `x = width`): x = left ..= left + piece_width.
-        for j in 2..7 {
+        // wall is `x = width`): x = left ..= left + W.
+        for j in 2..=W + 2 {
             let x = left + j - 2;
             let now = row_transitions(near[j - 1], near[j], full);
-            if j <= piece_width + 2 {
-                m.row_transitions =
-                    m.row_transitions - u32::from(self.row_transitions[x.min(MAX_SIZE)]) + now;
-            }
+            m.row_transitions = m.row_transitions - u32::from(self.row_transitions[x]) + now;
         }
     }
 }
