@@ -6,8 +6,8 @@
 //! inlines into it and the CPU is checked once per piece, not per landing.
 
 use super::Weights;
-use super::column_base::ColumnBase;
-use super::metrics::{BeforeMove, Metric, PieceColumns, column_metrics_body};
+use super::column_base::{ColumnBase, PaddedColumns};
+use super::metrics::{BeforeMove, Metric, PieceColumns, column_mask, column_metrics_body};
 use crate::board::{Board, MAX_SIZE};
 use crate::movegen::Placement;
 use crate::piece::{PieceKind, orientation};
@@ -55,30 +55,26 @@ fn best_score_body(
 ) -> (Option<f64>, bool) {
     let mut best: Option<f64> = None;
     let mut survives = false;
-    let lean = before.base.as_ref().filter(|_| reads_only_lean(weights));
+    // (No closures in this function: a closure is compiled without its
+    // instruction set.)
+    let mut lean = None;
+    if let Some(base) = &before.base
+        && reads_only_lean(weights)
+    {
+        lean = Some(LeanBoard::new(before, base));
+    }
     // The landings come state by state: the piece's shape is looked up
     // once per state.
     let mut shape: Option<PieceShape> = None;
-    let fillable = fillable_rows(before.board());
     let lean_weights = LeanWeights::new(weights);
     for p in landings {
-        // (No closure here: a closure is compiled without this function's
-        // instruction set.)
         let mut lean_result = Lean::Full;
-        if let Some(base) = lean {
+        if let Some(board) = &lean {
             let piece = match shape {
                 Some(s) if s.kind == p.kind && s.state == p.state => s,
                 _ => *shape.insert(PieceShape::new(p.kind, p.state)),
             };
-            lean_result = lean_score_any(
-                before,
-                base,
-                &piece,
-                p,
-                fillable,
-                &lean_weights,
-                (height, danger_rows),
-            );
+            lean_result = lean_score_any(board, &piece, p, &lean_weights, (height, danger_rows));
         }
         let (s, game_over) = match lean_result {
             Lean::Scored(s, game_over) => (s, game_over),
@@ -269,20 +265,40 @@ enum Lean {
 /// unroll); [`Lean::Full`] for a piece wider than 4.
 #[inline(always)]
 fn lean_score_any(
-    before: &BeforeMove,
-    base: &ColumnBase,
+    board: &LeanBoard,
     piece: &PieceShape,
     p: &Placement,
-    fillable: u64,
     weights: &LeanWeights,
     rows: (usize, usize),
 ) -> Lean {
     match piece.width {
-        1 => lean_score::<1>(before, base, piece, p, fillable, weights, rows),
-        2 => lean_score::<2>(before, base, piece, p, fillable, weights, rows),
-        3 => lean_score::<3>(before, base, piece, p, fillable, weights, rows),
-        4 => lean_score::<4>(before, base, piece, p, fillable, weights, rows),
+        1 => lean_score::<1>(board, piece, p, weights, rows),
+        2 => lean_score::<2>(board, piece, p, weights, rows),
+        3 => lean_score::<3>(board, piece, p, weights, rows),
+        4 => lean_score::<4>(board, piece, p, weights, rows),
         _ => Lean::Full,
+    }
+}
+
+/// A board as the lean path reads it, prepared once per piece.
+struct LeanBoard<'a, 'b> {
+    before: &'a BeforeMove<'b>,
+    base: &'a ColumnBase,
+    padded: PaddedColumns,
+    /// The rows a piece could fill ([`fillable_rows`]).
+    fillable: u64,
+}
+
+impl<'a, 'b> LeanBoard<'a, 'b> {
+    #[inline(always)]
+    fn new(before: &'a BeforeMove<'b>, base: &'a ColumnBase) -> Self {
+        let board = before.board();
+        Self {
+            before,
+            base,
+            padded: PaddedColumns::new(&before.columns, board.width(), column_mask(board.height())),
+            fillable: fillable_rows(board),
+        }
     }
 }
 
@@ -296,14 +312,13 @@ fn lean_score_any(
 /// [`lean_clear`] when rows clear), summed as [`LeanWeights::score`] says.
 #[inline(always)]
 fn lean_score<const W: usize>(
-    before: &BeforeMove,
-    base: &ColumnBase,
+    lean: &LeanBoard,
     piece: &PieceShape,
     p: &Placement,
-    fillable: u64,
     weights: &LeanWeights,
     (height, danger_rows): (usize, usize),
 ) -> Lean {
+    let (before, base, fillable) = (lean.before, lean.base, lean.fillable);
     let board = before.board();
     let left = p.x + piece.left;
     let top = p.y + piece.top;
@@ -349,7 +364,7 @@ fn lean_score<const W: usize>(
             (height, danger_rows),
         );
     }
-    let (mut shape, near) = base.lean_touched::<W>(&before.columns, left, &cells);
+    let (mut shape, near) = base.lean_touched::<W>(&lean.padded, left, &cells);
     let stack_top = shape.top as usize;
     let game_over = stack_top < danger_rows.min(board.height());
     // A stack reaching the spawn boxes needs the full path's spawn check.
@@ -476,7 +491,7 @@ mod tests {
     use proptest::prelude::*;
     use rand::{Rng, SeedableRng};
 
-    use super::{Lean, LeanWeights, PieceShape, best_score, fillable_rows, lean_score_any};
+    use super::{Lean, LeanBoard, LeanWeights, PieceShape, best_score, lean_score_any};
     use crate::ai::Weights;
     use crate::ai::metrics::{BeforeMove, Metric};
     use crate::board::{Board, spawn_position};
@@ -567,8 +582,8 @@ mod tests {
             let system = if srs { RotationSystem::Srs } else { RotationSystem::Cycle };
             let before = BeforeMove::new(&board);
             let base = before.base.as_ref().expect("boards of 2 columns or more have one");
+            let lean_board = LeanBoard::new(&before, base);
             let mut movegen = MoveGen::new();
-            let fillable = fillable_rows(&board);
             for kind in PieceKind::ALL.into_iter().chain(PieceKind::SPECIALS) {
                 let spawn = spawn_position(kind, width);
                 let landings = movegen.generate(&board, kind, system, spawn).to_vec();
@@ -580,7 +595,7 @@ mod tests {
                         .with_high_rows(height, danger_rows);
                     let score = weights.score(&full);
                     let piece = PieceShape::new(p.kind, p.state);
-                    let lean = lean_score_any(&before, base, &piece, p, fillable, &LeanWeights::new(&weights), (height, danger_rows));
+                    let lean = lean_score_any(&lean_board, &piece, p, &LeanWeights::new(&weights), (height, danger_rows));
                     if let Lean::Scored(s, game_over) = lean {
                         prop_assert_eq!(s.to_bits(), score.to_bits(), "{:?} on\n{}", p, board.to_text());
                         prop_assert_eq!(game_over, full.game_over);
@@ -612,7 +627,7 @@ mod tests {
             }
             let before = BeforeMove::new(&board);
             let base = before.base.as_ref().expect("10 columns");
-            let fillable = fillable_rows(&board);
+            let lean_board = LeanBoard::new(&before, base);
             for kind in PieceKind::ALL {
                 for p in movegen.generate(
                     &board,
@@ -623,11 +638,9 @@ mod tests {
                     let piece = PieceShape::new(p.kind, p.state);
                     all += 1;
                     let scored = lean_score_any(
-                        &before,
-                        base,
+                        &lean_board,
                         &piece,
                         p,
-                        fillable,
                         &LeanWeights::new(&weights),
                         (20, 1),
                     );
@@ -656,7 +669,7 @@ mod tests {
             }
             let before = BeforeMove::new(&board);
             let base = before.base.as_ref().expect("10 columns");
-            let fillable = fillable_rows(&board);
+            let lean_board = LeanBoard::new(&before, base);
             for kind in PieceKind::ALL {
                 let spawn = spawn_position(kind, 10);
                 for p in movegen.generate(&board, kind, RotationSystem::Srs, spawn) {
@@ -667,11 +680,9 @@ mod tests {
                     clearing += 1;
                     let piece = PieceShape::new(p.kind, p.state);
                     let scored = lean_score_any(
-                        &before,
-                        base,
+                        &lean_board,
                         &piece,
                         p,
-                        fillable,
                         &LeanWeights::new(&weights),
                         (20, 1),
                     );

@@ -217,6 +217,21 @@ impl ColumnBase {
     }
 }
 
+/// A board's columns (bit y = row y) with two full columns, walls, on
+/// each side: `.0[x + 2]` is column x, so a landing's neighbourhood is one
+/// slice, without a test for the walls.
+pub(super) struct PaddedColumns(pub(super) [u64; MAX_SIZE + 4]);
+
+impl PaddedColumns {
+    /// `columns` (`width` of them) between walls `full` tall.
+    #[inline(always)]
+    pub(super) fn new(columns: &[u64; MAX_SIZE + 1], width: usize, full: u64) -> Self {
+        let mut padded = [full; MAX_SIZE + 4];
+        padded[2..width + 2].copy_from_slice(&columns[..width]);
+        Self(padded)
+    }
+}
+
 /// The shape metrics a lean score reads of a landing that clears no row:
 /// what [`ColumnBase::with_piece_body`] gives for these, without the
 /// others (blockades, heights, bumpiness, holes created).
@@ -243,22 +258,18 @@ impl ColumnBase {
     #[inline(always)]
     pub(super) fn lean_touched<const W: usize>(
         &self,
-        columns: &[u64; MAX_SIZE + 1],
+        padded: &PaddedColumns,
         left: usize,
         piece: &[u64; 4],
     ) -> (LeanShape, [u64; 8]) {
-        let (width, rows, full) = (self.width, self.rows, self.full);
-        debug_assert!(W <= 4 && left + W <= width);
+        let (rows, full) = (self.rows, self.full);
+        debug_assert!(W <= 4 && left + W <= self.width);
         // The columns from two left of the piece to two right of it after
         // the lock: each is read by up to five terms, built once.
         let mut near = [full; 8];
-        for (j, slot) in near.iter_mut().enumerate().take(W + 4) {
-            let x = (left + j).wrapping_sub(2);
-            let k = j.wrapping_sub(2);
-            let cells = if k < W { piece[k] } else { 0 };
-            if x < width {
-                *slot = columns[x] | cells;
-            }
+        near[..W + 4].copy_from_slice(&padded.0[left..left + W + 4]);
+        for k in 0..W {
+            near[k + 2] |= piece[k];
         }
         let s = &self.sums;
         let mut m = LeanShape {
