@@ -15,7 +15,10 @@ pub mod metrics;
 pub mod settings;
 
 mod column_base;
+mod hatetris_search;
 mod lookahead;
+
+pub use hatetris_search::SearchStats;
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -175,6 +178,11 @@ pub struct Difficulty {
     /// The boards the expected-line search keeps per ply (0 = `beam`).
     #[serde(default)]
     pub line_beam: usize,
+    /// Against a `height` adversary: 0 searches afresh at every decision;
+    /// more keeps the search's tree for the next decision and extends it
+    /// by this many plies' worth of boards (`line_beam` each) a decision.
+    #[serde(default)]
+    pub line_step: u8,
 }
 
 /// Whom the feed-mode lookahead expects to choose the next piece.
@@ -237,7 +245,9 @@ pub mod limits {
     /// `line_depth`: plies of the expected-line search (0 = `lookahead`).
     pub const LINE_DEPTH: RangeInclusive<f64> = 0.0..=32.0;
     /// `line_beam`: boards per ply of the expected-line search (0 = `beam`).
-    pub const LINE_BEAM: RangeInclusive<f64> = 0.0..=4096.0;
+    pub const LINE_BEAM: RangeInclusive<f64> = 0.0..=65_536.0;
+    /// `line_step`: plies' worth of boards a kept search adds a decision.
+    pub const LINE_STEP: RangeInclusive<f64> = 0.0..=32.0;
     /// `decision_ms`: the presentation pause.
     pub const DECISION_MS: RangeInclusive<f64> = 0.0..=10_000.0;
     /// `special_chance`: a probability.
@@ -291,6 +301,7 @@ impl Difficulty {
                 )
             })
             .or_else(|| out_of("line_beam", self.line_beam as f64, &limits::LINE_BEAM))
+            .or_else(|| out_of("line_step", f64::from(self.line_step), &limits::LINE_STEP))
             .or_else(|| {
                 out_of(
                     "decision_ms",
@@ -423,14 +434,23 @@ pub struct Brain {
     choice: Choice,
     /// One move generator and candidate buffer per lookahead ply.
     plies: Vec<lookahead::Ply>,
-    /// The expected-line search's boards (feed mode, `Adversary::Height`).
+    /// The expected-line search's boards (feed mode, `Adversary::Own`).
     line: lookahead::LineSearch,
+    /// The line search against HATETRIS (feed mode, `Adversary::Height`),
+    /// its tree kept for the next decision when `line_step > 0`.
+    hatetris: hatetris_search::HatetrisSearch,
 }
 
 impl Brain {
     /// A brain with empty buffers.
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// What the last decision's search against HATETRIS did (whether it
+    /// kept the tree of the decision before, boards expanded, depth).
+    pub fn hatetris_stats(&self) -> SearchStats {
+        self.hatetris.stats()
     }
 
     /// Ranks every reachable landing of `position.piece` under
