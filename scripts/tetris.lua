@@ -134,7 +134,7 @@ return {
       -- board (low, flat, no holes). The search is kept from decision to
       -- decision (line_step plies of line_beam boards each), line_depth
       -- plies ahead. A specialist: in classic play it looks one piece ahead.
-      { name = "VS_HATETRIS", decision_ms = 150, special_chance = 0.03, ceiling_every = 18,
+      { name = "VS_HATETRIS", decision_ms = 150, special_chance = 0, ceiling_every = 18,
         lookahead = 1, beam = 3, adversary = "height", line_depth = 32, line_beam = 4096, line_step = 1,
         weights = { linesCleared = 100, holes = -10, maxHeight = -3, bumpiness = -1,
                     gameOverAfterMove = -1000000 } },

@@ -23,9 +23,11 @@
 use std::collections::HashMap;
 use std::collections::hash_map::Entry;
 
+use rayon::prelude::*;
+
 use super::lookahead::fingerprint;
 use super::metrics::{BeforeMove, Metric, Metrics};
-use super::{Candidate, Difficulty, Position};
+use super::{Candidate, Difficulty, Position, UnknownNext};
 use crate::board::Board;
 use crate::movegen::{MoveGen, Placement};
 use crate::piece::PieceKind;
@@ -47,10 +49,12 @@ struct Link {
 }
 
 impl Link {
-    /// Whether `self` ranks before `other` (more rows, then a better
-    /// board); equal keys keep the order they were found in.
-    fn better_than(&self, other: &Link) -> bool {
-        (self.lines, self.eval) > (other.lines, other.eval)
+    /// The line's rank: its rows since the root at `per_line` each (the
+    /// difficulty's `linesCleared` weight) plus its last board's
+    /// evaluation. A weight far above the evaluation's range ranks by rows
+    /// first, then by the board.
+    fn value(&self, per_line: f64) -> f64 {
+        per_line * f64::from(self.lines) + self.eval
     }
 }
 
@@ -84,8 +88,8 @@ pub(super) struct HatetrisSearch {
     layers: Vec<Vec<Link>>,
     /// The boards of the last layer, in its order.
     frontier: Vec<Board>,
-    movegen: MoveGen,
-    predict: MoveGen,
+    /// One per chunk of a ply's boards, expanded in parallel.
+    expanders: Vec<Expander>,
     children: Vec<Child>,
     /// Boards already among `children` (by fingerprint) and where.
     seen: HashMap<u64, usize>,
@@ -145,7 +149,7 @@ impl HatetrisSearch {
             depth: self.layers.len(),
             frontier: self.frontier.len(),
         };
-        self.value(candidates);
+        self.value(candidates, difficulty.weights.get(Metric::LinesCleared));
         if !keep {
             // Nothing is kept: the next decision starts afresh.
             self.root = None;
@@ -191,7 +195,7 @@ impl HatetrisSearch {
             && root.spawn_row == position.spawn_row
             && root.danger_rows == position.danger_rows
             && root.next == position.next
-            && root.unknown_next == position.unknown_next;
+            && same_tetrominoes(&root.unknown_next, &position.unknown_next);
         if !same_rules || self.layers.len() < 2 {
             return false;
         }
@@ -253,6 +257,10 @@ impl HatetrisSearch {
     /// layer, all its landings that do not top out, each board kept once,
     /// the best `width` kept. `false` when no line survives the ply (the
     /// tree stays as it was).
+    ///
+    /// The boards are expanded in chunks on every core (rayon), each chunk
+    /// with its own move generators; the children are then merged in the
+    /// frontier's order, so the ply is the same whatever the thread count.
     fn extend(
         &mut self,
         position: &Position,
@@ -263,41 +271,36 @@ impl HatetrisSearch {
         let Some(last) = self.layers.last_mut() else {
             return false;
         };
+        let chunk = self.frontier.len().div_ceil(EXPANDERS).max(1);
+        if self.expanders.len() < EXPANDERS {
+            self.expanders.resize_with(EXPANDERS, Expander::default);
+        }
+        let boards = &self.frontier;
+        let links: &[Link] = last;
+        self.expanders
+            .par_iter_mut()
+            .enumerate()
+            .for_each(|(i, expander)| {
+                let from = (i * chunk).min(boards.len());
+                let to = ((i + 1) * chunk).min(boards.len());
+                expander.expand(position, difficulty, pieces, &boards[from..to], links, from);
+            });
+        let per_line = difficulty.weights.get(Metric::LinesCleared);
         self.children.clear();
         self.seen.clear();
-        for (i, board) in self.frontier.iter().enumerate() {
-            let predicted =
-                super::feeder::hatetris_piece(&mut self.predict, position, board, pieces);
-            last[i].next = predicted;
-            let Some(kind) = predicted else {
-                continue;
-            };
-            let before = BeforeMove::new(board);
-            let landings = self
-                .movegen
-                .generate(board, kind, position.rotation, position.spawn(kind));
-            for p in landings {
-                let metrics = position.measure(&before, p);
-                if metrics.game_over {
-                    continue;
-                }
-                let mut after = *board;
-                after.place(p.kind, p.state, p.x, p.y);
-                after.clear_full_rows();
+        for expander in &self.expanders {
+            for (k, predicted) in expander.predicted.iter().enumerate() {
+                last[expander.offset + k].next = *predicted;
+            }
+            for &(link, print) in &expander.children {
                 let child = Child {
-                    link: Link {
-                        parent: i as u32,
-                        placement: *p,
-                        lines: last[i].lines + metrics.lines_cleared,
-                        eval: evaluate(difficulty, &metrics),
-                        next: None,
-                    },
+                    link,
                     order: self.children.len() as u32,
                 };
-                match self.seen.entry(fingerprint(&after)) {
+                match self.seen.entry(print) {
                     Entry::Occupied(at) => {
                         let kept = &mut self.children[*at.get()];
-                        if child.link.better_than(&kept.link) {
+                        if child.link.value(per_line) > kept.link.value(per_line) {
                             kept.link = child.link;
                         }
                     }
@@ -312,9 +315,9 @@ impl HatetrisSearch {
             return false;
         }
         let ranking = |a: &Child, b: &Child| {
-            (b.link.lines, b.link.eval)
-                .partial_cmp(&(a.link.lines, a.link.eval))
-                .unwrap_or(std::cmp::Ordering::Equal)
+            b.link
+                .value(per_line)
+                .total_cmp(&a.link.value(per_line))
                 .then(a.order.cmp(&b.order))
         };
         if self.children.len() > width {
@@ -339,8 +342,8 @@ impl HatetrisSearch {
 
     /// Writes each candidate's value from the tree: the deepest ply its
     /// lines reach (a line alive longer outranks any that ended), then its
-    /// best line's rows and last board there.
-    fn value(&self, candidates: &mut [Candidate]) {
+    /// best line's value there.
+    fn value(&self, candidates: &mut [Candidate], per_line: f64) {
         for c in candidates.iter_mut() {
             c.ahead = None;
             c.next_tops_out = None;
@@ -357,8 +360,8 @@ impl HatetrisSearch {
                     .position(|c| c.placement == link.placement)
             })
             .collect();
-        // Per first-layer board: the deepest layer reached, its best key.
-        let mut best: Vec<Option<(usize, u32, f64)>> = vec![None; first.len()];
+        // Per first-layer board: the deepest layer reached, its best value.
+        let mut best: Vec<Option<(usize, f64)>> = vec![None; first.len()];
         let mut ancestor: Vec<u32> = (0..first.len() as u32).collect();
         for (k, layer) in self.layers.iter().enumerate() {
             if k > 0 {
@@ -369,23 +372,102 @@ impl HatetrisSearch {
             }
             for (link, &a) in layer.iter().zip(&ancestor) {
                 let entry = &mut best[a as usize];
-                let key = (k, link.lines, link.eval);
-                if entry.is_none_or(|e| (key.0, key.1, key.2) > (e.0, e.1, e.2)) {
-                    *entry = Some(key);
+                let value = link.value(per_line);
+                if entry.is_none_or(|(deepest, v)| k > deepest || value > v) {
+                    *entry = Some((k, value));
                 }
             }
         }
         for (i, found) in best.iter().enumerate() {
-            let (Some(at), Some((deepest, lines, eval))) = (slot[i], found) else {
+            let (Some(at), Some((deepest, value))) = (slot[i], found) else {
                 continue;
             };
-            // Plies first, then rows, then the board: far enough apart
-            // that no lower key can outweigh a higher one.
-            let value = *deepest as f64 * 1e12 + f64::from(*lines) * 1e6 + eval.clamp(-1e5, 1e5);
-            candidates[at].ahead = Some(value);
+            // Plies first, then the value: far enough apart that no value
+            // can outweigh a ply.
+            let ahead = *deepest as f64 * 1e12 + value.clamp(-1e11, 1e11);
+            candidates[at].ahead = Some(ahead);
             candidates[at].next_tops_out = Some(*deepest == 0 && self.layers.len() > 1);
         }
     }
+}
+
+/// Chunks a ply is cut into: more than the cores, so a core slowed by
+/// other work does not hold the ply up.
+const EXPANDERS: usize = 8;
+
+/// The working memory of one chunk of a ply.
+#[derive(Default)]
+struct Expander {
+    movegen: MoveGen,
+    predict: MoveGen,
+    /// The index of the chunk's first board in the frontier.
+    offset: usize,
+    /// The adversary's piece for each board of the chunk.
+    predicted: Vec<Option<PieceKind>>,
+    /// The children that do not top out, with their boards' fingerprints.
+    children: Vec<(Link, u64)>,
+}
+
+impl Expander {
+    /// Expands `boards` (frontier entries from `offset` on, their links in
+    /// `links`): the adversary's piece and all its landings that survive.
+    fn expand(
+        &mut self,
+        position: &Position,
+        difficulty: &Difficulty,
+        pieces: &[PieceKind],
+        boards: &[Board],
+        links: &[Link],
+        offset: usize,
+    ) {
+        self.offset = offset;
+        self.predicted.clear();
+        self.children.clear();
+        for (k, board) in boards.iter().enumerate() {
+            let i = offset + k;
+            let predicted =
+                super::feeder::hatetris_piece(&mut self.predict, position, board, pieces);
+            self.predicted.push(predicted);
+            let Some(kind) = predicted else {
+                continue;
+            };
+            let before = BeforeMove::new(board);
+            let landings = self
+                .movegen
+                .generate(board, kind, position.rotation, position.spawn(kind));
+            for p in landings {
+                let metrics = position.measure(&before, p);
+                if metrics.game_over {
+                    continue;
+                }
+                let mut after = *board;
+                after.place(p.kind, p.state, p.x, p.y);
+                after.clear_full_rows();
+                let link = Link {
+                    parent: i as u32,
+                    placement: *p,
+                    lines: links[i].lines + metrics.lines_cleared,
+                    eval: evaluate(difficulty, &metrics),
+                    next: None,
+                };
+                self.children.push((link, fingerprint(&after)));
+            }
+        }
+    }
+}
+
+/// Whether two positions expect the adversary to choose among the same
+/// tetrominoes (HATETRIS never gives a special, so one on offer or not
+/// changes no line of the tree).
+fn same_tetrominoes(a: &UnknownNext, b: &UnknownNext) -> bool {
+    let tetrominoes = |u: &UnknownNext| {
+        let (UnknownNext::Worst(pieces) | UnknownNext::Average(pieces)) = u;
+        let mut kinds: Vec<PieceKind> = pieces.iter().copied().filter(|k| k.is_tetromino()).collect();
+        kinds.sort_unstable();
+        kinds.dedup();
+        (matches!(u, UnknownNext::Worst(_)), kinds)
+    };
+    tetrominoes(a) == tetrominoes(b)
 }
 
 /// The evaluation of the board a move leaves: its score without the rows

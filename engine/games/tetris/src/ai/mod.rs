@@ -181,8 +181,15 @@ pub struct Difficulty {
     /// Against a `height` adversary: 0 searches afresh at every decision;
     /// more keeps the search's tree for the next decision and extends it
     /// by this many plies' worth of boards (`line_beam` each) a decision.
-    #[serde(default)]
+    /// (Left out of a log's table when 0, so the logs of every other
+    /// difficulty read as before.)
+    #[serde(default, skip_serializing_if = "is_zero")]
     pub line_step: u8,
+}
+
+/// Whether a count is 0 (serde's `skip_serializing_if`).
+fn is_zero(n: &u8) -> bool {
+    *n == 0
 }
 
 /// Whom the feed-mode lookahead expects to choose the next piece.
