@@ -3,7 +3,7 @@
 //! as `tessera sim tetris --mode feed --feeder hatetris` plays it, with
 //! every decision timed: lines, pieces, and the mean, median and longest
 //! time a decision (the sim's table gives only the mean, and the target is
-//! the longest).
+//! the longest), then the game's report and its last board.
 
 use std::time::Duration;
 
@@ -113,6 +113,8 @@ pub fn run(args: &HatetrisArgs) -> anyhow::Result<Status> {
             tessera_host::text::count(pieces, "piece"),
             tessera_host::text::count(seconds.len() as u64, "decision"),
         );
+        let report = session.report_text(true);
+        println!("{}", report.trim_end());
     }
     Ok(Status::Ok)
 }

@@ -169,3 +169,57 @@ fn a_game_against_hatetris_is_the_same_game_whatever_the_brain_played_before() {
     let (fresh_moves, _) = play_game(&mut Brain::new(), &afresh, 40);
     assert_ne!(first, fresh_moves);
 }
+
+/// The AI's moves of one game of `vs_hatetris` against the `hatetris`
+/// feeder, started through the project as `tessera tetris hatetris` and
+/// `sim` start it, stopped after `pieces` pieces.
+fn session_moves(pieces: u64) -> Vec<String> {
+    use tessera_host::driver::play_ai_turns_timed;
+    use tessera_host::options::{Seat, SessionOptions};
+    use tessera_host::sim::{SimLevel, SimOptions};
+    let mut project = tessera_host::project::Project::open(
+        &tessera_testkit::repo_path(""),
+        tessera_host::Registry::of::<tessera_tetris::Tetris>(),
+    )
+    .expect("the repository's project");
+    let options = SessionOptions {
+        mode: Some("feed".into()),
+        seats: vec![
+            Seat::Ai {
+                level: "hatetris".into(),
+            },
+            Seat::Ai {
+                level: "vs_hatetris".into(),
+            },
+        ],
+    };
+    let mut sim = SimOptions::default();
+    sim.set("pieces", pieces);
+    let mut session = project
+        .start_sim_session("tetris", &SimLevel::Default, 0, &options, &sim)
+        .expect("starts");
+    let mut moves = Vec::new();
+    play_ai_turns_timed(
+        session.as_mut(),
+        tessera_host::Budget::unbounded(),
+        usize::MAX,
+        &tessera_host::ThinkControl::new(),
+        &mut |session, ai_move| {
+            if ai_move.seat == 1 {
+                moves.push(ai_move.action_ron.clone());
+            }
+            !session.sim_stopped()
+        },
+    )
+    .expect("plays");
+    moves
+}
+
+#[test]
+fn the_shipped_row_plays_the_same_game_twice_through_the_host() {
+    // The kept tree lives on the game's brain shelf: two games started the
+    // same way are the same game, move for move.
+    let first = session_moves(12);
+    assert_eq!(first.len(), 12, "{first:?}");
+    assert_eq!(first, session_moves(12));
+}

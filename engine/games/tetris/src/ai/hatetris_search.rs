@@ -73,7 +73,8 @@ pub struct SearchStats {
     pub kept: bool,
     /// Boards expanded (one predicted piece's landings each).
     pub expanded: u64,
-    /// Plies the tree reaches after the decision.
+    /// Pieces the tree looks ahead after the decision (plies past the
+    /// candidates' own boards).
     pub depth: usize,
     /// Boards at its deepest ply.
     pub frontier: usize,
@@ -126,14 +127,18 @@ impl HatetrisSearch {
             0 => difficulty.beam.max(1),
             boards => boards,
         };
+        // Kept: `line_step` plies' worth of boards a decision; afresh: the
+        // whole depth.
         let plies = if keep {
-            difficulty.line_step
+            usize::from(difficulty.line_step)
         } else {
-            difficulty.line_depth
+            target
         };
-        let budget = width as u64 * u64::from(plies.max(1));
+        let budget = (width * plies.max(1)) as u64;
         let mut expanded = 0u64;
-        while self.layers.len() < target {
+        // The first layer is the candidates' own boards; each ply after it
+        // is one predicted piece.
+        while self.layers.len() <= target {
             let cost = self.frontier.len() as u64;
             if expanded > 0 && expanded + cost > budget {
                 break;
@@ -146,7 +151,7 @@ impl HatetrisSearch {
         self.stats = SearchStats {
             kept,
             expanded,
-            depth: self.layers.len(),
+            depth: self.layers.len().saturating_sub(1),
             frontier: self.frontier.len(),
         };
         self.value(candidates, difficulty.weights.get(Metric::LinesCleared));
