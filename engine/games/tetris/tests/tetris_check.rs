@@ -44,9 +44,9 @@ fn check_script_refuses_every_bad_ai_and_feed_value_at_its_line() {
         ),
         (
             "line_depth = 8,",
-            "line_depth = 40,",
-            "line_depth = 40",
-            "`ai.difficulties[7].line_depth` must be 0 to 32, not 40 (MASTER)",
+            "line_depth = 70,",
+            "line_depth = 70",
+            "`ai.difficulties[7].line_depth` must be 0 to 64, not 70 (MASTER)",
         ),
         (
             "adversary = \"own\",",

@@ -223,3 +223,4 @@ fn the_shipped_row_plays_the_same_game_twice_through_the_host() {
     assert_eq!(first.len(), 12, "{first:?}");
     assert_eq!(first, session_moves(12));
 }
+

@@ -250,7 +250,7 @@ pub mod limits {
     /// `beam`: candidates the lookahead examines.
     pub const BEAM: RangeInclusive<f64> = 1.0..=4096.0;
     /// `line_depth`: plies of the expected-line search (0 = `lookahead`).
-    pub const LINE_DEPTH: RangeInclusive<f64> = 0.0..=32.0;
+    pub const LINE_DEPTH: RangeInclusive<f64> = 0.0..=64.0;
     /// `line_beam`: boards per ply of the expected-line search (0 = `beam`).
     pub const LINE_BEAM: RangeInclusive<f64> = 0.0..=65_536.0;
     /// `line_step`: plies' worth of boards a kept search adds a decision.
