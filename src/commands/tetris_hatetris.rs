@@ -7,11 +7,11 @@
 
 use std::time::Duration;
 
+use tessera_host::Game;
 use tessera_host::ThinkControl;
 use tessera_host::driver::{AiTurnsEnd, play_ai_turns_timed};
 use tessera_host::options::{Seat, SessionOptions};
 use tessera_host::sim::{SimLevel, SimOptions, SimValue};
-use tessera_host::Game;
 use tessera_tetris::Tetris;
 
 use crate::Status;

@@ -123,7 +123,10 @@ fn the_next_position_keeps_the_tree_and_a_position_it_does_not_know_rebuilds() {
     let next = after(&start, best, &mut feeder_brain).expect("a next piece");
     brain.choose(&next, &kept, 0);
     let stats = brain.hatetris_stats();
-    assert!(stats.kept, "the move played and HATETRIS's piece: {stats:?}");
+    assert!(
+        stats.kept,
+        "the move played and HATETRIS's piece: {stats:?}"
+    );
     // One ply of 48 boards at most, and the tree is a ply deeper than the
     // first decision's was after losing the ply just played.
     assert!(stats.expanded <= 48, "{stats:?}");
@@ -223,4 +226,3 @@ fn the_shipped_row_plays_the_same_game_twice_through_the_host() {
     assert_eq!(first.len(), 12, "{first:?}");
     assert_eq!(first, session_moves(12));
 }
-

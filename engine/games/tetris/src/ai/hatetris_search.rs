@@ -437,9 +437,9 @@ impl Expander {
                 continue;
             };
             let before = BeforeMove::new(board);
-            let landings = self
-                .movegen
-                .generate(board, kind, position.rotation, position.spawn(kind));
+            let landings =
+                self.movegen
+                    .generate(board, kind, position.rotation, position.spawn(kind));
             for p in landings {
                 let metrics = position.measure(&before, p);
                 if metrics.game_over {
@@ -467,7 +467,11 @@ impl Expander {
 fn same_tetrominoes(a: &UnknownNext, b: &UnknownNext) -> bool {
     let tetrominoes = |u: &UnknownNext| {
         let (UnknownNext::Worst(pieces) | UnknownNext::Average(pieces)) = u;
-        let mut kinds: Vec<PieceKind> = pieces.iter().copied().filter(|k| k.is_tetromino()).collect();
+        let mut kinds: Vec<PieceKind> = pieces
+            .iter()
+            .copied()
+            .filter(|k| k.is_tetromino())
+            .collect();
         kinds.sort_unstable();
         kinds.dedup();
         (matches!(u, UnknownNext::Worst(_)), kinds)
