@@ -132,13 +132,15 @@ return {
       -- predicted exactly (adversary "height"), so the AI searches the
       -- lines HATETRIS will really play, each ranked by its rows cleared
       -- (100 each) plus its last board (low, flat, few holes and
-      -- transitions). The search is kept from decision to decision: 2
-      -- plies' worth of 2048 boards a decision, up to 32 pieces ahead.
+      -- transitions; the weights tuned on this one deterministic game).
+      -- The search is kept from decision to decision: 2 plies' worth of
+      -- 2048 boards a decision, up to 32 pieces ahead.
       -- A specialist: in classic play it looks one piece ahead.
       { name = "VS_HATETRIS", decision_ms = 150, special_chance = 0, ceiling_every = 18,
         lookahead = 1, beam = 3, adversary = "height", line_depth = 32, line_beam = 2048, line_step = 2,
-        weights = { linesCleared = 100, holes = -10, maxHeight = -5, bumpiness = -1,
-                    rowTransitions = -1, columnTransitions = -2, gameOverAfterMove = -1000000 } },
+        weights = { linesCleared = 100, holes = -5.62, maxHeight = -5, bumpiness = -1,
+                    rowTransitions = -1, columnTransitions = -3, aggregateHeight = -0.5,
+                    blockades = -0.5, gameOverAfterMove = -1000000 } },
       -- Above GOD: Dellacherie's features with El-Tetris's published
       -- weights (El-Ashi, 2011), looking one piece ahead from its best 3
       -- moves. Against the hate feeder (100 games) beam 2 cleared 2.9
