@@ -205,5 +205,9 @@ fn hatetris_times_one_game_and_refuses_an_unknown_ai() {
         &common::repo_root(),
     );
     assert_eq!(output.status.code(), Some(2), "{}", text(&output.stderr));
-    assert!(text(&output.stderr).contains("nosuch"), "{}", text(&output.stderr));
+    assert!(
+        text(&output.stderr).contains("nosuch"),
+        "{}",
+        text(&output.stderr)
+    );
 }
