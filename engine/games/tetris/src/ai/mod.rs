@@ -202,8 +202,10 @@ pub enum Adversary {
     Score,
     /// The piece whose lowest reachable stack is highest (ties S Z O I L J
     /// T): a player who raises the stack, as HATETRIS does. One piece per
-    /// ply, so the search follows the expected line `lookahead` plies deep
-    /// (at most 32), keeping the best `beam` boards at each ply.
+    /// ply, so the search follows the expected lines `line_depth` plies
+    /// deep, keeping the best `line_beam` boards at each ply, ranked by
+    /// rows cleared plus the last board, its tree kept between decisions
+    /// with `line_step` (`hatetris_search.rs`).
     Height,
     /// The piece whose best landing by this difficulty's own one-piece
     /// ranking leaves the highest stack, then the most holes: a player who
