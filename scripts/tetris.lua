@@ -83,6 +83,9 @@ return {
   --     follows that one expected line `line_depth` pieces deep (0 =
   --     `lookahead`), keeping the best `line_beam` boards per ply (0 =
   --     `beam`); classic play keeps `lookahead` and `beam`.
+  --   line_step (adversary "height" only): 0 = search afresh at every
+  --     decision; N = keep the search for the next decision (the lines
+  --     through the move played) and add N plies' worth of boards to it.
   --   decision_ms: the seed's thinking pause (presentation only).
   --   special_chance: feed mode's chance per turn of one special piece.
   --   ceiling_every: feed mode's ceiling drops a row every N AI pieces
@@ -125,6 +128,19 @@ return {
                     rowTransitions = -3.2178882868487753, columnTransitions = -9.348695305445199,
                     holes = -7.899265427351652, wellSums = -3.3855972247263626,
                     gameOverAfterMove = -1000000 } },
+      -- Against HATETRIS (feed mode, the `hatetris` feeder): its piece is
+      -- predicted exactly (adversary "height"), so the AI searches the
+      -- lines HATETRIS will really play, each ranked by its rows cleared
+      -- (100 each) plus its last board (low, flat, few holes and
+      -- transitions; the weights tuned on this one deterministic game).
+      -- The search is kept from decision to decision: 2 plies' worth of
+      -- 2048 boards a decision, up to 32 pieces ahead.
+      -- A specialist: in classic play it looks one piece ahead.
+      { name = "VS_HATETRIS", decision_ms = 150, special_chance = 0, ceiling_every = 18,
+        lookahead = 1, beam = 3, adversary = "height", line_depth = 32, line_beam = 2048, line_step = 2,
+        weights = { linesCleared = 100, holes = -5.62, maxHeight = -5, bumpiness = -1,
+                    rowTransitions = -1, columnTransitions = -3, aggregateHeight = -0.5,
+                    blockades = -0.5, gameOverAfterMove = -1000000 } },
       -- Above GOD: Dellacherie's features with El-Tetris's published
       -- weights (El-Ashi, 2011), looking one piece ahead from its best 3
       -- moves. Against the hate feeder (100 games) beam 2 cleared 2.9

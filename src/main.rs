@@ -43,7 +43,8 @@ enum Command {
     Sim(commands::sim::Args),
     /// Azul tools: `tessera azul check RECORD` replays a game record.
     Azul(commands::azul::Args),
-    /// Tetris tools: `tessera tetris explain LOG` replays an AI log.
+    /// Tetris tools: `tessera tetris explain LOG` replays an AI log;
+    /// `tessera tetris hatetris` times one game against HATETRIS.
     Tetris(commands::tetris::Args),
 }
 

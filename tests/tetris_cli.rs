@@ -1,6 +1,6 @@
-//! `tessera tetris explain`, `tessera check` on Tetris scripts and feed
-//! levels, and `tessera sim tetris` against a feed level's own difficulty:
-//! the binary end to end.
+//! `tessera tetris explain` and `tetris hatetris`, `tessera check` on
+//! Tetris scripts and feed levels, and `tessera sim tetris` against a feed
+//! level's own difficulty: the binary end to end.
 
 mod common;
 
@@ -179,4 +179,35 @@ fn sim_plays_a_feed_level_against_its_own_difficulty_with_the_player_rate() {
         interval[1].as_f64().expect("high"),
     );
     assert!(low <= rate && rate <= high, "{level}");
+}
+
+#[test]
+fn hatetris_times_one_game_and_refuses_an_unknown_ai() {
+    // Ten pieces of the shipped VS_HATETRIS against the hatetris feeder:
+    // the figures and the longest decision, as JSON.
+    let output = tessera(
+        &["tetris", "hatetris", "--pieces", "10", "--json"],
+        &common::repo_root(),
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).expect("json");
+    assert_eq!(json["ai"], "vs_hatetris");
+    assert_eq!(json["pieces"], 10, "{json}");
+    assert_eq!(json["decisions"], 10, "{json}");
+    let (mean, max) = (
+        json["mean_s"].as_f64().expect("mean"),
+        json["max_s"].as_f64().expect("max"),
+    );
+    assert!(0.0 < mean && mean <= max, "{json}");
+    // A level that is not an AI is bad usage.
+    let output = tessera(
+        &["tetris", "hatetris", "--ai", "nosuch"],
+        &common::repo_root(),
+    );
+    assert_eq!(output.status.code(), Some(2), "{}", text(&output.stderr));
+    assert!(
+        text(&output.stderr).contains("nosuch"),
+        "{}",
+        text(&output.stderr)
+    );
 }

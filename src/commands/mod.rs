@@ -14,6 +14,7 @@ pub mod sim;
 pub mod sim_report;
 pub mod solve;
 pub mod tetris;
+pub mod tetris_hatetris;
 pub mod watch;
 
 use tessera_host::Registry;

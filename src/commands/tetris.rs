@@ -1,5 +1,6 @@
 //! Tetris-only tools: `tessera tetris explain LOG` replays an AI log (the
-//! editor's S panel, copied) and says whether the same decision comes out.
+//! editor's S panel, copied) and says whether the same decision comes out;
+//! `tessera tetris hatetris` times one game against the `hatetris` feeder.
 //! (`tessera sim tetris` is the host's simulation, like every game's.)
 
 use std::path::PathBuf;
@@ -30,6 +31,10 @@ enum TetrisCommand {
         #[arg(long)]
         current_script: bool,
     },
+    /// Play one game of a difficulty against the `hatetris` feeder on the
+    /// 10 x 20 feed board without a ceiling, timing every decision: lines,
+    /// pieces, and the mean, median and longest time a decision.
+    Hatetris(super::tetris_hatetris::HatetrisArgs),
 }
 
 /// Runs `tessera tetris ...`.
@@ -39,6 +44,7 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
             log: path,
             current_script,
         } => explain(path, *current_script),
+        TetrisCommand::Hatetris(hatetris) => super::tetris_hatetris::run(hatetris),
     }
 }
 

@@ -40,13 +40,13 @@ fn check_script_refuses_every_bad_ai_and_feed_value_at_its_line() {
             "beam = 3, adversary = \"own\", line_depth = 8",
             "beam = 5000, adversary = \"own\", line_depth = 8",
             "beam = 5000",
-            "`ai.difficulties[6].beam` must be 1 to 4096, not 5000 (MASTER)",
+            "`ai.difficulties[7].beam` must be 1 to 4096, not 5000 (MASTER)",
         ),
         (
             "line_depth = 8,",
-            "line_depth = 40,",
-            "line_depth = 40",
-            "`ai.difficulties[6].line_depth` must be 0 to 32, not 40 (MASTER)",
+            "line_depth = 70,",
+            "line_depth = 70",
+            "`ai.difficulties[7].line_depth` must be 0 to 64, not 70 (MASTER)",
         ),
         (
             "adversary = \"own\",",
@@ -148,8 +148,17 @@ fn the_shipped_script_passes_its_check_and_keeps_god_seed() {
         .collect();
     assert_eq!(
         names,
-        ["EASY", "NORMAL", "HARD", "GOD_SEED", "GOD", "MASTER"],
-        "the ladder, weakest first, with the seed's literal GOD for comparison"
+        [
+            "EASY",
+            "NORMAL",
+            "HARD",
+            "GOD_SEED",
+            "GOD",
+            "VS_HATETRIS",
+            "MASTER"
+        ],
+        "the ladder, weakest first, with the seed's literal GOD for comparison and the \
+         specialist against HATETRIS before MASTER, so MASTER stays the strongest"
     );
     let seed = tessera_tetris::settings::difficulty(&script, "god_seed")
         .expect("reads")
@@ -376,7 +385,7 @@ fn the_live_script_reader_matches_check() {
         .expect_err("beam 0")
         .to_string();
     assert!(
-        checked.contains("`ai.difficulties[6].beam` must be 1 to 4096, not 0 (MASTER)"),
+        checked.contains("`ai.difficulties[7].beam` must be 1 to 4096, not 0 (MASTER)"),
         "{checked}"
     );
 }

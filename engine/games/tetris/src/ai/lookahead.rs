@@ -39,6 +39,14 @@ impl Brain {
             candidates.sort_unstable_by(|a, b| compare(a, b, difficulty));
         }
         let depth = usize::from(difficulty.lookahead);
+        if let (Adversary::Height, None, UnknownNext::Worst(pieces)) =
+            (difficulty.adversary, position.next, &position.unknown_next)
+        {
+            // HATETRIS's piece is predicted exactly: the kept line search.
+            self.hatetris
+                .search(position, difficulty, pieces, candidates);
+            return;
+        }
         if let (Adversary::Height | Adversary::Own, None, UnknownNext::Worst(pieces)) =
             (difficulty.adversary, position.next, &position.unknown_next)
         {
@@ -218,7 +226,7 @@ pub(super) struct LineSearch {
 
 /// A 64-bit fingerprint of a board's rows (FNV-style mixing): two
 /// different boards share one with odds of about 2^-64 per pair.
-fn fingerprint(board: &Board) -> u64 {
+pub(super) fn fingerprint(board: &Board) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     for &row in board.rows() {
         h = (h ^ row).wrapping_mul(0x0000_0100_0000_01b3);

@@ -16,7 +16,10 @@ pub mod settings;
 
 mod best_landing;
 mod column_base;
+mod hatetris_search;
 mod lookahead;
+
+pub use hatetris_search::SearchStats;
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -176,6 +179,18 @@ pub struct Difficulty {
     /// The boards the expected-line search keeps per ply (0 = `beam`).
     #[serde(default)]
     pub line_beam: usize,
+    /// Against a `height` adversary: 0 searches afresh at every decision;
+    /// more keeps the search's tree for the next decision and extends it
+    /// by this many plies' worth of boards (`line_beam` each) a decision.
+    /// (Left out of a log's table when 0, so the logs of every other
+    /// difficulty read as before.)
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub line_step: u8,
+}
+
+/// Whether a count is 0 (serde's `skip_serializing_if`).
+fn is_zero(n: &u8) -> bool {
+    *n == 0
 }
 
 /// Whom the feed-mode lookahead expects to choose the next piece.
@@ -188,8 +203,10 @@ pub enum Adversary {
     Score,
     /// The piece whose lowest reachable stack is highest (ties S Z O I L J
     /// T): a player who raises the stack, as HATETRIS does. One piece per
-    /// ply, so the search follows the expected line `lookahead` plies deep
-    /// (at most 32), keeping the best `beam` boards at each ply.
+    /// ply, so the search follows the expected lines `line_depth` plies
+    /// deep, keeping the best `line_beam` boards at each ply, ranked by
+    /// rows cleared plus the last board, its tree kept between decisions
+    /// with `line_step` (`hatetris_search.rs`).
     Height,
     /// The piece whose best landing by this difficulty's own one-piece
     /// ranking leaves the highest stack, then the most holes: a player who
@@ -236,9 +253,11 @@ pub mod limits {
     /// `beam`: candidates the lookahead examines.
     pub const BEAM: RangeInclusive<f64> = 1.0..=4096.0;
     /// `line_depth`: plies of the expected-line search (0 = `lookahead`).
-    pub const LINE_DEPTH: RangeInclusive<f64> = 0.0..=32.0;
+    pub const LINE_DEPTH: RangeInclusive<f64> = 0.0..=64.0;
     /// `line_beam`: boards per ply of the expected-line search (0 = `beam`).
-    pub const LINE_BEAM: RangeInclusive<f64> = 0.0..=4096.0;
+    pub const LINE_BEAM: RangeInclusive<f64> = 0.0..=65_536.0;
+    /// `line_step`: plies' worth of boards a kept search adds a decision.
+    pub const LINE_STEP: RangeInclusive<f64> = 0.0..=32.0;
     /// `decision_ms`: the presentation pause.
     pub const DECISION_MS: RangeInclusive<f64> = 0.0..=10_000.0;
     /// `special_chance`: a probability.
@@ -292,6 +311,7 @@ impl Difficulty {
                 )
             })
             .or_else(|| out_of("line_beam", self.line_beam as f64, &limits::LINE_BEAM))
+            .or_else(|| out_of("line_step", f64::from(self.line_step), &limits::LINE_STEP))
             .or_else(|| {
                 out_of(
                     "decision_ms",
@@ -424,14 +444,23 @@ pub struct Brain {
     choice: Choice,
     /// One move generator and candidate buffer per lookahead ply.
     plies: Vec<lookahead::Ply>,
-    /// The expected-line search's boards (feed mode, `Adversary::Height`).
+    /// The expected-line search's boards (feed mode, `Adversary::Own`).
     line: lookahead::LineSearch,
+    /// The line search against HATETRIS (feed mode, `Adversary::Height`),
+    /// its tree kept for the next decision when `line_step > 0`.
+    hatetris: hatetris_search::HatetrisSearch,
 }
 
 impl Brain {
     /// A brain with empty buffers.
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// What the last decision's search against HATETRIS did (whether it
+    /// kept the tree of the decision before, boards expanded, depth).
+    pub fn hatetris_stats(&self) -> SearchStats {
+        self.hatetris.stats()
     }
 
     /// Ranks every reachable landing of `position.piece` under

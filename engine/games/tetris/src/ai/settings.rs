@@ -30,7 +30,7 @@ impl Default for FeedSettings {
 }
 
 /// The keys a difficulty row may hold (anything else is a typo).
-const DIFFICULTY_KEYS: [&str; 12] = [
+const DIFFICULTY_KEYS: [&str; 13] = [
     "name",
     "weights",
     "noise",
@@ -43,6 +43,7 @@ const DIFFICULTY_KEYS: [&str; 12] = [
     "adversary",
     "line_depth",
     "line_beam",
+    "line_step",
 ];
 /// The keys of the `ai` table.
 const AI_KEYS: [&str; 2] = ["difficulties", "log_top"];
@@ -89,6 +90,7 @@ pub fn default_difficulties() -> Vec<Difficulty> {
             adversary: super::Adversary::Score,
             line_depth: 0,
             line_beam: 0,
+            line_step: 0,
         }
     };
     let mut god = weighted("GOD", 0.0, 200, 0.04, 15);
@@ -268,6 +270,7 @@ fn read_difficulty(
         adversary,
         line_depth: whole("line_depth", 0.0, limits::LINE_DEPTH)? as u8,
         line_beam: whole("line_beam", 0.0, limits::LINE_BEAM)? as usize,
+        line_step: whole("line_step", 0.0, limits::LINE_STEP)? as u8,
     })
 }
 

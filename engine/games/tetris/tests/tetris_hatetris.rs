@@ -1,0 +1,228 @@
+//! The line search against HATETRIS (`adversary = "height"`): the tree
+//! kept across decisions decides as a fresh search of the same size on a
+//! game's first decision, serves the next position, rebuilds on a position
+//! it does not know, and a whole game is the same game every time, whatever
+//! the brain played before.
+
+mod tetris_support;
+
+use tessera_host::agent::agent_rng;
+use tessera_tetris::ai::feeder::{Feeder, pick};
+use tessera_tetris::ai::{Adversary, Brain, Candidate, Difficulty, Position, UnknownNext};
+use tessera_tetris::board::Board;
+use tessera_tetris::movegen::Placement;
+use tessera_tetris::piece::{PieceKind, RotationSystem};
+use tetris_support::*;
+
+/// A small search against HATETRIS: `step` plies of `width` boards a
+/// decision (0 = afresh, `depth` plies every decision).
+fn hatetris_row(width: usize, depth: u8, step: u8) -> Difficulty {
+    let shipped = tessera_tetris::settings::difficulties(&shipped().current())
+        .expect("the shipped table")
+        .into_iter()
+        .find(|d| d.name == "VS_HATETRIS")
+        .expect("a VS_HATETRIS row");
+    assert_eq!(shipped.adversary, Adversary::Height);
+    Difficulty {
+        line_beam: width,
+        line_depth: depth,
+        line_step: step,
+        ..shipped
+    }
+}
+
+/// HATETRIS's 10 x 20 well, empty, with `piece` to place.
+fn empty_well(piece: PieceKind) -> Position {
+    Position {
+        board: Board::new(10, 20),
+        piece,
+        next: None,
+        rotation: RotationSystem::Srs,
+        spawn_row: 0,
+        danger_rows: 1,
+        unknown_next: UnknownNext::Worst(PieceKind::ALL.to_vec()),
+    }
+}
+
+/// The ranking's view of a decision: where each candidate lands and its
+/// lookahead value, best first.
+fn ranked(candidates: &[Candidate]) -> Vec<(Placement, Option<f64>)> {
+    candidates.iter().map(|c| (c.placement, c.ahead)).collect()
+}
+
+/// The position after `placement` on `position`, with the piece the
+/// `hatetris` feeder gives next.
+fn after(position: &Position, placement: Placement, brain: &mut Brain) -> Option<Position> {
+    let mut board = position.board;
+    board.place(placement.kind, placement.state, placement.x, placement.y);
+    board.clear_full_rows();
+    let mut next = Position {
+        board,
+        ..position.clone()
+    };
+    let mut rng = agent_rng(0, 0, 0);
+    next.piece = pick(
+        Feeder::Hatetris,
+        brain,
+        &next,
+        &PieceKind::ALL,
+        &god(),
+        &mut rng,
+    )?;
+    Some(next)
+}
+
+/// Plays `pieces` moves against the `hatetris` feeder from an empty well
+/// with `brain`: the moves and the rows cleared.
+fn play_game(brain: &mut Brain, difficulty: &Difficulty, pieces: usize) -> (Vec<Placement>, u32) {
+    let mut feeder_brain = Brain::new();
+    let mut position = empty_well(PieceKind::S);
+    let mut moves = Vec::new();
+    let mut lines = 0;
+    for _ in 0..pieces {
+        let choice = brain.choose(&position, difficulty, 0);
+        let Some(best) = choice.best() else { break };
+        if best.metrics.game_over {
+            break;
+        }
+        lines += best.metrics.lines_cleared;
+        moves.push(best.placement);
+        match after(&position, best.placement, &mut feeder_brain) {
+            Some(next) => position = next,
+            None => break,
+        }
+    }
+    (moves, lines)
+}
+
+#[test]
+fn a_kept_search_decides_its_first_move_as_a_fresh_search_of_its_size() {
+    let kept = hatetris_row(48, 32, 2);
+    let mut brain = Brain::new();
+    let position = empty_well(PieceKind::S);
+    let first = brain.choose(&position, &kept, 0);
+    let stats = brain.hatetris_stats();
+    assert!(!stats.kept, "nothing to keep on a new brain");
+    assert!(stats.depth >= 2, "{stats:?}");
+    // A fresh search as deep as the kept one reached, as wide.
+    let fresh = hatetris_row(48, stats.depth as u8, 0);
+    let again = Brain::new().choose(&position, &fresh, 0);
+    assert_eq!(ranked(&first.candidates), ranked(&again.candidates));
+    assert!(first.candidates[0].ahead.is_some());
+}
+
+#[test]
+fn the_next_position_keeps_the_tree_and_a_position_it_does_not_know_rebuilds() {
+    let kept = hatetris_row(48, 32, 1);
+    let mut brain = Brain::new();
+    let mut feeder_brain = Brain::new();
+    let start = empty_well(PieceKind::S);
+    let first = brain.choose(&start, &kept, 0);
+    let depth = brain.hatetris_stats().depth;
+    let best = first.best().expect("a move").placement;
+    let next = after(&start, best, &mut feeder_brain).expect("a next piece");
+    brain.choose(&next, &kept, 0);
+    let stats = brain.hatetris_stats();
+    assert!(
+        stats.kept,
+        "the move played and HATETRIS's piece: {stats:?}"
+    );
+    // One ply of 48 boards at most, and the tree is a ply deeper than the
+    // first decision's was after losing the ply just played.
+    assert!(stats.expanded <= 48, "{stats:?}");
+    assert_eq!(stats.depth, depth, "{stats:?}");
+
+    // The same board with a piece HATETRIS would not give: rebuilt, and
+    // decided as a brain that never saw this game decides.
+    let other = Position {
+        piece: if next.piece == PieceKind::T {
+            PieceKind::I
+        } else {
+            PieceKind::T
+        },
+        ..next.clone()
+    };
+    let rebuilt = brain.choose(&other, &kept, 0);
+    assert!(!brain.hatetris_stats().kept);
+    let fresh = Brain::new().choose(&other, &kept, 0);
+    assert_eq!(ranked(&rebuilt.candidates), ranked(&fresh.candidates));
+
+    // Another difficulty rebuilds too, even on the tree's own position.
+    let wider = hatetris_row(64, 32, 1);
+    brain.choose(&other, &wider, 0);
+    assert!(!brain.hatetris_stats().kept);
+}
+
+#[test]
+fn a_game_against_hatetris_is_the_same_game_whatever_the_brain_played_before() {
+    let kept = hatetris_row(64, 32, 1);
+    let mut brain = Brain::new();
+    let (first, lines) = play_game(&mut brain, &kept, 40);
+    assert_eq!(first.len(), 40, "the search survives 40 pieces");
+    // The same brain, its tree left at the end of the last game.
+    let (second, _) = play_game(&mut brain, &kept, 40);
+    assert_eq!(first, second);
+    // A new brain.
+    let (third, again) = play_game(&mut Brain::new(), &kept, 40);
+    assert_eq!(first, third);
+    assert_eq!(lines, again);
+    // Kept and afresh are different searches: the kept one must not be a
+    // fresh search in disguise.
+    let afresh = hatetris_row(64, 1, 0);
+    let (fresh_moves, _) = play_game(&mut Brain::new(), &afresh, 40);
+    assert_ne!(first, fresh_moves);
+}
+
+/// The AI's moves of one game of `vs_hatetris` against the `hatetris`
+/// feeder, started through the project as `tessera tetris hatetris` and
+/// `sim` start it, stopped after `pieces` pieces.
+fn session_moves(pieces: u64) -> Vec<String> {
+    use tessera_host::driver::play_ai_turns_timed;
+    use tessera_host::options::{Seat, SessionOptions};
+    use tessera_host::sim::{SimLevel, SimOptions};
+    let mut project = tessera_host::project::Project::open(
+        &tessera_testkit::repo_path(""),
+        tessera_host::Registry::of::<tessera_tetris::Tetris>(),
+    )
+    .expect("the repository's project");
+    let options = SessionOptions {
+        mode: Some("feed".into()),
+        seats: vec![
+            Seat::Ai {
+                level: "hatetris".into(),
+            },
+            Seat::Ai {
+                level: "vs_hatetris".into(),
+            },
+        ],
+    };
+    let mut sim = SimOptions::default();
+    sim.set("pieces", pieces);
+    let mut session = project
+        .start_sim_session("tetris", &SimLevel::Default, 0, &options, &sim)
+        .expect("starts");
+    let mut moves = Vec::new();
+    play_ai_turns_timed(
+        session.as_mut(),
+        tessera_host::Budget::unbounded(),
+        usize::MAX,
+        &tessera_host::ThinkControl::new(),
+        &mut |session, ai_move| {
+            if ai_move.seat == 1 {
+                moves.push(ai_move.action_ron.clone());
+            }
+            !session.sim_stopped()
+        },
+    )
+    .expect("plays");
+    moves
+}
+
+#[test]
+fn the_shipped_row_plays_the_same_game_twice_through_the_host() {
+    // The kept tree lives on the game's brain shelf: two games started the
+    // same way are the same game, move for move.
+    let first = session_moves(12);
+    assert_eq!(first.len(), 12, "{first:?}");
+    assert_eq!(first, session_moves(12));
+}

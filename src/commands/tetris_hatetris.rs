@@ -1,0 +1,120 @@
+//! `tessera tetris hatetris`: one game of a difficulty against the
+//! `hatetris` feeder on the simulation's feed board (10 x 20, no ceiling),
+//! as `tessera sim tetris --mode feed --feeder hatetris` plays it, with
+//! every decision timed: lines, pieces, and the mean, median and longest
+//! time a decision (the sim's table gives only the mean, and the target is
+//! the longest), then the game's report and its last board.
+
+use std::time::Duration;
+
+use tessera_host::Game;
+use tessera_host::ThinkControl;
+use tessera_host::driver::{AiTurnsEnd, play_ai_turns_timed};
+use tessera_host::options::{Seat, SessionOptions};
+use tessera_host::sim::{SimLevel, SimOptions, SimValue};
+use tessera_tetris::Tetris;
+
+use crate::Status;
+
+/// The options of `tessera tetris hatetris`.
+#[derive(clap::Args)]
+pub struct HatetrisArgs {
+    /// The difficulty that plays (a row of the script's `ai.difficulties`).
+    #[arg(long, default_value = "vs_hatetris")]
+    ai: String,
+    /// Stop after this many pieces (the game is over before, usually).
+    #[arg(long, default_value_t = 2000)]
+    pieces: u64,
+    /// Print the result as JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Plays the game and prints its figures.
+pub fn run(args: &HatetrisArgs) -> anyhow::Result<Status> {
+    let mut project = super::current_project(tessera_builtin::registry())?;
+    let options = SessionOptions {
+        mode: Some("feed".into()),
+        seats: vec![
+            Seat::Ai {
+                level: "hatetris".into(),
+            },
+            Seat::Ai {
+                level: args.ai.to_lowercase(),
+            },
+        ],
+    };
+    let spec = project.spec(Tetris::ID).map_err(anyhow::Error::from)?;
+    if let Err(e) = spec.resolve(&options) {
+        crate::usage!("--ai: {e}");
+    }
+    let mut sim = SimOptions::default();
+    sim.set("pieces", args.pieces);
+    // The feeder is deterministic: the seed changes nothing.
+    let mut session = project
+        .start_sim_session(Tetris::ID, &SimLevel::Default, 0, &options, &sim)
+        .map_err(anyhow::Error::from)?;
+    let mut decisions: Vec<Duration> = Vec::new();
+    let mut play = tessera_host::sim::SimPlay::new(2);
+    let end = play_ai_turns_timed(
+        session.as_mut(),
+        tessera_host::Budget::unbounded(),
+        usize::MAX,
+        &ThinkControl::new(),
+        &mut |session, ai_move| {
+            play.note(ai_move.seat, ai_move.thinking);
+            if ai_move.seat == 1 {
+                decisions.push(ai_move.thinking);
+            }
+            !session.sim_stopped()
+        },
+    )
+    .map_err(anyhow::Error::from)?;
+    if !matches!(end, AiTurnsEnd::GameOver | AiTurnsEnd::Stopped) {
+        anyhow::bail!("the game stopped before its end ({end:?})");
+    }
+    let count = |key: &str| {
+        session
+            .sim_figures(&play)
+            .iter()
+            .find(|f| f.key == key)
+            .and_then(|f| match f.value {
+                SimValue::Count(n) => Some(n),
+                _ => None,
+            })
+            .unwrap_or(0)
+    };
+    let (lines, pieces) = (count("lines"), count("pieces"));
+    let seconds: Vec<f64> = decisions.iter().map(Duration::as_secs_f64).collect();
+    let mut sorted = seconds.clone();
+    sorted.sort_by(f64::total_cmp);
+    let mean = seconds.iter().sum::<f64>() / seconds.len().max(1) as f64;
+    let median = sorted.get(sorted.len() / 2).copied().unwrap_or(0.0);
+    let longest = sorted.last().copied().unwrap_or(0.0);
+    let over_one = seconds.iter().filter(|&&s| s > 1.0).count();
+    if args.json {
+        let report = serde_json::json!({
+            "ai": args.ai.to_lowercase(),
+            "lines": lines,
+            "pieces": pieces,
+            "decisions": seconds.len(),
+            "mean_s": mean,
+            "median_s": median,
+            "max_s": longest,
+            "over_1s": over_one,
+        });
+        println!("{}", serde_json::to_string_pretty(&report)?);
+    } else {
+        println!(
+            "{} against hatetris (10 x 20, no ceiling): {}, {}; {}, \
+             s a decision: mean {mean:.3}, median {median:.3}, max {longest:.3} ({over_one} over 1 s)",
+            args.ai.to_lowercase(),
+            tessera_host::text::count(lines, "line"),
+            tessera_host::text::count(pieces, "piece"),
+            tessera_host::text::count(seconds.len() as u64, "decision"),
+        );
+        let report = session.report_text(true);
+        println!("{}", report.trim_end());
+    }
+    Ok(Status::Ok)
+}
