@@ -235,6 +235,59 @@ impl Shape {
     }
 }
 
+/// What the hard-drop shortcut reads of a board: its first filled row,
+/// whether it has a hole, and each column's highest filled row. Found
+/// once per board; the same for every piece that may come to it.
+#[derive(Clone, Copy)]
+pub struct Surface {
+    width: usize,
+    /// The first row (from the top) with a filled cell; the height when
+    /// the board is empty.
+    first_filled: usize,
+    /// Whether every empty cell is open to the sky (and the board no
+    /// wider than [`MAX_SIZE`]); `tops` is only filled in when it is.
+    hole_free: bool,
+    /// Each column's highest filled row (the height when empty).
+    tops: [i32; MAX_SIZE],
+}
+
+impl Surface {
+    /// The surface of `board`.
+    pub fn of(board: &Board) -> Self {
+        let (width, height) = (board.width(), board.height());
+        let first_filled = board.rows()[..height]
+            .iter()
+            .position(|&row| row != 0)
+            .unwrap_or(height);
+        let mut surface = Self {
+            width,
+            first_filled,
+            hole_free: false,
+            tops: [height as i32; MAX_SIZE],
+        };
+        if width > MAX_SIZE {
+            return surface;
+        }
+        // A hole is an empty cell under a filled one.
+        let full = board.full_row();
+        let mut above = 0u64;
+        for (y, &row) in board.rows()[..height].iter().enumerate().skip(first_filled) {
+            if above & !row & full != 0 {
+                return surface;
+            }
+            let mut fresh = row & !above;
+            while fresh != 0 {
+                let x = fresh.trailing_zeros() as usize;
+                fresh &= fresh - 1;
+                surface.tops[x] = y as i32;
+            }
+            above |= row;
+        }
+        surface.hole_free = true;
+        surface
+    }
+}
+
 impl MoveGen {
     /// A generator with empty buffers.
     pub fn new() -> Self {
@@ -288,11 +341,9 @@ impl MoveGen {
         let mut open_air = height;
         // Rows above the first filled one are empty: a state whose rows all
         // lie there fits everywhere, with no per-cell test.
-        let first_filled = board.rows()[..height]
-            .iter()
-            .position(|&row| row != 0)
-            .unwrap_or(height);
-        if self.shortcut && self.hard_drops(board, kind, &shape, spawn, first_filled) {
+        let surface = Surface::of(board);
+        let first_filled = surface.first_filled;
+        if self.shortcut && self.hard_drops(&surface, kind, &shape, spawn, true) {
             return &self.landings;
         }
         for s in 0..n {
@@ -454,26 +505,51 @@ impl MoveGen {
         &self.landings
     }
 
+    /// The landings of [`MoveGen::generate`] when the board's `surface`
+    /// takes the hard-drop shortcut, state by state and, within a state,
+    /// column by column (not the search's row order: for a caller that
+    /// only takes the best of them, which saves the sort); `None` when the
+    /// board needs the search. `surface` is [`Surface::of`] the board,
+    /// found once for all the pieces that may come to it.
+    pub fn hard_drops_unordered(
+        &mut self,
+        surface: &Surface,
+        kind: PieceKind,
+        system: RotationSystem,
+        spawn: (i32, i32),
+    ) -> Option<&[Placement]> {
+        let index = Shape::index(kind, system);
+        let shape = *self.shapes[index].get_or_insert_with(|| Shape::new(kind, system));
+        self.hard_drops(surface, kind, &shape, spawn, false)
+            .then_some(&self.landings[..])
+    }
+
     /// The landings of [`MoveGen::generate`] on a board where they are
     /// exactly the hard drops: no hole (every empty cell open to the sky,
     /// so a piece comes to rest only on the surface, once per state and
     /// column) and the piece spawning, in every state, in rows of open air
     /// inside the walls (so it turns in place into every state and slides
     /// to every column). The common mid-game board of a good player. Found
-    /// from the columns' heights, in the search's order (state, row,
-    /// column), without the search; `false` (nothing written) on any other
-    /// board. The search and this agree landing for landing (a property
-    /// test compares them on random boards).
+    /// from the columns' heights without the search, in the search's order
+    /// (state, row, column) when `in_search_order`, else by state and
+    /// column; `false` (nothing written) on any other board. The search
+    /// and this agree landing for landing (a property test compares them
+    /// on random boards).
     fn hard_drops(
         &mut self,
-        board: &Board,
+        surface: &Surface,
         kind: PieceKind,
         shape: &Shape,
         spawn: (i32, i32),
-        first_filled: usize,
+        in_search_order: bool,
     ) -> bool {
-        let (width, height) = (board.width(), board.height());
-        if !shape.turns_in_place || width > MAX_SIZE {
+        let Surface {
+            width,
+            first_filled,
+            hole_free,
+            ref tops,
+        } = *surface;
+        if !hole_free || !shape.turns_in_place {
             return false;
         }
         let n = shape.states;
@@ -488,23 +564,6 @@ impl MoveGen {
         if !in_open_air {
             return false;
         }
-        // Each column's highest filled row (`height` when empty); a hole
-        // (an empty cell under a filled one) sends the board to the search.
-        let full = board.full_row();
-        let mut tops = [height as i32; MAX_SIZE];
-        let mut above = 0u64;
-        for (y, &row) in board.rows()[..height].iter().enumerate().skip(first_filled) {
-            if above & !row & full != 0 {
-                return false;
-            }
-            let mut fresh = row & !above;
-            while fresh != 0 {
-                let x = fresh.trailing_zeros() as usize;
-                fresh &= fresh - 1;
-                tops[x] = y as i32;
-            }
-            above |= row;
-        }
         self.landings.clear();
         for c in 0..n {
             let o = &shape.orientations[c];
@@ -512,20 +571,23 @@ impl MoveGen {
                 continue;
             }
             let w = o.width as usize;
+            let bottoms = &shape.bottoms[c];
             // The search lists a state's landings row by row, each row by
             // column: sorted by (row, column), packed in one number.
             let mut found = [0u32; MAX_SIZE];
             let count = width - w + 1;
             for (p, slot) in found[..count].iter_mut().enumerate() {
-                let q = (0..w)
-                    .map(|i| tops[p + i] - 1 - i32::from(shape.bottoms[c][i]))
-                    .min()
-                    .unwrap_or(0);
+                let mut q = i32::MAX;
+                for (i, &top) in tops[p..p + w].iter().enumerate() {
+                    q = q.min(top - 1 - i32::from(bottoms[i]));
+                }
                 // Rows and columns are below 64 and the top row at least
                 // 0 (the piece spawns above the stack).
                 *slot = (q.max(0) as u32) << 8 | p as u32;
             }
-            found[..count].sort_unstable();
+            if in_search_order {
+                found[..count].sort_unstable();
+            }
             for &key in &found[..count] {
                 let (q, p) = ((key >> 8) as i32, (key & 0xff) as i32);
                 self.landings.push(Placement {

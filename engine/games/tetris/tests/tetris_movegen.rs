@@ -208,3 +208,48 @@ fn the_hard_drop_shortcut_lists_what_the_search_lists_in_its_order() {
     }
     assert_eq!(compared, 400 * 15 * 2 * 2);
 }
+
+#[test]
+fn the_unordered_hard_drops_are_the_searchs_landings_in_another_order() {
+    use rand::Rng;
+    use tessera_tetris::movegen::Surface;
+    let mut rng = tessera_host::rng::game_rng(21);
+    let mut shortcut = MoveGen::new();
+    let mut search = MoveGen::searching_only();
+    let (mut taken, mut declined) = (0, 0);
+    for round in 0..400 {
+        let width = [10, 10, 10, 4, 5, 7, 12, 64][round % 8];
+        let height = [20, 22, 20, 8, 10, 12, 18, 24][round % 8];
+        let tallest = if round % 5 == 0 { height } else { height / 2 };
+        let heights: Vec<usize> = (0..width).map(|_| rng.random_range(0..=tallest)).collect();
+        let hole = (round % 7 == 0).then(|| rng.random_range(0..width));
+        let board = stacked(width, height, &heights, hole);
+        let surface = Surface::of(&board);
+        for kind in PieceKind::EVERY {
+            for system in [RotationSystem::Srs, RotationSystem::Cycle] {
+                let spawn = spawn_position(kind, width);
+                for spawn in [spawn, (spawn.0, spawn.1 + 1)] {
+                    let full = search.generate(&board, kind, system, spawn).to_vec();
+                    let Some(unordered) =
+                        shortcut.hard_drops_unordered(&surface, kind, system, spawn)
+                    else {
+                        // A hole, a spawn outside open air or a piece
+                        // that does not turn in place: the caller searches.
+                        declined += 1;
+                        continue;
+                    };
+                    let mut sorted = unordered.to_vec();
+                    sorted.sort_by_key(|p| (p.state, p.y, p.x));
+                    assert_eq!(sorted, full, "{system} {kind} at {spawn:?} on\n{board:?}");
+                    // Each landing once.
+                    let distinct: BTreeSet<Placement> = unordered.iter().copied().collect();
+                    assert_eq!(distinct.len(), unordered.len());
+                    taken += 1;
+                }
+            }
+        }
+    }
+    // Most of these boards are hole-free with the spawn in open air.
+    assert!(taken > 2 * declined, "taken {taken}, declined {declined}");
+    assert_eq!(taken + declined, 400 * 15 * 2 * 2);
+}
