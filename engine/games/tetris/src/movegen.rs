@@ -174,12 +174,6 @@ struct Shape {
     /// clockwise turns visit every state: then, in rows of open air, the
     /// piece turns in place into every state.
     turns_in_place: bool,
-    /// How far (rows up, columns either way) from a cell of the piece
-    /// one move (a slide, a turn with any of its kicks) can put a cell of
-    /// it: a hole buried deeper than that under every column so near is
-    /// out of its reach ([`Surface::holes_out_of_reach`]).
-    reach_rows: usize,
-    reach_columns: usize,
 }
 
 impl Shape {
@@ -231,54 +225,31 @@ impl Shape {
                     .into_iter()
                     .all(|cw| system.kicks(kind, s as u8, cw).first() == Some(&(0, 0)))
         });
-        // A turn's new cells lie in its box shifted by the kick: at most
-        // the tallest (widest) orientation less one plus the shift away
-        // from the old cells. A slide moves a cell one column.
-        let tallest = orientations[..states].iter().map(|o| o.height).max();
-        let widest = orientations[..states].iter().map(|o| o.width).max();
-        let (mut reach_rows, mut reach_columns) = (0i32, 1i32);
-        for state_turns in &turns[..states] {
-            for turn in state_turns {
-                for &(dq, d) in &turn.kicks[..turn.len] {
-                    reach_rows = reach_rows.max(dq.abs() + i32::from(tallest.unwrap_or(0)) - 1);
-                    reach_columns = reach_columns.max(d.abs() + i32::from(widest.unwrap_or(0)) - 1);
-                }
-            }
-        }
         Self {
             states,
             orientations,
             turns,
             bottoms,
             turns_in_place,
-            reach_rows: reach_rows.max(0) as usize,
-            reach_columns: reach_columns as usize,
         }
     }
 }
 
 /// What the hard-drop shortcut reads of a board: its first filled row,
-/// each column's highest filled row and highest hole. Found once per
-/// board; the same for every piece that may come to it.
+/// whether it has a hole, and each column's highest filled row. Found
+/// once per board; the same for every piece that may come to it.
 #[derive(Clone, Copy)]
 pub struct Surface {
     width: usize,
     /// The first row (from the top) with a filled cell; the height when
     /// the board is empty.
     first_filled: usize,
-    /// Whether the board is no wider than [`MAX_SIZE`] (else nothing
-    /// else is filled in).
-    in_bounds: bool,
-    /// Whether some empty cell lies under a filled one (a hole).
-    has_holes: bool,
+    /// Whether every empty cell is open to the sky (and the board no
+    /// wider than [`MAX_SIZE`]); `tops` is only filled in when it is.
+    hole_free: bool,
     /// Each column's highest filled row (the height when empty).
     tops: [i32; MAX_SIZE],
-    /// Each column's highest hole ([`NO_HOLE`] when none).
-    highest_hole: [i32; MAX_SIZE],
 }
-
-/// [`Surface::highest_hole`] of a column without one.
-const NO_HOLE: i32 = i32::MAX;
 
 impl Surface {
     /// The surface of `board`.
@@ -291,27 +262,18 @@ impl Surface {
         let mut surface = Self {
             width,
             first_filled,
-            in_bounds: false,
-            has_holes: false,
+            hole_free: false,
             tops: [height as i32; MAX_SIZE],
-            highest_hole: [NO_HOLE; MAX_SIZE],
         };
         if width > MAX_SIZE {
             return surface;
         }
-        surface.in_bounds = true;
+        // A hole is an empty cell under a filled one.
         let full = board.full_row();
         let mut above = 0u64;
-        let mut holed = 0u64;
         for (y, &row) in board.rows()[..height].iter().enumerate().skip(first_filled) {
-            // Empty cells under a filled one, in columns without a hole
-            // higher up.
-            let mut hole = above & !row & full & !holed;
-            holed |= hole;
-            while hole != 0 {
-                let x = hole.trailing_zeros() as usize;
-                hole &= hole - 1;
-                surface.highest_hole[x] = y as i32;
+            if above & !row & full != 0 {
+                return surface;
             }
             let mut fresh = row & !above;
             while fresh != 0 {
@@ -321,31 +283,8 @@ impl Surface {
             }
             above |= row;
         }
-        surface.has_holes = holed != 0;
+        surface.hole_free = true;
         surface
-    }
-
-    /// Whether no piece that moves at most `rows` up and `columns` either
-    /// way from its cells in one move can ever put a cell in a hole: every
-    /// hole lies at least `rows` below the top of every column within
-    /// `columns` of it. A piece starting in open air (above every column's
-    /// top) enters no hole by a drop (its cell would first meet the
-    /// column's top), and a slide or a turn takes a cell from an open one
-    /// within that reach, where every cell is filled or a hole: so it
-    /// never leaves the open air, and it moves and lands as on the board
-    /// with its holes filled in. Boards without holes are trivially so.
-    fn holes_out_of_reach(&self, rows: usize, columns: usize) -> bool {
-        if !self.has_holes {
-            return true;
-        }
-        let width = self.width;
-        (0..width).all(|x| {
-            let hole = self.highest_hole[x];
-            hole == NO_HOLE || {
-                let near = &self.tops[x.saturating_sub(columns)..(x + columns + 1).min(width)];
-                near.iter().all(|&top| top + rows as i32 <= hole)
-            }
-        })
     }
 }
 
@@ -586,10 +525,9 @@ impl MoveGen {
     }
 
     /// The landings of [`MoveGen::generate`] on a board where they are
-    /// exactly the hard drops: no hole within the piece's reach (every
-    /// empty cell it can enter open to the sky, so it comes to rest only
-    /// on the surface, once per state and column: see
-    /// [`Surface::holes_out_of_reach`]) and the piece spawning, in every state, in rows of open air
+    /// exactly the hard drops: no hole (every empty cell open to the sky,
+    /// so a piece comes to rest only on the surface, once per state and
+    /// column) and the piece spawning, in every state, in rows of open air
     /// inside the walls (so it turns in place into every state and slides
     /// to every column). The common mid-game board of a good player. Found
     /// from the columns' heights without the search, in the search's order
@@ -608,14 +546,10 @@ impl MoveGen {
         let Surface {
             width,
             first_filled,
-            in_bounds,
+            hole_free,
             ref tops,
-            ..
         } = *surface;
-        if !in_bounds
-            || !shape.turns_in_place
-            || !surface.holes_out_of_reach(shape.reach_rows, shape.reach_columns)
-        {
+        if !hole_free || !shape.turns_in_place {
             return false;
         }
         let n = shape.states;
