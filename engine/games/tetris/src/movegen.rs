@@ -174,6 +174,16 @@ struct Shape {
     /// clockwise turns visit every state: then, in rows of open air, the
     /// piece turns in place into every state.
     turns_in_place: bool,
+    /// Whether the piece cannot enter a sealed hole ([`Surface`]): every
+    /// orientation is one connected piece, and every turn has no kick but
+    /// the turn in place, whose cells share one with the cells before.
+    /// A piece all in open air then reaches no hole by any move: a drop
+    /// stops on a column's top; a slide moves every cell one column, so a
+    /// cell entering a hole comes from the open cell beside it; after a
+    /// turn the shared cell is in open air, so the piece, connected,
+    /// would have a hole's cell beside an open one. It moves and lands
+    /// as on the board with its holes filled in: the hard drops.
+    keeps_out_of_sealed_holes: bool,
 }
 
 impl Shape {
@@ -225,12 +235,37 @@ impl Shape {
                     .into_iter()
                     .all(|cw| system.kicks(kind, s as u8, cw).first() == Some(&(0, 0)))
         });
+        let connected = |o: &Orientation| {
+            let cells = o.cells();
+            let mut reached = 1u32;
+            for _ in 0..cells.len() {
+                for (i, &(x, y)) in cells.iter().enumerate() {
+                    let beside = cells.iter().enumerate().any(|(j, &(u, v))| {
+                        reached >> j & 1 == 1 && (x - u).abs() + (y - v).abs() == 1
+                    });
+                    if beside {
+                        reached |= 1 << i;
+                    }
+                }
+            }
+            reached.count_ones() as usize == cells.len()
+        };
+        let keeps_out_of_sealed_holes = (0..states).all(|s| {
+            let before = orientation(kind, s as u8);
+            connected(before)
+                && [true, false].into_iter().all(|clockwise| {
+                    let after = orientation(kind, system.turned(kind, s as u8, clockwise));
+                    system.kicks(kind, s as u8, clockwise) == [(0, 0)]
+                        && before.cells().iter().any(|c| after.cells().contains(c))
+                })
+        });
         Self {
             states,
             orientations,
             turns,
             bottoms,
             turns_in_place,
+            keeps_out_of_sealed_holes,
         }
     }
 }
@@ -245,8 +280,13 @@ pub struct Surface {
     /// the board is empty.
     first_filled: usize,
     /// Whether every empty cell is open to the sky (and the board no
-    /// wider than [`MAX_SIZE`]); `tops` is only filled in when it is.
+    /// wider than [`MAX_SIZE`]); `tops` is only filled in when it is or
+    /// when `holes_sealed`.
     hole_free: bool,
+    /// Whether no hole (an empty cell under a filled one) has an open
+    /// cell (one with no filled cell above it) beside it, left or right
+    /// (and the board no wider than [`MAX_SIZE`]).
+    holes_sealed: bool,
     /// Each column's highest filled row (the height when empty).
     tops: [i32; MAX_SIZE],
 }
@@ -263,6 +303,7 @@ impl Surface {
             width,
             first_filled,
             hole_free: false,
+            holes_sealed: false,
             tops: [height as i32; MAX_SIZE],
         };
         if width > MAX_SIZE {
@@ -271,9 +312,15 @@ impl Surface {
         // A hole is an empty cell under a filled one.
         let full = board.full_row();
         let mut above = 0u64;
+        let mut has_holes = false;
         for (y, &row) in board.rows()[..height].iter().enumerate().skip(first_filled) {
-            if above & !row & full != 0 {
-                return surface;
+            let holes = above & !row & full;
+            if holes != 0 {
+                has_holes = true;
+                let open = !(above | row) & full;
+                if holes & (open << 1 | open >> 1) != 0 {
+                    return surface;
+                }
             }
             let mut fresh = row & !above;
             while fresh != 0 {
@@ -283,7 +330,8 @@ impl Surface {
             }
             above |= row;
         }
-        surface.hole_free = true;
+        surface.hole_free = !has_holes;
+        surface.holes_sealed = true;
         surface
     }
 }
@@ -525,9 +573,11 @@ impl MoveGen {
     }
 
     /// The landings of [`MoveGen::generate`] on a board where they are
-    /// exactly the hard drops: no hole (every empty cell open to the sky,
-    /// so a piece comes to rest only on the surface, once per state and
-    /// column) and the piece spawning, in every state, in rows of open air
+    /// exactly the hard drops: no hole (every empty cell open to the sky),
+    /// or only holes sealed from the open air for a piece that cannot
+    /// enter them ([`Shape::keeps_out_of_sealed_holes`]), so a piece
+    /// comes to rest only on the surface, once per state and column; and
+    /// the piece spawning, in every state, in rows of open air
     /// inside the walls (so it turns in place into every state and slides
     /// to every column). The common mid-game board of a good player. Found
     /// from the columns' heights without the search, in the search's order
@@ -547,9 +597,12 @@ impl MoveGen {
             width,
             first_filled,
             hole_free,
+            holes_sealed,
             ref tops,
         } = *surface;
-        if !hole_free || !shape.turns_in_place {
+        let landings_on_the_surface =
+            hole_free || (holes_sealed && shape.keeps_out_of_sealed_holes);
+        if !landings_on_the_surface || !shape.turns_in_place {
             return false;
         }
         let n = shape.states;
