@@ -174,6 +174,16 @@ struct Shape {
     /// clockwise turns visit every state: then, in rows of open air, the
     /// piece turns in place into every state.
     turns_in_place: bool,
+    /// Whether the piece cannot enter a sealed hole ([`Surface`]): every
+    /// orientation is one connected piece, and every turn has no kick but
+    /// the turn in place, whose cells share one with the cells before.
+    /// A piece all in open air then reaches no hole by any move: a drop
+    /// stops on a column's top; a slide moves every cell one column, so a
+    /// cell entering a hole comes from the open cell beside it; after a
+    /// turn the shared cell is in open air, so the piece, connected,
+    /// would have a hole's cell beside an open one. It moves and lands
+    /// as on the board with its holes filled in: the hard drops.
+    keeps_out_of_sealed_holes: bool,
 }
 
 impl Shape {
@@ -225,13 +235,104 @@ impl Shape {
                     .into_iter()
                     .all(|cw| system.kicks(kind, s as u8, cw).first() == Some(&(0, 0)))
         });
+        let connected = |o: &Orientation| {
+            let cells = o.cells();
+            let mut reached = 1u32;
+            for _ in 0..cells.len() {
+                for (i, &(x, y)) in cells.iter().enumerate() {
+                    let beside = cells.iter().enumerate().any(|(j, &(u, v))| {
+                        reached >> j & 1 == 1 && (x - u).abs() + (y - v).abs() == 1
+                    });
+                    if beside {
+                        reached |= 1 << i;
+                    }
+                }
+            }
+            reached.count_ones() as usize == cells.len()
+        };
+        let keeps_out_of_sealed_holes = (0..states).all(|s| {
+            let before = orientation(kind, s as u8);
+            connected(before)
+                && [true, false].into_iter().all(|clockwise| {
+                    let after = orientation(kind, system.turned(kind, s as u8, clockwise));
+                    system.kicks(kind, s as u8, clockwise) == [(0, 0)]
+                        && before.cells().iter().any(|c| after.cells().contains(c))
+                })
+        });
         Self {
             states,
             orientations,
             turns,
             bottoms,
             turns_in_place,
+            keeps_out_of_sealed_holes,
         }
+    }
+}
+
+/// What the hard-drop shortcut reads of a board: its first filled row,
+/// whether it has a hole, and each column's highest filled row. Found
+/// once per board; the same for every piece that may come to it.
+#[derive(Clone, Copy)]
+pub struct Surface {
+    width: usize,
+    /// The first row (from the top) with a filled cell; the height when
+    /// the board is empty.
+    first_filled: usize,
+    /// Whether every empty cell is open to the sky (and the board no
+    /// wider than [`MAX_SIZE`]); `tops` is only filled in when it is or
+    /// when `holes_sealed`.
+    hole_free: bool,
+    /// Whether no hole (an empty cell under a filled one) has an open
+    /// cell (one with no filled cell above it) beside it, left or right
+    /// (and the board no wider than [`MAX_SIZE`]).
+    holes_sealed: bool,
+    /// Each column's highest filled row (the height when empty).
+    tops: [i32; MAX_SIZE],
+}
+
+impl Surface {
+    /// The surface of `board`.
+    pub fn of(board: &Board) -> Self {
+        let (width, height) = (board.width(), board.height());
+        let first_filled = board.rows()[..height]
+            .iter()
+            .position(|&row| row != 0)
+            .unwrap_or(height);
+        let mut surface = Self {
+            width,
+            first_filled,
+            hole_free: false,
+            holes_sealed: false,
+            tops: [height as i32; MAX_SIZE],
+        };
+        if width > MAX_SIZE {
+            return surface;
+        }
+        // A hole is an empty cell under a filled one.
+        let full = board.full_row();
+        let mut above = 0u64;
+        let mut has_holes = false;
+        for (y, &row) in board.rows()[..height].iter().enumerate().skip(first_filled) {
+            let holes = above & !row & full;
+            if holes != 0 {
+                has_holes = true;
+                let open = !(above | row) & full;
+                if holes & (open << 1 | open >> 1) != 0 {
+                    return surface;
+                }
+            }
+            let mut fresh = row & !above;
+            while fresh != 0 {
+                let x = fresh.trailing_zeros() as usize;
+                fresh &= fresh - 1;
+                surface.tops[x] = y as i32;
+            }
+            above |= row;
+        }
+        surface.hole_free = !has_holes;
+        surface.holes_sealed = true;
+        surface
     }
 }
 
@@ -288,11 +389,9 @@ impl MoveGen {
         let mut open_air = height;
         // Rows above the first filled one are empty: a state whose rows all
         // lie there fits everywhere, with no per-cell test.
-        let first_filled = board.rows()[..height]
-            .iter()
-            .position(|&row| row != 0)
-            .unwrap_or(height);
-        if self.shortcut && self.hard_drops(board, kind, &shape, spawn, first_filled) {
+        let surface = Surface::of(board);
+        let first_filled = surface.first_filled;
+        if self.shortcut && self.hard_drops(&surface, kind, &shape, spawn, true) {
             return &self.landings;
         }
         for s in 0..n {
@@ -454,26 +553,56 @@ impl MoveGen {
         &self.landings
     }
 
+    /// The landings of [`MoveGen::generate`] when the board's `surface`
+    /// takes the hard-drop shortcut, state by state and, within a state,
+    /// column by column (not the search's row order: for a caller that
+    /// only takes the best of them, which saves the sort); `None` when the
+    /// board needs the search. `surface` is [`Surface::of`] the board,
+    /// found once for all the pieces that may come to it.
+    pub fn hard_drops_unordered(
+        &mut self,
+        surface: &Surface,
+        kind: PieceKind,
+        system: RotationSystem,
+        spawn: (i32, i32),
+    ) -> Option<&[Placement]> {
+        let index = Shape::index(kind, system);
+        let shape = *self.shapes[index].get_or_insert_with(|| Shape::new(kind, system));
+        self.hard_drops(surface, kind, &shape, spawn, false)
+            .then_some(&self.landings[..])
+    }
+
     /// The landings of [`MoveGen::generate`] on a board where they are
-    /// exactly the hard drops: no hole (every empty cell open to the sky,
-    /// so a piece comes to rest only on the surface, once per state and
-    /// column) and the piece spawning, in every state, in rows of open air
+    /// exactly the hard drops: no hole (every empty cell open to the sky),
+    /// or only holes sealed from the open air for a piece that cannot
+    /// enter them ([`Shape::keeps_out_of_sealed_holes`]), so a piece
+    /// comes to rest only on the surface, once per state and column; and
+    /// the piece spawning, in every state, in rows of open air
     /// inside the walls (so it turns in place into every state and slides
     /// to every column). The common mid-game board of a good player. Found
-    /// from the columns' heights, in the search's order (state, row,
-    /// column), without the search; `false` (nothing written) on any other
-    /// board. The search and this agree landing for landing (a property
-    /// test compares them on random boards).
+    /// from the columns' heights without the search, in the search's order
+    /// (state, row, column) when `in_search_order`, else by state and
+    /// column; `false` (nothing written) on any other board. The search
+    /// and this agree landing for landing (a property test compares them
+    /// on random boards).
     fn hard_drops(
         &mut self,
-        board: &Board,
+        surface: &Surface,
         kind: PieceKind,
         shape: &Shape,
         spawn: (i32, i32),
-        first_filled: usize,
+        in_search_order: bool,
     ) -> bool {
-        let (width, height) = (board.width(), board.height());
-        if !shape.turns_in_place || width > MAX_SIZE {
+        let Surface {
+            width,
+            first_filled,
+            hole_free,
+            holes_sealed,
+            ref tops,
+        } = *surface;
+        let landings_on_the_surface =
+            hole_free || (holes_sealed && shape.keeps_out_of_sealed_holes);
+        if !landings_on_the_surface || !shape.turns_in_place {
             return false;
         }
         let n = shape.states;
@@ -488,23 +617,6 @@ impl MoveGen {
         if !in_open_air {
             return false;
         }
-        // Each column's highest filled row (`height` when empty); a hole
-        // (an empty cell under a filled one) sends the board to the search.
-        let full = board.full_row();
-        let mut tops = [height as i32; MAX_SIZE];
-        let mut above = 0u64;
-        for (y, &row) in board.rows()[..height].iter().enumerate().skip(first_filled) {
-            if above & !row & full != 0 {
-                return false;
-            }
-            let mut fresh = row & !above;
-            while fresh != 0 {
-                let x = fresh.trailing_zeros() as usize;
-                fresh &= fresh - 1;
-                tops[x] = y as i32;
-            }
-            above |= row;
-        }
         self.landings.clear();
         for c in 0..n {
             let o = &shape.orientations[c];
@@ -512,20 +624,23 @@ impl MoveGen {
                 continue;
             }
             let w = o.width as usize;
+            let bottoms = &shape.bottoms[c];
             // The search lists a state's landings row by row, each row by
             // column: sorted by (row, column), packed in one number.
             let mut found = [0u32; MAX_SIZE];
             let count = width - w + 1;
             for (p, slot) in found[..count].iter_mut().enumerate() {
-                let q = (0..w)
-                    .map(|i| tops[p + i] - 1 - i32::from(shape.bottoms[c][i]))
-                    .min()
-                    .unwrap_or(0);
+                let mut q = i32::MAX;
+                for (i, &top) in tops[p..p + w].iter().enumerate() {
+                    q = q.min(top - 1 - i32::from(bottoms[i]));
+                }
                 // Rows and columns are below 64 and the top row at least
                 // 0 (the piece spawns above the stack).
                 *slot = (q.max(0) as u32) << 8 | p as u32;
             }
-            found[..count].sort_unstable();
+            if in_search_order {
+                found[..count].sort_unstable();
+            }
             for &key in &found[..count] {
                 let (q, p) = ((key >> 8) as i32, (key & 0xff) as i32);
                 self.landings.push(Placement {

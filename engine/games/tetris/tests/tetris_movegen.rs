@@ -208,3 +208,149 @@ fn the_hard_drop_shortcut_lists_what_the_search_lists_in_its_order() {
     }
     assert_eq!(compared, 400 * 15 * 2 * 2);
 }
+
+#[test]
+fn the_unordered_hard_drops_are_the_searchs_landings_in_another_order() {
+    use rand::Rng;
+    use tessera_tetris::movegen::Surface;
+    let mut rng = tessera_host::rng::game_rng(21);
+    let mut shortcut = MoveGen::new();
+    let mut search = MoveGen::searching_only();
+    let (mut taken, mut declined) = (0, 0);
+    for round in 0..400 {
+        let width = [10, 10, 10, 4, 5, 7, 12, 64][round % 8];
+        let height = [20, 22, 20, 8, 10, 12, 18, 24][round % 8];
+        let tallest = if round % 5 == 0 { height } else { height / 2 };
+        let heights: Vec<usize> = (0..width).map(|_| rng.random_range(0..=tallest)).collect();
+        let hole = (round % 7 == 0).then(|| rng.random_range(0..width));
+        let board = stacked(width, height, &heights, hole);
+        let surface = Surface::of(&board);
+        for kind in PieceKind::EVERY {
+            for system in [RotationSystem::Srs, RotationSystem::Cycle] {
+                let spawn = spawn_position(kind, width);
+                for spawn in [spawn, (spawn.0, spawn.1 + 1)] {
+                    let full = search.generate(&board, kind, system, spawn).to_vec();
+                    let Some(unordered) =
+                        shortcut.hard_drops_unordered(&surface, kind, system, spawn)
+                    else {
+                        // A hole, a spawn outside open air or a piece
+                        // that does not turn in place: the caller searches.
+                        declined += 1;
+                        continue;
+                    };
+                    let mut sorted = unordered.to_vec();
+                    sorted.sort_by_key(|p| (p.state, p.y, p.x));
+                    assert_eq!(sorted, full, "{system} {kind} at {spawn:?} on\n{board:?}");
+                    // Each landing once.
+                    let distinct: BTreeSet<Placement> = unordered.iter().copied().collect();
+                    assert_eq!(distinct.len(), unordered.len());
+                    taken += 1;
+                }
+            }
+        }
+    }
+    // Most of these boards are hole-free with the spawn in open air.
+    assert!(taken > 2 * declined, "taken {taken}, declined {declined}");
+    assert_eq!(taken + declined, 400 * 15 * 2 * 2);
+}
+
+/// A board of `width` x `height` whose columns stand `heights` tall, with
+/// `holes` random cells knocked out under the surfaces: some sealed (the
+/// shortcut's boards, under the cycle system), some beside a lower column
+/// (an overhang a piece may slide or turn into: the search's).
+fn holed(
+    width: usize,
+    height: usize,
+    heights: &[usize],
+    holes: usize,
+    rng: &mut impl rand::Rng,
+) -> Board {
+    let mut board = stacked(width, height, heights, None);
+    for _ in 0..holes {
+        let x = rng.random_range(0..width);
+        if heights[x] >= 2 {
+            let depth = rng.random_range(1..heights[x]);
+            board.set(x, height - heights[x] + depth, false);
+        }
+    }
+    board
+}
+
+/// Whether some empty cell of `board` lies under a filled one.
+fn has_hole(board: &Board) -> bool {
+    let mut above = 0u64;
+    board.rows()[..board.height()].iter().any(|&row| {
+        let hole = above & !row != 0;
+        above |= row;
+        hole
+    })
+}
+
+#[test]
+fn the_hard_drop_shortcut_on_boards_with_sealed_holes_lists_what_the_search_lists() {
+    use rand::Rng;
+    use tessera_tetris::movegen::Surface;
+    let mut rng = tessera_host::rng::game_rng(22);
+    let mut shortcut = MoveGen::new();
+    let mut search = MoveGen::searching_only();
+    let (mut taken, mut compared) = (0, 0);
+    for round in 0..600 {
+        let width = [10, 10, 10, 4, 5, 7, 12, 64][round % 8];
+        let height = [20, 22, 20, 8, 10, 12, 18, 24][round % 8];
+        // Even stacks (holes deep under every neighbour) and ragged ones.
+        let base = rng.random_range(0..=height * 2 / 3);
+        let spread = [1, 3, height][round % 3];
+        let heights: Vec<usize> = (0..width)
+            .map(|_| (base + rng.random_range(0..spread)).min(height))
+            .collect();
+        let mut board = holed(width, height, &heights, rng.random_range(1..6), &mut rng);
+        if round % 4 == 3 && base >= 3 {
+            // A cavity a piece fits, one to three rows under a roof: SRS
+            // kicks drop pieces through such a roof; the cycle system's
+            // turns in place cannot.
+            let (mut x, mut y) = (
+                rng.random_range(0..width),
+                height - base + rng.random_range(1..3),
+            );
+            for _ in 0..rng.random_range(4..8) {
+                board.set(x, y.min(height - 1), false);
+                match rng.random_range(0..3) {
+                    0 => x = (x + 1).min(width - 1),
+                    1 => x = x.saturating_sub(1),
+                    _ => y += 1,
+                }
+            }
+        }
+        let surface = Surface::of(&board);
+        for kind in PieceKind::EVERY {
+            for system in [RotationSystem::Srs, RotationSystem::Cycle] {
+                let spawn = spawn_position(kind, width);
+                let full = search.generate(&board, kind, system, spawn).to_vec();
+                let quick = shortcut.generate(&board, kind, system, spawn).to_vec();
+                assert_eq!(quick, full, "{system} {kind} on\n{board:?}");
+                compared += 1;
+                if let Some(unordered) =
+                    shortcut.hard_drops_unordered(&surface, kind, system, spawn)
+                {
+                    let mut sorted = unordered.to_vec();
+                    sorted.sort_by_key(|p| (p.state, p.y, p.x));
+                    assert_eq!(sorted, full, "{system} {kind} unordered on\n{board:?}");
+                    if has_hole(&board) {
+                        taken += 1;
+                    }
+                }
+                if width == 10 && round < 120 && PieceKind::ALL.contains(&kind) {
+                    let quick: BTreeSet<Placement> = quick.iter().copied().collect();
+                    assert_eq!(
+                        quick,
+                        slow_landings(&board, kind, system),
+                        "{system} {kind}"
+                    );
+                }
+            }
+        }
+    }
+    assert_eq!(compared, 600 * 15 * 2);
+    // The comparison is not empty: the shortcut takes boards with holes.
+    assert!(taken > 200, "took {taken} boards with holes");
+}

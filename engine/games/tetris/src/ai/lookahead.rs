@@ -9,7 +9,7 @@
 use super::metrics::{BeforeMove, Metrics};
 use super::{Adversary, Brain, Candidate, Difficulty, Position, UnknownNext, compare};
 use crate::board::Board;
-use crate::movegen::{MoveGen, Placement};
+use crate::movegen::{MoveGen, Placement, Surface};
 use crate::piece::PieceKind;
 
 /// One ply's working memory.
@@ -100,9 +100,11 @@ fn replies(
     board: &Board,
     next: Option<PieceKind>,
 ) -> (f64, bool) {
-    // One prepared board for every piece that may come.
+    // One prepared board (and, for the last ply, one surface for the
+    // hard-drop shortcut) for every piece that may come.
     let before = BeforeMove::new(board);
-    let mut reply = |kind| best_reply(plies, position, difficulty, &before, kind);
+    let surface = (plies.len() == 1).then(|| Surface::of(board));
+    let mut reply = |kind| best_reply(plies, position, difficulty, &before, surface.as_ref(), kind);
     match (next, &position.unknown_next) {
         (Some(next), _) => reply(next),
         (None, UnknownNext::Average(pieces)) => {
@@ -134,11 +136,13 @@ fn replies(
 /// The best value `kind` reaches on the prepared board `before`: its
 /// landing's score, plus, with more plies, the replies after the best
 /// `beam` landings. A piece that cannot land scores as a top-out.
+/// `surface` is the board's, given for the last ply.
 fn best_reply(
     plies: &mut [Ply],
     position: &Position,
     difficulty: &Difficulty,
     before: &BeforeMove,
+    surface: Option<&Surface>,
     kind: PieceKind,
 ) -> (f64, bool) {
     let Some((ply, deeper)) = plies.split_first_mut() else {
@@ -147,8 +151,6 @@ fn best_reply(
     let Ply { movegen, scored } = ply;
     let spawn = position.spawn(kind);
     let board = before.board();
-    let landings = movegen.generate(board, kind, position.rotation, spawn);
-    let mut survives = false;
     let top_out = || {
         difficulty.weights.score(&Metrics {
             game_over: true,
@@ -156,15 +158,32 @@ fn best_reply(
         })
     };
     if deeper.is_empty() {
-        let (best, survives) = super::best_landing::best_score(
-            before,
-            landings,
-            &difficulty.weights,
-            position.board.height(),
-            position.danger_rows,
-        );
+        let weigh = |landings: &[Placement]| {
+            super::best_landing::best_score(
+                before,
+                landings,
+                &difficulty.weights,
+                position.board.height(),
+                position.danger_rows,
+            )
+        };
+        if let Some(surface) = surface
+            && let Some(landings) =
+                movegen.hard_drops_unordered(surface, kind, position.rotation, spawn)
+            && let (Some(best), survives) = weigh(landings)
+            // The highest of some numbers is the same in any order, but
+            // for the sign of a zero (and which NaN): those take the
+            // search's order below.
+            && best.abs() > 0.0
+        {
+            return (best, !survives);
+        }
+        let landings = movegen.generate(board, kind, position.rotation, spawn);
+        let (best, survives) = weigh(landings);
         return (best.unwrap_or_else(top_out), !survives);
     }
+    let landings = movegen.generate(board, kind, position.rotation, spawn);
+    let mut survives = false;
     scored.clear();
     for p in landings {
         let metrics = position.measure(before, p);
