@@ -301,7 +301,7 @@ impl Solver {
         if self.volume_balance != 0 {
             return Ok(0);
         }
-        dispatch!(self, t => t.subtrees(cancel).map(|s| s.len()))
+        dispatch!(self, t => t.subtrees(true, cancel).map(|s| s.len()))
     }
 
     /// Counts on `options.threads` cores, the subtrees of `options.shard`
@@ -454,7 +454,7 @@ const NONE: u32 = u32::MAX;
 /// cell or piece before it switches to lowest-cell order: 2x5x6, CPU,
 /// 1.16 s at 6, 1.25 s at 7, 1.56 s at 8, 1.80 s at 9 (deep in the tree
 /// the lists cost more than they save; 3.1 s at 0).
-const PLAIN_CHOOSE_DEPTH: usize = 6;
+pub(crate) const PLAIN_CHOOSE_DEPTH: usize = 6;
 
 /// The same for the symmetry-broken count (its first placement is the
 /// symmetry-breaking piece) in a box two cells thick. 2x5x6, one thread,
