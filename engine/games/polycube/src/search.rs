@@ -19,6 +19,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use super::disassembly::Rays;
 
 use super::mask::Mask;
+use super::near::chunk_states;
 use super::solver::Tables;
 
 /// What the search does at a full box.
@@ -327,6 +328,8 @@ pub(crate) struct Search<'t, M: Mask, V: Visitor<M>> {
     parent: Option<(usize, usize)>,
     /// Fitting placements per kind at the current node (scratch).
     kind_fits: Vec<u32>,
+    /// The pieces left as the slab test's state index.
+    state: usize,
 }
 
 impl<'t, M: Mask, V: Visitor<M>> Search<'t, M, V> {
@@ -338,6 +341,7 @@ impl<'t, M: Mask, V: Visitor<M>> Search<'t, M, V> {
     ) -> Self {
         Self {
             t,
+            state: t.slabs.state(&avail),
             avail,
             chosen: Vec::with_capacity(64),
             visitor,
@@ -464,13 +468,16 @@ impl<'t, M: Mask, V: Visitor<M>> Search<'t, M, V> {
                     continue;
                 }
                 let next = filled.or(m);
-                if t.has_isolated(next) {
+                let left = self.state - t.slabs.radix[kind as usize];
+                if !t.slabs.possible(next, left) || t.has_isolated(next) {
                     continue;
                 }
                 self.avail[kind as usize] -= 1;
+                self.state = left;
                 self.chosen.push(p);
                 keep = self.go(next);
                 self.chosen.pop();
+                self.state += t.slabs.radix[kind as usize];
                 self.avail[kind as usize] += 1;
                 if !keep {
                     break;
@@ -502,20 +509,28 @@ impl<'t, M: Mask, V: Visitor<M>> Search<'t, M, V> {
         }
         let t = self.t;
         let c = filled.lowest_clear();
+        // Only the placements that the next few cells leave room for
+        // (most that do not fit hit one of those cells).
+        let near = chunk_states(filled.shr(c as u32 + 1).low_u64());
         for g in t.cell_groups[c]..t.cell_groups[c + 1] {
             let group = t.groups[g as usize];
             let kind = group.kind as usize;
             if self.avail[kind] == 0 {
                 continue;
             }
+            let fits = &t.near[g as usize];
+            let mut room = fits[0][near[0]] & fits[1][near[1]] & fits[2][near[2]];
             self.avail[kind] -= 1;
-            for p in group.start..group.end {
+            self.state -= t.slabs.radix[kind];
+            while room != 0 {
+                let p = group.start + room.trailing_zeros();
+                room &= room - 1;
                 let m = t.masks[p as usize];
                 if !m.and(filled).is_zero() {
                     continue;
                 }
                 let next = filled.or(m);
-                if t.has_isolated(next) {
+                if !t.slabs.possible(next, self.state) || t.has_isolated(next) {
                     continue;
                 }
                 self.chosen.push(p);
@@ -523,10 +538,12 @@ impl<'t, M: Mask, V: Visitor<M>> Search<'t, M, V> {
                 self.chosen.pop();
                 if !keep {
                     self.avail[kind] += 1;
+                    self.state += t.slabs.radix[kind];
                     return false;
                 }
             }
             self.avail[kind] += 1;
+            self.state += t.slabs.radix[kind];
         }
         true
     }
