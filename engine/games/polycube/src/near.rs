@@ -77,3 +77,43 @@ pub(crate) fn near_table(
 pub(crate) fn chunk_states(window: u64) -> [usize; NEAR_CHUNKS] {
     std::array::from_fn(|k| (window >> (k * CHUNK_BITS)) as usize & ((1 << CHUNK_BITS) - 1))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Placements at cell 0 reaching cells 1 to 20 in several shapes: the
+    /// table keeps a placement for a window state exactly when none of its
+    /// cells within the 12 looked at is filled.
+    #[test]
+    fn the_table_keeps_exactly_the_placements_the_near_cells_leave_room_for() {
+        let placements: Vec<Vec<u16>> = vec![
+            vec![0, 1, 2, 3, 4],
+            vec![0, 5, 10, 15, 20],
+            vec![0, 4, 5, 6, 9],
+            vec![0, 12, 13],
+            vec![0, 13, 14],
+            vec![0, 2, 11, 12],
+        ];
+        let groups = [Group {
+            kind: 0,
+            start: 0,
+            end: placements.len() as u32,
+        }];
+        let table = near_table(&groups, &[0, 1, 1], &placements);
+        for window in 0u64..1 << 12 {
+            let states = chunk_states(window);
+            let room = (0..NEAR_CHUNKS).fold(u32::MAX, |r, k| r & table[0][k][states[k]]);
+            for (i, cells) in placements.iter().enumerate() {
+                let blocked = cells
+                    .iter()
+                    .any(|&b| (1..=12).contains(&b) && window >> (b - 1) & 1 == 1);
+                assert_eq!(
+                    room >> i & 1 == 0,
+                    blocked,
+                    "window {window:012b}, placement {i}"
+                );
+            }
+        }
+    }
+}

@@ -180,3 +180,59 @@ impl<M: Mask> SlabTests<M> {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_slab_is_possible_exactly_when_its_empty_cells_are_a_sum_of_shares() {
+        // The slab is cells 0..8. Kind 0 (one piece) puts 0 or 2 cells in
+        // it, kind 1 (two pieces) 1 or 3.
+        let slab: u64 = 0xFF;
+        let masks: Vec<u64> = vec![0b1_0000_0000, 0b11, 0b1, 0b111];
+        let kinds = [0, 0, 1, 1];
+        let tests = SlabTests::build(&[slab], &[1, 2], &kinds, &masks);
+        let every_piece = tests.state(&[1, 2]);
+        let one_of_kind_1 = tests.state(&[0, 1]);
+        for empty in 0..=8u32 {
+            // Leave `empty` cells of the slab empty (and every cell above
+            // it filled, as outside the box).
+            let filled = !((1u64 << empty) - 1);
+            // {0, 2} + {1, 3} + {1, 3} = {2, 4, 6, 8}.
+            assert_eq!(
+                tests.possible(filled, every_piece),
+                [2, 4, 6, 8].contains(&empty),
+                "{empty} empty cells, every piece left"
+            );
+            assert_eq!(
+                tests.possible(filled, one_of_kind_1),
+                [1, 3].contains(&empty),
+                "{empty} empty cells, one piece left"
+            );
+        }
+        // With no slab, anything goes.
+        let none = SlabTests::<u64>::none(2);
+        assert!(none.possible(0, 0));
+    }
+
+    #[test]
+    fn only_axes_two_cells_long_give_a_layer() {
+        let cells = |size: [usize; 3]| -> Vec<Cell> {
+            let mut all = Vec::new();
+            for z in 0..size[2] {
+                for y in 0..size[1] {
+                    for x in 0..size[0] {
+                        all.push([x as i32, y as i32, z as i32]);
+                    }
+                }
+            }
+            all
+        };
+        let layers: Vec<u64> = layers_of_two([2, 5, 6], &cells([2, 5, 6]));
+        assert_eq!(layers.len(), 1);
+        assert_eq!(layers[0].count_ones(), 30);
+        assert!(layers_of_two::<u64>([3, 4, 5], &cells([3, 4, 5])).is_empty());
+        assert!(layers_of_two::<u128>([6, 10, 1], &cells([6, 10, 1])).is_empty());
+    }
+}
