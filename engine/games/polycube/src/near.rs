@@ -7,6 +7,12 @@
 //! filled cell they hit was at most 10 cells after the lowest empty cell
 //! (88% within 12). The table turns those tests into three lookups per
 //! group.
+//!
+//! [`CellFits`] holds the same test for all of a cell's placements at
+//! once, with the kinds left folded in (two more lookups), so the lowest
+//! cell needs no loop over kinds and their mispredicted "none left"
+//! branches: the 2x5x6 plain search went from 0.87 to 0.64 s of CPU, the
+//! 3x4x5 box's count from 5.09 to 4.52 s.
 
 use super::solver::Group;
 
@@ -78,6 +84,120 @@ pub(crate) fn chunk_states(window: u64) -> [usize; NEAR_CHUNKS] {
     std::array::from_fn(|k| (window >> (k * CHUNK_BITS)) as usize & ((1 << CHUNK_BITS) - 1))
 }
 
+/// Kinds per chunk of the kinds-left bitmask in [`CellFits::allowed`].
+const KIND_CHUNK_BITS: usize = 6;
+
+/// Chunks of the kinds-left bitmask: up to 18 kinds.
+const KIND_CHUNKS: usize = 3;
+
+/// The most placements a cell may have for [`CellFits`] (one bit each).
+const CELL_MAX: usize = 128;
+
+/// The same room test for all placements at a cell at once, kinds left
+/// included, so the search at the lowest empty cell needs no loop over
+/// kinds: one bit per placement of the cell, `u128` words. Built only
+/// when every cell has at most [`CELL_MAX`] placements and there are at
+/// most 18 kinds (the 2x5x6 and 3x4x5 boxes, Bedlam: see
+/// [`CellFits::build`]); otherwise the search loops over the groups.
+pub(crate) struct CellFits {
+    /// Per cell, its first placement (placements at a cell are
+    /// consecutive, ordered by kind).
+    pub(crate) first: Vec<u32>,
+    /// Per cell, [`NearFits`] over all its placements.
+    pub(crate) near: Vec<[[u128; 1 << CHUNK_BITS]; NEAR_CHUNKS]>,
+    /// Per cell and chunk of kinds, for each subset of that chunk's kinds
+    /// with a piece left, the cell's placements of those kinds.
+    pub(crate) allowed: Vec<[[u128; 1 << KIND_CHUNK_BITS]; KIND_CHUNKS]>,
+}
+
+impl CellFits {
+    /// The tables, or `None` when a cell has too many placements or there
+    /// are too many kinds.
+    pub(crate) fn build(
+        groups: &[Group],
+        cell_groups: &[u32],
+        placement_bits: &[Vec<u16>],
+        placement_kind: &[u32],
+        kinds: usize,
+    ) -> Option<Self> {
+        if kinds > KIND_CHUNK_BITS * KIND_CHUNKS {
+            return None;
+        }
+        let cells = cell_groups.len().saturating_sub(1);
+        let mut first = Vec::with_capacity(cells + 1);
+        let mut near = Vec::with_capacity(cells);
+        let mut allowed = Vec::with_capacity(cells);
+        let mut end_of_last = 0;
+        for c in 0..cells {
+            let (g0, g1) = (cell_groups[c] as usize, cell_groups[c + 1] as usize);
+            let start = groups.get(g0).map_or(end_of_last, |g| g.start);
+            let end = if g1 > g0 { groups[g1 - 1].end } else { start };
+            end_of_last = end;
+            first.push(start);
+            let count = (end - start) as usize;
+            if count > CELL_MAX {
+                return None;
+            }
+            let all = if count == CELL_MAX {
+                u128::MAX
+            } else {
+                (1u128 << count) - 1
+            };
+            let mut cell_near = [[all; 1 << CHUNK_BITS]; NEAR_CHUNKS];
+            let mut cell_allowed = [[0u128; 1 << KIND_CHUNK_BITS]; KIND_CHUNKS];
+            for (i, p) in (start..end).enumerate() {
+                for &b in &placement_bits[p as usize] {
+                    let Some(offset) = (b as usize).checked_sub(c + 1) else {
+                        continue;
+                    };
+                    if offset >= NEAR_CHUNKS * CHUNK_BITS {
+                        continue;
+                    }
+                    let (chunk, bit) = (offset / CHUNK_BITS, offset % CHUNK_BITS);
+                    for (state, entry) in cell_near[chunk].iter_mut().enumerate() {
+                        if state >> bit & 1 == 1 {
+                            *entry &= !(1 << i);
+                        }
+                    }
+                }
+                let kind = placement_kind[p as usize] as usize;
+                let (chunk, bit) = (kind / KIND_CHUNK_BITS, kind % KIND_CHUNK_BITS);
+                for (left, entry) in cell_allowed[chunk].iter_mut().enumerate() {
+                    if left >> bit & 1 == 1 {
+                        *entry |= 1 << i;
+                    }
+                }
+            }
+            near.push(cell_near);
+            allowed.push(cell_allowed);
+        }
+        first.push(end_of_last);
+        Some(Self {
+            first,
+            near,
+            allowed,
+        })
+    }
+
+    /// The placements at cell `c` (bit `i`: placement `first[c] + i`) that
+    /// are of a kind in `kinds_left` and that the filled cells just after
+    /// `c` (`window`, cell `c + 1` as bit 0) leave room for.
+    #[inline(always)]
+    pub(crate) fn room(&self, c: usize, window: u64, kinds_left: u64) -> u128 {
+        let states = chunk_states(window);
+        let near = &self.near[c];
+        let allowed = &self.allowed[c];
+        let kinds = |k: usize| {
+            allowed[k]
+                [(kinds_left >> (k * KIND_CHUNK_BITS)) as usize & ((1 << KIND_CHUNK_BITS) - 1)]
+        };
+        near[0][states[0]]
+            & near[1][states[1]]
+            & near[2][states[2]]
+            & (kinds(0) | kinds(1) | kinds(2))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -115,5 +235,53 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// The whole cell's room: the kinds left and the near cells, nothing
+    /// else, in placement order.
+    #[test]
+    fn a_cells_room_is_its_placements_of_kinds_left_with_near_room() {
+        let placements: Vec<Vec<u16>> = vec![
+            vec![0, 1, 2],
+            vec![0, 5, 6],
+            vec![0, 12, 13],
+            vec![0, 3],
+            vec![0, 30],
+            vec![0, 1, 7],
+        ];
+        let kinds = [0u32, 0, 1, 1, 2, 2];
+        let groups = [
+            Group {
+                kind: 0,
+                start: 0,
+                end: 2,
+            },
+            Group {
+                kind: 1,
+                start: 2,
+                end: 4,
+            },
+            Group {
+                kind: 2,
+                start: 4,
+                end: 6,
+            },
+        ];
+        let fits = CellFits::build(&groups, &[0, 3, 3], &placements, &kinds, 3).unwrap();
+        assert_eq!(fits.first, vec![0, 6, 6]);
+        for kinds_left in 0u64..8 {
+            for window in 0u64..1 << 12 {
+                let room = fits.room(0, window, kinds_left);
+                for (i, cells) in placements.iter().enumerate() {
+                    let left = kinds_left >> kinds[i] & 1 == 1;
+                    let blocked = cells
+                        .iter()
+                        .any(|&b| (1..=12).contains(&b) && window >> (b - 1) & 1 == 1);
+                    assert_eq!(room >> i & 1 == 1, left && !blocked, "placement {i}");
+                }
+            }
+        }
+        // Too many kinds for the kinds-left chunks: no table.
+        assert!(CellFits::build(&groups, &[0, 3, 3], &placements, &kinds, 19).is_none());
     }
 }

@@ -19,7 +19,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use super::disassembly::Rays;
 
 use super::mask::Mask;
-use super::near::chunk_states;
+use super::near::{CellFits, chunk_states};
 use super::solver::Tables;
 
 /// What the search does at a full box.
@@ -330,6 +330,8 @@ pub(crate) struct Search<'t, M: Mask, V: Visitor<M>> {
     kind_fits: Vec<u32>,
     /// The pieces left as the slab test's state index.
     state: usize,
+    /// Bit `k` set while a piece of kind `k` is left (kinds 0 to 63).
+    kinds_left: u64,
 }
 
 impl<'t, M: Mask, V: Visitor<M>> Search<'t, M, V> {
@@ -342,6 +344,7 @@ impl<'t, M: Mask, V: Visitor<M>> Search<'t, M, V> {
         Self {
             t,
             state: t.slabs.state(&avail),
+            kinds_left: kinds_left(&avail),
             avail,
             chosen: Vec::with_capacity(64),
             visitor,
@@ -472,13 +475,11 @@ impl<'t, M: Mask, V: Visitor<M>> Search<'t, M, V> {
                 if !t.slabs.possible(next, left) || t.has_isolated(next) {
                     continue;
                 }
-                self.avail[kind as usize] -= 1;
-                self.state = left;
+                self.take(kind as usize);
                 self.chosen.push(p);
                 keep = self.go(next);
                 self.chosen.pop();
-                self.state += t.slabs.radix[kind as usize];
-                self.avail[kind as usize] += 1;
+                self.put_back(kind as usize);
                 if !keep {
                     break;
                 }
@@ -509,6 +510,9 @@ impl<'t, M: Mask, V: Visitor<M>> Search<'t, M, V> {
         }
         let t = self.t;
         let c = filled.lowest_clear();
+        if let Some(fits) = &t.cell_fits {
+            return self.go_lowest_cell(filled, c, fits);
+        }
         // Only the placements that the next few cells leave room for
         // (most that do not fit hit one of those cells).
         let near = chunk_states(filled.shr(c as u32 + 1).low_u64());
@@ -520,8 +524,7 @@ impl<'t, M: Mask, V: Visitor<M>> Search<'t, M, V> {
             }
             let fits = &t.near[g as usize];
             let mut room = fits[0][near[0]] & fits[1][near[1]] & fits[2][near[2]];
-            self.avail[kind] -= 1;
-            self.state -= t.slabs.radix[kind];
+            self.take(kind);
             while room != 0 {
                 let p = group.start + room.trailing_zeros();
                 room &= room - 1;
@@ -537,14 +540,73 @@ impl<'t, M: Mask, V: Visitor<M>> Search<'t, M, V> {
                 let keep = self.go(next);
                 self.chosen.pop();
                 if !keep {
-                    self.avail[kind] += 1;
-                    self.state += t.slabs.radix[kind];
+                    self.put_back(kind);
                     return false;
                 }
             }
-            self.avail[kind] += 1;
-            self.state += t.slabs.radix[kind];
+            self.put_back(kind);
         }
         true
     }
+
+    /// The lowest-cell node with [`CellFits`]: the placements at `c` that
+    /// the near cells leave room for, of kinds left, in one mask.
+    #[inline(always)]
+    fn go_lowest_cell(&mut self, filled: M, c: usize, fits: &CellFits) -> bool {
+        let t = self.t;
+        let window = filled.shr(c as u32 + 1).low_u64();
+        let mut room = fits.room(c, window, self.kinds_left);
+        let first = fits.first[c];
+        while room != 0 {
+            let p = first + room.trailing_zeros();
+            room &= room - 1;
+            let m = t.masks[p as usize];
+            if !m.and(filled).is_zero() {
+                continue;
+            }
+            let next = filled.or(m);
+            let kind = t.placement_kind[p as usize] as usize;
+            let left = self.state - t.slabs.radix[kind];
+            if !t.slabs.possible(next, left) || t.has_isolated(next) {
+                continue;
+            }
+            self.take(kind);
+            self.chosen.push(p);
+            let keep = self.go(next);
+            self.chosen.pop();
+            self.put_back(kind);
+            if !keep {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Takes a piece of `kind` (one must be left).
+    #[inline(always)]
+    fn take(&mut self, kind: usize) {
+        self.avail[kind] -= 1;
+        self.state -= self.t.slabs.radix[kind];
+        if self.avail[kind] == 0 {
+            self.kinds_left &= !(1u64 << (kind & 63));
+        }
+    }
+
+    /// Puts a piece of `kind` back.
+    #[inline(always)]
+    fn put_back(&mut self, kind: usize) {
+        self.avail[kind] += 1;
+        self.state += self.t.slabs.radix[kind];
+        self.kinds_left |= 1u64 << (kind & 63);
+    }
+}
+
+/// Bit `k` set when a piece of kind `k` is left (kinds past 63 fold onto
+/// lower bits: only [`CellFits`], built for at most 18 kinds, reads it).
+fn kinds_left(avail: &[u16]) -> u64 {
+    avail
+        .iter()
+        .enumerate()
+        .filter(|(_, a)| **a > 0)
+        .fold(0, |bits, (k, _)| bits | 1u64 << (k & 63))
 }

@@ -41,7 +41,7 @@ use super::count::{CountOptions, CountReport};
 use super::geometry::{Cell, mirror_signature, orientations, signature, symmetries};
 use super::level::MAX_VOLUME;
 use super::mask::{Mask, Wide};
-use super::near::{GROUP_MAX, NearFits, near_table};
+use super::near::{CellFits, GROUP_MAX, NearFits, near_table};
 use super::prune::{SlabTests, layers_of_two};
 use super::search::{FirstAccepted, Search, Tally};
 pub use super::validate::Verdict;
@@ -437,6 +437,9 @@ pub(crate) struct Tables<M: Mask> {
     /// Per group, which of its placements the cells just after its cell
     /// leave room for ([`crate::near`]).
     pub(crate) near: Vec<NearFits>,
+    /// The same per cell, kinds left included, when cells have few
+    /// enough placements ([`crate::near::CellFits`]).
+    pub(crate) cell_fits: Option<CellFits>,
     pub(crate) masks: Vec<M>,
     /// The counting test on slabs ([`crate::prune`]).
     pub(crate) slabs: SlabTests<M>,
@@ -574,6 +577,13 @@ impl<M: Mask> Tables<M> {
         let counts: Vec<u16> = kind_pieces.iter().map(|p| p.len() as u16).collect();
 
         let near = near_table(&groups, &cell_groups, &placement_bits);
+        let cell_fits = CellFits::build(
+            &groups,
+            &cell_groups,
+            &placement_bits,
+            &placement_kind,
+            signatures.len(),
+        );
         let slabs = SlabTests::build(
             &layers_of_two(layout.size, &layout_cells),
             &counts,
@@ -588,6 +598,7 @@ impl<M: Mask> Tables<M> {
             cell_groups,
             groups,
             near,
+            cell_fits,
             masks,
             slabs,
             placement_kind,
