@@ -19,7 +19,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use super::disassembly::Rays;
 
 use super::mask::Mask;
-use super::near::{CellFits, chunk_states};
+use super::near::CellFits;
 use super::solver::Tables;
 
 /// What the search does at a full box.
@@ -513,21 +513,16 @@ impl<'t, M: Mask, V: Visitor<M>> Search<'t, M, V> {
         if let Some(fits) = &t.cell_fits {
             return self.go_lowest_cell(filled, c, fits);
         }
-        // Only the placements that the next few cells leave room for
-        // (most that do not fit hit one of those cells).
-        let near = chunk_states(filled.shr(c as u32 + 1).low_u64());
+        // Boxes whose cells have too many placements for [`CellFits`]
+        // (Bedlam's): kind by kind.
         for g in t.cell_groups[c]..t.cell_groups[c + 1] {
             let group = t.groups[g as usize];
             let kind = group.kind as usize;
             if self.avail[kind] == 0 {
                 continue;
             }
-            let fits = &t.near[g as usize];
-            let mut room = fits[0][near[0]] & fits[1][near[1]] & fits[2][near[2]];
             self.take(kind);
-            while room != 0 {
-                let p = group.start + room.trailing_zeros();
-                room &= room - 1;
+            for p in group.start..group.end {
                 let m = t.masks[p as usize];
                 if !m.and(filled).is_zero() {
                     continue;
@@ -587,9 +582,8 @@ impl<'t, M: Mask, V: Visitor<M>> Search<'t, M, V> {
     fn take(&mut self, kind: usize) {
         self.avail[kind] -= 1;
         self.state -= self.t.slabs.radix[kind];
-        if self.avail[kind] == 0 {
-            self.kinds_left &= !(1u64 << (kind & 63));
-        }
+        // Without a branch: whether it was the last is a coin toss.
+        self.kinds_left &= !(u64::from(self.avail[kind] == 0) << (kind & 63));
     }
 
     /// Puts a piece of `kind` back.

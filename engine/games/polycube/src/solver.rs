@@ -7,8 +7,9 @@
 //! - The search always fills the lowest empty cell. Any placement covering
 //!   it has that cell as its lowest cell, so placements are listed per
 //!   lowest cell and grouped by kind; a kind with no piece left is skipped
-//!   as a whole, and of the others only the placements that the next 12
-//!   cells leave room for are tested (`near.rs`). Cells are numbered with the box's shortest axis varying
+//!   as a whole; where cells have at most 128 placements, one table
+//!   lookup gives those of the kinds left that the next 12 cells leave
+//!   room for, and only those are tested (`near.rs`). Cells are numbered with the box's shortest axis varying
 //!   fastest, which keeps the frontier short.
 //! - Near the root both counts branch on the most constrained choice, as
 //!   DLX does: the empty cell, or the last piece of a kind, with the
@@ -41,7 +42,7 @@ use super::count::{CountOptions, CountReport};
 use super::geometry::{Cell, mirror_signature, orientations, signature, symmetries};
 use super::level::MAX_VOLUME;
 use super::mask::{Mask, Wide};
-use super::near::{CellFits, GROUP_MAX, NearFits, near_table};
+use super::near::CellFits;
 use super::prune::{SlabTests, layers_of_two};
 use super::search::{FirstAccepted, Search, Tally};
 pub use super::validate::Verdict;
@@ -434,11 +435,9 @@ pub(crate) struct Tables<M: Mask> {
     /// Per cell, a range into `groups`.
     pub(crate) cell_groups: Vec<u32>,
     pub(crate) groups: Vec<Group>,
-    /// Per group, which of its placements the cells just after its cell
-    /// leave room for ([`crate::near`]).
-    pub(crate) near: Vec<NearFits>,
-    /// The same per cell, kinds left included, when cells have few
-    /// enough placements ([`crate::near::CellFits`]).
+    /// Per cell, which of its placements the cells just after it leave
+    /// room for, kinds left included, when cells have few enough
+    /// placements ([`crate::near`]).
     pub(crate) cell_fits: Option<CellFits>,
     pub(crate) masks: Vec<M>,
     /// The counting test on slabs ([`crate::prune`]).
@@ -538,7 +537,7 @@ impl<M: Mask> Tables<M> {
             }
             let in_cell = groups.len() as u32 > cell_groups[low];
             match groups.last_mut() {
-                Some(g) if g.kind == kind as u32 && in_cell && g.end - g.start < GROUP_MAX => {
+                Some(g) if g.kind == kind as u32 && in_cell => {
                     g.end = i as u32 + 1;
                 }
                 _ => groups.push(Group {
@@ -576,7 +575,6 @@ impl<M: Mask> Tables<M> {
         let smallest = signatures.iter().map(Vec::len).min().unwrap_or(1);
         let counts: Vec<u16> = kind_pieces.iter().map(|p| p.len() as u16).collect();
 
-        let near = near_table(&groups, &cell_groups, &placement_bits);
         let cell_fits = CellFits::build(
             &groups,
             &cell_groups,
@@ -597,7 +595,6 @@ impl<M: Mask> Tables<M> {
             counts,
             cell_groups,
             groups,
-            near,
             cell_fits,
             masks,
             slabs,
