@@ -38,8 +38,8 @@ const CELL_MAX: usize = 128;
 /// For each cell, which of its placements (one bit each) the filled cells
 /// just after it leave room for, and which are of the kinds left. Built only
 /// when every cell has at most [`CELL_MAX`] placements and there are at
-/// most 18 kinds (the 2x5x6 and 3x4x5 boxes, Bedlam: see
-/// [`CellFits::build`]); otherwise the search loops over the groups.
+/// most 18 kinds (the 2x5x6 and 3x4x5 boxes: see [`CellFits::build`]);
+/// otherwise the search loops over the groups.
 pub(crate) struct CellFits {
     /// Per cell, its first placement (placements at a cell are
     /// consecutive, ordered by kind).
