@@ -545,13 +545,31 @@ impl<'t, M: Mask, V: Visitor<M>> Search<'t, M, V> {
     }
 
     /// The lowest-cell node with [`CellFits`]: the placements at `c` that
-    /// the near cells leave room for, of kinds left, in one mask.
+    /// the near cells leave room for, of kinds left, a mask per word.
     #[inline(always)]
     fn go_lowest_cell(&mut self, filled: M, c: usize, fits: &CellFits) -> bool {
-        let t = self.t;
         let window = filled.shr(c as u32 + 1).low_u64();
-        let mut room = fits.room(c, window, self.kinds_left);
-        let first = fits.first[c];
+        for w in 0..fits.words {
+            if !self.go_lowest_word(filled, c, w, window, fits) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// The placements of word `w` of cell `c` (see [`CellFits`]).
+    #[inline(always)]
+    fn go_lowest_word(
+        &mut self,
+        filled: M,
+        c: usize,
+        w: usize,
+        window: u64,
+        fits: &CellFits,
+    ) -> bool {
+        let t = self.t;
+        let mut room = fits.room(c, w, window, self.kinds_left);
+        let first = fits.first[c] + 128 * w as u32;
         while room != 0 {
             let p = first + room.trailing_zeros();
             room &= room - 1;
