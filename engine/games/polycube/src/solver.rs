@@ -7,9 +7,9 @@
 //! - The search always fills the lowest empty cell. Any placement covering
 //!   it has that cell as its lowest cell, so placements are listed per
 //!   lowest cell and grouped by kind; a kind with no piece left is skipped
-//!   as a whole; where cells have at most 128 placements, one table
-//!   lookup gives those of the kinds left that the next 12 cells leave
-//!   room for, and only those are tested (`near.rs`). Cells are numbered with the box's shortest axis varying
+//!   as a whole; where cells have at most 256 placements, table lookups
+//!   give those of the kinds left that the next 12 cells leave room for,
+//!   and only those are tested (`near.rs`). Cells are numbered with the box's shortest axis varying
 //!   fastest, which keeps the frontier short.
 //! - Near the root both counts branch on the most constrained choice, as
 //!   DLX does: the empty cell, or the last piece of a kind, with the
