@@ -42,9 +42,9 @@ const MAX_WORDS: usize = 2;
 
 /// For each cell, which of its placements (one bit each) the filled cells
 /// just after it leave room for, and which are of the kinds left, in words
-/// of 128 placements. Built only when every cell has at most 256
-/// placements and there are at most 18 kinds (the 2x5x6 and 3x4x5 boxes,
-/// Bedlam); otherwise the search loops over the groups.
+/// of 128 placements. Built for boxes of at most 128 cells whose every
+/// cell has at most 256 placements, with at most 18 kinds (the 2x5x6 and
+/// 3x4x5 boxes, Bedlam); otherwise the search loops over the groups.
 pub(crate) struct CellFits {
     /// Per cell, its first placement (placements at a cell are
     /// consecutive, ordered by kind).

@@ -575,13 +575,19 @@ impl<M: Mask> Tables<M> {
         let smallest = signatures.iter().map(Vec::len).min().unwrap_or(1);
         let counts: Vec<u16> = kind_pieces.iter().map(|p| p.len() as u16).collect();
 
-        let cell_fits = CellFits::build(
-            &groups,
-            &cell_groups,
-            &placement_bits,
-            &placement_kind,
-            signatures.len(),
-        );
+        // 3.8 KB a cell and word: up to 1 MB for 128 cells; bigger boxes
+        // (rare, and slow for other reasons) keep the loop over kinds.
+        let cell_fits = (volume <= 128)
+            .then(|| {
+                CellFits::build(
+                    &groups,
+                    &cell_groups,
+                    &placement_bits,
+                    &placement_kind,
+                    signatures.len(),
+                )
+            })
+            .flatten();
         let slabs = SlabTests::build(
             &layers_of_two(layout.size, &layout_cells),
             &counts,
