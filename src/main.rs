@@ -29,7 +29,7 @@ enum Command {
     Check(commands::check::Args),
     /// Watch scripts and levels and report every reload until interrupted.
     Watch(commands::watch::Args),
-    /// Solve a polycube level: one solution, `--first`, `--unique`, `--disassemble`, or `--count [--assembly] [--json] [--threads N] [--shard I/N]`.
+    /// Solve a polycube level: one solution, `--first`, `--unique`, `--disassemble`, or `--count [--assembly] [--no-symmetry] [--json] [--threads N] [--shard I/N]`.
     Solve(commands::solve::Args),
     /// Combine the JSON partials of a sharded `solve --count` or `sim`.
     Merge(commands::merge::Args),

@@ -36,6 +36,28 @@ fn solve_prints_a_solution_or_counts_as_json() {
     assert_eq!(json["distinct"], 240);
     assert!(json["seconds"].as_f64().is_some_and(|s| s >= 0.0));
     assert!(text.starts_with("{\"solutions\":11520,\"distinct\":240,\"seconds\":"));
+    assert_eq!(json["symmetry"], true);
+
+    // The plain search: the same solutions, no distinct count.
+    let (code, text) = tessera(&[
+        "solve",
+        "levels/polycube/pentacubes_2x5x6.ron",
+        "--count",
+        "--no-symmetry",
+        "--threads",
+        "2",
+    ]);
+    assert_eq!(code, 0);
+    assert!(
+        text.starts_with("2112 solutions (plain search, no symmetry breaking) ("),
+        "{text}"
+    );
+    let (code, text) = tessera(&["solve", "--help"]);
+    assert_eq!(code, 0);
+    assert!(
+        text.contains("--no-symmetry") && text.contains("no symmetry breaking"),
+        "{text}"
+    );
 
     let (code, text) = tessera(&["solve", "levels/polycube/01_first_steps.ron"]);
     assert_eq!(code, 0);

@@ -235,3 +235,63 @@ fn tetris_sim_partials_that_do_not_belong_are_refused() {
     assert_eq!(code, 1);
     assert!(err.contains("does not belong with"), "{err}");
 }
+
+#[test]
+fn plain_count_shards_merge_to_the_plain_count_and_never_mix_with_broken_ones() {
+    let dir = tempfile::tempdir().unwrap();
+    let plain = [
+        "solve",
+        "levels/polycube/soma.ron",
+        "--count",
+        "--no-symmetry",
+    ];
+    let (code, whole, err) = tessera(&[&plain[..], &["--json"]].concat());
+    assert_eq!(code, 0, "{err}");
+    let whole = json(&whole);
+    assert_eq!(whole["solutions"], 11520, "{whole}");
+    assert_eq!(whole["distinct"], serde_json::Value::Null, "{whole}");
+    assert_eq!(whole["symmetry"], false, "{whole}");
+    for n in [1, 2, 7] {
+        let parts = shards(dir.path(), "soma-plain", &plain, n);
+        let partial: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&parts[0]).unwrap()).unwrap();
+        assert_eq!(partial["command"], "solve --count --no-symmetry");
+        assert_eq!(partial["options"]["symmetry"], false);
+        let (code, merged, err) = merge(&parts);
+        assert_eq!(code, 0, "{err}");
+        let merged = json(&merged);
+        assert_eq!(merged["solutions"], 11520, "{n} shards");
+        assert_eq!(merged["distinct"], serde_json::Value::Null, "{n} shards");
+        assert_eq!(merged["symmetry"], false, "{n} shards");
+    }
+    let one = shards(dir.path(), "soma-plain-words", &plain, 1);
+    let (code, text, _) = tessera(&["merge", one[0].to_str().unwrap()]);
+    assert_eq!(code, 0);
+    assert!(
+        text.starts_with("11520 solutions (plain search, no symmetry breaking)"),
+        "{text}"
+    );
+
+    // Two shards of the plain count and one of the symmetry-broken count.
+    let plain_parts = shards(dir.path(), "mixed-plain", &plain, 3);
+    let broken_parts = shards(dir.path(), "mixed-broken", &plain[..3], 3);
+    let (code, _, err) = merge(&[
+        plain_parts[0].clone(),
+        plain_parts[1].clone(),
+        broken_parts[2].clone(),
+    ]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("a symmetry-broken count")
+            && err.contains("a plain count (--no-symmetry)")
+            && err.contains("never mix"),
+        "{err}"
+    );
+    let (code, _, err) = merge(&[
+        broken_parts[0].clone(),
+        plain_parts[1].clone(),
+        broken_parts[2].clone(),
+    ]);
+    assert_eq!(code, 1);
+    assert!(err.contains("never mix"), "{err}");
+}

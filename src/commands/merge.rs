@@ -51,7 +51,10 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
     check_together(&partials)?;
     let (_, first) = &partials[0];
     match first.command.as_str() {
-        "solve --count" | "solve --count --assembly" => merge_counts(&partials, args.json),
+        "solve --count" | "solve --count --assembly" => merge_counts(&partials, args.json, true),
+        "solve --count --no-symmetry" | "solve --count --assembly --no-symmetry" => {
+            merge_counts(&partials, args.json, false)
+        }
         "sim" => super::sim_report::merge(&partials, args.json),
         other => bail!(
             "{}: unknown command `{other}` in a partial",
@@ -76,6 +79,26 @@ pub fn check_together(partials: &[(PathBuf, Partial)]) -> anyhow::Result<()> {
                 theirs = theirs
             )
         };
+        let plain = |p: &Partial| p.command.ends_with(" --no-symmetry");
+        if p.command.starts_with("solve --count")
+            && first.command.starts_with("solve --count")
+            && plain(p) != plain(first)
+        {
+            let how = |p: &Partial| {
+                if plain(p) {
+                    "a plain count (--no-symmetry)"
+                } else {
+                    "a symmetry-broken count"
+                }
+            };
+            bail!(
+                "{} does not belong with {}: it is {}, the other {}; the two cut the search into different subtrees and count different things, so their shards never mix",
+                name(path),
+                name(first_path),
+                how(p),
+                how(first)
+            );
+        }
         if p.command != first.command {
             return Err(foreign(
                 "command",
@@ -154,8 +177,14 @@ pub fn check_together(partials: &[(PathBuf, Partial)]) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Sums the shards of a count; prints as `tessera solve --count` does.
-fn merge_counts(partials: &[(PathBuf, Partial)], json: bool) -> anyhow::Result<Status> {
+/// Sums the shards of a count (`symmetry`: a symmetry-broken count, with
+/// a distinct count; else a plain one); prints as `tessera solve --count`
+/// does.
+fn merge_counts(
+    partials: &[(PathBuf, Partial)],
+    json: bool,
+    symmetry: bool,
+) -> anyhow::Result<Status> {
     let (mut solutions, mut distinct, mut seconds) = (0u64, 0u64, 0f64);
     for (path, p) in partials {
         let field = |key: &str| {
@@ -164,29 +193,32 @@ fn merge_counts(partials: &[(PathBuf, Partial)], json: bool) -> anyhow::Result<S
                 .ok_or_else(|| anyhow!("{}: result.{key} is missing", path.display()))
         };
         solutions += field("solutions")?;
-        distinct += field("distinct")?;
+        if symmetry {
+            distinct += field("distinct")?;
+        }
         seconds += p.seconds;
     }
+    let distinct = symmetry.then_some(distinct);
     if json {
         #[derive(serde::Serialize)]
         struct Report {
             solutions: u64,
-            distinct: u64,
+            distinct: Option<u64>,
             seconds: f64,
             complete: bool,
+            symmetry: bool,
         }
         let report = Report {
             solutions,
             distinct,
             seconds,
             complete: true,
+            symmetry,
         };
         println!("{}", serde_json::to_string(&report)?);
     } else {
-        println!(
-            "{solutions} solutions, {distinct} distinct ({seconds:.3} s over {} shards)",
-            partials.len()
-        );
+        let counted = super::solve::counted_words(solutions, distinct);
+        println!("{counted} ({seconds:.3} s over {} shards)", partials.len());
     }
     Ok(if solutions > 0 {
         Status::Ok

@@ -1,9 +1,10 @@
 //! Counting on every core, and in shards.
 //!
 //! The search is cut into independent subtrees by a fixed enumeration:
-//! the symmetry-breaking piece's placements (one per orbit), then the
-//! search's own first choices (the most constrained cell or piece), level
-//! by level until there are at least [`MIN_SUBTREES`]. The enumeration
+//! the symmetry-breaking piece's placements (one per orbit; a plain count,
+//! [`CountOptions::symmetry`] off, starts from the empty box instead),
+//! then the search's own first choices (the most constrained cell or
+//! piece), level by level until there are at least [`MIN_SUBTREES`]. The enumeration
 //! depends only on the level, so subtree `i` is the same on every machine
 //! and thread count: a shard `I/N` takes the subtrees `i` with
 //! `i mod N = I - 1`, and shards' counts add up to the whole count.
@@ -20,7 +21,7 @@ use rayon::prelude::*;
 use super::disassembly::Rays;
 use super::mask::Mask;
 use super::search::{Canonical, Leaves, Search};
-use super::solver::{Counts, Progress, SolveError, Tables};
+use super::solver::{Counts, PLAIN_CHOOSE_DEPTH, Progress, SolveError, Tables};
 
 /// The enumeration deepens until there are at least this many subtrees
 /// (enough for hundreds of shards-times-threads to balance), or until
@@ -85,6 +86,11 @@ pub struct CountOptions {
     /// Count only the solutions that come apart by straight slides (the
     /// seed's assembly mode; see [`crate::disassembly`]).
     pub assembly: bool,
+    /// Break the box's symmetry (one placement per orbit of one piece) and
+    /// count distinct solutions too; `false`: the plain search, every
+    /// solution found as such (the search DLX runs; a cross-check, and the
+    /// like-for-like figure against other solvers), with no distinct count.
+    pub symmetry: bool,
 }
 
 impl Default for CountOptions {
@@ -93,6 +99,7 @@ impl Default for CountOptions {
             threads: 0,
             shard: Shard::WHOLE,
             assembly: false,
+            symmetry: true,
         }
     }
 }
@@ -100,7 +107,8 @@ impl Default for CountOptions {
 /// A finished or stopped count.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct CountReport {
-    /// Counts over the subtrees that finished.
+    /// Counts over the subtrees that finished (`distinct` is 0 in a count
+    /// without symmetry breaking: it folds nothing).
     pub counts: Counts,
     /// Subtrees of this shard that finished.
     pub done: usize,
@@ -131,20 +139,41 @@ pub(crate) struct Subtree<M> {
 }
 
 impl<M: Mask> Tables<M> {
-    /// The fixed enumeration of subtrees. The roots are cut in parallel on
-    /// the current rayon pool (a deep cut is a search of its own: 20 ms
-    /// for 2x5x6), their pieces kept in root order.
-    pub(crate) fn subtrees(&self, cancel: &AtomicBool) -> Result<Vec<Subtree<M>>, SolveError> {
-        let roots = self.symmetry_roots();
-        let depth_of_roots = roots.first().map_or(0, |r| r.chosen.len());
-        let mut subtrees = roots.clone();
-        let mut depth = depth_of_roots;
+    /// How many placements deep a count takes the most constrained choice:
+    /// the symmetry-broken count's depth for this box, or the plain
+    /// search's (the same as [`Tables::count_plain`], so a plain count on
+    /// any number of threads searches the same tree).
+    pub(crate) fn count_choose_depth(&self, symmetry: bool) -> usize {
+        if symmetry {
+            self.choose_depth
+        } else {
+            PLAIN_CHOOSE_DEPTH
+        }
+    }
+
+    /// The fixed enumeration of subtrees: the roots (one per orbit of the
+    /// breaking piece, or the empty box for a plain count), then each
+    /// level's subtrees cut one placement deeper, in order, until there
+    /// are enough. Each level's subtrees are cut in parallel on the current
+    /// rayon pool (a deep cut is a search of its own: 20 ms for 2x5x6).
+    pub(crate) fn subtrees(
+        &self,
+        symmetry: bool,
+        cancel: &AtomicBool,
+    ) -> Result<Vec<Subtree<M>>, SolveError> {
+        let mut subtrees = if symmetry {
+            self.symmetry_roots()
+        } else {
+            vec![self.empty_root()]
+        };
+        let choose_depth = self.count_choose_depth(symmetry);
+        let mut depth = subtrees.first().map_or(0, |r| r.chosen.len());
         while subtrees.len() < MIN_SUBTREES && depth < MAX_SPLIT_DEPTH {
             depth += 1;
-            let cut: Vec<Vec<Subtree<M>>> = roots
+            let cut: Vec<Vec<Subtree<M>>> = subtrees
                 .par_iter()
                 .with_max_len(1)
-                .map(|root| self.cut(root, depth, cancel))
+                .map(|subtree| self.cut(subtree, depth, choose_depth, cancel))
                 .collect::<Result<_, _>>()?;
             let deeper: Vec<Subtree<M>> = cut.into_iter().flatten().collect();
             let exhausted =
@@ -159,16 +188,17 @@ impl<M: Mask> Tables<M> {
 
     /// The subtrees of `root` cut at `depth` placements: its solutions
     /// found above the cut (each a subtree of its own: a full box), then
-    /// the states at the cut, in search order.
+    /// the states at the cut, in search order. A full box stays itself.
     fn cut(
         &self,
         root: &Subtree<M>,
         depth: usize,
+        choose_depth: usize,
         cancel: &AtomicBool,
     ) -> Result<Vec<Subtree<M>>, SolveError> {
         let leaves = Leaves { found: Vec::new() };
         let mut search = Search::new(self, root.avail.clone(), cancel, leaves);
-        search.choose_depth = self.choose_depth;
+        search.choose_depth = choose_depth;
         search.chosen = root.chosen.clone();
         search.split_at = depth;
         search.go(root.filled);
@@ -193,6 +223,18 @@ impl<M: Mask> Tables<M> {
                 stabiliser: root.stabiliser.clone(),
             });
         Ok(solved.chain(cut).collect())
+    }
+
+    /// The start of a plain count: the empty box, every piece left, each
+    /// solution counted once and none folded.
+    fn empty_root(&self) -> Subtree<M> {
+        Subtree {
+            filled: self.outside,
+            avail: self.counts.clone(),
+            chosen: Vec::new(),
+            multiplier: 1,
+            stabiliser: Vec::new(),
+        }
     }
 
     /// The starts of the symmetry-broken search: one per orbit of the
@@ -250,12 +292,13 @@ impl<M: Mask> Tables<M> {
     fn count_subtree(
         &self,
         job: &Subtree<M>,
+        choose_depth: usize,
         rays: Option<&Arc<Rays>>,
         cancel: &AtomicBool,
     ) -> Option<(u64, u64, u64)> {
         let visitor = Canonical::new(self.volume, job.stabiliser.clone(), rays.cloned());
         let mut search = Search::new(self, job.avail.clone(), cancel, visitor);
-        search.choose_depth = self.choose_depth;
+        search.choose_depth = choose_depth;
         search.chosen = job.chosen.clone();
         search.go(job.filled);
         if search.cancelled {
@@ -287,7 +330,8 @@ impl<M: Mask> Tables<M> {
             .thread_name(|i| format!("polycube count {i}"))
             .build()
             .map_err(|e| SolveError::Threads(e.to_string()))?;
-        let subtrees = pool.install(|| self.subtrees(cancel))?;
+        let subtrees = pool.install(|| self.subtrees(options.symmetry, cancel))?;
+        let choose_depth = self.count_choose_depth(options.symmetry);
         let mine: Vec<&Subtree<M>> = subtrees
             .iter()
             .enumerate()
@@ -317,9 +361,15 @@ impl<M: Mask> Tables<M> {
                         if cancel.load(Ordering::Relaxed) {
                             return;
                         }
-                        if let Some((r, d, n)) = self.count_subtree(job, rays.as_ref(), cancel) {
+                        if let Some((r, d, n)) =
+                            self.count_subtree(job, choose_depth, rays.as_ref(), cancel)
+                        {
                             raw.fetch_add(r, Ordering::Relaxed);
-                            distinct.fetch_add(d, Ordering::Relaxed);
+                            // A plain count folds nothing: its "distinct"
+                            // would only repeat the raw count.
+                            if options.symmetry {
+                                distinct.fetch_add(d, Ordering::Relaxed);
+                            }
                             nodes.fetch_add(n, Ordering::Relaxed);
                             done.fetch_add(1, Ordering::Relaxed);
                         }

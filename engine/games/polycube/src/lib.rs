@@ -17,6 +17,8 @@ pub mod hint;
 pub mod import;
 pub mod level;
 pub mod mask;
+mod near;
+mod prune;
 pub mod rules;
 mod search;
 pub mod solver;

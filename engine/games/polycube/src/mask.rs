@@ -26,6 +26,10 @@ pub trait Mask: Copy + Eq + Hash + Debug + Send + Sync + 'static {
     fn is_zero(self) -> bool;
     /// Index of the lowest clear bit (`BITS` when all are set).
     fn lowest_clear(self) -> usize;
+    /// How many cells the set holds.
+    fn count(self) -> u32;
+    /// Cells 0 to 63 as a `u64` (cell `i` is bit `i`).
+    fn low_u64(self) -> u64;
     /// Shift towards higher cells.
     fn shl(self, n: u32) -> Self;
     /// Shift towards lower cells.
@@ -69,6 +73,14 @@ macro_rules! prim_mask {
             #[inline(always)]
             fn lowest_clear(self) -> usize {
                 self.trailing_ones() as usize
+            }
+            #[inline(always)]
+            fn count(self) -> u32 {
+                self.count_ones()
+            }
+            #[inline(always)]
+            fn low_u64(self) -> u64 {
+                self as u64
             }
             #[inline(always)]
             fn shl(self, n: u32) -> Self {
@@ -124,6 +136,12 @@ impl Mask for Wide {
             }
         }
         Self::BITS
+    }
+    fn count(self) -> u32 {
+        self.0.iter().map(|w| w.count_ones()).sum()
+    }
+    fn low_u64(self) -> u64 {
+        self.0[0]
     }
     fn shl(self, n: u32) -> Self {
         let (words, bits) = ((n / 64) as usize, n % 64);

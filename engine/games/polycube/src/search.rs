@@ -19,6 +19,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use super::disassembly::Rays;
 
 use super::mask::Mask;
+use super::near::CellFits;
 use super::solver::Tables;
 
 /// What the search does at a full box.
@@ -327,6 +328,10 @@ pub(crate) struct Search<'t, M: Mask, V: Visitor<M>> {
     parent: Option<(usize, usize)>,
     /// Fitting placements per kind at the current node (scratch).
     kind_fits: Vec<u32>,
+    /// The pieces left as the slab test's state index.
+    state: usize,
+    /// Bit `k` set while a piece of kind `k` is left (kinds 0 to 63).
+    kinds_left: u64,
 }
 
 impl<'t, M: Mask, V: Visitor<M>> Search<'t, M, V> {
@@ -338,6 +343,8 @@ impl<'t, M: Mask, V: Visitor<M>> Search<'t, M, V> {
     ) -> Self {
         Self {
             t,
+            state: t.slabs.state(&avail),
+            kinds_left: kinds_left(&avail),
             avail,
             chosen: Vec::with_capacity(64),
             visitor,
@@ -464,14 +471,15 @@ impl<'t, M: Mask, V: Visitor<M>> Search<'t, M, V> {
                     continue;
                 }
                 let next = filled.or(m);
-                if t.has_isolated(next) {
+                let left = self.state - t.slabs.radix[kind as usize];
+                if !t.slabs.possible(next, left) || t.has_isolated(next) {
                     continue;
                 }
-                self.avail[kind as usize] -= 1;
+                self.take(kind as usize);
                 self.chosen.push(p);
                 keep = self.go(next);
                 self.chosen.pop();
-                self.avail[kind as usize] += 1;
+                self.put_back(kind as usize);
                 if !keep {
                     break;
                 }
@@ -502,32 +510,115 @@ impl<'t, M: Mask, V: Visitor<M>> Search<'t, M, V> {
         }
         let t = self.t;
         let c = filled.lowest_clear();
+        if let Some(fits) = &t.cell_fits {
+            return self.go_lowest_cell(filled, c, fits);
+        }
+        // Boxes whose cells have too many placements for [`CellFits`]
+        // (Bedlam's): kind by kind.
         for g in t.cell_groups[c]..t.cell_groups[c + 1] {
             let group = t.groups[g as usize];
             let kind = group.kind as usize;
             if self.avail[kind] == 0 {
                 continue;
             }
-            self.avail[kind] -= 1;
+            self.take(kind);
             for p in group.start..group.end {
                 let m = t.masks[p as usize];
                 if !m.and(filled).is_zero() {
                     continue;
                 }
                 let next = filled.or(m);
-                if t.has_isolated(next) {
+                if !t.slabs.possible(next, self.state) || t.has_isolated(next) {
                     continue;
                 }
                 self.chosen.push(p);
                 let keep = self.go(next);
                 self.chosen.pop();
                 if !keep {
-                    self.avail[kind] += 1;
+                    self.put_back(kind);
                     return false;
                 }
             }
-            self.avail[kind] += 1;
+            self.put_back(kind);
         }
         true
     }
+
+    /// The lowest-cell node with [`CellFits`]: the placements at `c` that
+    /// the near cells leave room for, of kinds left, a mask per word.
+    #[inline(always)]
+    fn go_lowest_cell(&mut self, filled: M, c: usize, fits: &CellFits) -> bool {
+        let window = filled.shr(c as u32 + 1).low_u64();
+        for w in 0..fits.words {
+            if !self.go_lowest_word(filled, c, w, window, fits) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// The placements of word `w` of cell `c` (see [`CellFits`]).
+    #[inline(always)]
+    fn go_lowest_word(
+        &mut self,
+        filled: M,
+        c: usize,
+        w: usize,
+        window: u64,
+        fits: &CellFits,
+    ) -> bool {
+        let t = self.t;
+        let mut room = fits.room(c, w, window, self.kinds_left);
+        let first = fits.first[c] + 128 * w as u32;
+        while room != 0 {
+            let p = first + room.trailing_zeros();
+            room &= room - 1;
+            let m = t.masks[p as usize];
+            if !m.and(filled).is_zero() {
+                continue;
+            }
+            let next = filled.or(m);
+            let kind = t.placement_kind[p as usize] as usize;
+            let left = self.state - t.slabs.radix[kind];
+            if !t.slabs.possible(next, left) || t.has_isolated(next) {
+                continue;
+            }
+            self.take(kind);
+            self.chosen.push(p);
+            let keep = self.go(next);
+            self.chosen.pop();
+            self.put_back(kind);
+            if !keep {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Takes a piece of `kind` (one must be left).
+    #[inline(always)]
+    fn take(&mut self, kind: usize) {
+        self.avail[kind] -= 1;
+        self.state -= self.t.slabs.radix[kind];
+        // Without a branch: whether it was the last is a coin toss.
+        self.kinds_left &= !(u64::from(self.avail[kind] == 0) << (kind & 63));
+    }
+
+    /// Puts a piece of `kind` back.
+    #[inline(always)]
+    fn put_back(&mut self, kind: usize) {
+        self.avail[kind] += 1;
+        self.state += self.t.slabs.radix[kind];
+        self.kinds_left |= 1u64 << (kind & 63);
+    }
+}
+
+/// Bit `k` set when a piece of kind `k` is left (kinds past 63 fold onto
+/// lower bits: only [`CellFits`], built for at most 18 kinds, reads it).
+fn kinds_left(avail: &[u16]) -> u64 {
+    avail
+        .iter()
+        .enumerate()
+        .filter(|(_, a)| **a > 0)
+        .fold(0, |bits, (k, _)| bits | 1u64 << (k & 63))
 }

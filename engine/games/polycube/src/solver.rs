@@ -7,7 +7,9 @@
 //! - The search always fills the lowest empty cell. Any placement covering
 //!   it has that cell as its lowest cell, so placements are listed per
 //!   lowest cell and grouped by kind; a kind with no piece left is skipped
-//!   as a whole. Cells are numbered with the box's shortest axis varying
+//!   as a whole; where cells have at most 256 placements, table lookups
+//!   give those of the kinds left that the next 12 cells leave room for,
+//!   and only those are tested (`near.rs`). Cells are numbered with the box's shortest axis varying
 //!   fastest, which keeps the frontier short.
 //! - Near the root both counts branch on the most constrained choice, as
 //!   DLX does: the empty cell, or the last piece of a kind, with the
@@ -18,7 +20,10 @@
 //! - Identical pieces form one kind with a count, so their permutations are
 //!   never generated: identical pieces are interchangeable by construction.
 //! - After each placement, an empty cell with no empty neighbour (when no
-//!   piece is a single cube) ends the branch: three shifts per axis.
+//!   piece is a single cube) ends the branch: three shifts per axis. In a
+//!   box two cells thick, so does a layer whose empty cells no sum of what
+//!   the pieces left can put into it matches (a table lookup); see
+//!   `prune.rs`.
 //! - Distinct solutions are orbits under the box's symmetry group (its
 //!   rotations, plus reflections when the mirrored piece set is the set).
 //!   They are counted by symmetry breaking: one piece that occurs once and
@@ -37,6 +42,8 @@ use super::count::{CountOptions, CountReport};
 use super::geometry::{Cell, mirror_signature, orientations, signature, symmetries};
 use super::level::MAX_VOLUME;
 use super::mask::{Mask, Wide};
+use super::near::CellFits;
+use super::prune::{SlabTests, layers_of_two};
 use super::search::{FirstAccepted, Search, Tally};
 pub use super::validate::Verdict;
 
@@ -301,7 +308,7 @@ impl Solver {
         if self.volume_balance != 0 {
             return Ok(0);
         }
-        dispatch!(self, t => t.subtrees(cancel).map(|s| s.len()))
+        dispatch!(self, t => t.subtrees(true, cancel).map(|s| s.len()))
     }
 
     /// Counts on `options.threads` cores, the subtrees of `options.shard`
@@ -428,7 +435,13 @@ pub(crate) struct Tables<M: Mask> {
     /// Per cell, a range into `groups`.
     pub(crate) cell_groups: Vec<u32>,
     pub(crate) groups: Vec<Group>,
+    /// Per cell, which of its placements the cells just after it leave
+    /// room for, kinds left included, when cells have few enough
+    /// placements ([`crate::near`]).
+    pub(crate) cell_fits: Option<CellFits>,
     pub(crate) masks: Vec<M>,
+    /// The counting test on slabs ([`crate::prune`]).
+    pub(crate) slabs: SlabTests<M>,
     pub(crate) placement_kind: Vec<u32>,
     pub(crate) placement_bits: Vec<Vec<u16>>,
     pub(crate) by_mask: HashMap<(usize, M), u32>,
@@ -454,7 +467,7 @@ const NONE: u32 = u32::MAX;
 /// cell or piece before it switches to lowest-cell order: 2x5x6, CPU,
 /// 1.16 s at 6, 1.25 s at 7, 1.56 s at 8, 1.80 s at 9 (deep in the tree
 /// the lists cost more than they save; 3.1 s at 0).
-const PLAIN_CHOOSE_DEPTH: usize = 6;
+pub(crate) const PLAIN_CHOOSE_DEPTH: usize = 6;
 
 /// The same for the symmetry-broken count (its first placement is the
 /// symmetry-breaking piece) in a box two cells thick. 2x5x6, one thread,
@@ -562,6 +575,25 @@ impl<M: Mask> Tables<M> {
         let smallest = signatures.iter().map(Vec::len).min().unwrap_or(1);
         let counts: Vec<u16> = kind_pieces.iter().map(|p| p.len() as u16).collect();
 
+        // 3.8 KB a cell and word: up to 1 MB for 128 cells; bigger boxes
+        // (rare, and slow for other reasons) keep the loop over kinds.
+        let cell_fits = (volume <= 128)
+            .then(|| {
+                CellFits::build(
+                    &groups,
+                    &cell_groups,
+                    &placement_bits,
+                    &placement_kind,
+                    signatures.len(),
+                )
+            })
+            .flatten();
+        let slabs = SlabTests::build(
+            &layers_of_two(layout.size, &layout_cells),
+            &counts,
+            &placement_kind,
+            &masks,
+        );
         let mut tables = Self {
             volume,
             outside,
@@ -569,7 +601,9 @@ impl<M: Mask> Tables<M> {
             counts,
             cell_groups,
             groups,
+            cell_fits,
             masks,
+            slabs,
             placement_kind,
             placement_bits,
             by_mask,
@@ -762,41 +796,5 @@ impl<M: Mask> Tables<M> {
                     .count();
                 (fixed_points, placements.len())
             })
-    }
-
-    /// Whether the empty cells hold a pocket no piece can fill: a single
-    /// cell with no empty neighbour (when no piece is one cube), or two
-    /// cells with only each other (when every piece has three or more).
-    /// Neighbour counts are kept saturating at two with bitwise adders.
-    #[inline(always)]
-    pub(crate) fn has_isolated(&self, filled: M) -> bool {
-        if self.smallest < 2 {
-            return false;
-        }
-        let empty = filled.not();
-        let (mut one, mut two) = (M::ZERO, M::ZERO);
-        for &(stride, plus, minus) in &self.neighbours {
-            let up = empty.shr(stride).and(plus);
-            two = two.or(one.and(up));
-            one = one.or(up);
-            let down = empty.shl(stride).and(minus);
-            two = two.or(one.and(down));
-            one = one.or(down);
-        }
-        if !empty.and(one.not()).is_zero() {
-            return true;
-        }
-        if self.smallest < 3 {
-            return false;
-        }
-        let lonely = empty.and(one).and(two.not());
-        if self
-            .neighbours
-            .iter()
-            .any(|&(stride, plus, _)| !lonely.and(lonely.shr(stride)).and(plus).is_zero())
-        {
-            return true;
-        }
-        false
     }
 }

@@ -107,6 +107,7 @@ fn counts(level: &PolycubeLevel, assembly: bool) -> Counts {
         threads: 2,
         shard: Shard::WHOLE,
         assembly,
+        symmetry: true,
     };
     let report = solver(level)
         .count_with(&options, &AtomicBool::new(false), &mut |_| {})

@@ -34,6 +34,7 @@ fn count(solver: &Solver, threads: usize, shard: Shard) -> Counts {
                 threads,
                 shard,
                 assembly: false,
+                symmetry: true,
             },
             &AtomicBool::new(false),
             &mut |_| {},
@@ -95,6 +96,7 @@ fn shards_add_up_to_the_whole_count_for_1_2_and_7() {
                             threads: 2,
                             shard,
                             assembly: false,
+                            symmetry: true,
                         },
                         &AtomicBool::new(false),
                         &mut |_| {},
@@ -145,6 +147,7 @@ fn a_stopped_count_is_marked_partial() {
                 threads: 1,
                 shard: Shard::WHOLE,
                 assembly: false,
+                symmetry: true,
             },
             &cancel,
             &mut |p| {
@@ -172,4 +175,82 @@ fn shards_parse_as_one_based_i_of_n() {
         assert!(e.contains("I/N"), "{bad}: {e}");
     }
     assert_eq!(Shard { index: 1, count: 7 }.to_string(), "2/7");
+}
+
+/// A count without symmetry breaking: every solution, no distinct count.
+fn plain(solver: &Solver, threads: usize, shard: Shard) -> tessera_polycube::CountReport {
+    let report = solver
+        .count_with(
+            &CountOptions {
+                threads,
+                shard,
+                assembly: false,
+                symmetry: false,
+            },
+            &AtomicBool::new(false),
+            &mut |_| {},
+        )
+        .unwrap();
+    assert!(report.complete);
+    assert_eq!(report.done, report.total);
+    assert_eq!(report.counts.distinct, 0, "a plain count folds nothing");
+    report
+}
+
+/// The shipped levels whose plain count takes well under a second.
+const SMALL_LEVELS: [&str; 11] = [
+    "01_first_steps.ron",
+    "02_three_bars.ron",
+    "03_little_crate.ron",
+    "04_tower.ron",
+    "05_shoebox.ron",
+    "06_cube_of_three.ron",
+    "07_slab.ron",
+    "08_chest.ron",
+    "soma.ron",
+    "pentacubes_2x5x6.ron",
+    "sandwich.json",
+];
+
+#[test]
+fn the_plain_count_on_1_2_and_7_threads_equals_the_plain_search() {
+    let mut nonzero = 0;
+    for name in SMALL_LEVELS {
+        let solver = solver(&level(name));
+        let single = solver.count_plain(&AtomicBool::new(false)).unwrap();
+        // The symmetry-broken count's raw figure is the same number found
+        // another way: both must agree.
+        let broken = count(&solver, 2, Shard::WHOLE);
+        assert_eq!(single, broken.solutions, "{name}");
+        for threads in [1, 2, 7] {
+            let report = plain(&solver, threads, Shard::WHOLE);
+            assert_eq!(report.counts.solutions, single, "{name}, {threads} threads");
+            assert_eq!(report.threads, threads);
+        }
+        nonzero += usize::from(single > 0);
+    }
+    assert!(nonzero >= 8, "most shipped levels have solutions");
+    let boxed = solver(&level("pentacubes_2x5x6.ron"));
+    assert_eq!(plain(&boxed, 2, Shard::WHOLE).counts.solutions, 2112);
+    // Cut into many subtrees, as the symmetry-broken count is.
+    assert!(plain(&boxed, 1, Shard::WHOLE).subtrees >= tessera_polycube::count::MIN_SUBTREES);
+}
+
+#[test]
+fn plain_count_shards_add_up_to_the_whole_plain_count() {
+    for name in ["soma.ron", "pentacubes_2x5x6.ron"] {
+        let solver = solver(&level(name));
+        let whole = plain(&solver, 2, Shard::WHOLE);
+        for n in [1, 2, 7] {
+            let (mut solutions, mut totals) = (0, 0);
+            for index in 0..n {
+                let report = plain(&solver, 2, Shard { index, count: n });
+                assert_eq!(report.subtrees, whole.subtrees, "{name}: one enumeration");
+                solutions += report.counts.solutions;
+                totals += report.total;
+            }
+            assert_eq!(solutions, whole.counts.solutions, "{name}, {n} shards");
+            assert_eq!(totals, whole.subtrees, "{name}: each subtree in one shard");
+        }
+    }
 }
