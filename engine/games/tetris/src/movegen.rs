@@ -270,6 +270,16 @@ impl Shape {
     }
 }
 
+/// The first row (from the top) with a filled cell; the height when the
+/// board is empty.
+fn first_filled_row(board: &Board) -> usize {
+    let height = board.height();
+    board.rows()[..height]
+        .iter()
+        .position(|&row| row != 0)
+        .unwrap_or(height)
+}
+
 /// What the hard-drop shortcut reads of a board: its first filled row,
 /// whether it has a hole, and each column's highest filled row. Found
 /// once per board; the same for every piece that may come to it.
@@ -294,11 +304,15 @@ pub struct Surface {
 impl Surface {
     /// The surface of `board`.
     pub fn of(board: &Board) -> Self {
+        Self::scan(board, first_filled_row(board), true)
+    }
+
+    /// The surface of `board`, whose first filled row is `first_filled`.
+    /// Without `sealed_matters` (for a piece that may enter a sealed
+    /// hole) the scan stops at the first hole: such a board goes to the
+    /// search whether its holes are sealed or not.
+    fn scan(board: &Board, first_filled: usize, sealed_matters: bool) -> Self {
         let (width, height) = (board.width(), board.height());
-        let first_filled = board.rows()[..height]
-            .iter()
-            .position(|&row| row != 0)
-            .unwrap_or(height);
         let mut surface = Self {
             width,
             first_filled,
@@ -316,6 +330,9 @@ impl Surface {
         for (y, &row) in board.rows()[..height].iter().enumerate().skip(first_filled) {
             let holes = above & !row & full;
             if holes != 0 {
+                if !sealed_matters {
+                    return surface;
+                }
                 has_holes = true;
                 let open = !(above | row) & full;
                 if holes & (open << 1 | open >> 1) != 0 {
@@ -389,10 +406,14 @@ impl MoveGen {
         let mut open_air = height;
         // Rows above the first filled one are empty: a state whose rows all
         // lie there fits everywhere, with no per-cell test.
-        let surface = Surface::of(board);
-        let first_filled = surface.first_filled;
-        if self.shortcut && self.hard_drops(&surface, kind, &shape, spawn, true) {
-            return &self.landings;
+        let first_filled = first_filled_row(board);
+        // Only a piece that turns in place may take the shortcut: the
+        // board's surface is scanned for no other.
+        if self.shortcut && shape.turns_in_place {
+            let surface = Surface::scan(board, first_filled, shape.keeps_out_of_sealed_holes);
+            if self.hard_drops(&surface, kind, &shape, spawn, true) {
+                return &self.landings;
+            }
         }
         for s in 0..n {
             let o = &shape.orientations[s];
