@@ -338,13 +338,18 @@ impl ProgressLine {
     fn update(&mut self, p: Progress) {
         let elapsed = self.started.elapsed();
         if self.bar.is_none() && elapsed >= QUIET_FOR && p.done < p.total {
+            // Created at the subtrees already done, so the first frame
+            // neither shows an empty message nor counts the first second's
+            // subtrees as done in no time (the ETA's rate).
             let bar = ProgressBar::with_draw_target(
                 Some(p.total as u64),
                 ProgressDrawTarget::stderr_with_hz(4),
-            );
-            if let Ok(style) = ProgressStyle::with_template(
-                "{bar:30} {pos}/{len} subtrees · {msg} · {per_sec} · ETA {eta}",
-            ) {
+            )
+            .with_position(p.done as u64)
+            .with_message(format!("{} solutions so far", p.counts.solutions));
+            if let Ok(style) =
+                ProgressStyle::with_template("{bar:30} {pos}/{len} subtrees · {msg} · ETA {eta}")
+            {
                 bar.set_style(style);
             }
             self.bar = Some(bar);
