@@ -199,6 +199,15 @@ fn hatetris_times_one_game_and_refuses_an_unknown_ai() {
         json["max_s"].as_f64().expect("max"),
     );
     assert!(0.0 < mean && mean <= max, "{json}");
+    // The text summary says the board has no lowering ceiling rather
+    // than quoting an interval that never applies.
+    let output = tessera(
+        &["tetris", "hatetris", "--pieces", "3"],
+        &common::repo_root(),
+    );
+    let summary = text(&output.stdout);
+    assert!(summary.contains("no lowering ceiling"), "{summary}");
+    assert!(!summary.contains("down (every"), "{summary}");
     // A level that is not an AI is bad usage.
     let output = tessera(
         &["tetris", "hatetris", "--ai", "nosuch"],

@@ -67,15 +67,26 @@ impl Tetris {
             self.score
         );
         match &self.feed {
-            Some(feed) => out.push_str(&format!(
-                "feed: AI {}  ai pieces {}  lines {}/{}  ceiling {} down (every {})\n",
-                feed.difficulty.name,
-                feed.ai_pieces,
-                self.lines(),
-                feed.target_lines,
-                count(feed.ceiling, "row"),
-                count(feed.ceiling_every(), "piece")
-            )),
+            Some(feed) => {
+                // A board whose ceiling never comes down (HATETRIS's) says so
+                // rather than quoting an interval that never applies.
+                let ceiling = if feed.lowering {
+                    format!(
+                        "ceiling {} down (every {})",
+                        count(feed.ceiling, "row"),
+                        count(feed.ceiling_every(), "piece")
+                    )
+                } else {
+                    "no lowering ceiling".to_string()
+                };
+                out.push_str(&format!(
+                    "feed: AI {}  ai pieces {}  lines {}/{}  {ceiling}\n",
+                    feed.difficulty.name,
+                    feed.ai_pieces,
+                    self.lines(),
+                    feed.target_lines,
+                ));
+            }
             None => {
                 out.push_str(&format!("goal: {}  ", self.level.goal));
                 let (done, needed) = self.goal_progress();
