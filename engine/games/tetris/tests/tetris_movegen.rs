@@ -174,8 +174,7 @@ fn the_hard_drop_shortcut_lists_what_the_search_lists_in_its_order() {
     let mut search = MoveGen::searching_only();
     let mut compared = 0;
     for round in 0..400 {
-        let width = [10, 10, 10, 4, 5, 7, 12, 64][round % 8];
-        let height = [20, 22, 20, 8, 10, 12, 18, 24][round % 8];
+        let (width, height) = board_size(round);
         // Mostly low stacks (the shortcut's boards), some reaching the
         // spawn rows and some with a hole (the search's).
         let tallest = if round % 5 == 0 { height } else { height / 2 };
@@ -218,8 +217,7 @@ fn the_unordered_hard_drops_are_the_searchs_landings_in_another_order() {
     let mut search = MoveGen::searching_only();
     let (mut taken, mut declined) = (0, 0);
     for round in 0..400 {
-        let width = [10, 10, 10, 4, 5, 7, 12, 64][round % 8];
-        let height = [20, 22, 20, 8, 10, 12, 18, 24][round % 8];
+        let (width, height) = board_size(round);
         let tallest = if round % 5 == 0 { height } else { height / 2 };
         let heights: Vec<usize> = (0..width).map(|_| rng.random_range(0..=tallest)).collect();
         let hole = (round % 7 == 0).then(|| rng.random_range(0..width));
@@ -252,6 +250,22 @@ fn the_unordered_hard_drops_are_the_searchs_landings_in_another_order() {
     // Most of these boards are hole-free with the spawn in open air.
     assert!(taken > 2 * declined, "taken {taken}, declined {declined}");
     assert_eq!(taken + declined, 400 * 15 * 2 * 2);
+}
+
+/// The board size of a property test's `round`: mostly 10-wide play
+/// fields, then narrow, wide and 64-column boards.
+fn board_size(round: usize) -> (usize, usize) {
+    const SIZES: [(usize, usize); 8] = [
+        (10, 20),
+        (10, 22),
+        (10, 20),
+        (4, 8),
+        (5, 10),
+        (7, 12),
+        (12, 18),
+        (64, 24),
+    ];
+    SIZES[round % SIZES.len()]
 }
 
 /// A board of `width` x `height` whose columns stand `heights` tall, with
@@ -295,8 +309,7 @@ fn the_hard_drop_shortcut_on_boards_with_sealed_holes_lists_what_the_search_list
     let mut search = MoveGen::searching_only();
     let (mut taken, mut compared) = (0, 0);
     for round in 0..600 {
-        let width = [10, 10, 10, 4, 5, 7, 12, 64][round % 8];
-        let height = [20, 22, 20, 8, 10, 12, 18, 24][round % 8];
+        let (width, height) = board_size(round);
         // Even stacks (holes deep under every neighbour) and ragged ones.
         let base = rng.random_range(0..=height * 2 / 3);
         let spread = [1, 3, height][round % 3];

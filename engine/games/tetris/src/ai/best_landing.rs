@@ -654,6 +654,19 @@ mod tests {
         }
     }
 
+    /// A random 10 x 20 board (with holes when `holes`) with its top 8
+    /// rows emptied, so the stack stays below the spawn rows and every
+    /// piece spawns in open air.
+    fn low_stack_board(seed: u64, holes: bool) -> Board {
+        let mut board = random_board(seed, 10, 20, holes);
+        for y in 0..8 {
+            for x in 0..10 {
+                board.set(x, y, false);
+            }
+        }
+        board
+    }
+
     /// The comparison above is not empty: on boards without holes, low
     /// stacks and MASTER's weights, the lean path scores most landings.
     #[test]
@@ -662,13 +675,7 @@ mod tests {
         let (mut lean, mut all) = (0, 0);
         let mut movegen = MoveGen::new();
         for seed in 0..50 {
-            let mut board = random_board(seed, 10, 20, false);
-            // Keep the stack below the spawn rows.
-            for y in 0..8 {
-                for x in 0..10 {
-                    board.set(x, y, false);
-                }
-            }
+            let board = low_stack_board(seed, false);
             let before = BeforeMove::new(&board);
             let base = before.base.as_ref().expect("10 columns");
             let lean_board = LeanBoard::new(&before, base);
@@ -705,12 +712,7 @@ mod tests {
         let mut movegen = MoveGen::new();
         let (mut clearing, mut lean) = (0, 0);
         for seed in 0..50 {
-            let mut board = random_board(seed, 10, 20, true);
-            for y in 0..8 {
-                for x in 0..10 {
-                    board.set(x, y, false);
-                }
-            }
+            let board = low_stack_board(seed, true);
             let before = BeforeMove::new(&board);
             let base = before.base.as_ref().expect("10 columns");
             let lean_board = LeanBoard::new(&before, base);
