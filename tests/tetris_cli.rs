@@ -37,6 +37,7 @@ fn a_log(noise_seed: u64) -> String {
         rotation: RotationSystem::Cycle,
         spawn_row: 0,
         danger_rows: 1,
+        ceiling: Default::default(),
         unknown_next: UnknownNext::Worst(PieceKind::ALL.to_vec()),
     };
     let choice = Brain::new().choose(&position, &god, noise_seed);

@@ -239,6 +239,7 @@ fn ai_log() -> String {
         rotation: tessera_tetris::piece::RotationSystem::Cycle,
         spawn_row: 0,
         danger_rows: 1,
+        ceiling: Default::default(),
         unknown_next: UnknownNext::Worst(PieceKind::ALL.to_vec()),
     };
     let choice = Brain::new().choose(&position, &god, 11);

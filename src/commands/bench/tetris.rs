@@ -45,6 +45,7 @@ fn per_decision(difficulty: &Difficulty, next_known: bool, runs: usize) -> Timin
             rotation: RotationSystem::Srs,
             spawn_row: 0,
             danger_rows: 2,
+            ceiling: Default::default(),
             unknown_next: UnknownNext::Average(PieceKind::ALL.to_vec()),
         })
         .collect();
@@ -82,6 +83,7 @@ fn self_play_positions(ai: &Difficulty, count: usize, preview: bool) -> Vec<Posi
             rotation: RotationSystem::Cycle,
             spawn_row: 0,
             danger_rows: 1,
+            ceiling: Default::default(),
             unknown_next: UnknownNext::Average(PieceKind::ALL.to_vec()),
         };
         let best = brain.choose_top(&position, ai, 0, 2).best().cloned();

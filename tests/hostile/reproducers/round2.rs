@@ -542,6 +542,7 @@ fn a_closed_output_pipe_ends_every_command_quietly() {
                 rotation: tessera_tetris::piece::RotationSystem::Cycle,
                 spawn_row: 0,
                 danger_rows: 1,
+                ceiling: Default::default(),
                 unknown_next: tessera_tetris::ai::UnknownNext::Worst(
                     tessera_tetris::piece::PieceKind::ALL.to_vec(),
                 ),
@@ -558,6 +559,7 @@ fn a_closed_output_pipe_ends_every_command_quietly() {
                 rotation: tessera_tetris::piece::RotationSystem::Cycle,
                 spawn_row: 0,
                 danger_rows: 1,
+                ceiling: Default::default(),
                 unknown_next: tessera_tetris::ai::UnknownNext::Worst(
                     tessera_tetris::piece::PieceKind::ALL.to_vec(),
                 ),

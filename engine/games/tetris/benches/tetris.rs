@@ -50,6 +50,7 @@ fn ai_decision(c: &mut Criterion) {
             rotation: RotationSystem::Srs,
             spawn_row: 0,
             danger_rows: 2,
+            ceiling: Default::default(),
             unknown_next: UnknownNext::Average(PieceKind::ALL.to_vec()),
         })
         .collect();

@@ -189,6 +189,7 @@ impl Agent<Tetris> for FeederAgent {
             rotation: view.rotation,
             spawn_row: view.spawn_row,
             danger_rows: view.danger_rows,
+            ceiling: view.ceiling,
             unknown_next: crate::ai::UnknownNext::Worst(Vec::new()),
         };
         let mut brain = self.shelf.take();

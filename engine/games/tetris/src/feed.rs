@@ -198,6 +198,21 @@ impl Tetris {
         self.new_offer();
     }
 
+    /// When the ceiling drops next, for the AI's search: never in classic
+    /// play or on a level whose ceiling stays.
+    pub(crate) fn ceiling_clock(&self) -> crate::ai::CeilingClock {
+        match &self.feed {
+            Some(feed) if feed.lowering => {
+                let every = feed.ceiling_every().max(1);
+                crate::ai::CeilingClock {
+                    drops_after: every.saturating_sub(feed.since_drop).max(1),
+                    every,
+                }
+            }
+            _ => crate::ai::CeilingClock::default(),
+        }
+    }
+
     pub(crate) fn feed_difficulty_name(&self) -> String {
         self.feed
             .as_ref()

@@ -135,6 +135,8 @@ pub struct TetrisSnapshot {
     pub spawn_row: i32,
     /// Rows from the top where a locked cell tops out.
     pub danger_rows: usize,
+    /// When feed mode's ceiling drops next (never, in classic play).
+    pub ceiling: crate::ai::CeilingClock,
     /// Feed mode: the pieces the player may give now (empty otherwise).
     pub offer: Vec<PieceKind>,
     /// Whether this is a feed game (the next piece is the feeder's choice).
@@ -158,6 +160,7 @@ impl TetrisSnapshot {
             rotation: self.rotation,
             spawn_row: self.spawn_row,
             danger_rows: self.danger_rows,
+            ceiling: self.ceiling,
             // In feed mode the player may give any of the seven, or the
             // special on offer: the lookahead expects the worst of them.
             unknown_next: if self.feed {
@@ -682,6 +685,7 @@ impl Game for Tetris {
             rotation: self.rotation(),
             spawn_row: self.field.spawn_row(),
             danger_rows: self.field.danger_rows(),
+            ceiling: self.ceiling_clock(),
             offer: self
                 .feed
                 .as_ref()

@@ -179,6 +179,7 @@ fn candidate(metrics: Metrics, score: f64) -> Candidate {
         score,
         ahead: None,
         next_tops_out: None,
+        line_plies: None,
     }
 }
 
@@ -510,6 +511,7 @@ fn feed_position(unknown_next: UnknownNext) -> Position {
         rotation: RotationSystem::Srs,
         spawn_row: 0,
         danger_rows: 1,
+        ceiling: Default::default(),
         unknown_next,
     }
 }

@@ -110,6 +110,7 @@ fn ai_decisions_after_the_first_allocate_nothing() {
             },
             spawn_row: 0,
             danger_rows: 2,
+            ceiling: Default::default(),
             unknown_next: if i % 4 == 0 {
                 UnknownNext::Worst(PieceKind::ALL.to_vec())
             } else {

@@ -239,6 +239,7 @@ fn logged(noise_seed: u64, turn: u64, board: Board, piece: PieceKind) -> String 
         rotation: RotationSystem::Cycle,
         spawn_row: 0,
         danger_rows: 1,
+        ceiling: Default::default(),
         unknown_next: UnknownNext::Worst(PieceKind::ALL.to_vec()),
     };
     let choice = Brain::new().choose(&position, &god, noise_seed);

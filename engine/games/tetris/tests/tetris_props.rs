@@ -143,6 +143,7 @@ proptest! {
             rotation: RotationSystem::Srs,
             spawn_row: 0,
             danger_rows: 1,
+            ceiling: Default::default(),
             unknown_next: UnknownNext::Average(PieceKind::ALL.to_vec()),
         };
         let mut brain = Brain::new();

@@ -171,7 +171,12 @@ pub(crate) fn one_ply(difficulty: &Difficulty) -> Difficulty {
             .order
             .iter()
             .copied()
-            .filter(|m| !matches!(m, super::Metric::NextTopOut | super::Metric::Lookahead))
+            .filter(|m| {
+                !matches!(
+                    m,
+                    super::Metric::NextTopOut | super::Metric::Lookahead | super::Metric::LinePlies
+                )
+            })
             .collect(),
         ..difficulty.clone()
     }
@@ -201,6 +206,7 @@ pub(crate) fn reader_piece(
                 score: one_ply.weights.score(&metrics),
                 ahead: None,
                 next_tops_out: None,
+                line_plies: None,
             };
             if best
                 .as_ref()

@@ -9,7 +9,7 @@
 //! with the values it was decided with.
 
 use super::metrics::Metric;
-use super::{Brain, Candidate, Choice, Difficulty, Position, UnknownNext};
+use super::{Brain, Candidate, CeilingClock, Choice, Difficulty, Position, UnknownNext};
 use crate::board::Board;
 use crate::piece::{PieceKind, RotationSystem};
 
@@ -85,6 +85,7 @@ fn metrics_text(c: &Candidate) -> String {
     Metric::ALL
         .iter()
         .filter(|&&m| looked || !matches!(m, Metric::NextTopOut | Metric::Lookahead))
+        .filter(|&&m| m != Metric::LinePlies || c.line_plies.is_some())
         .map(|&m| format!("{}={}", m.name(), value_text(c, m)))
         .collect::<Vec<_>>()
         .join(" ")
@@ -175,6 +176,12 @@ pub fn write(input: &DecisionInput, choice: &Choice, top: usize) -> String {
     line(format!("rotation: {}", p.rotation));
     line(format!("spawnRow: {}", p.spawn_row));
     line(format!("dangerRows: {}", p.danger_rows));
+    if p.ceiling.every > 0 {
+        line(format!(
+            "ceiling: drops after {} every {}",
+            p.ceiling.drops_after, p.ceiling.every
+        ));
+    }
     line(format!("noiseSeed: {}", input.noise_seed));
     line(format!(
         "order: {}",
@@ -396,6 +403,18 @@ pub fn parse(text: &str) -> Result<ParsedLog, LogError> {
             format!("`dangerRows` {danger_rows} lies outside the board's {h} rows"),
         ));
     }
+    // Optional: a log without it is of a ceiling that stays.
+    let ceiling = match get("ceiling") {
+        Ok((n, v)) => read_ceiling(v).ok_or_else(|| {
+            err(
+                n,
+                format!(
+                    "`ceiling` wants `drops after N every M` (N, M from 1 to 10000), not `{v}`"
+                ),
+            )
+        })?,
+        Err(_) => CeilingClock::default(),
+    };
     let noise_seed = unsigned("noiseSeed")?;
     let turn = unsigned("turn")?;
     let best = get("best")
@@ -415,6 +434,7 @@ pub fn parse(text: &str) -> Result<ParsedLog, LogError> {
                 rotation,
                 spawn_row: spawn_row as i32,
                 danger_rows: danger_rows as usize,
+                ceiling,
                 unknown_next,
             },
             difficulty,
@@ -424,6 +444,22 @@ pub fn parse(text: &str) -> Result<ParsedLog, LogError> {
         best,
         decided_by,
         top,
+    })
+}
+
+/// `drops after N every M`, as the log writes a lowering ceiling.
+fn read_ceiling(text: &str) -> Option<CeilingClock> {
+    let rest = text.strip_prefix("drops after ")?;
+    let (after, every) = rest.split_once(" every ")?;
+    let in_range = |v: &str| {
+        v.trim()
+            .parse::<u32>()
+            .ok()
+            .filter(|n| (1..=10_000).contains(n))
+    };
+    Some(CeilingClock {
+        drops_after: in_range(after)?,
+        every: in_range(every)?,
     })
 }
 

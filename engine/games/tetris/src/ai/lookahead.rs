@@ -239,8 +239,37 @@ pub(super) struct LineSearch {
     next: Vec<Node>,
     best: Vec<Option<f64>>,
     survived_one: Vec<bool>,
+    /// Per root: the plies after which it still had a board kept.
+    plies: Vec<u8>,
     /// Boards already in `next` (by fingerprint) and where.
     seen: std::collections::HashMap<u64, usize>,
+    /// The position as a ply sees it, the ceiling lowered by the drops
+    /// the pieces before it bring (reused: `clone_from` keeps its offer).
+    at_ply: Option<Position>,
+}
+
+/// `position` once `locked` more AI pieces have locked: its spawn row and
+/// danger rows brought down by the ceiling's drops (as
+/// `Field::set_ceiling` does: at most to the bottom row).
+fn lowered(scratch: &mut Option<Position>, position: &Position, locked: u32) {
+    let at = scratch.get_or_insert_with(|| position.clone());
+    at.clone_from(position);
+    let drops = position.ceiling.drops(locked) as usize;
+    if drops > 0 {
+        let height = position.board.height();
+        let rows_above =
+            (position.danger_rows.saturating_sub(1) + drops).min(height.saturating_sub(1));
+        at.spawn_row = rows_above as i32;
+        at.danger_rows = rows_above + 1;
+    }
+}
+
+/// Whether the ceiling, having come down to leave `danger_rows` rows to the
+/// top out, meets a block of `board` (the player wins then).
+fn ceiling_meets(board: &Board, danger_rows: usize) -> bool {
+    board.rows()[..danger_rows.min(board.height())]
+        .iter()
+        .any(|&r| r != 0)
 }
 
 /// A 64-bit fingerprint of a board's rows (FNV-style mixing): two
@@ -276,6 +305,8 @@ impl LineSearch {
         self.best.resize(roots.len(), None);
         self.survived_one.clear();
         self.survived_one.resize(roots.len(), false);
+        self.plies.clear();
+        self.plies.resize(roots.len(), 0);
         self.seen.clear();
         // The `own` adversary reads this difficulty's one-piece ranking.
         let one_ply = super::feeder::one_ply(difficulty);
@@ -289,6 +320,15 @@ impl LineSearch {
             let p = c.placement;
             board.place(p.kind, p.state, p.x, p.y);
             board.clear_full_rows();
+            // The ceiling may come down onto the board this move leaves.
+            lowered(&mut self.at_ply, position, 1);
+            if self
+                .at_ply
+                .as_ref()
+                .is_some_and(|at| ceiling_meets(&board, at.danger_rows))
+            {
+                continue;
+            }
             self.frontier.push(Node {
                 board,
                 root: i,
@@ -298,6 +338,17 @@ impl LineSearch {
         for ply in 0..depth {
             self.next.clear();
             self.seen.clear();
+            // This ply's piece spawns under the ceiling as it will be after
+            // the `ply + 1` pieces before it; after it locks, the ceiling
+            // may drop again onto the board it leaves.
+            let locked_before = ply as u32 + 1;
+            lowered(&mut self.at_ply, position, locked_before + 1);
+            let danger_after = self.at_ply.as_ref().map_or(0, |at| at.danger_rows);
+            lowered(&mut self.at_ply, position, locked_before);
+            let Some(position) = self.at_ply.as_ref() else {
+                break;
+            };
+            let ceiling_drops = danger_after > position.danger_rows;
             for node in &self.frontier {
                 let predicted = match difficulty.adversary {
                     Adversary::Own => super::feeder::reader_piece(
@@ -328,12 +379,15 @@ impl LineSearch {
                     if metrics.game_over {
                         continue;
                     }
-                    if ply == 0 {
-                        self.survived_one[node.root] = true;
-                    }
                     let mut board = node.board;
                     board.place(p.kind, p.state, p.x, p.y);
                     board.clear_full_rows();
+                    if ceiling_drops && ceiling_meets(&board, danger_after) {
+                        continue;
+                    }
+                    if ply == 0 {
+                        self.survived_one[node.root] = true;
+                    }
                     let child = Node {
                         board,
                         root: node.root,
@@ -366,6 +420,7 @@ impl LineSearch {
                 *b = None;
             }
             for node in &self.next {
+                self.plies[node.root] = ply as u8 + 1;
                 let slot = &mut self.best[node.root];
                 *slot = Some(slot.map_or(node.value, |v| v.max(node.value)));
             }
@@ -374,6 +429,7 @@ impl LineSearch {
         for (i, c) in roots.iter_mut().enumerate() {
             c.ahead = self.best[i];
             c.next_tops_out = Some(depth > 0 && !self.survived_one[i]);
+            c.line_plies = Some(self.plies[i]);
         }
     }
 }

@@ -77,6 +77,13 @@ pub enum Metric {
     /// next piece (the known one, the average, or the worst the feeder may
     /// give); unexamined moves rank below every examined one.
     Lookahead,
+    /// The expected-line search's guard (feed mode, `adversary = "own"`
+    /// or `"height"`): how many pieces of the line the player is expected
+    /// to feed this move's boards were followed, at most the search's
+    /// depth, before every one of them topped out, met the lowering
+    /// ceiling or fell out of the search's best boards. Higher is better;
+    /// 0 for a move the search did not follow.
+    LinePlies,
     /// The weighted score (GOD's last tie-break).
     Score,
 }
@@ -94,7 +101,7 @@ const _: () = {
 
 impl Metric {
     /// Every metric, in the order logs list them.
-    pub const ALL: [Metric; 19] = [
+    pub const ALL: [Metric; 20] = [
         Metric::GameOverAfterMove,
         Metric::NetBenefit,
         Metric::LinesCleared,
@@ -113,6 +120,7 @@ impl Metric {
         Metric::HighRows,
         Metric::NextTopOut,
         Metric::Lookahead,
+        Metric::LinePlies,
         Metric::Score,
     ];
 
@@ -137,6 +145,7 @@ impl Metric {
             Metric::HighRows => "highRows",
             Metric::NextTopOut => "nextTopOut",
             Metric::Lookahead => "lookahead",
+            Metric::LinePlies => "linePlies",
             Metric::Score => "score",
         }
     }
@@ -155,6 +164,7 @@ impl Metric {
                 | Metric::LinesCleared
                 | Metric::ErodedCells
                 | Metric::Lookahead
+                | Metric::LinePlies
                 | Metric::Score
         )
     }
@@ -238,6 +248,7 @@ impl Metrics {
             0.0,
             0.0,
             0.0,
+            0.0,
         ]
     }
 
@@ -260,7 +271,7 @@ impl Metrics {
             Metric::LandingHeight => f64::from(self.landing_height_x2) / 2.0,
             Metric::ErodedCells => f64::from(self.eroded_cells),
             Metric::HighRows => f64::from(self.high_rows),
-            Metric::NextTopOut | Metric::Lookahead | Metric::Score => 0.0,
+            Metric::NextTopOut | Metric::Lookahead | Metric::LinePlies | Metric::Score => 0.0,
         }
     }
 }

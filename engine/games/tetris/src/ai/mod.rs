@@ -351,10 +351,38 @@ pub struct Position {
     pub spawn_row: i32,
     /// Rows from the top that top out when filled.
     pub danger_rows: usize,
+    /// When feed mode's ceiling drops next (the default: never), so a
+    /// search many pieces deep sees the spawn row and the danger rows
+    /// come down as the game will bring them.
+    pub ceiling: CeilingClock,
     /// What may come after an unknown next piece, and how to weigh it:
     /// the randomizer's pieces on average, or the worst of the pieces a
     /// hostile feeder may give.
     pub unknown_next: UnknownNext,
+}
+
+/// Feed mode's lowering ceiling as a search sees it: the ceiling drops
+/// one row once `drops_after` more AI pieces have locked (the one being
+/// placed counts), then one row every `every` pieces; `every = 0` (the
+/// default, and classic play) means it never drops.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct CeilingClock {
+    /// AI pieces still to lock, this one included, before the next drop.
+    pub drops_after: u32,
+    /// AI pieces per row after that (0 = the ceiling stays).
+    pub every: u32,
+}
+
+impl CeilingClock {
+    /// Rows the ceiling has come down once `locked` more AI pieces have
+    /// locked (0 for the piece being placed, before it locks).
+    pub fn drops(self, locked: u32) -> u32 {
+        if self.every == 0 || locked < self.drops_after.max(1) {
+            0
+        } else {
+            1 + (locked - self.drops_after.max(1)) / self.every
+        }
+    }
 }
 
 /// How the lookahead treats a next piece it does not know.
@@ -397,6 +425,10 @@ pub struct Candidate {
     /// The lookahead's guard, when it looked at this candidate: whether
     /// some next piece has no landing that avoids topping out.
     pub next_tops_out: Option<bool>,
+    /// The expected-line search's guard, when it followed this candidate:
+    /// the pieces of the expected line its boards lasted (`linePlies`).
+    #[serde(default)]
+    pub line_plies: Option<u8>,
 }
 
 impl Candidate {
@@ -405,6 +437,7 @@ impl Candidate {
         match metric {
             Metric::Score => self.score,
             Metric::Lookahead => self.ahead.unwrap_or(f64::NEG_INFINITY),
+            Metric::LinePlies => f64::from(self.line_plies.unwrap_or(0)),
             Metric::NextTopOut => match self.next_tops_out {
                 Some(true) => 1.0,
                 Some(false) => 0.0,
@@ -511,6 +544,7 @@ impl Brain {
                 score,
                 ahead: None,
                 next_tops_out: None,
+                line_plies: None,
             }
         }));
         if difficulty.lookahead > 0 {
@@ -570,6 +604,7 @@ fn ranking_values(c: &Candidate) -> RankingValues {
     values[Metric::Score as usize] = c.score;
     values[Metric::Lookahead as usize] = c.value(Metric::Lookahead);
     values[Metric::NextTopOut as usize] = c.value(Metric::NextTopOut);
+    values[Metric::LinePlies as usize] = c.value(Metric::LinePlies);
     values
 }
 

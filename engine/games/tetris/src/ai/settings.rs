@@ -108,7 +108,11 @@ pub fn default_difficulties() -> Vec<Difficulty> {
 fn weighable(metric: Metric) -> bool {
     !matches!(
         metric,
-        Metric::Score | Metric::NetBenefit | Metric::NextTopOut | Metric::Lookahead
+        Metric::Score
+            | Metric::NetBenefit
+            | Metric::NextTopOut
+            | Metric::Lookahead
+            | Metric::LinePlies
     )
 }
 
@@ -240,9 +244,12 @@ fn read_difficulty(
     };
     let deepest = 0.0..=f64::from(adversary.max_lookahead());
     let lookahead = whole("lookahead", 0.0, deepest)? as u8;
-    let uses_lookahead = order
-        .iter()
-        .any(|m| matches!(m, Metric::NextTopOut | Metric::Lookahead));
+    let uses_lookahead = order.iter().any(|m| {
+        matches!(
+            m,
+            Metric::NextTopOut | Metric::Lookahead | Metric::LinePlies
+        )
+    });
     if !order.is_empty() && lookahead == 0 && uses_lookahead {
         return Err(bad_value(
             "order",
@@ -253,7 +260,15 @@ fn read_difficulty(
         return Err(bad_value(
             "lookahead",
             format!(
-                "{name}: with an `order`, the lookahead counts only where the order names `nextTopOut` or `lookahead`"
+                "{name}: with an `order`, the lookahead counts only where the order names `nextTopOut`, `lookahead` or `linePlies`"
+            ),
+        ));
+    }
+    if order.contains(&Metric::LinePlies) && adversary == super::Adversary::Score {
+        return Err(bad_value(
+            "order",
+            format!(
+                "{name}: `linePlies` is the expected-line search's; set `adversary = \"own\"` or `\"height\"`"
             ),
         ));
     }

@@ -104,6 +104,7 @@ pub fn position(rows: &[&str], piece: PieceKind, rotation: RotationSystem) -> Po
         rotation,
         spawn_row: 0,
         danger_rows: 1,
+        ceiling: Default::default(),
         unknown_next: UnknownNext::Average(PieceKind::ALL.to_vec()),
     }
 }

@@ -210,6 +210,7 @@ mod tests {
             rotation: RotationSystem::Cycle,
             spawn_row: 0,
             danger_rows: 1,
+            ceiling: Default::default(),
             unknown_next: UnknownNext::Worst(PieceKind::ALL.to_vec()),
         };
         let choice = Brain::new().choose(&position, &god, 0);
