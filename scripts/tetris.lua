@@ -70,7 +70,10 @@ return {
   --     weighted score as the last tie-break; with lookahead, also
   --     "nextTopOut" (1 when some next piece can only top out, 0 when every
   --     one survives, 0.5 outside the beam) and "lookahead" (the score plus
-  --     the next piece's best score).
+  --     the next piece's best score); with adversary "own" or "height",
+  --     "linePlies" (pieces of the expected line the move's boards survive,
+  --     up to `line_depth`; higher is better). The hate feeder reads an
+  --     order without its lookahead values, "lookahead" read as "score".
   --   lookahead = 1: also weigh the next piece, for the best `beam`
   --     candidates of the one-piece ranking: the piece shown (classic
   --     preview), else the average over the seven, and in feed mode the
@@ -116,14 +119,17 @@ return {
         weights = { aggregateHeight = -0.51, linesCleared = 0.76, holes = -0.36,
                     wellSums = -0.18, blockades = -0.18, bumpiness = -0.18 } },
       -- GOD: the seed's form (hard priorities led by "no immediate
-      -- top-out", netBenefit before the score) with two guards in front of
-      -- netBenefit: no move after which some next piece can only top out
-      -- (worst-case lookahead), and no stack above half the free rows
-      -- while a lower move exists. Ties go to the lookahead's score.
+      -- top-out", with netBenefit) and a guard from the worst-case
+      -- lookahead: in feed mode it follows the line a player who reads it
+      -- would feed (adversary "own"), 8 pieces deep, the best 48 boards per
+      -- ply, the ceiling's drops included; `linePlies` (how many of those
+      -- pieces a move's boards survive) comes first, then the line's
+      -- score, then netBenefit (MASTER: 64 boards, no netBenefit, and a
+      -- ceiling every 18 pieces).
       { name = "GOD", decision_ms = 200, special_chance = 0.04, ceiling_every = 15,
-        lookahead = 1, beam = 3,
-        order = { "gameOverAfterMove", "nextTopOut", "highRows", "netBenefit",
-                  "lookahead", "holes", "aggregateHeight", "score" },
+        lookahead = 1, beam = 3, adversary = "own", line_depth = 8, line_beam = 48,
+        order = { "gameOverAfterMove", "linePlies", "lookahead", "netBenefit",
+                  "holes", "aggregateHeight", "score" },
         weights = { landingHeight = -4.500158825082766, erodedCells = 3.4181268101392694,
                     rowTransitions = -3.2178882868487753, columnTransitions = -9.348695305445199,
                     holes = -7.899265427351652, wellSums = -3.3855972247263626,

@@ -37,14 +37,14 @@ fn check_script_refuses_every_bad_ai_and_feed_value_at_its_line() {
             "no metric `hloes` to weigh",
         ),
         (
-            "beam = 3, adversary = \"own\", line_depth = 8",
-            "beam = 5000, adversary = \"own\", line_depth = 8",
+            "beam = 3, adversary = \"own\", line_depth = 8, line_beam = 64",
+            "beam = 5000, adversary = \"own\", line_depth = 8, line_beam = 64",
             "beam = 5000",
             "`ai.difficulties[7].beam` must be 1 to 4096, not 5000 (MASTER)",
         ),
         (
-            "line_depth = 8,",
-            "line_depth = 70,",
+            "line_depth = 8, line_beam = 64,",
+            "line_depth = 70, line_beam = 64,",
             "line_depth = 70",
             "`ai.difficulties[7].line_depth` must be 0 to 64, not 70 (MASTER)",
         ),
@@ -321,7 +321,12 @@ fn a_hostile_logged_table_is_refused_at_its_line() {
             "beam:18446744073709551615",
             "`beam` must be 1 to 4096",
         ),
-        ("lookahead:1", "lookahead:255", "`lookahead` must be 0 to 2"),
+        // GOD searches the expected line: up to 32 pieces deep.
+        (
+            "lookahead:1",
+            "lookahead:255",
+            "`lookahead` must be 0 to 32",
+        ),
         (
             "\"holes\":-7.899265427351652",
             "\"holes\":inf",
@@ -357,14 +362,7 @@ fn the_log_table_has_named_columns_and_grouped_numbers() {
         .lines()
         .find(|l| l.trim_start().starts_with('#'))
         .expect("a header row");
-    for name in [
-        "landing",
-        "nextTopOut",
-        "highRows",
-        "netBenefit",
-        "lookahead",
-        "score",
-    ] {
+    for name in ["landing", "linePlies", "netBenefit", "lookahead", "score"] {
         assert!(header.contains(name), "{name} in {header}");
     }
     assert_eq!(log::grouped(-1_000_012.345_6, 3), "-1,000,012.346");
@@ -379,8 +377,8 @@ fn the_live_script_reader_matches_check() {
     // A game start with a script `check` refuses fails too, naming the
     // same line: one reader.
     let live: LiveScript = shipped_with(
-        "beam = 3, adversary = \"own\", line_depth = 8",
-        "beam = 0, adversary = \"own\", line_depth = 8",
+        "beam = 3, adversary = \"own\", line_depth = 8, line_beam = 64",
+        "beam = 0, adversary = \"own\", line_depth = 8, line_beam = 64",
     );
     let checked = Tetris::check_script(&live.current())
         .expect_err("beam 0")

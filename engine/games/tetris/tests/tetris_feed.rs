@@ -134,6 +134,9 @@ fn the_ceiling_drops_every_n_ai_pieces_and_the_player_wins_at_it() {
         snapshot_view.spawn_row as usize,
         *ceilings.last().unwrap_or(&0)
     );
+    // The AI's search is told when the ceiling drops next.
+    assert_eq!(snapshot_view.ceiling.every, 2);
+    assert!((1..=2).contains(&snapshot_view.ceiling.drops_after));
 }
 
 #[test]
@@ -427,4 +430,50 @@ fn god_outlives_the_seeds_literal_order_against_hate() {
     };
     let (seed, god) = (pieces("god_seed"), pieces("god"));
     assert!(god > 1.5 * seed, "GOD {god} vs GOD_SEED {seed}");
+}
+
+#[test]
+fn the_line_search_sees_the_ceiling_come_down() {
+    // GOD follows the expected line 8 pieces deep. On an empty 10 x 8
+    // board a good line outlives all 8 when the ceiling stays; when it
+    // drops a row after every piece, 8 pieces leave no room, and the
+    // search must see every line end sooner.
+    use tessera_tetris::ai::{CeilingClock, UnknownNext};
+    let live = shipped();
+    let god = tessera_tetris::settings::difficulty(&live.current(), "god")
+        .expect("reads")
+        .expect("GOD");
+    let depth = god.line_depth;
+    assert_eq!(depth, 8, "the shipped GOD searches 8 pieces deep");
+    let longest = |ceiling: CeilingClock| -> u8 {
+        let mut p = position(&[".........."; 8], PieceKind::T, RotationSystem::Srs);
+        p.unknown_next = UnknownNext::Worst(PieceKind::ALL.to_vec());
+        p.ceiling = ceiling;
+        let choice = Brain::new().choose(&p, &god, 0);
+        choice
+            .candidates
+            .iter()
+            .map(|c| c.line_plies.expect("the line search followed every move"))
+            .max()
+            .expect("candidates")
+    };
+    assert_eq!(longest(CeilingClock::default()), depth);
+    let every_piece = CeilingClock {
+        drops_after: 1,
+        every: 1,
+    };
+    assert!(
+        longest(every_piece) < depth,
+        "the ceiling's drops end the lines"
+    );
+    assert_eq!(every_piece.drops(0), 0);
+    assert_eq!(every_piece.drops(3), 3);
+    let later = CeilingClock {
+        drops_after: 2,
+        every: 5,
+    };
+    assert_eq!(
+        (0..=8).map(|n| later.drops(n)).collect::<Vec<_>>(),
+        [0, 0, 1, 1, 1, 1, 1, 2, 2]
+    );
 }

@@ -162,22 +162,27 @@ fn hate(
 /// `difficulty` as the `hate` feeder reads it: its one-piece ranking,
 /// without noise, lookahead or the guards that look ahead. One piece
 /// ahead is what the AI is judged on; its own lookahead would make the
-/// feeder as slow as the AI times seven.
+/// feeder as slow as the AI times seven. Where an order ranks by the
+/// lookahead's value (this move's score plus what comes after), the
+/// one-piece ranking takes this move's score in its place: the value
+/// with nothing after it.
 pub(crate) fn one_ply(difficulty: &Difficulty) -> Difficulty {
+    use super::Metric;
+    let mut order = Vec::with_capacity(difficulty.order.len());
+    for &m in &difficulty.order {
+        let m = match m {
+            Metric::NextTopOut | Metric::LinePlies => continue,
+            Metric::Lookahead => Metric::Score,
+            other => other,
+        };
+        if !order.contains(&m) {
+            order.push(m);
+        }
+    }
     Difficulty {
         lookahead: 0,
         noise: 0.0,
-        order: difficulty
-            .order
-            .iter()
-            .copied()
-            .filter(|m| {
-                !matches!(
-                    m,
-                    super::Metric::NextTopOut | super::Metric::Lookahead | super::Metric::LinePlies
-                )
-            })
-            .collect(),
+        order,
         ..difficulty.clone()
     }
 }

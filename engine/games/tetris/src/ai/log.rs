@@ -186,7 +186,10 @@ pub fn write(input: &DecisionInput, choice: &Choice, top: usize) -> String {
     line(format!(
         "order: {}",
         if d.order.is_empty() {
-            if d.lookahead > 0 {
+            if d.lookahead > 0 && d.adversary != super::Adversary::Score {
+                // The expected-line search's survival first (feed mode).
+                "linePlies > lookahead > score".to_string()
+            } else if d.lookahead > 0 {
                 "lookahead > score".to_string()
             } else {
                 "score".to_string()

@@ -239,8 +239,13 @@ pub(super) struct LineSearch {
     next: Vec<Node>,
     best: Vec<Option<f64>>,
     survived_one: Vec<bool>,
-    /// Per root: the plies after which it still had a board kept.
-    plies: Vec<u8>,
+    /// Per root: the last ply after which it still had a board alive
+    /// (before the beam kept the best), and the last after which the beam
+    /// kept one: a root alive at a ply the beam dropped it from was pruned,
+    /// not killed, and counts as lasting as long as the search's deepest
+    /// boards (nothing showed it dies sooner).
+    alive_ply: Vec<u8>,
+    kept_ply: Vec<u8>,
     /// Boards already in `next` (by fingerprint) and where.
     seen: std::collections::HashMap<u64, usize>,
     /// The position as a ply sees it, the ceiling lowered by the drops
@@ -305,8 +310,10 @@ impl LineSearch {
         self.best.resize(roots.len(), None);
         self.survived_one.clear();
         self.survived_one.resize(roots.len(), false);
-        self.plies.clear();
-        self.plies.resize(roots.len(), 0);
+        self.alive_ply.clear();
+        self.alive_ply.resize(roots.len(), 0);
+        self.kept_ply.clear();
+        self.kept_ply.resize(roots.len(), 0);
         self.seen.clear();
         // The `own` adversary reads this difficulty's one-piece ranking.
         let one_ply = super::feeder::one_ply(difficulty);
@@ -335,6 +342,8 @@ impl LineSearch {
                 value: c.score,
             });
         }
+        // The plies the search's deepest boards lasted.
+        let mut reached = 0;
         for ply in 0..depth {
             self.next.clear();
             self.seen.clear();
@@ -410,6 +419,10 @@ impl LineSearch {
             if self.next.is_empty() {
                 break;
             }
+            reached = ply as u8 + 1;
+            for node in &self.next {
+                self.alive_ply[node.root] = ply as u8 + 1;
+            }
             if self.next.len() > width {
                 self.next
                     .select_nth_unstable_by(width - 1, |a, b| b.value.total_cmp(&a.value));
@@ -420,7 +433,7 @@ impl LineSearch {
                 *b = None;
             }
             for node in &self.next {
-                self.plies[node.root] = ply as u8 + 1;
+                self.kept_ply[node.root] = ply as u8 + 1;
                 let slot = &mut self.best[node.root];
                 *slot = Some(slot.map_or(node.value, |v| v.max(node.value)));
             }
@@ -429,7 +442,12 @@ impl LineSearch {
         for (i, c) in roots.iter_mut().enumerate() {
             c.ahead = self.best[i];
             c.next_tops_out = Some(depth > 0 && !self.survived_one[i]);
-            c.line_plies = Some(self.plies[i]);
+            let pruned_alive = self.alive_ply[i] > self.kept_ply[i];
+            c.line_plies = Some(if pruned_alive {
+                reached
+            } else {
+                self.alive_ply[i]
+            });
         }
     }
 }

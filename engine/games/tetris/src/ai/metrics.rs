@@ -79,10 +79,12 @@ pub enum Metric {
     Lookahead,
     /// The expected-line search's guard (feed mode, `adversary = "own"`
     /// or `"height"`): how many pieces of the line the player is expected
-    /// to feed this move's boards were followed, at most the search's
-    /// depth, before every one of them topped out, met the lowering
-    /// ceiling or fell out of the search's best boards. Higher is better;
-    /// 0 for a move the search did not follow.
+    /// to feed this move's boards survived, at most the search's depth,
+    /// before every one of them topped out or met the lowering ceiling. A
+    /// move whose boards were still alive when the search dropped them
+    /// for better ones counts as long as the search's deepest boards
+    /// lasted (nothing showed it dies sooner).
+    /// Higher is better; 0 for a move the search did not follow.
     LinePlies,
     /// The weighted score (GOD's last tie-break).
     Score,

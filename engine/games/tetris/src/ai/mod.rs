@@ -585,9 +585,14 @@ pub fn compare(a: &Candidate, b: &Candidate, difficulty: &Difficulty) -> std::cm
     // total order: any sort, full or partial, agrees on it.
     let by_place = a.placement.cmp(&b.placement);
     if difficulty.order.is_empty() {
+        // The expected-line search's plies first (0 for every candidate
+        // without one): a line that lasts longer beats a better-scored
+        // line that ends sooner, whatever the scores summed.
+        let plies = |c: &Candidate| c.line_plies.unwrap_or(0);
         let key = |c: &Candidate| c.ahead.unwrap_or(f64::NEG_INFINITY);
-        key(b)
-            .total_cmp(&key(a))
+        plies(b)
+            .cmp(&plies(a))
+            .then(key(b).total_cmp(&key(a)))
             .then(b.score.total_cmp(&a.score))
             .then(by_place)
     } else {
@@ -685,7 +690,9 @@ fn rank_top(
     }
     let (best, second) = (candidates.first()?, candidates.get(1)?);
     if difficulty.order.is_empty() {
-        if best.ahead != second.ahead && best.ahead.is_some() {
+        if best.line_plies.unwrap_or(0) != second.line_plies.unwrap_or(0) {
+            Some(Metric::LinePlies.name())
+        } else if best.ahead != second.ahead && best.ahead.is_some() {
             Some("lookahead")
         } else if best.score != second.score {
             Some(if difficulty.noise > 0.0 {
