@@ -45,7 +45,7 @@ impl Walk {
                 None => counts.push((d.clone(), 1)),
             }
         }
-        counts.sort_by(|a, b| b.1.cmp(&a.1));
+        counts.sort_by_key(|c| std::cmp::Reverse(c.1));
         counts
             .iter()
             .map(|(name, n)| format!("{name} {n}"))
