@@ -439,6 +439,14 @@ impl LineSearch {
             }
             std::mem::swap(&mut self.frontier, &mut self.next);
         }
+        self.give_values(roots, depth, reached);
+    }
+
+    /// Writes what the search found into each root: its best line's
+    /// value, whether the first expected piece left it no landing, and
+    /// `linePlies` (a root the beam dropped while alive lasts as long as
+    /// the deepest boards, `reached` plies).
+    fn give_values(&self, roots: &mut [Candidate], depth: usize, reached: u8) {
         for (i, c) in roots.iter_mut().enumerate() {
             c.ahead = self.best[i];
             c.next_tops_out = Some(depth > 0 && !self.survived_one[i]);
