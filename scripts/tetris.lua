@@ -128,8 +128,8 @@ return {
       -- ceiling every 18 pieces).
       { name = "GOD", decision_ms = 200, special_chance = 0.04, ceiling_every = 15,
         lookahead = 1, beam = 3, adversary = "own", line_depth = 8, line_beam = 48,
-        order = { "gameOverAfterMove", "linePlies", "lookahead", "netBenefit",
-                  "holes", "aggregateHeight", "score" },
+        off_line_order = { "gameOverAfterMove", "nextTopOut", "highRows", "lookahead", "netBenefit", "holes", "aggregateHeight", "score" },
+        order = { "gameOverAfterMove", "linePlies", "lookahead", "netBenefit", "holes", "aggregateHeight", "score" },
         weights = { landingHeight = -4.500158825082766, erodedCells = 3.4181268101392694,
                     rowTransitions = -3.2178882868487753, columnTransitions = -9.348695305445199,
                     holes = -7.899265427351652, wellSums = -3.3855972247263626,

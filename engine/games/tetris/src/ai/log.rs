@@ -149,7 +149,12 @@ fn candidate_table(d: &Difficulty, candidates: &[Candidate]) -> Vec<String> {
 
 /// Writes the log of `choice`, made from `input`, listing the top `top`.
 pub fn write(input: &DecisionInput, choice: &Choice, top: usize) -> String {
-    let d = &input.difficulty;
+    // The ranking that decided: the row's own, or its `off_line` one for
+    // a player off the expected line.
+    let d = match (&input.difficulty.off_line, choice.off_line) {
+        (Some(other), true) => other.as_ref(),
+        _ => &input.difficulty,
+    };
     let p = &input.position;
     let mut out = String::new();
     let mut line = |s: String| {
@@ -183,6 +188,16 @@ pub fn write(input: &DecisionInput, choice: &Choice, top: usize) -> String {
         ));
     }
     line(format!("noiseSeed: {}", input.noise_seed));
+    if input.difficulty.off_line.is_some() {
+        line(format!(
+            "player: {}",
+            if choice.off_line {
+                "off the expected line (the piece is not a reader's): off_line_order ranks"
+            } else {
+                "on the expected line (the piece is a reader's): order ranks"
+            }
+        ));
+    }
     line(format!(
         "order: {}",
         if d.order.is_empty() {
@@ -204,7 +219,7 @@ pub fn write(input: &DecisionInput, choice: &Choice, top: usize) -> String {
     ));
     line(format!(
         "table: {}",
-        ron::to_string(d).unwrap_or_else(|e| format!("(cannot write: {e})"))
+        ron::to_string(&input.difficulty).unwrap_or_else(|e| format!("(cannot write: {e})"))
     ));
     line(format!("grid: {}x{}", p.board.width(), p.board.height()));
     for row in p.board.to_text().lines() {

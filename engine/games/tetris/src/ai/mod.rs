@@ -186,6 +186,14 @@ pub struct Difficulty {
     /// difficulty read as before.)
     #[serde(default, skip_serializing_if = "is_zero")]
     pub line_step: u8,
+    /// Against an `own` adversary, the ranking for a player who is off
+    /// the expected line: when the piece just given is not the one a
+    /// reader of the AI gives on this board, the decision is made by this
+    /// difficulty instead (the row's `off_line_order` with the worst-case
+    /// lookahead over the offer). Built from the same script row, so a
+    /// log's table carries it. (Left out of a log's table when absent.)
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub off_line: Option<Box<Difficulty>>,
 }
 
 /// Whether a count is 0 (serde's `skip_serializing_if`).
@@ -458,6 +466,9 @@ pub struct Choice {
     /// candidates or a full tie). A name, not a `String`, so a decision
     /// allocates nothing.
     pub decided_by: Option<&'static str>,
+    /// Whether the player was off the expected line, so the difficulty's
+    /// `off_line` ranking decided (the log says so).
+    pub off_line: bool,
 }
 
 impl Choice {
@@ -523,6 +534,13 @@ impl Brain {
         noise_seed: u64,
         keep: usize,
     ) -> &Choice {
+        // A player off the expected line meets the difficulty's other
+        // ranking (`off_line_order`); the flag goes into the decision.
+        let off_line = self.off_the_line(position, difficulty);
+        let difficulty = match (&difficulty.off_line, off_line) {
+            (Some(other), true) => other.as_ref(),
+            _ => difficulty,
+        };
         let spawn = position.spawn(position.piece);
         let landings =
             self.movegen
@@ -554,8 +572,41 @@ impl Brain {
         self.choice = Choice {
             candidates,
             decided_by,
+            off_line,
         };
         &self.choice
+    }
+
+    /// Whether the piece to place is not the one a reader of `difficulty`
+    /// would have given on this board (the `hate` feeder's rule, over the
+    /// offer and the piece itself): only for a difficulty with an
+    /// `off_line` ranking, in feed mode. A `hate` feeder is never off the
+    /// line; a person feeding what they like mostly is.
+    fn off_the_line(&mut self, position: &Position, difficulty: &Difficulty) -> bool {
+        let (Some(_), None, UnknownNext::Worst(offer)) =
+            (&difficulty.off_line, position.next, &position.unknown_next)
+        else {
+            return false;
+        };
+        // The piece placed was on the offer it was chosen from; the offer
+        // shown now may differ in its special.
+        let mut pieces = [position.piece; 16];
+        let mut n = 0;
+        for &k in offer.iter().chain([&position.piece]) {
+            if n < pieces.len() && !pieces[..n].contains(&k) {
+                pieces[n] = k;
+                n += 1;
+            }
+        }
+        let one_ply = feeder::one_ply(difficulty);
+        let reader = feeder::reader_piece(
+            &mut self.movegen,
+            position,
+            &one_ply,
+            &position.board,
+            &pieces[..n],
+        );
+        reader != Some(position.piece)
     }
 }
 

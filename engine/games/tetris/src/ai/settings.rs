@@ -30,7 +30,7 @@ impl Default for FeedSettings {
 }
 
 /// The keys a difficulty row may hold (anything else is a typo).
-const DIFFICULTY_KEYS: [&str; 13] = [
+const DIFFICULTY_KEYS: [&str; 14] = [
     "name",
     "weights",
     "noise",
@@ -44,6 +44,7 @@ const DIFFICULTY_KEYS: [&str; 13] = [
     "line_depth",
     "line_beam",
     "line_step",
+    "off_line_order",
 ];
 /// The keys of the `ai` table.
 const AI_KEYS: [&str; 2] = ["difficulties", "log_top"];
@@ -91,6 +92,7 @@ pub fn default_difficulties() -> Vec<Difficulty> {
             line_depth: 0,
             line_beam: 0,
             line_step: 0,
+            off_line: None,
         }
     };
     let mut god = weighted("GOD", 0.0, 200, 0.04, 15);
@@ -272,7 +274,7 @@ fn read_difficulty(
             ),
         ));
     }
-    Ok(Difficulty {
+    let mut difficulty = Difficulty {
         name: name.clone(),
         weights,
         noise: number("noise", 0.0, limits::NOISE)?,
@@ -286,6 +288,55 @@ fn read_difficulty(
         line_depth: whole("line_depth", 0.0, limits::LINE_DEPTH)? as u8,
         line_beam: whole("line_beam", 0.0, limits::LINE_BEAM)? as usize,
         line_step: whole("line_step", 0.0, limits::LINE_STEP)? as u8,
+        off_line: None,
+    };
+    let off_line_order = read_order(script, &at("off_line_order"))?;
+    if !off_line_order.is_empty() {
+        difficulty.off_line = Some(Box::new(off_line(&difficulty, off_line_order).map_err(
+            |message| bad_value("off_line_order", format!("{name}: {message}")),
+        )?));
+    }
+    Ok(difficulty)
+}
+
+/// The ranking `row` uses for a player off its expected line: `order`,
+/// with the worst-case lookahead over the offer (`lookahead` plies, at
+/// most the score adversary's 2) in place of the line search.
+fn off_line(row: &Difficulty, order: Vec<Metric>) -> Result<Difficulty, String> {
+    if row.adversary != super::Adversary::Own {
+        return Err(
+            "`off_line_order` ranks for a player off the `own` adversary's line; set `adversary = \"own\"`"
+                .into(),
+        );
+    }
+    if order.contains(&Metric::LinePlies) {
+        return Err(
+            "`off_line_order` ranks without the expected-line search: it cannot name `linePlies`"
+                .into(),
+        );
+    }
+    let looks_ahead = order
+        .iter()
+        .any(|m| matches!(m, Metric::NextTopOut | Metric::Lookahead));
+    if looks_ahead && row.lookahead == 0 {
+        return Err(
+            "`off_line_order` names the lookahead's values; set `lookahead = 1`".into(),
+        );
+    }
+    let score = super::Adversary::Score;
+    Ok(Difficulty {
+        order,
+        adversary: score,
+        lookahead: if looks_ahead {
+            row.lookahead.min(score.max_lookahead())
+        } else {
+            0
+        },
+        line_depth: 0,
+        line_beam: 0,
+        line_step: 0,
+        off_line: None,
+        ..row.clone()
     })
 }
 
