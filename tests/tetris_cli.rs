@@ -38,6 +38,7 @@ fn a_log(noise_seed: u64) -> String {
         spawn_row: 0,
         danger_rows: 1,
         ceiling: Default::default(),
+        reader_streak: 0,
         unknown_next: UnknownNext::Worst(PieceKind::ALL.to_vec()),
     };
     let choice = Brain::new().choose(&position, &god, noise_seed);

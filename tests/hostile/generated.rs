@@ -240,6 +240,7 @@ fn ai_log() -> String {
         spawn_row: 0,
         danger_rows: 1,
         ceiling: Default::default(),
+        reader_streak: 0,
         unknown_next: UnknownNext::Worst(PieceKind::ALL.to_vec()),
     };
     let choice = Brain::new().choose(&position, &god, 11);

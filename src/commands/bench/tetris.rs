@@ -46,6 +46,7 @@ fn per_decision(difficulty: &Difficulty, next_known: bool, runs: usize) -> Timin
             spawn_row: 0,
             danger_rows: 2,
             ceiling: Default::default(),
+            reader_streak: 0,
             unknown_next: UnknownNext::Average(PieceKind::ALL.to_vec()),
         })
         .collect();
@@ -84,6 +85,7 @@ fn self_play_positions(ai: &Difficulty, count: usize, preview: bool) -> Vec<Posi
             spawn_row: 0,
             danger_rows: 1,
             ceiling: Default::default(),
+            reader_streak: 0,
             unknown_next: UnknownNext::Average(PieceKind::ALL.to_vec()),
         };
         let best = brain.choose_top(&position, ai, 0, 2).best().cloned();

@@ -543,6 +543,7 @@ fn a_closed_output_pipe_ends_every_command_quietly() {
                 spawn_row: 0,
                 danger_rows: 1,
                 ceiling: Default::default(),
+                reader_streak: 0,
                 unknown_next: tessera_tetris::ai::UnknownNext::Worst(
                     tessera_tetris::piece::PieceKind::ALL.to_vec(),
                 ),
@@ -560,6 +561,7 @@ fn a_closed_output_pipe_ends_every_command_quietly() {
                 spawn_row: 0,
                 danger_rows: 1,
                 ceiling: Default::default(),
+                reader_streak: 0,
                 unknown_next: tessera_tetris::ai::UnknownNext::Worst(
                     tessera_tetris::piece::PieceKind::ALL.to_vec(),
                 ),

@@ -51,6 +51,7 @@ fn ai_decision(c: &mut Criterion) {
             spawn_row: 0,
             danger_rows: 2,
             ceiling: Default::default(),
+            reader_streak: 0,
             unknown_next: UnknownNext::Average(PieceKind::ALL.to_vec()),
         })
         .collect();

@@ -190,6 +190,7 @@ impl Agent<Tetris> for FeederAgent {
             spawn_row: view.spawn_row,
             danger_rows: view.danger_rows,
             ceiling: view.ceiling,
+            reader_streak: 0,
             unknown_next: crate::ai::UnknownNext::Worst(Vec::new()),
         };
         let mut brain = self.shelf.take();

@@ -88,6 +88,10 @@ pub struct FeedState {
     pub offer: Vec<PieceKind>,
     /// The level's own ceiling interval (it overrides the difficulty's).
     pub level_ceiling_every: Option<u32>,
+    /// The reader's pieces in a row the player has given, the last one
+    /// included (counted only for a difficulty with an `off_line`
+    /// ranking, which reads it).
+    pub reader_streak: u32,
     pub(crate) specials: Vec<PieceKind>,
     pub(crate) rng: tessera_host::rng::GameRng,
 }
@@ -151,6 +155,7 @@ pub(crate) fn feed_state(
         ai_pieces: 0,
         level_ceiling_every: level.feed.as_ref().and_then(|f| f.ceiling_every),
         offer: Vec::new(),
+        reader_streak: 0,
         specials,
         rng,
     })
@@ -237,6 +242,27 @@ impl Tetris {
         }
     }
 
+    /// Whether `kind` is the piece a reader of the AI's difficulty would
+    /// give on this board from this offer (the `hate` rule).
+    fn is_reader_piece(&mut self, kind: PieceKind) -> bool {
+        let Some(feed) = &self.feed else {
+            return false;
+        };
+        let (difficulty, offer) = (feed.difficulty.clone(), feed.offer.clone());
+        let position = crate::ai::Position {
+            board: *self.field.board(),
+            piece: kind,
+            next: None,
+            rotation: self.rotation(),
+            spawn_row: self.field.spawn_row(),
+            danger_rows: self.field.danger_rows(),
+            ceiling: self.ceiling_clock(),
+            unknown_next: crate::ai::UnknownNext::Worst(Vec::new()),
+            reader_streak: 0,
+        };
+        crate::ai::is_reader_piece(&mut self.movegen, &position, &difficulty, &offer, kind)
+    }
+
     /// Feed mode: the player gives `kind`.
     pub(crate) fn feed_piece(&mut self, kind: PieceKind) -> Result<(), GameError> {
         let Some(feed) = &self.feed else {
@@ -254,6 +280,15 @@ impl Tetris {
                 "{kind} is not on offer (offer: {})",
                 feed.offer.iter().map(|k| k.letter()).collect::<String>()
             )));
+        }
+        let (counts, streak) = (feed.difficulty.off_line.is_some(), feed.reader_streak);
+        let reader_streak = if counts && self.is_reader_piece(kind) {
+            streak.saturating_add(1)
+        } else {
+            0
+        };
+        if let Some(feed) = &mut self.feed {
+            feed.reader_streak = reader_streak;
         }
         self.events
             .push(GameEvent::info(format!("the player gives {kind}")));

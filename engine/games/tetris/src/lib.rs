@@ -137,6 +137,9 @@ pub struct TetrisSnapshot {
     pub danger_rows: usize,
     /// When feed mode's ceiling drops next (never, in classic play).
     pub ceiling: crate::ai::CeilingClock,
+    /// Feed mode: the reader's pieces in a row the player has given
+    /// ([`crate::ai::Position::reader_streak`]).
+    pub reader_streak: u32,
     /// Feed mode: the pieces the player may give now (empty otherwise).
     pub offer: Vec<PieceKind>,
     /// Whether this is a feed game (the next piece is the feeder's choice).
@@ -163,6 +166,7 @@ impl TetrisSnapshot {
             ceiling: self.ceiling,
             // In feed mode the player may give any of the seven, or the
             // special on offer: the lookahead expects the worst of them.
+            reader_streak: self.reader_streak,
             unknown_next: if self.feed {
                 let mut pieces = PieceKind::ALL.to_vec();
                 pieces.extend(self.offer.iter().filter(|k| !k.is_tetromino()));
@@ -686,6 +690,7 @@ impl Game for Tetris {
             spawn_row: self.field.spawn_row(),
             danger_rows: self.field.danger_rows(),
             ceiling: self.ceiling_clock(),
+            reader_streak: self.feed.as_ref().map_or(0, |f| f.reader_streak),
             offer: self
                 .feed
                 .as_ref()

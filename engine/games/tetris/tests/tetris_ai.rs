@@ -513,6 +513,7 @@ fn feed_position(unknown_next: UnknownNext) -> Position {
         danger_rows: 1,
         ceiling: Default::default(),
         unknown_next,
+        reader_streak: 0,
     }
 }
 
@@ -554,5 +555,122 @@ fn line_depth_and_beam_default_to_lookahead_and_beam_and_stay_out_of_classic_pla
         Brain::new()
             .choose(&classic, &reader_difficulty(1, 8, 64), 0)
             .candidates
+    );
+}
+
+/// The shipped GOD: its own order follows the expected line; its
+/// `off_line` ranking guards against a player who does not feed it.
+fn shipped_god() -> Difficulty {
+    tessera_tetris::settings::difficulty(&shipped().current(), "god")
+        .expect("reads")
+        .expect("GOD")
+}
+
+#[test]
+fn god_follows_its_expected_line_only_after_line_trust_readers_pieces_in_a_row() {
+    let god = shipped_god();
+    let trust = god.line_trust;
+    assert!(trust >= 2, "one reader's piece by chance is not trust");
+    let off = god
+        .off_line
+        .as_deref()
+        .expect("GOD has an off_line ranking");
+    assert_eq!(
+        off.adversary,
+        Adversary::Score,
+        "the worst case over the offer"
+    );
+    assert!(off.order.contains(&Metric::HighRows), "{:?}", off.order);
+    assert!(!off.order.contains(&Metric::LinePlies));
+    let own = Difficulty {
+        off_line: None,
+        line_trust: 0,
+        ..god.clone()
+    };
+    let best = |d: &Difficulty, p: &Position| Brain::new().choose(p, d, 0);
+    // A piece the two rankings place differently, so the test can tell
+    // which one decided.
+    let mut p = PieceKind::ALL
+        .into_iter()
+        .map(|piece| Position {
+            piece,
+            ..feed_position(UnknownNext::Worst(PieceKind::ALL.to_vec()))
+        })
+        .find(|p| {
+            best(off, p).best().map(|c| c.placement) != best(&own, p).best().map(|c| c.placement)
+        })
+        .expect("a position where following the line and guarding differ");
+    for streak in 0..=u32::from(trust) + 1 {
+        p.reader_streak = streak;
+        let choice = best(&god, &p);
+        let trusted = streak >= u32::from(trust);
+        let expected = if trusted {
+            best(&own, &p)
+        } else {
+            best(off, &p)
+        };
+        assert_eq!(choice.candidates, expected.candidates, "streak {streak}");
+        assert_eq!(choice.decided_by, expected.decided_by, "streak {streak}");
+        assert_eq!(choice.off_line, !trusted, "streak {streak}");
+    }
+    // Classic play has no player to trust: the row's own order.
+    let classic = Position {
+        reader_streak: 0,
+        ..feed_position(UnknownNext::Average(PieceKind::ALL.to_vec()))
+    };
+    assert_eq!(
+        best(&god, &classic).candidates,
+        best(&own, &classic).candidates
+    );
+    assert!(!best(&god, &classic).off_line);
+}
+
+#[test]
+fn a_log_of_gods_feed_decision_carries_the_streak_and_replays() {
+    let god = shipped_god();
+    for streak in [0, u32::from(god.line_trust)] {
+        let p = Position {
+            reader_streak: streak,
+            ..feed_position(UnknownNext::Worst(PieceKind::ALL.to_vec()))
+        };
+        let choice = Brain::new().choose(&p, &god, 5);
+        let input = log::DecisionInput {
+            position: p,
+            difficulty: god.clone(),
+            noise_seed: 5,
+            turn: 3,
+        };
+        let text = log::write(&input, &choice, 5);
+        assert!(
+            text.contains(&format!("readerStreak: {streak}\n")),
+            "{text}"
+        );
+        let ranking = if choice.off_line {
+            "off_line_order ranks"
+        } else {
+            "order ranks"
+        };
+        assert!(text.contains(ranking), "{text}");
+        let parsed = log::parse(&text).expect("reads back");
+        assert_eq!(parsed.input, input, "streak {streak}");
+        let (again, differences) = log::explain(&parsed, &god);
+        assert!(differences.is_empty(), "{differences:?}");
+        assert_eq!(again.off_line, choice.off_line);
+    }
+    // A hostile streak is refused at its line.
+    let p = feed_position(UnknownNext::Worst(PieceKind::ALL.to_vec()));
+    let choice = Brain::new().choose(&p, &god, 5);
+    let input = log::DecisionInput {
+        position: p,
+        difficulty: god.clone(),
+        noise_seed: 5,
+        turn: 3,
+    };
+    let text = log::write(&input, &choice, 5).replace("readerStreak: 0", "readerStreak: -1");
+    let e = log::parse(&text).expect_err("a negative streak");
+    assert!(
+        e.to_string()
+            .contains("`readerStreak` must be a whole number"),
+        "{e}"
     );
 }

@@ -111,6 +111,7 @@ fn ai_decisions_after_the_first_allocate_nothing() {
             spawn_row: 0,
             danger_rows: 2,
             ceiling: Default::default(),
+            reader_streak: 0,
             unknown_next: if i % 4 == 0 {
                 UnknownNext::Worst(PieceKind::ALL.to_vec())
             } else {

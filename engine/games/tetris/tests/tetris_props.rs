@@ -144,6 +144,7 @@ proptest! {
             spawn_row: 0,
             danger_rows: 1,
             ceiling: Default::default(),
+            reader_streak: 0,
             unknown_next: UnknownNext::Average(PieceKind::ALL.to_vec()),
         };
         let mut brain = Brain::new();

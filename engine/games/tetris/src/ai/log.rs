@@ -189,12 +189,13 @@ pub fn write(input: &DecisionInput, choice: &Choice, top: usize) -> String {
     }
     line(format!("noiseSeed: {}", input.noise_seed));
     if input.difficulty.off_line.is_some() {
+        line(format!("readerStreak: {}", p.reader_streak));
         line(format!(
             "player: {}",
             if choice.off_line {
-                "off the expected line (the piece is not a reader's): off_line_order ranks"
+                "not trusted to feed the expected line (fewer reader's pieces in a row than line_trust): off_line_order ranks"
             } else {
-                "on the expected line (the piece is a reader's): order ranks"
+                "feeds the expected line (line_trust reader's pieces in a row): order ranks"
             }
         ));
     }
@@ -435,6 +436,19 @@ pub fn parse(text: &str) -> Result<ParsedLog, LogError> {
     };
     let noise_seed = unsigned("noiseSeed")?;
     let turn = unsigned("turn")?;
+    // Optional: only a difficulty with an `off_line` ranking writes it.
+    let reader_streak = match get("readerStreak") {
+        Ok((n, v)) => v.parse::<u32>().map_err(|_| {
+            err(
+                n,
+                format!(
+                    "`readerStreak` must be a whole number from 0 to {}, not `{v}`",
+                    u32::MAX
+                ),
+            )
+        })?,
+        Err(_) => 0,
+    };
     let best = get("best")
         .ok()
         .map(|(_, v)| v.split('|').next().unwrap_or("").trim().to_string())
@@ -454,6 +468,7 @@ pub fn parse(text: &str) -> Result<ParsedLog, LogError> {
                 danger_rows: danger_rows as usize,
                 ceiling,
                 unknown_next,
+                reader_streak,
             },
             difficulty,
             noise_seed,

@@ -194,6 +194,11 @@ pub struct Difficulty {
     /// log's table carries it. (Left out of a log's table when absent.)
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub off_line: Option<Box<Difficulty>>,
+    /// With an `off_line` ranking: the reader's pieces in a row the player
+    /// must give before the expected line is trusted (a person feeding
+    /// what they like gives the reader's piece now and then by chance).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub line_trust: u8,
 }
 
 /// Whether a count is 0 (serde's `skip_serializing_if`).
@@ -367,6 +372,12 @@ pub struct Position {
     /// the randomizer's pieces on average, or the worst of the pieces a
     /// hostile feeder may give.
     pub unknown_next: UnknownNext,
+    /// Feed mode: how many pieces in a row, this one included, the player
+    /// gave as a reader of the AI's difficulty would (the `hate` rule on
+    /// the board it was given for); 0 outside feed mode. A difficulty with
+    /// an `off_line` ranking follows its expected line only after
+    /// `line_trust` of them.
+    pub reader_streak: u32,
 }
 
 /// Feed mode's lowering ceiling as a search sees it: the ceiling drops
@@ -536,7 +547,10 @@ impl Brain {
     ) -> &Choice {
         // A player off the expected line meets the difficulty's other
         // ranking (`off_line_order`); the flag goes into the decision.
-        let off_line = self.off_the_line(position, difficulty);
+        let off_line = difficulty.off_line.is_some()
+            && matches!(position.unknown_next, UnknownNext::Worst(_))
+            && position.next.is_none()
+            && position.reader_streak < u32::from(difficulty.line_trust);
         let difficulty = match (&difficulty.off_line, off_line) {
             (Some(other), true) => other.as_ref(),
             _ => difficulty,
@@ -576,38 +590,20 @@ impl Brain {
         };
         &self.choice
     }
+}
 
-    /// Whether the piece to place is not the one a reader of `difficulty`
-    /// would have given on this board (the `hate` feeder's rule, over the
-    /// offer and the piece itself): only for a difficulty with an
-    /// `off_line` ranking, in feed mode. A `hate` feeder is never off the
-    /// line; a person feeding what they like mostly is.
-    fn off_the_line(&mut self, position: &Position, difficulty: &Difficulty) -> bool {
-        let (Some(_), None, UnknownNext::Worst(offer)) =
-            (&difficulty.off_line, position.next, &position.unknown_next)
-        else {
-            return false;
-        };
-        // The piece placed was on the offer it was chosen from; the offer
-        // shown now may differ in its special.
-        let mut pieces = [position.piece; 16];
-        let mut n = 0;
-        for &k in offer.iter().chain([&position.piece]) {
-            if n < pieces.len() && !pieces[..n].contains(&k) {
-                pieces[n] = k;
-                n += 1;
-            }
-        }
-        let one_ply = feeder::one_ply(difficulty);
-        let reader = feeder::reader_piece(
-            &mut self.movegen,
-            position,
-            &one_ply,
-            &position.board,
-            &pieces[..n],
-        );
-        reader != Some(position.piece)
-    }
+/// Whether `kind`, given on `position`'s board from `offer`, is the piece
+/// a reader of `difficulty` gives there (the `hate` feeder's rule): what
+/// feed mode counts into [`Position::reader_streak`].
+pub fn is_reader_piece(
+    movegen: &mut MoveGen,
+    position: &Position,
+    difficulty: &Difficulty,
+    offer: &[PieceKind],
+    kind: PieceKind,
+) -> bool {
+    let one_ply = feeder::one_ply(difficulty);
+    feeder::reader_piece(movegen, position, &one_ply, &position.board, offer) == Some(kind)
 }
 
 /// Sorts one piece's candidates, in the move generator's order, by score,

@@ -30,7 +30,7 @@ impl Default for FeedSettings {
 }
 
 /// The keys a difficulty row may hold (anything else is a typo).
-const DIFFICULTY_KEYS: [&str; 14] = [
+const DIFFICULTY_KEYS: [&str; 15] = [
     "name",
     "weights",
     "noise",
@@ -45,6 +45,7 @@ const DIFFICULTY_KEYS: [&str; 14] = [
     "line_beam",
     "line_step",
     "off_line_order",
+    "line_trust",
 ];
 /// The keys of the `ai` table.
 const AI_KEYS: [&str; 2] = ["difficulties", "log_top"];
@@ -93,6 +94,7 @@ pub fn default_difficulties() -> Vec<Difficulty> {
             line_beam: 0,
             line_step: 0,
             off_line: None,
+            line_trust: 0,
         }
     };
     let mut god = weighted("GOD", 0.0, 200, 0.04, 15);
@@ -289,12 +291,27 @@ fn read_difficulty(
         line_beam: whole("line_beam", 0.0, limits::LINE_BEAM)? as usize,
         line_step: whole("line_step", 0.0, limits::LINE_STEP)? as u8,
         off_line: None,
+        line_trust: 0,
     };
     let off_line_order = read_order(script, &at("off_line_order"))?;
+    let line_trust = script
+        .setting::<i64>(&at("line_trust"))
+        .within(1..=64)
+        .optional()
+        .map_err(named)?;
     if !off_line_order.is_empty() {
-        difficulty.off_line = Some(Box::new(off_line(&difficulty, off_line_order).map_err(
-            |message| bad_value("off_line_order", format!("{name}: {message}")),
-        )?));
+        difficulty.off_line = Some(Box::new(
+            off_line(&difficulty, off_line_order)
+                .map_err(|message| bad_value("off_line_order", format!("{name}: {message}")))?,
+        ));
+        difficulty.line_trust = line_trust.unwrap_or(3) as u8;
+    } else if line_trust.is_some() {
+        return Err(bad_value(
+            "line_trust",
+            format!(
+                "{name}: `line_trust` counts for an `off_line_order`; give one, or leave `line_trust` out"
+            ),
+        ));
     }
     Ok(difficulty)
 }
@@ -319,9 +336,7 @@ fn off_line(row: &Difficulty, order: Vec<Metric>) -> Result<Difficulty, String> 
         .iter()
         .any(|m| matches!(m, Metric::NextTopOut | Metric::Lookahead));
     if looks_ahead && row.lookahead == 0 {
-        return Err(
-            "`off_line_order` names the lookahead's values; set `lookahead = 1`".into(),
-        );
+        return Err("`off_line_order` names the lookahead's values; set `lookahead = 1`".into());
     }
     let score = super::Adversary::Score;
     Ok(Difficulty {
@@ -336,6 +351,7 @@ fn off_line(row: &Difficulty, order: Vec<Metric>) -> Result<Difficulty, String> 
         line_beam: 0,
         line_step: 0,
         off_line: None,
+        line_trust: 0,
         ..row.clone()
     })
 }

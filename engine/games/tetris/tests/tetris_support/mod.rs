@@ -105,6 +105,7 @@ pub fn position(rows: &[&str], piece: PieceKind, rotation: RotationSystem) -> Po
         spawn_row: 0,
         danger_rows: 1,
         ceiling: Default::default(),
+        reader_streak: 0,
         unknown_next: UnknownNext::Average(PieceKind::ALL.to_vec()),
     }
 }

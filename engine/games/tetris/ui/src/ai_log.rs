@@ -211,6 +211,7 @@ mod tests {
             spawn_row: 0,
             danger_rows: 1,
             ceiling: Default::default(),
+            reader_streak: 0,
             unknown_next: UnknownNext::Worst(PieceKind::ALL.to_vec()),
         };
         let choice = Brain::new().choose(&position, &god, 0);
