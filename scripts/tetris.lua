@@ -127,7 +127,7 @@ return {
       -- score, then netBenefit (MASTER: 64 boards, no netBenefit, and a
       -- ceiling every 18 pieces).
       { name = "GOD", decision_ms = 200, special_chance = 0.04, ceiling_every = 15,
-        lookahead = 2, beam = 3, adversary = "own", line_depth = 8, line_beam = 48, line_trust = 3,
+        lookahead = 2, beam = 3, adversary = "own", line_depth = 12, line_beam = 48, line_trust = 3,
         off_line_order = { "gameOverAfterMove", "nextTopOut", "highRows", "lookahead", "netBenefit", "holes", "aggregateHeight", "score" },
         order = { "gameOverAfterMove", "linePlies", "lookahead", "netBenefit", "holes", "aggregateHeight", "score" },
         weights = { landingHeight = -4.500158825082766, erodedCells = 3.4181268101392694,
