@@ -89,6 +89,12 @@ return {
   --   line_step (adversary "height" only): 0 = search afresh at every
   --     decision; N = keep the search for the next decision (the lines
   --     through the move played) and add N plies' worth of boards to it.
+  --   off_line_order (adversary "own" only): the order for a player who
+  --     does not feed the expected line, with the worst case over the
+  --     offer `lookahead` pieces deep (at most 2) in place of the line
+  --     search. The row's own order ranks only once the player has given
+  --     the piece a reader of the AI gives (the `hate` rule) `line_trust`
+  --     times in a row (default 3; the AI log's readerStreak).
   --   decision_ms: the seed's thinking pause (presentation only).
   --   special_chance: feed mode's chance per turn of one special piece.
   --   ceiling_every: feed mode's ceiling drops a row every N AI pieces
@@ -119,17 +125,25 @@ return {
         weights = { aggregateHeight = -0.51, linesCleared = 0.76, holes = -0.36,
                     wellSums = -0.18, blockades = -0.18, bumpiness = -0.18 } },
       -- GOD: the seed's form (hard priorities led by "no immediate
-      -- top-out", with netBenefit) and a guard from the worst-case
-      -- lookahead: in feed mode it follows the line a player who reads it
-      -- would feed (adversary "own"), 8 pieces deep, the best 48 boards per
-      -- ply, the ceiling's drops included; `linePlies` (how many of those
-      -- pieces a move's boards survive) comes first, then the line's
-      -- score, then netBenefit (MASTER: 64 boards, no netBenefit, and a
-      -- ceiling every 18 pieces).
+      -- top-out", with netBenefit) and guards from the worst-case
+      -- lookahead. It watches the player: one who has fed the piece a
+      -- reader of GOD would give 3 times in a row (`line_trust`) is
+      -- expected to go on, and GOD follows that line (adversary "own"),
+      -- 12 pieces deep, the best 48 boards per ply, the ceiling's drops
+      -- included: `linePlies` (how many of those pieces a move's boards
+      -- survive) first, then the line's score, then netBenefit. Against
+      -- any other player (`off_line_order`) it takes the worst piece of
+      -- the offer 2 pieces deep, and refuses a move after which some
+      -- piece can only top out (nextTopOut) or the stack stands above half
+      -- the free rows while a lower move exists (highRows): fed only S and
+      -- Z, it keeps its stack low.
       { name = "GOD", decision_ms = 200, special_chance = 0.04, ceiling_every = 15,
-        lookahead = 2, beam = 3, adversary = "own", line_depth = 12, line_beam = 48, line_trust = 3,
-        off_line_order = { "gameOverAfterMove", "nextTopOut", "highRows", "lookahead", "netBenefit", "holes", "aggregateHeight", "score" },
-        order = { "gameOverAfterMove", "linePlies", "lookahead", "netBenefit", "holes", "aggregateHeight", "score" },
+        lookahead = 2, beam = 3, adversary = "own", line_depth = 12, line_beam = 48,
+        order = { "gameOverAfterMove", "linePlies", "lookahead", "netBenefit",
+                  "holes", "aggregateHeight", "score" },
+        line_trust = 3,
+        off_line_order = { "gameOverAfterMove", "nextTopOut", "highRows", "lookahead",
+                           "netBenefit", "holes", "aggregateHeight", "score" },
         weights = { landingHeight = -4.500158825082766, erodedCells = 3.4181268101392694,
                     rowTransitions = -3.2178882868487753, columnTransitions = -9.348695305445199,
                     holes = -7.899265427351652, wellSums = -3.3855972247263626,

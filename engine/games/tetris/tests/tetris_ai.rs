@@ -651,6 +651,13 @@ fn a_log_of_gods_feed_decision_carries_the_streak_and_replays() {
             "order ranks"
         };
         assert!(text.contains(ranking), "{text}");
+        // The candidate table's columns are the ranking's that decided.
+        let header = text
+            .lines()
+            .find(|l| l.trim_start().starts_with('#') && l.contains("landing"))
+            .expect("the table's header");
+        assert_eq!(header.contains("linePlies"), !choice.off_line, "{header}");
+        assert_eq!(header.contains("highRows"), choice.off_line, "{header}");
         let parsed = log::parse(&text).expect("reads back");
         assert_eq!(parsed.input, input, "streak {streak}");
         let (again, differences) = log::explain(&parsed, &god);

@@ -97,6 +97,30 @@ fn check_script_refuses_every_bad_ai_and_feed_value_at_its_line() {
             "`ai` has no setting `log_tpo`",
         ),
         (
+            "off_line_order = { \"gameOverAfterMove\", \"nextTopOut\",",
+            "off_line_order = { \"gameOverAfterMove\", \"linePlies\",",
+            "off_line_order = {",
+            "GOD: `off_line_order` ranks without the expected-line search: it cannot name `linePlies`",
+        ),
+        (
+            "line_trust = 3,",
+            "line_trust = 0,",
+            "line_trust = 0",
+            "`ai.difficulties[5].line_trust` must be 1 to 64, not 0 (GOD)",
+        ),
+        (
+            "lookahead = 1, beam = 2, noise = 2.0,",
+            "lookahead = 1, beam = 2, noise = 2.0, off_line_order = { \"score\" },",
+            "off_line_order = { \"score\" }",
+            "HARD: `off_line_order` ranks for a player off the `own` adversary's line",
+        ),
+        (
+            "line_depth = 8, line_beam = 64,",
+            "line_depth = 8, line_beam = 64, line_trust = 2,",
+            "line_trust = 2",
+            "MASTER: `line_trust` counts for an `off_line_order`",
+        ),
+        (
             "special_chance = 0.06,",
             "special_chance = 1.5,",
             "special_chance = 1.5",
@@ -324,9 +348,20 @@ fn a_hostile_logged_table_is_refused_at_its_line() {
         ),
         // GOD searches the expected line: up to 32 pieces deep.
         (
-            "lookahead:1",
+            "lookahead:2",
             "lookahead:255",
             "`lookahead` must be 0 to 32",
+        ),
+        // GOD's ranking for a player off its line is checked too.
+        (
+            "adversary:Score,line_depth:0,line_beam:0",
+            "adversary:Score,line_depth:0,line_beam:0,line_step:99",
+            "off_line: `line_step` must be 0 to 32, not 99",
+        ),
+        (
+            "line_trust:3",
+            "line_trust:200",
+            "`line_trust` must be 0 to 64, not 200",
         ),
         (
             "\"holes\":-7.899265427351652",
@@ -363,7 +398,8 @@ fn the_log_table_has_named_columns_and_grouped_numbers() {
         .lines()
         .find(|l| l.trim_start().starts_with('#'))
         .expect("a header row");
-    for name in ["landing", "linePlies", "netBenefit", "lookahead", "score"] {
+    // GOD's ranking for a player who has not fed its line yet.
+    for name in ["landing", "highRows", "nextTopOut", "lookahead", "score"] {
         assert!(header.contains(name), "{name} in {header}");
     }
     assert_eq!(log::grouped(-1_000_012.345_6, 3), "-1,000,012.346");

@@ -40,6 +40,7 @@ fn empty_well(piece: PieceKind) -> Position {
         rotation: RotationSystem::Srs,
         spawn_row: 0,
         danger_rows: 1,
+        ceiling: Default::default(),
         reader_streak: 0,
         unknown_next: UnknownNext::Worst(PieceKind::ALL.to_vec()),
     }

@@ -271,6 +271,9 @@ pub mod limits {
     pub const LINE_BEAM: RangeInclusive<f64> = 0.0..=65_536.0;
     /// `line_step`: plies' worth of boards a kept search adds a decision.
     pub const LINE_STEP: RangeInclusive<f64> = 0.0..=32.0;
+    /// `line_trust`: the reader's pieces in a row before the expected
+    /// line is followed (0 in a row without an `off_line` ranking).
+    pub const LINE_TRUST: RangeInclusive<f64> = 0.0..=64.0;
     /// `decision_ms`: the presentation pause.
     pub const DECISION_MS: RangeInclusive<f64> = 0.0..=10_000.0;
     /// `special_chance`: a probability.
@@ -345,6 +348,20 @@ impl Difficulty {
                     f64::from(self.ceiling_every),
                     &limits::CEILING_EVERY,
                 )
+            })
+            .or_else(|| {
+                out_of(
+                    "line_trust",
+                    f64::from(self.line_trust),
+                    &limits::LINE_TRUST,
+                )
+            })
+            .or_else(|| {
+                let off_line = self.off_line.as_deref()?;
+                if off_line.off_line.is_some() {
+                    return Some("`off_line` has an `off_line` of its own".into());
+                }
+                off_line.problem().map(|p| format!("off_line: {p}"))
             })
     }
 }

@@ -296,7 +296,7 @@ fn read_difficulty(
     let off_line_order = read_order(script, &at("off_line_order"))?;
     let line_trust = script
         .setting::<i64>(&at("line_trust"))
-        .within(1..=64)
+        .within(1..=*limits::LINE_TRUST.end() as i64)
         .optional()
         .map_err(named)?;
     if !off_line_order.is_empty() {
