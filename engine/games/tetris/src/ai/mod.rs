@@ -228,6 +228,25 @@ pub enum Adversary {
     Own,
 }
 
+impl Difficulty {
+    /// The ranking that decides at `position`: the row's own, or, in feed
+    /// mode, its `off_line` ranking while the player has given the
+    /// reader's piece fewer than `line_trust` times in a row; and whether
+    /// it is the `off_line` one.
+    pub fn ranking_at(&self, position: &Position) -> (&Difficulty, bool) {
+        match &self.off_line {
+            Some(other)
+                if matches!(position.unknown_next, UnknownNext::Worst(_))
+                    && position.next.is_none()
+                    && position.reader_streak < u32::from(self.line_trust) =>
+            {
+                (other.as_ref(), true)
+            }
+            _ => (self, false),
+        }
+    }
+}
+
 impl Adversary {
     /// The script's name for it.
     pub fn name(self) -> &'static str {
@@ -564,14 +583,7 @@ impl Brain {
     ) -> &Choice {
         // A player off the expected line meets the difficulty's other
         // ranking (`off_line_order`); the flag goes into the decision.
-        let off_line = difficulty.off_line.is_some()
-            && matches!(position.unknown_next, UnknownNext::Worst(_))
-            && position.next.is_none()
-            && position.reader_streak < u32::from(difficulty.line_trust);
-        let difficulty = match (&difficulty.off_line, off_line) {
-            (Some(other), true) => other.as_ref(),
-            _ => difficulty,
-        };
+        let (difficulty, off_line) = difficulty.ranking_at(position);
         let spawn = position.spawn(position.piece);
         let landings =
             self.movegen

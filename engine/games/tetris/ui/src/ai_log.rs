@@ -113,8 +113,19 @@ pub fn hud_lines(board: &Board, danger_rows: usize, pred: Option<&Prediction>) -
 pub fn decision_line(text: &str) -> Option<String> {
     let parsed = log::parse(text).ok()?;
     let best = parsed.best.as_deref().unwrap_or("-");
-    let order = &parsed.input.difficulty.order;
-    let name = &parsed.input.difficulty.name;
+    let row = &parsed.input.difficulty;
+    let (ranking, off_line) = row.ranking_at(&parsed.input.position);
+    let order = &ranking.order;
+    let name = &row.name;
+    // Which of GOD's two orders: its own follows the expected line.
+    let which = match (&row.off_line, off_line) {
+        (None, _) => String::new(),
+        (Some(_), true) => format!(
+            " for a player off its line (fed its reader's piece {} of {} times in a row)",
+            parsed.input.position.reader_streak, row.line_trust
+        ),
+        (Some(_), false) => " for a player who feeds its line".to_string(),
+    };
     let Some(decided) = parsed.decided_by.as_deref() else {
         return Some(format!(
             "decidedBy -: the best two tie on every criterion · best {best}"
@@ -130,7 +141,7 @@ pub fn decision_line(text: &str) -> Option<String> {
                 format!("; tied on {}", tied.join(", "))
             };
             format!(
-                "decidedBy {decided}: criterion {} of {} in {name}'s order{before} · best {best}",
+                "decidedBy {decided}: criterion {} of {} in {name}'s order{which}{before} · best {best}",
                 i + 1,
                 order.len()
             )
@@ -252,6 +263,63 @@ mod tests {
         let best = log::landing_text(choice.best().expect("a best landing"));
         assert!(line.ends_with(&format!("· best {best}")), "{line}");
         assert_eq!(decision_line("not a log"), None);
+    }
+
+    #[test]
+    fn the_headline_names_which_of_gods_two_orders_decided() {
+        use tessera_tetris::ai::{Adversary, Difficulty};
+        let seed_god = tessera_tetris::settings::default_difficulties()
+            .into_iter()
+            .find(|d| d.name == "GOD")
+            .expect("GOD");
+        // A row that follows its line (weighted, own adversary) and
+        // guards with the seed's order otherwise.
+        let row = Difficulty {
+            order: vec![
+                Metric::GameOverAfterMove,
+                Metric::LinePlies,
+                Metric::Lookahead,
+            ],
+            lookahead: 1,
+            adversary: Adversary::Own,
+            line_depth: 2,
+            line_beam: 8,
+            line_trust: 3,
+            off_line: Some(Box::new(seed_god.clone())),
+            ..seed_god
+        };
+        for (streak, says) in [
+            (
+                0,
+                "in GOD's order for a player off its line (fed its reader's piece 0 of 3 times in a row)",
+            ),
+            (3, "in GOD's order for a player who feeds its line"),
+        ] {
+            let mut board = Board::new(10, 20);
+            for x in 1..10 {
+                board.set(x, 19, true);
+            }
+            let position = Position {
+                board,
+                piece: PieceKind::T,
+                next: None,
+                rotation: RotationSystem::Cycle,
+                spawn_row: 0,
+                danger_rows: 1,
+                ceiling: Default::default(),
+                reader_streak: streak,
+                unknown_next: UnknownNext::Worst(PieceKind::ALL.to_vec()),
+            };
+            let choice = Brain::new().choose(&position, &row, 0);
+            let input = log::DecisionInput {
+                position,
+                difficulty: row.clone(),
+                noise_seed: 0,
+                turn: 1,
+            };
+            let line = decision_line(&log::write(&input, &choice, 5)).expect("reads");
+            assert!(line.contains(says), "{line}");
+        }
     }
 
     /// The order `god_log` decides by.
