@@ -353,6 +353,34 @@ impl Surface {
     }
 }
 
+/// The hard drop of a state `W` columns wide (its cells' lowest rows
+/// `bottoms` below its top) at each column `p` of `found`, on columns
+/// whose highest filled rows are `tops`: its top row (at least 0: the
+/// piece spawns above the stack) and column packed as `row << 8 | p`, so
+/// that sorting them gives the search's order. Rows and columns are
+/// below 64.
+#[inline(always)]
+fn drop_rows<const W: usize>(tops: &[i32; MAX_SIZE], bottoms: &[u8; 8], found: &mut [u32]) {
+    for (p, slot) in found.iter_mut().enumerate() {
+        let mut q = i32::MAX;
+        for i in 0..W {
+            q = q.min(tops[p + i] - 1 - i32::from(bottoms[i]));
+        }
+        *slot = (q.max(0) as u32) << 8 | p as u32;
+    }
+}
+
+/// [`drop_rows`] for a width only known at run time (the specials').
+fn drop_rows_any(tops: &[i32; MAX_SIZE], bottoms: &[u8; 8], width: usize, found: &mut [u32]) {
+    for (p, slot) in found.iter_mut().enumerate() {
+        let mut q = i32::MAX;
+        for (i, &top) in tops[p..p + width].iter().enumerate() {
+            q = q.min(top - 1 - i32::from(bottoms[i]));
+        }
+        *slot = (q.max(0) as u32) << 8 | p as u32;
+    }
+}
+
 impl MoveGen {
     /// A generator with empty buffers.
     pub fn new() -> Self {
@@ -396,7 +424,9 @@ impl MoveGen {
         let width = board.width();
         let height = board.height();
         let index = Shape::index(kind, system);
-        let shape = *self.shapes[index].get_or_insert_with(|| Shape::new(kind, system));
+        // Borrowed, not copied (it is about 750 bytes): the fields below
+        // are borrowed apart from it.
+        let shape: &Shape = self.shapes[index].get_or_insert_with(|| Shape::new(kind, system));
         let n = shape.states;
         let turns = &shape.turns;
         let mut rows_of = [0usize; 4];
@@ -411,7 +441,7 @@ impl MoveGen {
         // board's surface is scanned for no other.
         if self.shortcut && shape.turns_in_place {
             let surface = Surface::scan(board, first_filled, shape.keeps_out_of_sealed_holes);
-            if self.hard_drops(&surface, kind, &shape, spawn, true) {
+            if Self::hard_drops(&mut self.landings, &surface, kind, shape, spawn, true) {
                 return &self.landings;
             }
         }
@@ -588,8 +618,8 @@ impl MoveGen {
         spawn: (i32, i32),
     ) -> Option<&[Placement]> {
         let index = Shape::index(kind, system);
-        let shape = *self.shapes[index].get_or_insert_with(|| Shape::new(kind, system));
-        self.hard_drops(surface, kind, &shape, spawn, false)
+        let shape = self.shapes[index].get_or_insert_with(|| Shape::new(kind, system));
+        Self::hard_drops(&mut self.landings, surface, kind, shape, spawn, false)
             .then_some(&self.landings[..])
     }
 
@@ -607,7 +637,7 @@ impl MoveGen {
     /// and this agree landing for landing (a property test compares them
     /// on random boards).
     fn hard_drops(
-        &mut self,
+        landings: &mut Vec<Placement>,
         surface: &Surface,
         kind: PieceKind,
         shape: &Shape,
@@ -638,39 +668,39 @@ impl MoveGen {
         if !in_open_air {
             return false;
         }
-        self.landings.clear();
+        landings.clear();
         for c in 0..n {
             let o = &shape.orientations[c];
             if usize::from(o.canonical) != c {
                 continue;
             }
             let w = o.width as usize;
-            let bottoms = &shape.bottoms[c];
             // The search lists a state's landings row by row, each row by
             // column: sorted by (row, column), packed in one number.
             let mut found = [0u32; MAX_SIZE];
             let count = width - w + 1;
-            for (p, slot) in found[..count].iter_mut().enumerate() {
-                let mut q = i32::MAX;
-                for (i, &top) in tops[p..p + w].iter().enumerate() {
-                    q = q.min(top - 1 - i32::from(bottoms[i]));
-                }
-                // Rows and columns are below 64 and the top row at least
-                // 0 (the piece spawns above the stack).
-                *slot = (q.max(0) as u32) << 8 | p as u32;
+            let bottoms = &shape.bottoms[c];
+            // The width a constant, so the minimum over it unrolls.
+            match w {
+                1 => drop_rows::<1>(tops, bottoms, &mut found[..count]),
+                2 => drop_rows::<2>(tops, bottoms, &mut found[..count]),
+                3 => drop_rows::<3>(tops, bottoms, &mut found[..count]),
+                4 => drop_rows::<4>(tops, bottoms, &mut found[..count]),
+                _ => drop_rows_any(tops, bottoms, w, &mut found[..count]),
             }
             if in_search_order {
                 found[..count].sort_unstable();
             }
-            for &key in &found[..count] {
+            let (dx, dy) = (i32::from(o.left), i32::from(o.top));
+            landings.extend(found[..count].iter().map(|&key| {
                 let (q, p) = ((key >> 8) as i32, (key & 0xff) as i32);
-                self.landings.push(Placement {
+                Placement {
                     kind,
                     state: c as u8,
-                    x: p - i32::from(o.left),
-                    y: q - i32::from(o.top),
-                });
-            }
+                    x: p - dx,
+                    y: q - dy,
+                }
+            }));
         }
         true
     }

@@ -6,6 +6,7 @@
 //! `beam` landings, so a decision stays fast; the buffers are the brain's,
 //! reused from decision to decision.
 
+use super::best_landing::PreparedBoard;
 use super::metrics::{BeforeMove, Metrics};
 use super::{Adversary, Brain, Candidate, Difficulty, Position, UnknownNext, compare};
 use crate::board::Board;
@@ -101,10 +102,19 @@ fn replies(
     next: Option<PieceKind>,
 ) -> (f64, bool) {
     // One prepared board (and, for the last ply, one surface for the
-    // hard-drop shortcut) for every piece that may come.
+    // hard-drop shortcut and the board prepared for weighing landings)
+    // for every piece that may come.
     let before = BeforeMove::new(board);
-    let surface = (plies.len() == 1).then(|| Surface::of(board));
-    let mut reply = |kind| best_reply(plies, position, difficulty, &before, surface.as_ref(), kind);
+    let last = (plies.len() == 1).then(|| LastPly {
+        surface: Surface::of(board),
+        board: PreparedBoard::new(
+            &before,
+            &difficulty.weights,
+            position.board.height(),
+            position.danger_rows,
+        ),
+    });
+    let mut reply = |kind| best_reply(plies, position, difficulty, &before, last.as_ref(), kind);
     match (next, &position.unknown_next) {
         (Some(next), _) => reply(next),
         (None, UnknownNext::Average(pieces)) => {
@@ -133,16 +143,25 @@ fn replies(
     }
 }
 
+/// What the last ply reads of a board, found once for every piece that
+/// may come to it.
+struct LastPly<'a, 'b> {
+    /// For the hard-drop shortcut.
+    surface: Surface,
+    /// For weighing the landings.
+    board: PreparedBoard<'a, 'b>,
+}
+
 /// The best value `kind` reaches on the prepared board `before`: its
 /// landing's score, plus, with more plies, the replies after the best
 /// `beam` landings. A piece that cannot land scores as a top-out.
-/// `surface` is the board's, given for the last ply.
+/// `last` is the board's, given for the last ply.
 fn best_reply(
     plies: &mut [Ply],
     position: &Position,
     difficulty: &Difficulty,
     before: &BeforeMove,
-    surface: Option<&Surface>,
+    last: Option<&LastPly>,
     kind: PieceKind,
 ) -> (f64, bool) {
     let Some((ply, deeper)) = plies.split_first_mut() else {
@@ -157,20 +176,14 @@ fn best_reply(
             ..Metrics::default()
         })
     };
-    if deeper.is_empty() {
-        let weigh = |landings: &[Placement]| {
-            super::best_landing::best_score(
-                before,
-                landings,
-                &difficulty.weights,
-                position.board.height(),
-                position.danger_rows,
-            )
-        };
-        if let Some(surface) = surface
-            && let Some(landings) =
-                movegen.hard_drops_unordered(surface, kind, position.rotation, spawn)
-            && let (Some(best), survives) = weigh(landings)
+    if let Some(LastPly {
+        surface,
+        board: prepared,
+    }) = last
+    {
+        if let Some(landings) =
+            movegen.hard_drops_unordered(surface, kind, position.rotation, spawn)
+            && let (Some(best), survives) = prepared.best_score(landings)
             // The highest of some numbers is the same in any order, but
             // for the sign of a zero (and which NaN): those take the
             // search's order below.
@@ -179,9 +192,10 @@ fn best_reply(
             return (best, !survives);
         }
         let landings = movegen.generate(board, kind, position.rotation, spawn);
-        let (best, survives) = weigh(landings);
+        let (best, survives) = prepared.best_score(landings);
         return (best.unwrap_or_else(top_out), !survives);
     }
+    debug_assert!(!deeper.is_empty(), "the last ply comes with its board");
     let landings = movegen.generate(board, kind, position.rotation, spawn);
     let mut survives = false;
     scored.clear();
