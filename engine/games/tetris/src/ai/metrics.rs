@@ -756,7 +756,9 @@ pub(super) fn column_metrics_body(
 /// The metrics that depend on the move itself (lines, a spawn blocked,
 /// edge distance, eroded cells, landing height), added to the shape
 /// metrics `m` of the board after the move; `after` builds that board, only
-/// when a spawn check needs it.
+/// when a spawn check needs it. Inlined: its caller per landing
+/// ([`BeforeMove::metrics_body`]) is compiled with the bit instructions.
+#[inline(always)]
 fn finish_move_metrics(
     before: &Board,
     after: impl FnOnce() -> Board,
