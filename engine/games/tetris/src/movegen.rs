@@ -353,32 +353,66 @@ impl Surface {
     }
 }
 
-/// The hard drop of a state `W` columns wide (its cells' lowest rows
-/// `bottoms` below its top) at each column `p` of `found`, on columns
-/// whose highest filled rows are `tops`: its top row (at least 0: the
-/// piece spawns above the stack) and column packed as `row << 8 | p`, so
-/// that sorting them gives the search's order. Rows and columns are
-/// below 64.
+/// The top row (at least 0: the piece spawns above the stack) where a
+/// state `W` columns wide, its cells' lowest rows `bottoms` below its top,
+/// comes to rest when dropped at column `p` onto columns whose highest
+/// filled rows are `tops`.
 #[inline(always)]
-fn drop_rows<const W: usize>(tops: &[i32; MAX_SIZE], bottoms: &[u8; 8], found: &mut [u32]) {
-    for (p, slot) in found.iter_mut().enumerate() {
-        let mut q = i32::MAX;
-        for i in 0..W {
-            q = q.min(tops[p + i] - 1 - i32::from(bottoms[i]));
-        }
-        *slot = (q.max(0) as u32) << 8 | p as u32;
+fn drop_row<const W: usize>(tops: &[i32; MAX_SIZE], bottoms: &[u8; 8], p: usize) -> i32 {
+    let mut q = i32::MAX;
+    for i in 0..W {
+        q = q.min(tops[p + i] - 1 - i32::from(bottoms[i]));
     }
+    q.max(0)
 }
 
-/// [`drop_rows`] for a width only known at run time (the specials').
-fn drop_rows_any(tops: &[i32; MAX_SIZE], bottoms: &[u8; 8], width: usize, found: &mut [u32]) {
-    for (p, slot) in found.iter_mut().enumerate() {
-        let mut q = i32::MAX;
-        for (i, &top) in tops[p..p + width].iter().enumerate() {
-            q = q.min(top - 1 - i32::from(bottoms[i]));
-        }
-        *slot = (q.max(0) as u32) << 8 | p as u32;
+/// [`drop_row`] for a width only known at run time (the specials').
+fn drop_row_any(tops: &[i32; MAX_SIZE], bottoms: &[u8; 8], width: usize, p: usize) -> i32 {
+    let mut q = i32::MAX;
+    for (i, &top) in tops[p..p + width].iter().enumerate() {
+        q = q.min(top - 1 - i32::from(bottoms[i]));
     }
+    q.max(0)
+}
+
+/// Appends to `landings` the hard drops of state `c` of `kind` (cells `o`,
+/// `W` columns wide) at every column of a board `width` wide whose
+/// columns' highest filled rows are `tops`: in the search's order (row,
+/// then column) when `in_search_order`, else by column.
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn push_drops<const W: usize>(
+    landings: &mut Vec<Placement>,
+    (kind, c, o): (PieceKind, usize, &Orientation),
+    tops: &[i32; MAX_SIZE],
+    bottoms: &[u8; 8],
+    width: usize,
+    in_search_order: bool,
+) {
+    let count = width - W + 1;
+    let (dx, dy) = (i32::from(o.left), i32::from(o.top));
+    let landing = |q: i32, p: i32| Placement {
+        kind,
+        state: c as u8,
+        x: p - dx,
+        y: q - dy,
+    };
+    if !in_search_order {
+        landings.extend((0..count).map(|p| landing(drop_row::<W>(tops, bottoms, p), p as i32)));
+        return;
+    }
+    // Sorted by (row, column), packed in one number (rows and columns are
+    // below 64).
+    let mut found = [0u32; MAX_SIZE];
+    for (p, slot) in found[..count].iter_mut().enumerate() {
+        *slot = (drop_row::<W>(tops, bottoms, p) as u32) << 8 | p as u32;
+    }
+    found[..count].sort_unstable();
+    landings.extend(
+        found[..count]
+            .iter()
+            .map(|&key| landing((key >> 8) as i32, (key & 0xff) as i32)),
+    );
 }
 
 impl MoveGen {
@@ -675,32 +709,33 @@ impl MoveGen {
                 continue;
             }
             let w = o.width as usize;
-            // The search lists a state's landings row by row, each row by
-            // column: sorted by (row, column), packed in one number.
-            let mut found = [0u32; MAX_SIZE];
-            let count = width - w + 1;
             let bottoms = &shape.bottoms[c];
+            let state = (kind, c, o);
             // The width a constant, so the minimum over it unrolls.
             match w {
-                1 => drop_rows::<1>(tops, bottoms, &mut found[..count]),
-                2 => drop_rows::<2>(tops, bottoms, &mut found[..count]),
-                3 => drop_rows::<3>(tops, bottoms, &mut found[..count]),
-                4 => drop_rows::<4>(tops, bottoms, &mut found[..count]),
-                _ => drop_rows_any(tops, bottoms, w, &mut found[..count]),
-            }
-            if in_search_order {
-                found[..count].sort_unstable();
-            }
-            let (dx, dy) = (i32::from(o.left), i32::from(o.top));
-            landings.extend(found[..count].iter().map(|&key| {
-                let (q, p) = ((key >> 8) as i32, (key & 0xff) as i32);
-                Placement {
-                    kind,
-                    state: c as u8,
-                    x: p - dx,
-                    y: q - dy,
+                1 => push_drops::<1>(landings, state, tops, bottoms, width, in_search_order),
+                2 => push_drops::<2>(landings, state, tops, bottoms, width, in_search_order),
+                3 => push_drops::<3>(landings, state, tops, bottoms, width, in_search_order),
+                4 => push_drops::<4>(landings, state, tops, bottoms, width, in_search_order),
+                _ => {
+                    // The specials: the same, the width a variable.
+                    let count = width - w + 1;
+                    let mut found = [0u32; MAX_SIZE];
+                    for (p, slot) in found[..count].iter_mut().enumerate() {
+                        *slot = (drop_row_any(tops, bottoms, w, p) as u32) << 8 | p as u32;
+                    }
+                    if in_search_order {
+                        found[..count].sort_unstable();
+                    }
+                    let (dx, dy) = (i32::from(o.left), i32::from(o.top));
+                    landings.extend(found[..count].iter().map(|&key| Placement {
+                        kind,
+                        state: c as u8,
+                        x: (key & 0xff) as i32 - dx,
+                        y: (key >> 8) as i32 - dy,
+                    }));
                 }
-            }));
+            }
         }
         true
     }
