@@ -398,7 +398,12 @@ fn push_drops<const W: usize>(
         y: q - dy,
     };
     if !in_search_order {
-        landings.extend((0..count).map(|p| landing(drop_row::<W>(tops, bottoms, p), p as i32)));
+        // A plain loop, reserved once: it inlines here, where `extend`
+        // over a mapped range was a call per state.
+        landings.reserve(count);
+        for p in 0..count {
+            landings.push(landing(drop_row::<W>(tops, bottoms, p), p as i32));
+        }
         return;
     }
     // Sorted by (row, column), packed in one number (rows and columns are
