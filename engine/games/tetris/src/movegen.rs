@@ -24,6 +24,9 @@ use serde::{Deserialize, Serialize};
 use crate::board::{Board, MAX_SIZE};
 use crate::piece::{Orientation, PieceKind, RotationSystem, orientation};
 
+mod hard_drops;
+pub use hard_drops::Surface;
+
 /// Where a piece ends up: its kind, rotation state and box position.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct Placement {
@@ -280,79 +283,6 @@ fn first_filled_row(board: &Board) -> usize {
         .unwrap_or(height)
 }
 
-/// What the hard-drop shortcut reads of a board: its first filled row,
-/// whether it has a hole, and each column's highest filled row. Found
-/// once per board; the same for every piece that may come to it.
-#[derive(Clone, Copy)]
-pub struct Surface {
-    width: usize,
-    /// The first row (from the top) with a filled cell; the height when
-    /// the board is empty.
-    first_filled: usize,
-    /// Whether every empty cell is open to the sky (and the board no
-    /// wider than [`MAX_SIZE`]); `tops` is only filled in when it is or
-    /// when `holes_sealed`.
-    hole_free: bool,
-    /// Whether no hole (an empty cell under a filled one) has an open
-    /// cell (one with no filled cell above it) beside it, left or right
-    /// (and the board no wider than [`MAX_SIZE`]).
-    holes_sealed: bool,
-    /// Each column's highest filled row (the height when empty).
-    tops: [i32; MAX_SIZE],
-}
-
-impl Surface {
-    /// The surface of `board`.
-    pub fn of(board: &Board) -> Self {
-        Self::scan(board, first_filled_row(board), true)
-    }
-
-    /// The surface of `board`, whose first filled row is `first_filled`.
-    /// Without `sealed_matters` (for a piece that may enter a sealed
-    /// hole) the scan stops at the first hole: such a board goes to the
-    /// search whether its holes are sealed or not.
-    fn scan(board: &Board, first_filled: usize, sealed_matters: bool) -> Self {
-        let (width, height) = (board.width(), board.height());
-        let mut surface = Self {
-            width,
-            first_filled,
-            hole_free: false,
-            holes_sealed: false,
-            tops: [height as i32; MAX_SIZE],
-        };
-        if width > MAX_SIZE {
-            return surface;
-        }
-        // A hole is an empty cell under a filled one.
-        let full = board.full_row();
-        let mut above = 0u64;
-        let mut has_holes = false;
-        for (y, &row) in board.rows()[..height].iter().enumerate().skip(first_filled) {
-            let holes = above & !row & full;
-            if holes != 0 {
-                if !sealed_matters {
-                    return surface;
-                }
-                has_holes = true;
-                let open = !(above | row) & full;
-                if holes & (open << 1 | open >> 1) != 0 {
-                    return surface;
-                }
-            }
-            let mut fresh = row & !above;
-            while fresh != 0 {
-                let x = fresh.trailing_zeros() as usize;
-                fresh &= fresh - 1;
-                surface.tops[x] = y as i32;
-            }
-            above |= row;
-        }
-        surface.hole_free = !has_holes;
-        surface.holes_sealed = true;
-        surface
-    }
-}
-
 impl MoveGen {
     /// A generator with empty buffers.
     pub fn new() -> Self {
@@ -396,7 +326,9 @@ impl MoveGen {
         let width = board.width();
         let height = board.height();
         let index = Shape::index(kind, system);
-        let shape = *self.shapes[index].get_or_insert_with(|| Shape::new(kind, system));
+        // Borrowed, not copied (it is about 750 bytes): the fields below
+        // are borrowed apart from it.
+        let shape: &Shape = self.shapes[index].get_or_insert_with(|| Shape::new(kind, system));
         let n = shape.states;
         let turns = &shape.turns;
         let mut rows_of = [0usize; 4];
@@ -411,7 +343,7 @@ impl MoveGen {
         // board's surface is scanned for no other.
         if self.shortcut && shape.turns_in_place {
             let surface = Surface::scan(board, first_filled, shape.keeps_out_of_sealed_holes);
-            if self.hard_drops(&surface, kind, &shape, spawn, true) {
+            if Self::hard_drops(&mut self.landings, &surface, kind, shape, spawn, true) {
                 return &self.landings;
             }
         }
@@ -572,107 +504,6 @@ impl MoveGen {
             }
         }
         &self.landings
-    }
-
-    /// The landings of [`MoveGen::generate`] when the board's `surface`
-    /// takes the hard-drop shortcut, state by state and, within a state,
-    /// column by column (not the search's row order: for a caller that
-    /// only takes the best of them, which saves the sort); `None` when the
-    /// board needs the search. `surface` is [`Surface::of`] the board,
-    /// found once for all the pieces that may come to it.
-    pub fn hard_drops_unordered(
-        &mut self,
-        surface: &Surface,
-        kind: PieceKind,
-        system: RotationSystem,
-        spawn: (i32, i32),
-    ) -> Option<&[Placement]> {
-        let index = Shape::index(kind, system);
-        let shape = *self.shapes[index].get_or_insert_with(|| Shape::new(kind, system));
-        self.hard_drops(surface, kind, &shape, spawn, false)
-            .then_some(&self.landings[..])
-    }
-
-    /// The landings of [`MoveGen::generate`] on a board where they are
-    /// exactly the hard drops: no hole (every empty cell open to the sky),
-    /// or only holes sealed from the open air for a piece that cannot
-    /// enter them ([`Shape::keeps_out_of_sealed_holes`]), so a piece
-    /// comes to rest only on the surface, once per state and column; and
-    /// the piece spawning, in every state, in rows of open air
-    /// inside the walls (so it turns in place into every state and slides
-    /// to every column). The common mid-game board of a good player. Found
-    /// from the columns' heights without the search, in the search's order
-    /// (state, row, column) when `in_search_order`, else by state and
-    /// column; `false` (nothing written) on any other board. The search
-    /// and this agree landing for landing (a property test compares them
-    /// on random boards).
-    fn hard_drops(
-        &mut self,
-        surface: &Surface,
-        kind: PieceKind,
-        shape: &Shape,
-        spawn: (i32, i32),
-        in_search_order: bool,
-    ) -> bool {
-        let Surface {
-            width,
-            first_filled,
-            hole_free,
-            holes_sealed,
-            ref tops,
-        } = *surface;
-        let landings_on_the_surface =
-            hole_free || (holes_sealed && shape.keeps_out_of_sealed_holes);
-        if !landings_on_the_surface || !shape.turns_in_place {
-            return false;
-        }
-        let n = shape.states;
-        let in_open_air = shape.orientations[..n].iter().all(|o| {
-            let left = spawn.0 + i32::from(o.left);
-            let top = spawn.1 + i32::from(o.top);
-            left >= 0
-                && left + i32::from(o.width) <= width as i32
-                && top >= 0
-                && top + i32::from(o.height) <= first_filled as i32
-        });
-        if !in_open_air {
-            return false;
-        }
-        self.landings.clear();
-        for c in 0..n {
-            let o = &shape.orientations[c];
-            if usize::from(o.canonical) != c {
-                continue;
-            }
-            let w = o.width as usize;
-            let bottoms = &shape.bottoms[c];
-            // The search lists a state's landings row by row, each row by
-            // column: sorted by (row, column), packed in one number.
-            let mut found = [0u32; MAX_SIZE];
-            let count = width - w + 1;
-            for (p, slot) in found[..count].iter_mut().enumerate() {
-                let mut q = i32::MAX;
-                for (i, &top) in tops[p..p + w].iter().enumerate() {
-                    q = q.min(top - 1 - i32::from(bottoms[i]));
-                }
-                // Rows and columns are below 64 and the top row at least
-                // 0 (the piece spawns above the stack).
-                *slot = (q.max(0) as u32) << 8 | p as u32;
-            }
-            if in_search_order {
-                found[..count].sort_unstable();
-            }
-            for &key in &found[..count] {
-                let (q, p) = ((key >> 8) as i32, (key & 0xff) as i32);
-                self.landings.push(Placement {
-                    kind,
-                    state: c as u8,
-                    x: p - i32::from(o.left),
-                    y: q - i32::from(o.top),
-                });
-            }
-        }
-        true
     }
 
     /// The landings of the last [`MoveGen::generate`].

@@ -12,69 +12,91 @@ use crate::board::{Board, MAX_SIZE};
 use crate::movegen::Placement;
 use crate::piece::{PieceKind, orientation};
 
-/// The highest score of `landings` on `before` under `weights` (`None`
-/// without landings; the same values, bit for bit, as measuring each with
-/// [`super::Position::measure`] and scoring it with [`Weights::score`]),
-/// and whether some landing does not top out. `height` and `danger_rows`
-/// are the position's.
-pub(super) fn best_score(
-    before: &BeforeMove,
-    landings: &[Placement],
-    weights: &Weights,
+/// A board of the lookahead's last ply, prepared once for every piece
+/// that may come to it (seven in classic play): the weights read into
+/// the lean path's form and, when they read only what it measures, the
+/// board padded with walls and its rows a piece could fill.
+pub(super) struct PreparedBoard<'a, 'b> {
+    before: &'a BeforeMove<'b>,
+    weights: &'a Weights,
+    lean_weights: LeanWeights,
+    /// `None` where every landing takes the full path.
+    lean: Option<LeanBoard<'a, 'b>>,
+    /// The position's height and danger rows.
     height: usize,
     danger_rows: usize,
-) -> (Option<f64>, bool) {
-    #[cfg(target_arch = "x86_64")]
-    if super::metrics::has_bit_instructions() {
-        // SAFETY: the CPU was just checked to support these instructions.
-        return unsafe { best_score_bmi(before, landings, weights, height, danger_rows) };
+}
+
+impl<'a, 'b> PreparedBoard<'a, 'b> {
+    /// `before` prepared for landings weighed by `weights`, on a
+    /// position `height` rows tall whose top `danger_rows` top out.
+    pub(super) fn new(
+        before: &'a BeforeMove<'b>,
+        weights: &'a Weights,
+        height: usize,
+        danger_rows: usize,
+    ) -> Self {
+        let lean = match &before.base {
+            Some(base) if reads_only_lean(weights) => Some(LeanBoard::new(before, base)),
+            _ => None,
+        };
+        Self {
+            before,
+            weights,
+            lean_weights: LeanWeights::new(weights),
+            lean,
+            height,
+            danger_rows,
+        }
     }
-    best_score_body(before, landings, weights, height, danger_rows)
+
+    /// The highest score of `landings` on this board (`None` without
+    /// landings; the same values, bit for bit, as measuring each with
+    /// [`super::Position::measure`] and scoring it with
+    /// [`Weights::score`]), and whether some landing does not top out.
+    pub(super) fn best_score(&self, landings: &[Placement]) -> (Option<f64>, bool) {
+        #[cfg(target_arch = "x86_64")]
+        if super::metrics::has_bit_instructions() {
+            // SAFETY: the CPU was just checked to support these instructions.
+            return unsafe { best_score_bmi(self, landings) };
+        }
+        best_score_body(self, landings)
+    }
 }
 
 /// [`best_score_body`] compiled with `popcnt`, `bmi1` and `lzcnt`.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "popcnt,bmi1,lzcnt")]
-fn best_score_bmi(
-    before: &BeforeMove,
-    landings: &[Placement],
-    weights: &Weights,
-    height: usize,
-    danger_rows: usize,
-) -> (Option<f64>, bool) {
-    best_score_body(before, landings, weights, height, danger_rows)
+fn best_score_bmi(board: &PreparedBoard, landings: &[Placement]) -> (Option<f64>, bool) {
+    best_score_body(board, landings)
 }
 
 #[inline(always)]
-fn best_score_body(
-    before: &BeforeMove,
-    landings: &[Placement],
-    weights: &Weights,
-    height: usize,
-    danger_rows: usize,
-) -> (Option<f64>, bool) {
+fn best_score_body(board: &PreparedBoard, landings: &[Placement]) -> (Option<f64>, bool) {
+    let PreparedBoard {
+        before,
+        weights,
+        ref lean_weights,
+        ref lean,
+        height,
+        danger_rows,
+    } = *board;
     let mut best: Option<f64> = None;
     let mut survives = false;
     // (No closures in this function: a closure is compiled without its
     // instruction set.)
-    let mut lean = None;
-    if let Some(base) = &before.base
-        && reads_only_lean(weights)
-    {
-        lean = Some(LeanBoard::new(before, base));
-    }
     // The landings come state by state: the piece's shape is looked up
     // once per state.
     let mut shape: Option<PieceShape> = None;
-    let lean_weights = LeanWeights::new(weights);
     for p in landings {
         let mut lean_result = Lean::Full;
-        if let Some(board) = &lean {
-            let piece = match shape {
+        if let Some(board) = lean {
+            // Borrowed, not copied (about a hundred bytes) per landing.
+            let piece: &PieceShape = match &shape {
                 Some(s) if s.kind == p.kind && s.state == p.state => s,
-                _ => *shape.insert(PieceShape::new(p.kind, p.state)),
+                _ => shape.insert(PieceShape::new(p.kind, p.state)),
             };
-            lean_result = lean_score_any(board, &piece, p, &lean_weights, (height, danger_rows));
+            lean_result = lean_score_any(board, piece, p, lean_weights, (height, danger_rows));
         }
         let (s, game_over) = match lean_result {
             Lean::Scored(s, game_over) => (s, game_over),
@@ -491,12 +513,24 @@ mod tests {
     use proptest::prelude::*;
     use rand::{Rng, SeedableRng};
 
-    use super::{Lean, LeanBoard, LeanWeights, PieceShape, best_score, lean_score_any};
+    use super::{Lean, LeanBoard, LeanWeights, PieceShape, PreparedBoard, lean_score_any};
     use crate::ai::Weights;
     use crate::ai::metrics::{BeforeMove, Metric};
     use crate::board::{Board, spawn_position};
     use crate::movegen::MoveGen;
     use crate::piece::{PieceKind, RotationSystem};
+
+    /// The best score of `landings` on `before` and whether one survives,
+    /// by a board prepared for them alone.
+    fn best_score(
+        before: &BeforeMove,
+        landings: &[crate::movegen::Placement],
+        weights: &Weights,
+        height: usize,
+        danger_rows: usize,
+    ) -> (Option<f64>, bool) {
+        PreparedBoard::new(before, weights, height, danger_rows).best_score(landings)
+    }
 
     /// A random board: columns of random heights, hole-free (the hard-drop
     /// boards) or with cells knocked out and rows one to four cells short

@@ -99,7 +99,9 @@ impl ColumnBase {
     /// Measures the board whose columns are `columns` (bit y = row y;
     /// `columns[width]` is the right wall, full), `height` rows tall, at
     /// least two columns wide (a one-column board has wells above its top:
-    /// the whole-board path measures it).
+    /// the whole-board path measures it). Inlined, so its bit counts take
+    /// the caller's instruction set ([`super::metrics::BeforeMove::new`]).
+    #[inline(always)]
     pub(super) fn new(columns: &[u64; MAX_SIZE + 1], width: usize, height: usize) -> Option<Self> {
         if !(2..=MAX_SIZE).contains(&width) || height == 0 {
             return None;

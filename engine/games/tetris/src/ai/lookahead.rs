@@ -6,6 +6,7 @@
 //! `beam` landings, so a decision stays fast; the buffers are the brain's,
 //! reused from decision to decision.
 
+use super::best_landing::PreparedBoard;
 use super::metrics::{BeforeMove, Metrics};
 use super::{Adversary, Brain, Candidate, Difficulty, Position, UnknownNext, compare};
 use crate::board::Board;
@@ -31,7 +32,20 @@ impl Brain {
         difficulty: &Difficulty,
         candidates: &mut [Candidate],
     ) {
-        if difficulty.order.is_empty() {
+        let beam = difficulty.beam.max(1).min(candidates.len());
+        // The line searches below take every candidate as a root, in this
+        // order; the one-ply lookahead reads only the first `beam`.
+        let line_search = matches!(
+            (difficulty.adversary, position.next, &position.unknown_next),
+            (
+                Adversary::Height | Adversary::Own,
+                None,
+                UnknownNext::Worst(_)
+            )
+        );
+        if difficulty.order.is_empty() && !line_search {
+            best_first_by_score(candidates, beam);
+        } else if difficulty.order.is_empty() {
             super::sort_by_score(candidates);
         } else {
             // No candidate has lookahead values yet, so the order ranks
@@ -63,7 +77,6 @@ impl Brain {
         while self.plies.len() < depth {
             self.plies.push(Ply::default());
         }
-        let beam = difficulty.beam.max(1).min(candidates.len());
         for candidate in &mut candidates[..beam] {
             if candidate.metrics.game_over {
                 candidate.ahead = Some(candidate.score);
@@ -89,6 +102,36 @@ impl Brain {
     }
 }
 
+/// Puts the best `count` of `candidates` (in the move generator's order)
+/// first, in [`super::sort_by_score`]'s order (by score, best first, ties
+/// in the generator's order); the others follow in no particular order,
+/// which no ranking reads (it is a total order, so any order of its input
+/// ranks the same). For the lookahead's few: a pass per place, instead of
+/// sorting about thirty candidates of some hundred bytes each.
+fn best_first_by_score(candidates: &mut [Candidate], count: usize) {
+    if count > 8 {
+        super::sort_by_score(candidates);
+        return;
+    }
+    // The generator's order: by rotation state, then row, then column.
+    let generated = |c: &Candidate| (c.placement.state, c.placement.y, c.placement.x);
+    let better = |a: &Candidate, b: &Candidate| {
+        a.score
+            .total_cmp(&b.score)
+            .then_with(|| generated(b).cmp(&generated(a)))
+            .is_gt()
+    };
+    for place in 0..count.min(candidates.len()) {
+        let mut best = place;
+        for i in place + 1..candidates.len() {
+            if better(&candidates[i], &candidates[best]) {
+                best = i;
+            }
+        }
+        candidates.swap(place, best);
+    }
+}
+
 /// The value of the next piece's best landing on `board` (and of the
 /// pieces after it, one ply per entry of `plies`): for the known `next`
 /// piece, else the average or the worst over the pieces that may come;
@@ -101,10 +144,19 @@ fn replies(
     next: Option<PieceKind>,
 ) -> (f64, bool) {
     // One prepared board (and, for the last ply, one surface for the
-    // hard-drop shortcut) for every piece that may come.
+    // hard-drop shortcut and the board prepared for weighing landings)
+    // for every piece that may come.
     let before = BeforeMove::new(board);
-    let surface = (plies.len() == 1).then(|| Surface::of(board));
-    let mut reply = |kind| best_reply(plies, position, difficulty, &before, surface.as_ref(), kind);
+    let last = (plies.len() == 1).then(|| LastPly {
+        surface: Surface::of(board),
+        board: PreparedBoard::new(
+            &before,
+            &difficulty.weights,
+            position.board.height(),
+            position.danger_rows,
+        ),
+    });
+    let mut reply = |kind| best_reply(plies, position, difficulty, &before, last.as_ref(), kind);
     match (next, &position.unknown_next) {
         (Some(next), _) => reply(next),
         (None, UnknownNext::Average(pieces)) => {
@@ -133,16 +185,25 @@ fn replies(
     }
 }
 
+/// What the last ply reads of a board, found once for every piece that
+/// may come to it.
+struct LastPly<'a, 'b> {
+    /// For the hard-drop shortcut.
+    surface: Surface,
+    /// For weighing the landings.
+    board: PreparedBoard<'a, 'b>,
+}
+
 /// The best value `kind` reaches on the prepared board `before`: its
 /// landing's score, plus, with more plies, the replies after the best
 /// `beam` landings. A piece that cannot land scores as a top-out.
-/// `surface` is the board's, given for the last ply.
+/// `last` is the board's, given for the last ply.
 fn best_reply(
     plies: &mut [Ply],
     position: &Position,
     difficulty: &Difficulty,
     before: &BeforeMove,
-    surface: Option<&Surface>,
+    last: Option<&LastPly>,
     kind: PieceKind,
 ) -> (f64, bool) {
     let Some((ply, deeper)) = plies.split_first_mut() else {
@@ -157,20 +218,14 @@ fn best_reply(
             ..Metrics::default()
         })
     };
-    if deeper.is_empty() {
-        let weigh = |landings: &[Placement]| {
-            super::best_landing::best_score(
-                before,
-                landings,
-                &difficulty.weights,
-                position.board.height(),
-                position.danger_rows,
-            )
-        };
-        if let Some(surface) = surface
-            && let Some(landings) =
-                movegen.hard_drops_unordered(surface, kind, position.rotation, spawn)
-            && let (Some(best), survives) = weigh(landings)
+    if let Some(LastPly {
+        surface,
+        board: prepared,
+    }) = last
+    {
+        if let Some(landings) =
+            movegen.hard_drops_unordered(surface, kind, position.rotation, spawn)
+            && let (Some(best), survives) = prepared.best_score(landings)
             // The highest of some numbers is the same in any order, but
             // for the sign of a zero (and which NaN): those take the
             // search's order below.
@@ -179,9 +234,10 @@ fn best_reply(
             return (best, !survives);
         }
         let landings = movegen.generate(board, kind, position.rotation, spawn);
-        let (best, survives) = weigh(landings);
+        let (best, survives) = prepared.best_score(landings);
         return (best.unwrap_or_else(top_out), !survives);
     }
+    debug_assert!(!deeper.is_empty(), "the last ply comes with its board");
     let landings = movegen.generate(board, kind, position.rotation, spawn);
     let mut survives = false;
     scored.clear();
@@ -462,8 +518,55 @@ impl LineSearch {
 
 #[cfg(test)]
 mod tests {
-    use super::fingerprint;
+    use proptest::prelude::*;
+
+    use super::{best_first_by_score, fingerprint};
+    use crate::ai::{Candidate, Metrics, sort_by_score};
     use crate::board::Board;
+    use crate::movegen::Placement;
+    use crate::piece::PieceKind;
+
+    proptest! {
+        /// The lookahead's few best candidates are the full sort's, in its
+        /// order: scores with many ties (zeros of both signs, NaN among
+        /// them), candidates in the move generator's order, every count.
+        #[test]
+        fn the_best_first_are_the_sorts_first(
+            picks in proptest::collection::btree_set((0u8..4, 0i32..20, -2i32..10), 0..60),
+            scores in proptest::collection::vec(0usize..6, 60),
+            count in 1usize..12,
+        ) {
+            let values = [-1.5, 0.0, -0.0, 2.0, f64::NAN, -7.25];
+            // A set of (state, row, column) is in the generator's order.
+            let candidates: Vec<Candidate> = picks
+                .iter()
+                .zip(&scores)
+                .map(|(&(state, y, x), &score)| Candidate {
+                    placement: Placement { kind: PieceKind::T, state, x, y },
+                    metrics: Metrics::default(),
+                    score: values[score],
+                    ahead: None,
+                    next_tops_out: None,
+                })
+                .collect();
+            let mut sorted = candidates.clone();
+            sort_by_score(&mut sorted);
+            let mut fast = candidates.clone();
+            best_first_by_score(&mut fast, count);
+            let n = count.min(candidates.len());
+            let key = |c: &Candidate| (c.placement, c.score.to_bits());
+            prop_assert_eq!(
+                fast[..n].iter().map(key).collect::<Vec<_>>(),
+                sorted[..n].iter().map(key).collect::<Vec<_>>()
+            );
+            // The others are all still there.
+            let mut rest: Vec<_> = fast[n..].iter().map(key).collect();
+            let mut expected: Vec<_> = sorted[n..].iter().map(key).collect();
+            rest.sort();
+            expected.sort();
+            prop_assert_eq!(rest, expected);
+        }
+    }
 
     #[test]
     fn a_fingerprint_tells_boards_apart_and_equal_boards_match() {

@@ -473,7 +473,29 @@ pub struct BeforeMove<'a> {
 
 impl<'a> BeforeMove<'a> {
     /// Prepares `board`: its holes by row, its cells and holes by column.
+    ///
+    /// Mostly bit counts (the column sums): compiled with `popcnt` and the
+    /// bit-manipulation instructions where the CPU has them; the
+    /// lookahead prepares four boards a decision.
     pub fn new(board: &'a Board) -> Self {
+        #[cfg(target_arch = "x86_64")]
+        if has_bit_instructions() {
+            // SAFETY: the CPU was just checked to support these instructions.
+            return unsafe { Self::new_bmi(board) };
+        }
+        Self::new_body(board)
+    }
+
+    /// [`BeforeMove::new_body`] compiled with `popcnt`, `bmi1` and `lzcnt`.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt,bmi1,lzcnt")]
+    fn new_bmi(board: &'a Board) -> Self {
+        Self::new_body(board)
+    }
+
+    /// [`BeforeMove::new`], inlined into both callers above.
+    #[inline(always)]
+    fn new_body(board: &'a Board) -> Self {
         let mut columns = [0u64; MAX_SIZE + 1];
         for (y, &row) in board.rows().iter().enumerate() {
             let mut bits = row;
@@ -747,7 +769,9 @@ pub(super) fn column_metrics_body(
 /// The metrics that depend on the move itself (lines, a spawn blocked,
 /// edge distance, eroded cells, landing height), added to the shape
 /// metrics `m` of the board after the move; `after` builds that board, only
-/// when a spawn check needs it.
+/// when a spawn check needs it. Inlined: its caller per landing
+/// ([`BeforeMove::metrics_body`]) is compiled with the bit instructions.
+#[inline(always)]
 fn finish_move_metrics(
     before: &Board,
     after: impl FnOnce() -> Board,
