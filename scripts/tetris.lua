@@ -91,8 +91,7 @@ return {
   --     through the move played) and add N plies' worth of boards to it.
   --   off_line_order (adversary "own" only): the order for a player who
   --     does not feed the expected line, with the worst case over the
-  --     offer `lookahead` pieces deep (at most 2) in place of the line
-  --     search. The row's own order ranks only once the player has given
+  --     offer 2 pieces deep in place of the line search. The row's own order ranks only once the player has given
   --     the piece a reader of the AI gives (the `hate` rule) `line_trust`
   --     times in a row (default 3; the AI log's readerStreak).
   --   decision_ms: the seed's thinking pause (presentation only).
@@ -138,7 +137,7 @@ return {
       -- the free rows while a lower move exists (highRows): fed only S and
       -- Z, it keeps its stack low.
       { name = "GOD", decision_ms = 200, special_chance = 0.04, ceiling_every = 15,
-        lookahead = 2, beam = 3, adversary = "own", line_depth = 12, line_beam = 48,
+        lookahead = 1, beam = 3, adversary = "own", line_depth = 12, line_beam = 48,
         order = { "gameOverAfterMove", "linePlies", "lookahead", "netBenefit",
                   "holes", "aggregateHeight", "score" },
         line_trust = 3,

@@ -317,8 +317,10 @@ fn read_difficulty(
 }
 
 /// The ranking `row` uses for a player off its expected line: `order`,
-/// with the worst-case lookahead over the offer (`lookahead` plies, at
-/// most the score adversary's 2) in place of the line search.
+/// with the worst-case lookahead over the offer 2 pieces deep (the score
+/// adversary's deepest) in place of the line search. Not the row's
+/// `lookahead`, which is its classic play's (MASTER keeps 1 there for
+/// speed).
 fn off_line(row: &Difficulty, order: Vec<Metric>) -> Result<Difficulty, String> {
     if row.adversary != super::Adversary::Own {
         return Err(
@@ -343,7 +345,7 @@ fn off_line(row: &Difficulty, order: Vec<Metric>) -> Result<Difficulty, String> 
         order,
         adversary: score,
         lookahead: if looks_ahead {
-            row.lookahead.min(score.max_lookahead())
+            score.max_lookahead()
         } else {
             0
         },
