@@ -348,7 +348,7 @@ fn a_hostile_logged_table_is_refused_at_its_line() {
         ),
         // GOD searches the expected line: up to 32 pieces deep.
         (
-            "lookahead:2",
+            "lookahead:1",
             "lookahead:255",
             "`lookahead` must be 0 to 32",
         ),

@@ -547,6 +547,7 @@ mod tests {
                     score: values[score],
                     ahead: None,
                     next_tops_out: None,
+                    line_plies: None,
                 })
                 .collect();
             let mut sorted = candidates.clone();
