@@ -165,7 +165,10 @@ fn god_keeps_its_stack_low_against_s_and_z_on_feed_level_7() {
         println!("{report}");
         let guarded = w.decided("highRows") + w.decided("nextTopOut");
         // The walk ends early only if GOD reaches the level's target.
-        let lost = w.over.as_deref().is_some_and(|o| o.starts_with("player wins"));
+        let lost = w
+            .over
+            .as_deref()
+            .is_some_and(|o| o.starts_with("player wins"));
         if lost || w.max_stack > LOW_STACK || (guard_decides && guarded == 0) {
             failures.push(report);
         }
