@@ -628,7 +628,8 @@ fn god_follows_its_expected_line_only_after_line_trust_readers_pieces_in_a_row()
 #[test]
 fn a_log_of_gods_feed_decision_carries_the_streak_and_replays() {
     let god = shipped_god();
-    for streak in [0, u32::from(god.line_trust)] {
+    // GOD's decision in feed mode after `streak` reader's pieces, logged.
+    let logged = |streak: u32| {
         let p = Position {
             reader_streak: streak,
             ..feed_position(UnknownNext::Worst(PieceKind::ALL.to_vec()))
@@ -641,6 +642,10 @@ fn a_log_of_gods_feed_decision_carries_the_streak_and_replays() {
             turn: 3,
         };
         let text = log::write(&input, &choice, 5);
+        (input, choice, text)
+    };
+    for streak in [0, u32::from(god.line_trust)] {
+        let (input, choice, text) = logged(streak);
         assert!(
             text.contains(&format!("readerStreak: {streak}\n")),
             "{text}"
@@ -665,15 +670,7 @@ fn a_log_of_gods_feed_decision_carries_the_streak_and_replays() {
         assert_eq!(again.off_line, choice.off_line);
     }
     // A hostile streak is refused at its line.
-    let p = feed_position(UnknownNext::Worst(PieceKind::ALL.to_vec()));
-    let choice = Brain::new().choose(&p, &god, 5);
-    let input = log::DecisionInput {
-        position: p,
-        difficulty: god.clone(),
-        noise_seed: 5,
-        turn: 3,
-    };
-    let text = log::write(&input, &choice, 5).replace("readerStreak: 0", "readerStreak: -1");
+    let text = logged(0).2.replace("readerStreak: 0", "readerStreak: -1");
     let e = log::parse(&text).expect_err("a negative streak");
     assert!(
         e.to_string()

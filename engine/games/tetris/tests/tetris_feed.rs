@@ -33,22 +33,6 @@ fn feed_level(target: u32, garbage: &[&str]) -> TetrisLevel {
     }
 }
 
-fn feed_game(level: TetrisLevel, script: tessera_host::LiveScript, seed: u64) -> Tetris {
-    Tetris::start(Setup {
-        options: SessionOptions {
-            mode: Some("feed".into()),
-            seats: vec![
-                Seat::Human,
-                Seat::Ai {
-                    level: "god".into(),
-                },
-            ],
-        },
-        ..Setup::new(level, script, seed)
-    })
-    .expect("feed game starts")
-}
-
 /// The AI's move in a feed game.
 fn ai_places(game: &mut Tetris, seed: u64, step: u64) {
     assert_eq!(game.turn(), Turn::Seat(1));

@@ -7,11 +7,10 @@ mod tetris_support;
 
 use tessera_host::agent::{Budget, ThinkControl, Thinking, agent_rng};
 use tessera_host::level::load_level;
-use tessera_host::options::{Seat, SessionOptions};
-use tessera_host::{Game, Setup, Turn};
+use tessera_host::{Game, Turn};
+use tessera_tetris::TetrisAction;
 use tessera_tetris::level::TetrisLevel;
 use tessera_tetris::piece::PieceKind;
-use tessera_tetris::{Tetris, TetrisAction};
 use tetris_support::*;
 
 /// What one walk saw.
@@ -69,19 +68,7 @@ fn walk(pieces: &[PieceKind], count: usize) -> Walk {
     let level: TetrisLevel =
         load_level(&tessera_testkit::repo_path("levels/tetris/feed_7_god.ron"))
             .expect("feed level 7 loads");
-    let mut game = Tetris::start(Setup {
-        options: SessionOptions {
-            mode: Some("feed".into()),
-            seats: vec![
-                Seat::Human,
-                Seat::Ai {
-                    level: "god".into(),
-                },
-            ],
-        },
-        ..Setup::new(level, shipped(), 7)
-    })
-    .expect("feed level 7 starts");
+    let mut game = feed_game(level, shipped(), 7);
     let mut walk = Walk {
         pieces: 0,
         lines: 0,

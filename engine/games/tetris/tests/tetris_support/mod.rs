@@ -109,3 +109,23 @@ pub fn position(rows: &[&str], piece: PieceKind, rotation: RotationSystem) -> Po
         unknown_next: UnknownNext::Average(PieceKind::ALL.to_vec()),
     }
 }
+
+/// A feed game on `level`: a person feeds (seat 1), GOD places (seat 2),
+/// as the editor's playtest of a feed level plays it.
+pub fn feed_game(level: TetrisLevel, script: LiveScript, seed: u64) -> Tetris {
+    use tessera_host::Setup;
+    use tessera_host::options::{Seat, SessionOptions};
+    Tetris::start(Setup {
+        options: SessionOptions {
+            mode: Some("feed".into()),
+            seats: vec![
+                Seat::Human,
+                Seat::Ai {
+                    level: "god".into(),
+                },
+            ],
+        },
+        ..Setup::new(level, script, seed)
+    })
+    .expect("feed game starts")
+}

@@ -204,17 +204,15 @@ mod tests {
     use tessera_tetris::ai::{Brain, Position, UnknownNext};
     use tessera_tetris::piece::{PieceKind, RotationSystem};
 
-    fn god_log() -> (String, tessera_tetris::ai::Choice) {
-        let mut god = tessera_tetris::settings::default_difficulties()
-            .into_iter()
-            .find(|d| d.name == "GOD")
-            .expect("GOD");
-        god.order.insert(1, Metric::HighRows);
+    /// A T to place in feed mode on a 10 x 20 board whose bottom row is
+    /// full but for its first cell, the player having given the reader's
+    /// piece `reader_streak` times in a row.
+    fn feed_position(reader_streak: u32) -> Position {
         let mut board = Board::new(10, 20);
         for x in 1..10 {
             board.set(x, 19, true);
         }
-        let position = Position {
+        Position {
             board,
             piece: PieceKind::T,
             next: None,
@@ -222,9 +220,18 @@ mod tests {
             spawn_row: 0,
             danger_rows: 1,
             ceiling: Default::default(),
-            reader_streak: 0,
+            reader_streak,
             unknown_next: UnknownNext::Worst(PieceKind::ALL.to_vec()),
-        };
+        }
+    }
+
+    fn god_log() -> (String, tessera_tetris::ai::Choice) {
+        let mut god = tessera_tetris::settings::default_difficulties()
+            .into_iter()
+            .find(|d| d.name == "GOD")
+            .expect("GOD");
+        god.order.insert(1, Metric::HighRows);
+        let position = feed_position(0);
         let choice = Brain::new().choose(&position, &god, 0);
         let input = log::DecisionInput {
             position,
@@ -295,21 +302,7 @@ mod tests {
             ),
             (3, "in GOD's order for a player who feeds its line"),
         ] {
-            let mut board = Board::new(10, 20);
-            for x in 1..10 {
-                board.set(x, 19, true);
-            }
-            let position = Position {
-                board,
-                piece: PieceKind::T,
-                next: None,
-                rotation: RotationSystem::Cycle,
-                spawn_row: 0,
-                danger_rows: 1,
-                ceiling: Default::default(),
-                reader_streak: streak,
-                unknown_next: UnknownNext::Worst(PieceKind::ALL.to_vec()),
-            };
+            let position = feed_position(streak);
             let choice = Brain::new().choose(&position, &row, 0);
             let input = log::DecisionInput {
                 position,
