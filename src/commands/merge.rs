@@ -26,6 +26,11 @@ pub struct Args {
     json: bool,
 }
 
+/// Most wall seconds one shard may report: a century, far past any real
+/// run, and small enough that the sum over any number of shards stays a
+/// valid `Duration`.
+const MAX_SHARD_SECONDS: f64 = 3.2e9;
+
 /// Reads, checks and combines the partials.
 pub fn run(args: &Args) -> anyhow::Result<Status> {
     let mut partials = Vec::with_capacity(args.partials.len());
@@ -39,6 +44,15 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
                 e.column()
             )
         })?;
+        // `seconds` becomes a `Duration`: a negative, infinite or absurd
+        // figure (a tampered file) is refused here, not a panic there.
+        if !(0.0..=MAX_SHARD_SECONDS).contains(&partial.seconds) {
+            bail!(
+                "{}: `seconds` must be 0 to {MAX_SHARD_SECONDS:e}, not {:?}",
+                path.display(),
+                partial.seconds
+            );
+        }
         if partial.tessera_partial != FORMAT {
             bail!(
                 "{}: partial format {} (this tessera reads {FORMAT})",
@@ -192,9 +206,26 @@ fn merge_counts(
                 .as_u64()
                 .ok_or_else(|| anyhow!("{}: result.{key} is missing", path.display()))
         };
-        solutions += field("solutions")?;
+        let too_many = || {
+            anyhow!(
+                "{}: the total count does not fit in 64 bits (18446744073709551615); the partials cannot be the shards of one count",
+                path.display()
+            )
+        };
+        solutions = solutions
+            .checked_add(field("solutions")?)
+            .ok_or_else(too_many)?;
         if symmetry {
-            distinct += field("distinct")?;
+            let shard_distinct = field("distinct")?;
+            if shard_distinct > field("solutions")? {
+                bail!(
+                    "{}: result.distinct ({shard_distinct}) is more than result.solutions",
+                    path.display()
+                );
+            }
+            distinct = distinct
+                .checked_add(shard_distinct)
+                .ok_or_else(too_many)?;
         }
         seconds += p.seconds;
     }

@@ -93,14 +93,17 @@ fn fill_ai_seats(
     if options.mode.is_none() {
         options.mode = wanted.mode.clone();
     }
+    // The level's seats apply when the game is played in the level's mode,
+    // a level that names no mode included (Azul's four-player table), as
+    // at every game start (`with_level_defaults`).
+    let level_seats = options.mode == wanted.mode && !wanted.seats.is_empty();
     let mode = options
         .mode
         .clone()
         .unwrap_or_else(|| spec.modes[0].id.clone());
     let given = options.seats.len();
     if given == 0 {
-        options.seats = if wanted.mode.as_deref() == Some(mode.as_str()) && !wanted.seats.is_empty()
-        {
+        options.seats = if level_seats {
             wanted.seats
         } else {
             spec.default_seats_for(&mode).to_vec()
@@ -139,6 +142,15 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
     // Where the results go is checked before the game is played, not after.
     for path in [&args.save_replay, &args.record].into_iter().flatten() {
         tessera_host::level::check_writable(path)?;
+    }
+    // One file for both would keep only the second write.
+    if let (Some(replay), Some(record)) = (&args.save_replay, &args.record)
+        && tessera_host::level::same_file(replay, record)
+    {
+        crate::usage!(
+            "--save-replay and --record name the same file {}: give each its own",
+            record.display()
+        );
     }
     let registry = tessera_builtin::registry();
     if registry.get(&args.game).is_none() {
@@ -182,7 +194,11 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
     // A bad mode, seat count or AI level is bad usage (exit 2), caught
     // before the game starts.
     let spec = project.spec(&args.game)?;
-    if let Err(e) = spec.resolve(&options) {
+    // Seats a level file asked for are left to the start, which names the
+    // file and line.
+    if let Err(e) = spec.resolve(&options)
+        && options_given(args)
+    {
         crate::usage!("{e}");
     }
     let mut session = match project.start_session(&args.game, level.as_deref(), args.seed, &options)

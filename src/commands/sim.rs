@@ -78,10 +78,10 @@ pub struct Args {
     /// Seat against seat: most search nodes (or playouts) per AI move.
     #[arg(long, value_name = "N")]
     nodes: Option<u64>,
-    /// Worker threads (default: every core).
-    #[arg(long)]
+    /// Worker threads, 1 to 256 (default: every core).
+    #[arg(long, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=tessera_host::worker::MAX_THREADS))]
     threads: Option<usize>,
-    /// Seat against seat: most moves in one game (default 10000).
+    /// Seat against seat: most moves in one game, at least 1 (default 10000).
     #[arg(long)]
     max_moves: Option<usize>,
     /// Print the summary as JSON.
@@ -160,6 +160,9 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
     if args.games == 0 {
         crate::usage!("--games must be at least 1");
     }
+    if args.max_moves == Some(0) {
+        crate::usage!("--max-moves must be at least 1: a game of no moves has no result");
+    }
     let mut project = super::current_project(tessera_builtin::registry())?;
     let level = args
         .level
@@ -197,6 +200,25 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
         options,
     };
     let total = config.total().map_err(crate::Usage)?;
+    // What a game refuses of the seats beyond its spec (a feeder as a
+    // classic AI) is bad usage, as in `play`; a level file's fault stays
+    // that file's (exit 1).
+    for lineup in &config.lineups {
+        let options = SessionOptions {
+            mode: config.mode.clone(),
+            seats: lineup.seats.clone(),
+        };
+        let start = project.start_sim_session(
+            &config.game,
+            &config.level,
+            config.seed,
+            &options,
+            &config.options,
+        );
+        if let Err(tessera_host::GameError::Invalid(why)) = start {
+            crate::usage!("{why}");
+        }
+    }
     let shard = args.shard.unwrap_or(ShardId { index: 1, of: 1 });
     let (first, last) = shard.range(total);
     config.only = Some(first..last);

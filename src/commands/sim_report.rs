@@ -357,10 +357,22 @@ pub fn merge(partials: &[(PathBuf, Partial)], json: bool) -> anyhow::Result<Stat
                 heading.lineups.len()
             );
         }
+        if let Some(problem) = tallies.iter().find_map(LineupTally::problem) {
+            anyhow::bail!("{}: its result cannot be a sim's: {problem}", path.display());
+        }
         seconds += p.seconds;
         match total.as_mut() {
             None => total = Some(tallies),
-            Some(sum) => sum.iter_mut().zip(&tallies).for_each(|(s, t)| s.merge(t)),
+            Some(sum) => {
+                for (s, t) in sum.iter_mut().zip(&tallies) {
+                    s.merge(t).map_err(|e| {
+                        anyhow!(
+                            "{}: {e}; the partials cannot be the shards of one run",
+                            path.display()
+                        )
+                    })?;
+                }
+            }
         }
     }
     print_report(

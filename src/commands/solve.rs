@@ -70,8 +70,8 @@ pub struct Args {
     /// visited, a measure of the work that no machine changes).
     #[arg(long, requires = "count")]
     json: bool,
-    /// With `--count`: worker threads (default: every core).
-    #[arg(long, requires = "count", value_name = "N")]
+    /// With `--count`: worker threads, 1 to 256 (default: every core).
+    #[arg(long, requires = "count", value_name = "N", value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=tessera_host::worker::MAX_THREADS))]
     threads: Option<usize>,
     /// With `--count`: count shard I of N (1-based) and print a JSON
     /// partial for `tessera merge`.
@@ -88,9 +88,6 @@ const QUIET_FOR: Duration = Duration::from_secs(1);
 /// Prints one solution (layers, z = 1 first, a letter per piece) or
 /// `no solution`; with `--count`, the counts. Exit 0 when solvable.
 pub fn run(args: &Args) -> anyhow::Result<Status> {
-    if args.threads == Some(0) {
-        crate::usage!("--threads must be at least 1");
-    }
     let (level, warnings) = load_any(&args.path).map_err(anyhow::Error::from)?;
     for warning in &warnings {
         eprintln!("{warning}");

@@ -22,7 +22,8 @@ pub struct HatetrisArgs {
     /// The difficulty that plays (a row of the script's `ai.difficulties`).
     #[arg(long, default_value = "vs_hatetris")]
     ai: String,
-    /// Stop after this many pieces (the game is over before, usually).
+    /// Stop after this many pieces, at least 1 (the game is over before,
+    /// usually).
     #[arg(long, default_value_t = 2000)]
     pieces: u64,
     /// Print the result as JSON.
@@ -32,6 +33,9 @@ pub struct HatetrisArgs {
 
 /// Plays the game and prints its figures.
 pub fn run(args: &HatetrisArgs) -> anyhow::Result<Status> {
+    if args.pieces == 0 {
+        crate::usage!("--pieces must be at least 1: a game of no pieces has no decisions to time");
+    }
     let mut project = super::current_project(tessera_builtin::registry())?;
     let options = SessionOptions {
         mode: Some("feed".into()),
@@ -51,9 +55,13 @@ pub fn run(args: &HatetrisArgs) -> anyhow::Result<Status> {
     let mut sim = SimOptions::default();
     sim.set("pieces", args.pieces);
     // The feeder is deterministic: the seed changes nothing.
-    let mut session = project
-        .start_sim_session(Tetris::ID, &SimLevel::Default, 0, &options, &sim)
-        .map_err(anyhow::Error::from)?;
+    let mut session = match project.start_sim_session(Tetris::ID, &SimLevel::Default, 0, &options, &sim)
+    {
+        Ok(session) => session,
+        // `--ai` naming no difficulty (a feeder, a typo) is bad usage.
+        Err(tessera_host::GameError::Invalid(why)) => crate::usage!("--ai: {why}"),
+        Err(other) => return Err(other.into()),
+    };
     let mut decisions: Vec<Duration> = Vec::new();
     let mut play = tessera_host::sim::SimPlay::new(2);
     let end = play_ai_turns_timed(

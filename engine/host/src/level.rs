@@ -286,20 +286,69 @@ fn cap_words(cap: u64) -> String {
     }
 }
 
-/// `bytes` as UTF-8 text; an invalid byte is refused at its line.
+/// `bytes` as text, read the way other editors save files: a UTF-8
+/// byte-order mark is dropped, UTF-16 with its mark is decoded, and CRLF
+/// line endings read as LF, so such a file reads as the same file. Any
+/// other encoding is refused at the line of its first bad byte, in words.
 fn text_of(bytes: Vec<u8>, path: &Path) -> Result<String, Diagnostic> {
+    let text = match bytes.as_slice() {
+        [0xEF, 0xBB, 0xBF, rest @ ..] => utf8_of(rest.to_vec(), path)?,
+        [0xFF, 0xFE, rest @ ..] => utf16_of(rest, u16::from_le_bytes, path)?,
+        [0xFE, 0xFF, rest @ ..] => utf16_of(rest, u16::from_be_bytes, path)?,
+        _ => utf8_of(bytes, path)?,
+    };
+    Ok(if text.contains("\r\n") {
+        text.replace("\r\n", "\n")
+    } else {
+        text
+    })
+}
+
+/// `bytes` as UTF-8; an invalid byte is refused at its line, with a guess
+/// at what the file is.
+fn utf8_of(bytes: Vec<u8>, path: &Path) -> Result<String, Diagnostic> {
     String::from_utf8(bytes).map_err(|e| {
         let at = e.utf8_error().valid_up_to();
-        let text = std::str::from_utf8(&e.as_bytes()[..at]).unwrap_or("");
-        let line = text.matches('\n').count() as u32 + 1;
+        let before = std::str::from_utf8(&e.as_bytes()[..at]).unwrap_or("");
+        let line = before.matches('\n').count() as u32 + 1;
+        let guess = if e.as_bytes().contains(&0) {
+            "perhaps saved as UTF-16 without its byte-order mark"
+        } else {
+            "perhaps saved as Latin-1 or Windows-1252"
+        };
         Diagnostic {
             line: Some(line),
             ..Diagnostic::error(
                 path,
-                format!("not UTF-8 text (an invalid byte at offset {at}); save the file as UTF-8"),
+                format!(
+                    "not UTF-8 text (an invalid byte at offset {at}; {guess}); save the file as UTF-8"
+                ),
             )
         }
     })
+}
+
+/// UTF-16 text after its byte-order mark, each unit read by `unit`.
+fn utf16_of(bytes: &[u8], unit: fn([u8; 2]) -> u16, path: &Path) -> Result<String, Diagnostic> {
+    let refuse = |why: &str| Diagnostic::error(path, format!("UTF-16 text that {why}; save the file as UTF-8"));
+    if bytes.len() % 2 == 1 {
+        return Err(refuse("ends in half a character"));
+    }
+    let units = bytes.chunks_exact(2).map(|pair| unit([pair[0], pair[1]]));
+    let mut text = String::with_capacity(bytes.len() / 2);
+    for c in char::decode_utf16(units) {
+        match c {
+            Ok(c) => text.push(c),
+            Err(_) => {
+                let line = text.matches('\n').count() as u32 + 1;
+                return Err(Diagnostic {
+                    line: Some(line),
+                    ..refuse("holds half of a character pair")
+                });
+            }
+        }
+    }
+    Ok(text)
 }
 
 /// Why a file cannot be read, in words.
@@ -436,15 +485,42 @@ fn replace_file(path: &Path, contents: &[u8]) -> std::io::Result<()> {
         .filter(|p| !p.as_os_str().is_empty())
         .unwrap_or(Path::new("."));
     let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("file");
-    let temp = folder.join(format!(".{name}.tessera-tmp"));
-    {
-        let mut file = std::fs::File::create(&temp)?;
+    let temp = temp_path(folder, name);
+    let written = std::fs::File::create(&temp).and_then(|mut file| {
         file.write_all(contents)?;
-        file.sync_all()?;
+        file.sync_all()
+    });
+    // A failed write (a full disk) or rename leaves no temporary behind.
+    written
+        .and_then(|()| std::fs::rename(&temp, path))
+        .inspect_err(|_| {
+            let _ = std::fs::remove_file(&temp);
+        })
+}
+
+/// The temporary file an atomic write of `name` in `folder` goes through.
+fn temp_path(folder: &Path, name: &str) -> PathBuf {
+    folder.join(format!(".{name}.tessera-tmp"))
+}
+
+/// Whether two output paths name the same file (the same file through
+/// different spellings or a link included), so a command can refuse to
+/// write two results into one.
+pub fn same_file(a: &Path, b: &Path) -> bool {
+    // The file itself may not exist yet: compare its resolved folder and
+    // its name, after following a link to an existing file.
+    let resolved = |p: &Path| -> Option<PathBuf> {
+        if let Ok(real) = p.canonicalize() {
+            return Some(real);
+        }
+        let folder = p.parent().filter(|f| !f.as_os_str().is_empty());
+        let folder = folder.unwrap_or(Path::new(".")).canonicalize().ok()?;
+        Some(folder.join(p.file_name()?))
+    };
+    match (resolved(a), resolved(b)) {
+        (Some(a), Some(b)) => a == b,
+        _ => a == b,
     }
-    std::fs::rename(&temp, path).inspect_err(|_| {
-        let _ = std::fs::remove_file(&temp);
-    })
 }
 
 /// Whether `path` can be written, checked before work whose result goes
@@ -458,17 +534,41 @@ pub fn check_writable(path: &Path) -> Result<(), Diagnostic> {
         Ok(meta) if meta.is_file() && meta.permissions().readonly() => {
             return Err(fail("the file is read-only"));
         }
-        Ok(_) => return Ok(()),
-        Err(_) => {}
+        // A device or pipe (`/dev/stdout`) is written through, not replaced.
+        Ok(meta) if !meta.is_file() => return Ok(()),
+        _ => {}
     }
     let folder = path
         .parent()
         .filter(|p| !p.as_os_str().is_empty())
         .unwrap_or(Path::new("."));
     match std::fs::metadata(folder) {
-        Ok(meta) if meta.is_dir() => Ok(()),
-        Ok(_) => Err(fail("its folder is not a folder")),
-        Err(_) => Err(fail(&format!("no folder {}", folder.display()))),
+        Ok(meta) if meta.is_dir() => {}
+        Ok(_) => return Err(fail("its folder is not a folder")),
+        Err(_) => return Err(fail(&format!("no folder {}", folder.display()))),
+    }
+    // The write goes through a temporary file in the folder: try creating
+    // it now, so a read-only file system or folder fails before the work.
+    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("file");
+    let probe = temp_path(folder, name);
+    match std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&probe)
+    {
+        Ok(_) => {
+            let _ = std::fs::remove_file(&probe);
+            Ok(())
+        }
+        // A temporary left by another write in progress: the folder takes files.
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::ReadOnlyFilesystem => {
+            Err(fail("the file system is read-only"))
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::PermissionDenied => {
+            Err(fail(&format!("no permission to write in {}", folder.display())))
+        }
+        Err(e) => Err(fail(&e.to_string())),
     }
 }
 

@@ -111,7 +111,7 @@ impl ModeSpec {
 
 /// What a game offers: its modes, how many seats, and its AI levels. The
 /// CLI and the editor list choices from here, never from their own strings.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone)]
 pub struct GameSpec {
     /// Modes, the default first. Never empty.
     pub modes: Vec<ModeSpec>,
@@ -123,6 +123,10 @@ pub struct GameSpec {
     pub default_seats: Vec<Seat>,
     /// AI levels, weakest first (names usually come from the game's script).
     pub ai_levels: Vec<String>,
+    /// AI levels accepted by name beyond the listed ones, for a family of
+    /// levels with a number in its name (Tetris's `hate:P` for any P in
+    /// 0..1, of which `ai_levels` lists a few); `None`: only the listed.
+    pub also_accepts: Option<fn(&str) -> bool>,
 }
 
 impl GameSpec {
@@ -134,6 +138,7 @@ impl GameSpec {
             max_seats: 1,
             default_seats: vec![Seat::Human],
             ai_levels: Vec::new(),
+            also_accepts: None,
         }
     }
 
@@ -182,6 +187,7 @@ impl GameSpec {
         for seat in &seats {
             if let Some(level) = seat.ai_level()
                 && !self.ai_levels.iter().any(|l| l == level)
+                && !self.also_accepts.is_some_and(|accepts| accepts(level))
             {
                 return Err(GameError::Invalid(if self.ai_levels.is_empty() {
                     format!("seat `{seat}`: this game has no AI")
@@ -228,6 +234,7 @@ mod tests {
                 },
             ],
             ai_levels: vec!["easy".into(), "hard".into()],
+            also_accepts: None,
         }
     }
 

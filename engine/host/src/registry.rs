@@ -216,6 +216,9 @@ fn start_from_text<G: Game>(
     options: &SessionOptions,
 ) -> Result<Box<dyn Session>, GameError> {
     let level = read_diagnosed::<G>(text, path)?;
+    if let Some(problem) = level_options_problem::<G>(&level, text, path, &script) {
+        return Err(GameError::Level(problem));
+    }
     match Recorded::<G>::start(level, script, seed, options) {
         Ok(session) => Ok(Box::new(session)),
         // What the level needs from the script (a palette letter) is found
@@ -227,6 +230,27 @@ fn start_from_text<G: Game>(
         ))),
         Err(other) => Err(other),
     }
+}
+
+/// Why the mode and seats a level asks for cannot be played (seats too few
+/// or too many, an AI level the script does not have), at the level's
+/// line: `check` and a game start refuse the same levels with the same words.
+fn level_options_problem<G: Game>(
+    level: &G::Level,
+    text: &str,
+    path: &Path,
+    script: &LiveScript,
+) -> Option<Diagnostic> {
+    let wanted = G::level_options(level);
+    if wanted.mode.is_none() && wanted.seats.is_empty() {
+        return None;
+    }
+    let spec = G::spec(&script.current()).ok()?;
+    let defaults = crate::session::with_level_defaults::<G>(level, &SessionOptions::default());
+    let error = spec.resolve(&defaults).err()?;
+    let field = if wanted.seats.is_empty() { "mode" } else { "seats" };
+    let finding = Diagnostic::error(path, error.to_string()).at(field);
+    Some(G::locate_finding(finding, text, path))
 }
 
 fn start_sim_erased<G: Game>(
@@ -303,6 +327,9 @@ fn check_level_erased<G: Game>(
     let Some(script) = script.filter(|_| !findings.iter().any(Diagnostic::is_error)) else {
         return findings;
     };
+    if let Some(problem) = level_options_problem::<G>(&level, text, path, &script) {
+        return vec![problem];
+    }
     match G::start(Setup::new(level, script, 0)) {
         Ok(_) => findings,
         Err(GameError::Level(error)) => vec![G::locate_finding(error.in_file(path), text, path)],

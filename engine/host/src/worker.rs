@@ -11,6 +11,12 @@ use std::time::{Duration, Instant};
 
 use crate::agent::ThinkControl;
 
+/// Most worker threads a command may be asked for (`solve --count
+/// --threads`, `sim --threads`): past the cores more threads only add
+/// switching, and thousands of them stall the whole machine and its
+/// Ctrl+C. A larger number is refused as bad usage.
+pub const MAX_THREADS: u64 = 256;
+
 /// Where a job stands, as seen by its owner.
 #[derive(Debug)]
 pub enum Poll<T> {

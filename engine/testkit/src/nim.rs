@@ -147,6 +147,7 @@ impl Game for Nim {
                 },
             ],
             ai_levels: vec!["perfect".into()],
+            also_accepts: None,
         })
     }
 

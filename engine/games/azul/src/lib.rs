@@ -495,6 +495,7 @@ impl Game for Azul {
             max_seats: 4,
             default_seats: vec![Seat::Human, Seat::Ai { level: default_ai }],
             ai_levels: levels,
+            also_accepts: None,
         })
     }
 

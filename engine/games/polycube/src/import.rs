@@ -31,12 +31,22 @@ const TOP_KEYS: &[&str] = &[
 /// Reads either JSON format; `path` names the file in errors, each at the
 /// line of the offending value. Unknown keys are refused, as in RON levels.
 pub fn import_json(text: &str, path: &Path) -> Result<PolycubeLevel, Diagnostic> {
-    let json: Value = serde_json::from_str(text).map_err(|e| Diagnostic {
+    let syntax = |e: serde_json::Error| Diagnostic {
         line: u32::try_from(e.line()).ok().filter(|&l| l > 0),
         col: u32::try_from(e.column()).ok().filter(|&c| c > 0),
         severity: Severity::Error,
-        ..Diagnostic::error(path, format!("not valid JSON: {}", json_reason(&e)))
-    })?;
+        // A repeated key is the walk's own refusal (a data error), in words.
+        ..Diagnostic::error(
+            path,
+            if e.is_data() {
+                json_reason(&e)
+            } else {
+                format!("not valid JSON: {}", json_reason(&e))
+            },
+        )
+    };
+    serde_json::from_str::<crate::unique_keys::UniqueKeys>(text).map_err(syntax)?;
+    let json: Value = serde_json::from_str(text).map_err(syntax)?;
     let fail = |message: String, at: &[FieldKey]| {
         let mut d = Diagnostic::error(path, message);
         d.field = at.to_vec();

@@ -22,6 +22,7 @@ mod prune;
 pub mod rules;
 mod search;
 pub mod solver;
+mod unique_keys;
 pub mod validate;
 
 use std::sync::atomic::AtomicBool;

@@ -404,6 +404,8 @@ impl Game for Tetris {
             max_seats: 2,
             default_seats: vec![Seat::Human],
             ai_levels,
+            // `hate:P` for any P in 0..1, not only the listed three.
+            also_accepts: Some(|name| Feeder::from_name(name).is_some()),
         })
     }
 
@@ -434,7 +436,20 @@ impl Game for Tetris {
         // classic 18 x 12 board; feed mode is played on its own 22 x 10
         // board with a ceiling (RULINGS), so it gets that one instead.
         if options.mode() == "feed" && level == TetrisLevel::default() {
-            level = feed::default_feed_level(options.ai_level(1).unwrap_or("GOD"));
+            let ai = options.ai_level(1).unwrap_or("GOD");
+            // Named on the command line, not in a level: bad usage, in
+            // the seat's words rather than a level field's.
+            if Feeder::from_name(ai).is_some() {
+                return Err(GameError::Invalid(format!(
+                    "`{ai}` is a feeder; feed mode's second seat is the AI: `ai:LEVEL` with a difficulty (e.g. `ai:god`)"
+                )));
+            }
+            if settings::difficulty(&script.current(), ai)?.is_none() {
+                return Err(GameError::Invalid(format!(
+                    "no difficulty `{ai}` in the script's `ai.difficulties`"
+                )));
+            }
+            level = feed::default_feed_level(ai);
         }
         if let Some(error) = level.diagnose().into_iter().find(Diagnostic::is_error) {
             return Err(GameError::Level(error));

@@ -38,7 +38,7 @@ pub use figures::{
 };
 pub use tally::{
     FigureKind, FigureStat, FigureSummary, FigureTally, GameResult, Histogram, LineupTally,
-    PlayerSummary, PlayerTally, wilson,
+    PlayerSummary, PlayerTally, TallyOverflow, wilson,
 };
 
 use crate::agent::{Budget, ThinkControl};

@@ -23,11 +23,20 @@ impl Histogram {
         *self.0.entry(value).or_insert(0) += 1;
     }
 
-    /// Adds every occurrence counted in `other`.
-    pub fn merge(&mut self, other: &Histogram) {
+    /// Adds every occurrence counted in `other`; `None` when a count no
+    /// longer fits (tampered shards), `self` then partly merged.
+    #[must_use]
+    pub fn merge(&mut self, other: &Histogram) -> Option<()> {
         for (&value, &times) in &other.0 {
-            *self.0.entry(value).or_insert(0) += times;
+            let count = self.0.entry(value).or_insert(0);
+            *count = count.checked_add(times)?;
         }
+        Some(())
+    }
+
+    /// Values counted, `None` when the total does not fit in 64 bits.
+    fn checked_len(&self) -> Option<u64> {
+        self.0.values().try_fold(0u64, |sum, &n| sum.checked_add(n))
     }
 
     /// Values counted.
@@ -148,15 +157,42 @@ impl FigureTally {
         }
     }
 
-    fn merge(&mut self, other: &FigureTally) {
+    fn merge(&mut self, other: &FigureTally) -> Option<()> {
         match (&mut self.kind, &other.kind) {
-            (FigureKind::Count(h), FigureKind::Count(o)) => h.merge(o),
-            (FigureKind::Flag(yes), FigureKind::Flag(o)) => *yes += o,
-            (FigureKind::Real(sum), FigureKind::Real(o)) => *sum += o,
+            (FigureKind::Count(h), FigureKind::Count(o)) => h.merge(o)?,
+            (FigureKind::Flag(yes), FigureKind::Flag(o)) => *yes = yes.checked_add(*o)?,
+            (FigureKind::Real(sum), FigureKind::Real(o)) => {
+                *sum += o;
+                if !sum.is_finite() {
+                    return None;
+                }
+            }
             _ => {}
+        }
+        Some(())
+    }
+
+    /// Why this figure cannot be a tally of `games` games.
+    fn problem(&self, games: u64) -> Option<String> {
+        let key = &self.key;
+        match &self.kind {
+            FigureKind::Count(h) => match h.checked_len() {
+                Some(n) if n <= games => None,
+                _ => Some(format!("figure `{key}` counts more values than its {games} games")),
+            },
+            FigureKind::Flag(yes) => (*yes > games)
+                .then(|| format!("figure `{key}` is yes {yes} times in {games} games")),
+            FigureKind::Real(sum) => (!sum.is_finite())
+                .then(|| format!("figure `{key}` sums to {sum}, not a finite number")),
         }
     }
 }
+
+/// Two tallies whose sum does not fit (`tessera merge` of tampered
+/// shards): the counts are 64-bit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("the merged counts do not fit in 64 bits")]
+pub struct TallyOverflow;
 
 /// One finished game, seen from the players of its line-up (not the
 /// seats: rotation undone).
@@ -230,21 +266,52 @@ impl LineupTally {
         }
     }
 
-    /// Adds another tally of the same line-up (a later shard's).
-    pub fn merge(&mut self, other: &LineupTally) {
-        self.games += other.games;
+    /// Adds another tally of the same line-up (a later shard's), refused
+    /// when a sum does not fit (`self` is then partly merged: drop it).
+    pub fn merge(&mut self, other: &LineupTally) -> Result<(), TallyOverflow> {
+        self.games = self.games.checked_add(other.games).ok_or(TallyOverflow)?;
         for (mine, theirs) in self.players.iter_mut().zip(&other.players) {
             for (&k, &n) in &theirs.wins_shared_by {
-                *mine.wins_shared_by.entry(k).or_insert(0) += n;
+                let wins = mine.wins_shared_by.entry(k).or_insert(0);
+                *wins = wins.checked_add(n).ok_or(TallyOverflow)?;
             }
-            mine.scores.merge(&theirs.scores);
+            mine.scores.merge(&theirs.scores).ok_or(TallyOverflow)?;
         }
         for figure in &other.figures {
             match self.figures.iter_mut().find(|f| f.key == figure.key) {
-                Some(mine) => mine.merge(figure),
+                Some(mine) => mine.merge(figure).ok_or(TallyOverflow)?,
                 None => self.figures.push(figure.clone()),
             }
         }
+        Ok(())
+    }
+
+    /// Why this tally cannot be one a simulation made (a tampered
+    /// partial): every player's scores counted once per game, wins at most
+    /// one per game and shared by 1 to the line-up's players, figures
+    /// counted at most once per game and finite.
+    pub fn problem(&self) -> Option<String> {
+        let games = self.games;
+        let players = self.players.len() as u64;
+        for player in &self.players {
+            let seat = &player.seat;
+            if player.scores.checked_len() != Some(games) {
+                return Some(format!("`{seat}` has scores for other than its {games} games"));
+            }
+            let mut won = 0u64;
+            for (&shared_by, &n) in &player.wins_shared_by {
+                if shared_by == 0 || u64::from(shared_by) > players {
+                    return Some(format!(
+                        "`{seat}` shares wins by {shared_by} players, the line-up has {players}"
+                    ));
+                }
+                won = match won.checked_add(n) {
+                    Some(total) if total <= games => total,
+                    _ => return Some(format!("`{seat}` wins more than its {games} games")),
+                };
+            }
+        }
+        self.figures.iter().find_map(|f| f.problem(games))
     }
 
     /// Each player's figures.
@@ -462,7 +529,7 @@ mod tests {
             let mut second = LineupTally::new("a", &seats);
             games[..cut].iter().for_each(|g| first.add(g));
             games[cut..].iter().for_each(|g| second.add(g));
-            first.merge(&second);
+            first.merge(&second).expect("small counts fit");
             assert_eq!(first.players(), whole.players(), "cut {cut}");
             assert_eq!(first.figures(), whole.figures(), "cut {cut}");
         }

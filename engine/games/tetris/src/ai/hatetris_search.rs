@@ -119,14 +119,8 @@ impl HatetrisSearch {
         if !kept {
             self.plant(position, difficulty, candidates);
         }
-        let target = usize::from(match difficulty.line_depth {
-            0 => difficulty.lookahead,
-            plies => plies,
-        });
-        let width = match difficulty.line_beam {
-            0 => difficulty.beam.max(1),
-            boards => boards,
-        };
+        let target = usize::from(difficulty.line_search().0);
+        let width = difficulty.line_beam_on(position.board.width());
         // Kept: `line_step` plies' worth of boards a decision; afresh: the
         // whole depth.
         let plies = if keep {

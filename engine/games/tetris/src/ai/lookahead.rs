@@ -357,10 +357,7 @@ impl LineSearch {
         roots: &mut [Candidate],
         depth: usize,
     ) {
-        let width = match difficulty.line_beam {
-            0 => difficulty.beam.max(1),
-            boards => boards,
-        };
+        let width = difficulty.line_beam_on(position.board.width());
         self.frontier.clear();
         self.best.clear();
         self.best.resize(roots.len(), None);

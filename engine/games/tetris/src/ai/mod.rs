@@ -302,6 +302,91 @@ pub mod limits {
     /// A weight's magnitude (`gameOverAfterMove = -1e6` is the largest the
     /// shipped script uses).
     pub const WEIGHT: f64 = 1e12;
+
+    /// Most bytes one decision's expected-line search may hold: half the
+    /// 256 MiB a game may use, the rest for the game, the script and the
+    /// brains of the other seat. Values inside every range above can ask
+    /// for gigabytes together (64 plies of 65,536 boards), so the product
+    /// is bounded too.
+    pub const SEARCH_BYTES: u64 = 128 * 1024 * 1024;
+    /// The board width a script's rows are checked for: the feed board's
+    /// 10 columns. On a wider level the search keeps fewer boards per ply
+    /// (`Difficulty::line_beam_on`).
+    pub const CHECKED_COLUMNS: usize = 10;
+    /// Landings of one piece per column the budget allows for: four
+    /// orientations, and as many again for tucks and spins under overhangs.
+    const LANDINGS_PER_COLUMN: u64 = 8;
+    /// One child of a ply (its board and its line) and one link of a kept
+    /// tree, in bytes, rounded up.
+    const CHILD_BYTES: u64 = std::mem::size_of::<crate::board::Board>() as u64 + 64;
+    const LINK_BYTES: u64 = 64;
+
+    /// The worst-case bytes of an expected-line search `depth` plies deep
+    /// keeping `beam` boards per ply on a board `columns` wide: one ply's
+    /// children (every landing of the predicted piece on each kept board)
+    /// and the tree kept between decisions.
+    pub fn line_search_bytes(depth: u8, beam: usize, columns: usize) -> u64 {
+        let beam = beam as u64;
+        let children = beam
+            .saturating_mul(LANDINGS_PER_COLUMN)
+            .saturating_mul(columns as u64);
+        children
+            .saturating_mul(CHILD_BYTES)
+            .saturating_add(u64::from(depth).saturating_mul(beam).saturating_mul(LINK_BYTES))
+    }
+
+    /// The most boards per ply whose search `depth` plies deep fits
+    /// [`SEARCH_BYTES`] on a board `columns` wide (at least 1).
+    pub fn beam_within_budget(depth: u8, columns: usize) -> usize {
+        let per_board = LANDINGS_PER_COLUMN * columns.max(1) as u64 * CHILD_BYTES
+            + u64::from(depth) * LINK_BYTES;
+        usize::try_from(SEARCH_BYTES / per_board)
+            .unwrap_or(usize::MAX)
+            .max(1)
+    }
+}
+
+impl Difficulty {
+    /// The expected-line search's plies and boards per ply: `line_depth`
+    /// and `line_beam`, 0 standing for `lookahead` and `beam`.
+    pub fn line_search(&self) -> (u8, usize) {
+        let depth = match self.line_depth {
+            0 => self.lookahead,
+            plies => plies,
+        };
+        let beam = match self.line_beam {
+            0 => self.beam.max(1),
+            boards => boards,
+        };
+        (depth, beam)
+    }
+
+    /// Boards per ply the search keeps on a board `columns` wide: the row's
+    /// own, capped by the memory budget (a row checked for the 10-wide
+    /// board keeps fewer on a wider level rather than run out of memory).
+    pub fn line_beam_on(&self, columns: usize) -> usize {
+        let (depth, beam) = self.line_search();
+        beam.min(limits::beam_within_budget(depth, columns))
+    }
+
+    /// Why the row's expected-line search may not fit the memory budget on
+    /// the 10-wide board (`None`: it fits, or the row has no line search).
+    pub fn search_over_budget(&self) -> Option<String> {
+        if self.adversary == Adversary::Score {
+            return None;
+        }
+        let (depth, beam) = self.line_search();
+        let columns = limits::CHECKED_COLUMNS;
+        let bytes = limits::line_search_bytes(depth, beam, columns);
+        (bytes > limits::SEARCH_BYTES).then(|| {
+            format!(
+                "a line search of {depth} plies keeping {beam} boards per ply needs up to {} MiB a decision on a {columns}-wide board, over the {} MiB budget; at {depth} plies keep at most {} boards (`line_beam`)",
+                bytes.div_ceil(1024 * 1024),
+                limits::SEARCH_BYTES / (1024 * 1024),
+                limits::beam_within_budget(depth, columns)
+            )
+        })
+    }
 }
 
 impl Difficulty {
@@ -382,6 +467,7 @@ impl Difficulty {
                 }
                 off_line.problem().map(|p| format!("off_line: {p}"))
             })
+            .or_else(|| self.search_over_budget())
     }
 }
 

@@ -293,6 +293,11 @@ fn read_difficulty(
         off_line: None,
         line_trust: 0,
     };
+    // Each number may be in its range and the search they size together
+    // still not fit in memory: refused at the row's `line_beam`.
+    if let Some(why) = difficulty.search_over_budget() {
+        return Err(bad_value("line_beam", format!("{name}: {why}")));
+    }
     let off_line_order = read_order(script, &at("off_line_order"))?;
     let line_trust = script
         .setting::<i64>(&at("line_trust"))
