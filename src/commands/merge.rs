@@ -47,11 +47,14 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
         // `seconds` becomes a `Duration`: a negative, infinite or absurd
         // figure (a tampered file) is refused here, not a panic there.
         if !(0.0..=MAX_SHARD_SECONDS).contains(&partial.seconds) {
-            bail!(
-                "{}: `seconds` must be 0 to {MAX_SHARD_SECONDS:e}, not {:?}",
-                path.display(),
-                partial.seconds
+            let refusal = tessera_host::level::Diagnostic::error(
+                path,
+                format!(
+                    "`seconds` must be 0 to {MAX_SHARD_SECONDS:e}, not {:?}",
+                    partial.seconds
+                ),
             );
+            return Err(refusal.at("seconds").locate(&text).into());
         }
         if partial.tessera_partial != FORMAT {
             bail!(
@@ -223,9 +226,7 @@ fn merge_counts(
                     path.display()
                 );
             }
-            distinct = distinct
-                .checked_add(shard_distinct)
-                .ok_or_else(too_many)?;
+            distinct = distinct.checked_add(shard_distinct).ok_or_else(too_many)?;
         }
         seconds += p.seconds;
     }

@@ -358,7 +358,10 @@ pub fn merge(partials: &[(PathBuf, Partial)], json: bool) -> anyhow::Result<Stat
             );
         }
         if let Some(problem) = tallies.iter().find_map(LineupTally::problem) {
-            anyhow::bail!("{}: its result cannot be a sim's: {problem}", path.display());
+            anyhow::bail!(
+                "{}: its result cannot be a sim's: {problem}",
+                path.display()
+            );
         }
         seconds += p.seconds;
         match total.as_mut() {

@@ -55,13 +55,13 @@ pub fn run(args: &HatetrisArgs) -> anyhow::Result<Status> {
     let mut sim = SimOptions::default();
     sim.set("pieces", args.pieces);
     // The feeder is deterministic: the seed changes nothing.
-    let mut session = match project.start_sim_session(Tetris::ID, &SimLevel::Default, 0, &options, &sim)
-    {
-        Ok(session) => session,
-        // `--ai` naming no difficulty (a feeder, a typo) is bad usage.
-        Err(tessera_host::GameError::Invalid(why)) => crate::usage!("--ai: {why}"),
-        Err(other) => return Err(other.into()),
-    };
+    let mut session =
+        match project.start_sim_session(Tetris::ID, &SimLevel::Default, 0, &options, &sim) {
+            Ok(session) => session,
+            // `--ai` naming no difficulty (a feeder, a typo) is bad usage.
+            Err(tessera_host::GameError::Invalid(why)) => crate::usage!("--ai: {why}"),
+            Err(other) => return Err(other.into()),
+        };
     let mut decisions: Vec<Duration> = Vec::new();
     let mut play = tessera_host::sim::SimPlay::new(2);
     let end = play_ai_turns_timed(

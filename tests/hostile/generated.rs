@@ -2,8 +2,10 @@
 //! huge numbers, deep nesting, unknown fields) of every registered game's
 //! shipped levels and script (through `check` and a game start, which must
 //! agree), a sample action file per game (through `play`), a Tetris AI log
-//! (through `tetris explain`) and an Azul game record (through `azul
-//! check`). The generator is seeded, so the cases (and the snapshot of the
+//! (through `tetris explain`), an Azul game record (through `azul
+//! check`), the four-player Azul table's seat list (too few, too many,
+//! unknown AIs; `check` and a game start must agree) and the first of two
+//! shards' partials of a sim and of a count (through `tessera merge`). The generator is seeded, so the cases (and the snapshot of the
 //! distinct message shapes) are the same on every run.
 
 use std::collections::BTreeSet;
@@ -30,6 +32,9 @@ enum Mutation {
     DeepNesting(usize, usize),
     /// Add a field no format knows.
     UnknownField(usize),
+    /// Replace a level's seat list by this many seats, of kinds cycling
+    /// from this one (a person, a known AI, an AI the game lacks).
+    SeatList(usize, usize),
 }
 
 const HUGE: &[&str] = &[
@@ -54,6 +59,20 @@ fn mutation() -> impl Strategy<Value = Mutation> {
         (0usize..1000).prop_map(Mutation::UnknownField),
     ]
 }
+
+/// Seat lists: too few, a fitting number, too many (a thousand).
+fn seat_list() -> impl Strategy<Value = Mutation> {
+    (prop_oneof![0usize..6, 995usize..1005], 0usize..4)
+        .prop_map(|(count, kind)| Mutation::SeatList(count, kind))
+}
+
+/// The seat kinds a mutated seat list cycles through.
+const SEAT_KINDS: &[&str] = &[
+    "Human",
+    r#"Ai(level: "easy")"#,
+    r#"Ai(level: "grandmaster")"#,
+    r#"Ai(level: "")"#,
+];
 
 fn apply(text: &str, mutation: &Mutation, lua: bool) -> Vec<u8> {
     let bytes = text.as_bytes();
@@ -114,6 +133,16 @@ fn apply(text: &str, mutation: &Mutation, lua: bool) -> Vec<u8> {
             };
             [&bytes[..split], field, &bytes[split..]].concat()
         }
+        Mutation::SeatList(count, kind) => {
+            let Some(start) = text.find("seats: [").map(|at| at + "seats: [".len()) else {
+                return bytes.to_vec();
+            };
+            let end = start + text[start..].find(']').unwrap_or(0);
+            let seats: Vec<&str> = (0..*count)
+                .map(|i| SEAT_KINDS[(kind + i) % SEAT_KINDS.len()])
+                .collect();
+            format!("{}{}{}", &text[..start], seats.join(", "), &text[end..]).into_bytes()
+        }
     }
 }
 
@@ -133,6 +162,9 @@ enum Kind {
     AiLog,
     /// An Azul game record, through `azul check`.
     Record,
+    /// The first of two shards' partials, through `tessera merge` with
+    /// the second (`Source::beside`) intact.
+    Merge,
 }
 
 struct Source {
@@ -141,6 +173,10 @@ struct Source {
     relative: String,
     text: String,
     cases: usize,
+    /// How it is broken: the general mutations, or seat lists.
+    seat_lists: bool,
+    /// A file written intact beside it (the other shard of a merge).
+    beside: Option<(String, String)>,
 }
 
 const SAND_ACTIONS: &str = "[\n  Place(slot: 0, x: 4, y: 0),\n  Tick(30),\n  Settle,\n  Place(slot: 1, x: 0, y: 0, rotation: 0),\n  Settle,\n]\n";
@@ -190,6 +226,8 @@ fn sources() -> Vec<Source> {
                 relative: format!("levels/{game}/{name}"),
                 text: std::fs::read_to_string(&level).expect("level"),
                 cases: per_level,
+                seat_lists: false,
+                beside: None,
             });
         }
         out.push(Source {
@@ -198,6 +236,8 @@ fn sources() -> Vec<Source> {
             text: std::fs::read_to_string(root.join(format!("scripts/{game}.lua")))
                 .expect("script"),
             cases: SCRIPT_CASES_PER_GAME,
+            seat_lists: false,
+            beside: None,
         });
         if let Some(actions) = sample_actions(game) {
             out.push(Source {
@@ -205,6 +245,8 @@ fn sources() -> Vec<Source> {
                 relative: "actions.ron".into(),
                 text: actions.into(),
                 cases: 20,
+                seat_lists: false,
+                beside: None,
             });
         }
     }
@@ -213,19 +255,58 @@ fn sources() -> Vec<Source> {
         relative: "ai.log".into(),
         text: ai_log(),
         cases: 24,
+        seat_lists: false,
+        beside: None,
     });
     out.push(Source {
         kind: Kind::Record,
         relative: "game.jsonl".into(),
         text: azul_record(),
         cases: 24,
+        seat_lists: false,
+        beside: None,
     });
+    out.push(Source {
+        kind: Kind::Level { game: "azul" },
+        relative: "levels/azul/four_players.ron".into(),
+        text: std::fs::read_to_string(root.join("levels/azul/four_players.ron"))
+            .expect("the four-player table"),
+        cases: 16,
+        seat_lists: true,
+        beside: None,
+    });
+    let sim = [
+        "sim", "tetris", "--ai", "easy", "--games", "2", "--pieces", "5",
+    ];
+    let count = ["solve", "--count", "levels/polycube/soma.ron"];
+    for command in [&sim[..], &count[..]] {
+        let [first, second] = shards(command);
+        out.push(Source {
+            kind: Kind::Merge,
+            relative: "p1.json".into(),
+            text: first,
+            cases: 20,
+            seat_lists: false,
+            beside: Some(("p2.json".into(), second)),
+        });
+    }
     out
+}
+
+/// The partials of `command --shard 1/2` and `2/2`, printed by the binary.
+pub(crate) fn shards(command: &[&str]) -> [String; 2] {
+    let dir = project();
+    ["1/2", "2/2"].map(|shard| {
+        let args: Vec<&str> = command.iter().copied().chain(["--shard", shard]).collect();
+        let run = tessera(dir.path(), &args);
+        assert_eq!(run.code, Some(0), "{args:?}: {}", run.output());
+        run.stdout
+    })
 }
 
 /// An AI log as the editor's S panel writes it: GOD's decision on an
 /// empty 10 x 22 board.
-fn ai_log() -> String {
+pub(crate) fn ai_log() -> String {
     use tessera_tetris::ai::{Brain, Position, UnknownNext, log};
     use tessera_tetris::piece::PieceKind;
     let god = tessera_tetris::settings::default_difficulties()
@@ -332,15 +413,19 @@ fn generated_mutations_are_refused_cleanly_or_accepted_by_both() {
     let mut jobs = Vec::new();
     for source in sources() {
         for _ in 0..source.cases {
-            let mutation = mutation()
-                .new_tree(&mut runner)
-                .expect("a mutation")
-                .current();
+            let mutation = if source.seat_lists {
+                seat_list().new_tree(&mut runner)
+            } else {
+                mutation().new_tree(&mut runner)
+            }
+            .expect("a mutation")
+            .current();
             jobs.push((
                 source.kind,
                 source.relative.clone(),
                 source.text.clone(),
                 mutation,
+                source.beside.clone(),
             ));
         }
     }
@@ -357,13 +442,16 @@ fn generated_mutations_are_refused_cleanly_or_accepted_by_both() {
                         *next += 1;
                         *next - 1
                     };
-                    let Some((kind, relative, text, mutation)) = jobs.get(index) else {
+                    let Some((kind, relative, text, mutation, beside)) = jobs.get(index) else {
                         break;
                     };
                     let case = format!("case {index} ({relative}, {mutation:?})");
                     let lua = relative.ends_with(".lua");
                     let dir = project();
                     write(dir.path(), relative, apply(text, mutation, lua));
+                    if let Some((other, intact)) = beside {
+                        write(dir.path(), other, intact);
+                    }
                     write(dir.path(), "none.ron", "[]");
                     let runs = run_case(dir.path(), *kind, relative, &case);
                     let mut found = Vec::new();
@@ -443,6 +531,20 @@ fn run_case(dir: &Path, kind: Kind, relative: &str, case: &str) -> Vec<Run> {
             let check = tessera(dir, &["azul", "check", relative]);
             assert_sane(&format!("{case}: azul check"), &check);
             vec![check]
+        }
+        Kind::Merge => {
+            let merge = tessera(dir, &["merge", relative, "p2.json"]);
+            // A refusal names the partial that does not fit (most have no
+            // line to name: partials that do not belong together).
+            let names_a_partial = ["p1.json", "p2.json"]
+                .iter()
+                .any(|p| merge.output().contains(p));
+            if merge.code == Some(1) && names_a_partial {
+                crate::assert_limits(&format!("{case}: merge"), &merge);
+            } else {
+                assert_sane(&format!("{case}: merge"), &merge);
+            }
+            vec![merge]
         }
     }
 }

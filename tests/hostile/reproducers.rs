@@ -471,6 +471,11 @@ mod azul;
 // capped steps, replay messages): `reproducers/round2.rs`.
 mod round2;
 
+// Issue 36's defects (merge numbers and sums, search budgets, threads,
+// check/play agreement, writes, exit codes, encodings):
+// `reproducers/round3.rs`, and its held-out set of new instances.
+mod round3;
+
 // Issue 23's `sim` reproducers (options that do not apply, huge runs that
 // stream and stop on Ctrl+C): `reproducers/sim.rs`.
 mod sim;

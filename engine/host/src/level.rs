@@ -330,7 +330,12 @@ fn utf8_of(bytes: Vec<u8>, path: &Path) -> Result<String, Diagnostic> {
 
 /// UTF-16 text after its byte-order mark, each unit read by `unit`.
 fn utf16_of(bytes: &[u8], unit: fn([u8; 2]) -> u16, path: &Path) -> Result<String, Diagnostic> {
-    let refuse = |why: &str| Diagnostic::error(path, format!("UTF-16 text that {why}; save the file as UTF-8"));
+    let refuse = |why: &str| {
+        Diagnostic::error(
+            path,
+            format!("UTF-16 text that {why}; save the file as UTF-8"),
+        )
+    };
     if bytes.len() % 2 == 1 {
         return Err(refuse("ends in half a character"));
     }
@@ -565,9 +570,10 @@ pub fn check_writable(path: &Path) -> Result<(), Diagnostic> {
         Err(e) if e.kind() == std::io::ErrorKind::ReadOnlyFilesystem => {
             Err(fail("the file system is read-only"))
         }
-        Err(e) if e.kind() == std::io::ErrorKind::PermissionDenied => {
-            Err(fail(&format!("no permission to write in {}", folder.display())))
-        }
+        Err(e) if e.kind() == std::io::ErrorKind::PermissionDenied => Err(fail(&format!(
+            "no permission to write in {}",
+            folder.display()
+        ))),
         Err(e) => Err(fail(&e.to_string())),
     }
 }

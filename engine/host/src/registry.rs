@@ -248,7 +248,11 @@ fn level_options_problem<G: Game>(
     let spec = G::spec(&script.current()).ok()?;
     let defaults = crate::session::with_level_defaults::<G>(level, &SessionOptions::default());
     let error = spec.resolve(&defaults).err()?;
-    let field = if wanted.seats.is_empty() { "mode" } else { "seats" };
+    let field = if wanted.seats.is_empty() {
+        "mode"
+    } else {
+        "seats"
+    };
     let finding = Diagnostic::error(path, error.to_string()).at(field);
     Some(G::locate_finding(finding, text, path))
 }

@@ -76,9 +76,14 @@ mod tests {
     #[test]
     fn a_repeated_key_is_refused_at_its_line_and_distinct_keys_pass() {
         let twice = "{\"box\": [1, 1, 1],\n \"box\": [2, 2, 2], \"pieces\": []}";
-        let error = serde_json::from_str::<UniqueKeys>(twice).err().expect("refused");
+        let error = serde_json::from_str::<UniqueKeys>(twice)
+            .err()
+            .expect("refused");
         assert_eq!(error.line(), 2);
-        assert!(error.to_string().contains("`box` is given twice"), "{error}");
+        assert!(
+            error.to_string().contains("`box` is given twice"),
+            "{error}"
+        );
         let nested = r#"{"pieces": [{"id": "A", "id": "B"}]}"#;
         assert!(serde_json::from_str::<UniqueKeys>(nested).is_err());
         let fine = r#"{"box": {"A": 1, "B": 2, "C": 3}, "pieces": [[[0, 0, 0]]]}"#;

@@ -178,7 +178,9 @@ impl FigureTally {
         match &self.kind {
             FigureKind::Count(h) => match h.checked_len() {
                 Some(n) if n <= games => None,
-                _ => Some(format!("figure `{key}` counts more values than its {games} games")),
+                _ => Some(format!(
+                    "figure `{key}` counts more values than its {games} games"
+                )),
             },
             FigureKind::Flag(yes) => (*yes > games)
                 .then(|| format!("figure `{key}` is yes {yes} times in {games} games")),
@@ -296,7 +298,9 @@ impl LineupTally {
         for player in &self.players {
             let seat = &player.seat;
             if player.scores.checked_len() != Some(games) {
-                return Some(format!("`{seat}` has scores for other than its {games} games"));
+                return Some(format!(
+                    "`{seat}` has scores for other than its {games} games"
+                ));
             }
             let mut won = 0u64;
             for (&shared_by, &n) in &player.wins_shared_by {

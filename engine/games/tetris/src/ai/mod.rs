@@ -330,9 +330,11 @@ pub mod limits {
         let children = beam
             .saturating_mul(LANDINGS_PER_COLUMN)
             .saturating_mul(columns as u64);
-        children
-            .saturating_mul(CHILD_BYTES)
-            .saturating_add(u64::from(depth).saturating_mul(beam).saturating_mul(LINK_BYTES))
+        children.saturating_mul(CHILD_BYTES).saturating_add(
+            u64::from(depth)
+                .saturating_mul(beam)
+                .saturating_mul(LINK_BYTES),
+        )
     }
 
     /// The most boards per ply whose search `depth` plies deep fits
