@@ -414,9 +414,9 @@ fn generated_mutations_are_refused_cleanly_or_accepted_by_both() {
     for source in sources() {
         for _ in 0..source.cases {
             let mutation = if source.seat_lists {
-                seat_list().new_tree(&mut runner)
+                seat_list().boxed().new_tree(&mut runner)
             } else {
-                mutation().new_tree(&mut runner)
+                mutation().boxed().new_tree(&mut runner)
             }
             .expect("a mutation")
             .current();

@@ -177,7 +177,7 @@ const ROUND3_CASES: &[Case] = &[
                 "scripts/tetris.lua",
                 VS_HATETRIS_SEARCH,
                 "line_depth = 64, line_beam = 65536",
-            )
+            );
         },
         args: &["check", "scripts/tetris.lua"],
         code: 1,
@@ -303,7 +303,7 @@ const ROUND3_CASES: &[Case] = &[
                 d,
                 "levels/polycube/twice.json",
                 "{\"box\": [1, 1, 2],\n \"box\": [1, 1, 1],\n \"pieces\": [[[0, 0, 0]]]}",
-            )
+            );
         },
         args: &["check", "levels/polycube/twice.json"],
         code: 1,

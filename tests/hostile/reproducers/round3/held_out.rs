@@ -85,7 +85,7 @@ const HELD_OUT: &[Case] = &[
                 "scripts/tetris.lua",
                 "line_depth = 12, line_beam = 48",
                 "line_depth = 12, line_beam = 60000",
-            )
+            );
         },
         args: &["check", "scripts/tetris.lua"],
         code: 1,
@@ -182,7 +182,7 @@ const HELD_OUT: &[Case] = &[
                 d,
                 "levels/polycube/twice.json",
                 "{\"box\": [1, 1, 1],\n \"pieces\": [[[0, 0, 0]]],\n \"pieces\": []}",
-            )
+            );
         },
         args: &["solve", "levels/polycube/twice.json"],
         code: 1,
@@ -195,7 +195,7 @@ const HELD_OUT: &[Case] = &[
                 d,
                 "levels/polycube/twice.json",
                 "{\"box\": {\"A\": 1, \"B\": 1, \"C\": 1},\n \"pieces\": [{\"id\": \"A\",\n \"id\": \"B\", \"localVoxels\": [[0, 0, 0]]}]}",
-            )
+            );
         },
         args: &["check", "levels/polycube/twice.json"],
         code: 1,
@@ -374,7 +374,7 @@ const HELD_OUT: &[Case] = &[
                 d,
                 "levels/polycube/x.json",
                 bom("{\"box\": [2, 1, 1],\r\n \"pieces\": [[[0, 0, 0], [1, 0, 0]]]}\r\n"),
-            )
+            );
         },
         args: &["check", "levels/polycube/x.json"],
         code: 0,
