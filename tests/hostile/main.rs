@@ -71,7 +71,7 @@ pub const STATED_REASONS: &[&str] = &[
     "this is not a tessera AI log",
     // `merge`: partials whose sum does not fit, or whose tallies cannot be
     // a simulation's, are refused as a whole, by file name.
-    "does not fit in 64 bits",
+    "fit in 64 bits",
     "cannot be a sim's",
     "is more than result.solutions",
 ];

@@ -297,6 +297,20 @@ fn text_of(bytes: Vec<u8>, path: &Path) -> Result<String, Diagnostic> {
         [0xFE, 0xFF, rest @ ..] => utf16_of(rest, u16::from_be_bytes, path)?,
         _ => utf8_of(bytes, path)?,
     };
+    // NUL bytes are valid UTF-8 but no level, script or log holds them:
+    // most likely UTF-16 saved without its mark (every other byte 0).
+    if let Some(at) = text.find('\0') {
+        let line = text[..at].matches('\n').count() as u32 + 1;
+        return Err(Diagnostic {
+            line: Some(line),
+            ..Diagnostic::error(
+                path,
+                format!(
+                    "not UTF-8 text (a NUL byte at offset {at}; perhaps saved as UTF-16 without its byte-order mark); save the file as UTF-8"
+                ),
+            )
+        });
+    }
     Ok(if text.contains("\r\n") {
         text.replace("\r\n", "\n")
     } else {

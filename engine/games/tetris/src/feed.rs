@@ -51,6 +51,18 @@ pub(crate) fn check_level_difficulty(
     ))
 }
 
+/// The refusal of an AI seat naming no difficulty of the script: a feeder
+/// named where the AI plays (`--ai hatetris` in feed mode) is told so.
+pub(crate) fn not_a_difficulty(name: &str) -> GameError {
+    GameError::Invalid(if Feeder::from_name(name).is_some() {
+        format!(
+            "`{name}` is a feeder; feed mode's second seat is the AI: `ai:LEVEL` with a difficulty (e.g. `ai:god`)"
+        )
+    } else {
+        format!("no difficulty `{name}` in the script's `ai.difficulties`")
+    })
+}
+
 /// The board feed mode plays on without a level: the seed's 22 x 10, a
 /// lowering ceiling, 20 lines for the AI playing `difficulty`.
 pub fn default_feed_level(difficulty: &str) -> TetrisLevel {
@@ -132,11 +144,7 @@ pub(crate) fn feed_state(
             "feed mode's second seat is the AI: `ai:LEVEL` (e.g. `ai:god`)".into(),
         ));
     };
-    let difficulty = settings::difficulty(script, name)?.ok_or_else(|| {
-        GameError::Invalid(format!(
-            "no difficulty `{name}` in the script's `ai.difficulties`"
-        ))
-    })?;
+    let difficulty = settings::difficulty(script, name)?.ok_or_else(|| not_a_difficulty(name))?;
     let specials = settings::feed_settings(script)?.specials;
     let target_lines = level
         .feed

@@ -439,15 +439,8 @@ impl Game for Tetris {
             let ai = options.ai_level(1).unwrap_or("GOD");
             // Named on the command line, not in a level: bad usage, in
             // the seat's words rather than a level field's.
-            if Feeder::from_name(ai).is_some() {
-                return Err(GameError::Invalid(format!(
-                    "`{ai}` is a feeder; feed mode's second seat is the AI: `ai:LEVEL` with a difficulty (e.g. `ai:god`)"
-                )));
-            }
             if settings::difficulty(&script.current(), ai)?.is_none() {
-                return Err(GameError::Invalid(format!(
-                    "no difficulty `{ai}` in the script's `ai.difficulties`"
-                )));
+                return Err(feed::not_a_difficulty(ai));
             }
             level = feed::default_feed_level(ai);
         }
