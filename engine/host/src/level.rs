@@ -680,4 +680,87 @@ mod tests {
         let leftovers: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
         assert_eq!(leftovers.len(), 1, "no temporary file is left behind");
     }
+
+    #[test]
+    fn files_as_other_editors_save_them_read_as_the_same_text() {
+        let dir = tempfile::tempdir().unwrap();
+        let text = "(\n  version: 1, // caf\u{e9}\n)\n";
+        let utf16 = |big: bool| {
+            let mark: &[u8] = if big { &[0xFE, 0xFF] } else { &[0xFF, 0xFE] };
+            let units = text.encode_utf16().flat_map(move |u| {
+                if big {
+                    u.to_be_bytes()
+                } else {
+                    u.to_le_bytes()
+                }
+            });
+            mark.iter().copied().chain(units).collect::<Vec<u8>>()
+        };
+        let saved: [(&str, Vec<u8>); 5] = [
+            ("plain", text.as_bytes().to_vec()),
+            (
+                "bom",
+                [b"\xEF\xBB\xBF".as_slice(), text.as_bytes()].concat(),
+            ),
+            ("crlf", text.replace('\n', "\r\n").into_bytes()),
+            ("utf16le", utf16(false)),
+            ("utf16be", utf16(true)),
+        ];
+        for (name, bytes) in saved {
+            let path = dir.path().join(name);
+            std::fs::write(&path, bytes).unwrap();
+            assert_eq!(super::read_text(&path).unwrap(), text, "{name}");
+        }
+    }
+
+    #[test]
+    fn other_encodings_are_refused_at_their_line_in_words() {
+        let dir = tempfile::tempdir().unwrap();
+        let latin1 = dir.path().join("latin1");
+        std::fs::write(&latin1, b"ok\ncaf\xE9\n").unwrap();
+        let error = super::read_text(&latin1).unwrap_err();
+        assert_eq!(error.line, Some(2));
+        assert!(error.message.contains("Latin-1"), "{}", error.message);
+        let no_mark = dir.path().join("utf16");
+        std::fs::write(&no_mark, b"(\0\n\0)\0").unwrap();
+        let error = super::read_text(&no_mark).unwrap_err();
+        assert!(error.message.contains("UTF-16"), "{}", error.message);
+        let odd = dir.path().join("odd");
+        std::fs::write(&odd, b"\xFF\xFE(\0)").unwrap();
+        assert!(
+            super::read_text(&odd)
+                .unwrap_err()
+                .message
+                .contains("half a character")
+        );
+    }
+
+    #[test]
+    fn two_spellings_of_one_output_are_the_same_file() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir(dir.path().join("sub")).unwrap();
+        let plain = dir.path().join("x.out");
+        let round = dir.path().join("sub/../x.out");
+        assert!(super::same_file(&plain, &round), "not yet written");
+        std::fs::write(&plain, "x").unwrap();
+        let link = dir.path().join("link.out");
+        std::os::unix::fs::symlink(&plain, &link).unwrap();
+        assert!(super::same_file(&link, &plain), "through a link");
+        assert!(!super::same_file(&plain, &dir.path().join("y.out")));
+    }
+
+    #[test]
+    fn a_writable_check_leaves_nothing_behind_and_refuses_what_takes_no_files() {
+        let dir = tempfile::tempdir().unwrap();
+        let target = dir.path().join("game.jsonl");
+        super::check_writable(&target).unwrap();
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+        let refused =
+            super::check_writable(std::path::Path::new("/proc/tessera-probe")).unwrap_err();
+        assert!(
+            refused.message.starts_with("cannot write: "),
+            "{}",
+            refused.message
+        );
+    }
 }

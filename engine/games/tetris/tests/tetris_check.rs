@@ -425,3 +425,40 @@ fn the_live_script_reader_matches_check() {
         "{checked}"
     );
 }
+
+/// Issue 36: every number of a row in its range, the search they size
+/// together over memory. The shipped rows fit the budget; 64 plies of
+/// 65,536 boards do not and are named; a row that fits on the 10-wide
+/// board keeps fewer boards on a 64-wide level instead of running out.
+#[test]
+fn a_line_search_is_bounded_by_the_memory_budget() {
+    use tessera_tetris::ai::limits;
+    let shipped = tessera_tetris::settings::default_difficulties();
+    for row in &shipped {
+        assert_eq!(row.search_over_budget(), None, "{}", row.name);
+        assert_eq!(row.problem(), None, "{}", row.name);
+    }
+    let mut deep = shipped
+        .iter()
+        .find(|d| d.name == "VS_HATETRIS")
+        .expect("VS_HATETRIS")
+        .clone();
+    deep.line_depth = 64;
+    deep.line_beam = 65_536;
+    let why = deep.search_over_budget().expect("over the budget");
+    assert!(why.contains("over the 128 MiB budget"), "{why}");
+    assert_eq!(deep.problem(), Some(why));
+    let fits = limits::beam_within_budget(64, limits::CHECKED_COLUMNS);
+    deep.line_beam = fits;
+    assert_eq!(
+        deep.search_over_budget(),
+        None,
+        "the largest beam named fits"
+    );
+    deep.line_beam = fits + 1;
+    assert!(deep.search_over_budget().is_some(), "one more does not");
+    deep.line_beam = fits;
+    let wide = deep.line_beam_on(64);
+    assert!(wide < fits, "{wide} boards on 64 columns, {fits} on 10");
+    assert!(limits::line_search_bytes(64, wide, 64) <= limits::SEARCH_BYTES);
+}

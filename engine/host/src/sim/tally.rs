@@ -549,4 +549,29 @@ mod tests {
         assert_eq!(h.sum(), 10);
         assert_eq!(Histogram::default().median(), 0.0);
     }
+
+    #[test]
+    fn a_merge_whose_counts_overflow_is_refused_and_a_tampered_tally_named() {
+        let mut huge = LineupTally::new("a", &[Seat::Human]);
+        huge.add(&game(0, vec![1.0], vec![3], 2));
+        let mut other = huge.clone();
+        huge.games = u64::MAX;
+        assert!(
+            huge.problem().is_some(),
+            "scores for 1 game, games says more"
+        );
+        huge.players[0].scores = Histogram([(3, u64::MAX)].into_iter().collect());
+        huge.players[0].wins_shared_by = [(1, u64::MAX)].into_iter().collect();
+        for figure in &mut huge.figures {
+            figure.kind = match &figure.kind {
+                FigureKind::Count(_) => {
+                    FigureKind::Count(Histogram([(2, u64::MAX)].into_iter().collect()))
+                }
+                FigureKind::Flag(_) => FigureKind::Flag(u64::MAX),
+                FigureKind::Real(x) => FigureKind::Real(*x),
+            };
+        }
+        assert_eq!(huge.problem(), None, "consistent in itself");
+        assert_eq!(other.merge(&huge), Err(TallyOverflow));
+    }
 }
