@@ -398,21 +398,35 @@ const WRITE_CASES: &[Case] = &[
     },
 ];
 
-#[test]
-fn every_reproducer_of_issue_11() {
+/// How a round's report shows each case: the lines kept, how many, how
+/// wide (a script printing megabytes is cut for review), and phrases no
+/// output may hold (a file outside the project echoed).
+struct Shown {
+    keep: fn(&str) -> bool,
+    lines: usize,
+    width: usize,
+    never: &'static [&'static str],
+}
+
+/// Every line, as issue 11's and Azul's reports show them.
+fn every_line(_: &str) -> bool {
+    true
+}
+
+/// Runs each case in a fresh project (in the folder `cwd` picks), holds
+/// it to its exit code, its phrase and the suite's limits, and returns the
+/// report to snapshot and the peak figures.
+fn run_cases<'a>(
+    cases: impl IntoIterator<Item = &'a Case>,
+    cwd: fn(&Case, &Path) -> std::path::PathBuf,
+    shown: &Shown,
+) -> (String, Maxima) {
     let mut report = String::new();
     let mut maxima = Maxima::default();
-    let cases = || CASES.iter().chain(messages::CASES).chain(WRITE_CASES);
-    for case in cases() {
+    for case in cases {
         let dir = project();
         (case.setup)(dir.path());
-        // `check_from_inside_the_level_folder` runs in levels/polycube.
-        let cwd = if case.name == "check_from_inside_the_level_folder" {
-            dir.path().join("levels/polycube")
-        } else {
-            dir.path().to_path_buf()
-        };
-        let run = tessera(&cwd, case.args);
+        let run = tessera(&cwd(case, dir.path()), case.args);
         maxima.add(&run);
         if case.code != 2 {
             assert_sane(case.name, &run);
@@ -432,21 +446,54 @@ fn every_reproducer_of_issue_11() {
             case.name,
             case.expect
         );
-        // Long lines (a script printing megabytes) are cut for review.
-        let shown: String = output
+        for phrase in shown.never {
+            assert!(
+                !output.contains(phrase),
+                "{}: the output holds `{phrase}`:\n{output}",
+                case.name
+            );
+        }
+        let text: String = output
             .lines()
-            .take(12)
-            .map(|line| line.chars().take(160).collect::<String>())
+            .filter(|line| (shown.keep)(line))
+            .take(shown.lines)
+            .map(|line| line.chars().take(shown.width).collect::<String>())
             .collect::<Vec<_>>()
             .join("\n");
         let _ = writeln!(
             report,
-            "## {}\n$ tessera {}\nexit {}\n{shown}\n",
+            "## {}\n$ tessera {}\nexit {}\n{text}\n",
             case.name,
             case.args.join(" "),
             case.code
         );
     }
+    (report, maxima)
+}
+
+/// A case's own project folder.
+fn in_project(_: &Case, dir: &Path) -> std::path::PathBuf {
+    dir.to_path_buf()
+}
+
+#[test]
+fn every_reproducer_of_issue_11() {
+    let cases = || CASES.iter().chain(messages::CASES).chain(WRITE_CASES);
+    // `check_from_inside_the_level_folder` runs in levels/polycube.
+    let cwd = |case: &Case, dir: &Path| {
+        if case.name == "check_from_inside_the_level_folder" {
+            dir.join("levels/polycube")
+        } else {
+            dir.to_path_buf()
+        }
+    };
+    let shown = Shown {
+        keep: every_line,
+        lines: 12,
+        width: 160,
+        never: &[],
+    };
+    let (report, maxima) = run_cases(cases(), cwd, &shown);
     eprintln!(
         "hostile reproducers: {} cases, peak RSS {} KiB, longest {} ms",
         cases().count(),

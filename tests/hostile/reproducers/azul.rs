@@ -261,40 +261,13 @@ const AZUL_CASES: &[Case] = &[
 
 #[test]
 fn every_azul_reproducer() {
-    let mut report = String::new();
-    let mut maxima = Maxima::default();
-    for case in AZUL_CASES {
-        let dir = project();
-        (case.setup)(dir.path());
-        let run = tessera(dir.path(), case.args);
-        maxima.add(&run);
-        if case.code != 2 {
-            assert_sane(case.name, &run);
-        }
-        let output = normalise(&run.output(), dir.path());
-        assert_eq!(
-            run.code,
-            Some(case.code),
-            "{}: exit {:?}, expected {}:\n{output}",
-            case.name,
-            run.code,
-            case.code
-        );
-        assert!(
-            output.contains(case.expect),
-            "{}: the output lacks `{}`:\n{output}",
-            case.name,
-            case.expect
-        );
-        let _ = writeln!(
-            report,
-            "## {}\n$ tessera {}\nexit {}\n{}\n",
-            case.name,
-            case.args.join(" "),
-            case.code,
-            output.lines().take(8).collect::<Vec<_>>().join("\n")
-        );
-    }
+    let shown = super::Shown {
+        keep: super::every_line,
+        lines: 8,
+        width: usize::MAX,
+        never: &[],
+    };
+    let (report, maxima) = super::run_cases(AZUL_CASES, super::in_project, &shown);
     eprintln!(
         "azul reproducers: {} cases, peak RSS {} KiB, longest {} ms",
         AZUL_CASES.len(),

@@ -448,53 +448,21 @@ const ROUND2_CASES: &[Case] = &[
     },
 ];
 
+/// Round 2's report: no indented or table lines (boards), eight lines of
+/// 200 characters; no output may echo a file from outside the project.
+fn message_line(line: &str) -> bool {
+    !line.starts_with(' ') && !line.starts_with('|')
+}
+
 #[test]
 fn every_round2_reproducer() {
-    let mut report = String::new();
-    let mut maxima = Maxima::default();
-    for case in ROUND2_CASES {
-        let dir = project();
-        (case.setup)(dir.path());
-        let run = tessera(dir.path(), case.args);
-        maxima.add(&run);
-        if case.code != 2 {
-            assert_sane(case.name, &run);
-        }
-        let output = normalise(&run.output(), dir.path());
-        assert_eq!(
-            run.code,
-            Some(case.code),
-            "{}: exit {:?}, expected {}:\n{output}",
-            case.name,
-            run.code,
-            case.code
-        );
-        assert!(
-            output.contains(case.expect),
-            "{}: the output lacks `{}`:\n{output}",
-            case.name,
-            case.expect
-        );
-        assert!(
-            !output.contains("hunter2") && !output.contains("root:"),
-            "{}: a file outside the project was echoed:\n{output}",
-            case.name
-        );
-        let shown: String = output
-            .lines()
-            .filter(|line| !line.starts_with(' ') && !line.starts_with('|'))
-            .take(8)
-            .map(|line| line.chars().take(200).collect::<String>())
-            .collect::<Vec<_>>()
-            .join("\n");
-        let _ = writeln!(
-            report,
-            "## {}\n$ tessera {}\nexit {}\n{shown}\n",
-            case.name,
-            case.args.join(" "),
-            case.code
-        );
-    }
+    let shown = super::Shown {
+        keep: message_line,
+        lines: 8,
+        width: 200,
+        never: &["hunter2", "root:"],
+    };
+    let (report, maxima) = super::run_cases(ROUND2_CASES, super::in_project, &shown);
     eprintln!(
         "round 2 reproducers: {} cases, peak RSS {} KiB, longest {} ms",
         ROUND2_CASES.len(),

@@ -4,7 +4,6 @@
 //! a cap, levels `check` passed and `play` refused, writes that lost data,
 //! exit codes and promised options, and files as other editors save them.
 
-use std::fmt::Write as _;
 use std::path::Path;
 
 use serde_json::Value;
@@ -543,52 +542,21 @@ const ROUND3_CASES: &[Case] = &[
     },
 ];
 
-/// Runs `cases` as the round's reproducers do (exit code, phrase, the
-/// suite's limits) and returns the report to snapshot.
+/// Round 3's report: the messages and `ok` lines, four of 240 characters.
+fn message_or_ok(line: &str) -> bool {
+    line.starts_with("tessera:") || line.contains(": ") || line.starts_with("ok ")
+}
+
+/// Runs round 3's `cases` (exit code, phrase, the suite's limits) and
+/// returns the report to snapshot.
 fn run_cases(cases: &[Case]) -> (String, Maxima) {
-    let mut report = String::new();
-    let mut maxima = Maxima::default();
-    for case in cases {
-        let dir = project();
-        (case.setup)(dir.path());
-        let run = tessera(dir.path(), case.args);
-        maxima.add(&run);
-        if case.code != 2 {
-            assert_sane(case.name, &run);
-        }
-        let output = normalise(&run.output(), dir.path());
-        assert_eq!(
-            run.code,
-            Some(case.code),
-            "{}: exit {:?}, expected {}:\n{output}",
-            case.name,
-            run.code,
-            case.code
-        );
-        assert!(
-            output.contains(case.expect),
-            "{}: the output lacks `{}`:\n{output}",
-            case.name,
-            case.expect
-        );
-        let shown: String = output
-            .lines()
-            .filter(|line| {
-                line.starts_with("tessera:") || line.contains(": ") || line.starts_with("ok ")
-            })
-            .take(4)
-            .map(|line| line.chars().take(240).collect::<String>())
-            .collect::<Vec<_>>()
-            .join("\n");
-        let _ = writeln!(
-            report,
-            "## {}\n$ tessera {}\nexit {}\n{shown}\n",
-            case.name,
-            case.args.join(" "),
-            case.code
-        );
-    }
-    (report, maxima)
+    let shown = super::Shown {
+        keep: message_or_ok,
+        lines: 4,
+        width: 240,
+        never: &[],
+    };
+    super::run_cases(cases, super::in_project, &shown)
 }
 
 // New instances of each class, written after the fixes and not run
