@@ -9,8 +9,8 @@ use std::path::Path;
 use serde_json::Value;
 
 use super::Case;
-use crate::harness::{normalise, tessera};
-use crate::{Maxima, assert_sane, project, write};
+use crate::hostile::harness::{normalise, tessera};
+use crate::hostile::{Maxima, assert_sane, project, write};
 
 /// A count partial of Soma (`solve --count --shard INDEX/2`) with these
 /// numbers: the shape `tessera solve` prints, written by hand so a case
@@ -23,7 +23,7 @@ fn count_partial(index: u32, seconds: &str, solutions: &str, distinct: &str) -> 
 
 /// Both shards of a small Tetris sim, printed by the binary, as JSON.
 fn sim_partials(_dir: &Path) -> [Value; 2] {
-    crate::generated::shards(&[
+    crate::hostile::generated::shards(&[
         "sim", "tetris", "--ai", "easy", "--games", "2", "--pieces", "5",
     ])
     .map(|text| serde_json::from_str(text.trim()).expect("a partial"))
@@ -629,7 +629,7 @@ fn a_write_that_fails_part_way_leaves_no_temporary_file() {
 #[test]
 fn explain_refuses_a_logged_table_over_the_search_budget() {
     let dir = project();
-    let log = crate::generated::ai_log();
+    let log = crate::hostile::generated::ai_log();
     // The line search is the `own` and `height` adversaries' (a `score`
     // row ignores `line_beam`): the table is made an `own` row too.
     let own = log.replacen("adversary:Score", "adversary:Own", 1);

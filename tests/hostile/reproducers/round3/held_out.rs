@@ -9,7 +9,7 @@ use super::{
     Case, azul_seats, bom, count_partial, crlf, edit, every_one_made_huge, run_cases, saved_as,
     sim_partials, utf16,
 };
-use crate::write;
+use crate::hostile::write;
 
 /// The two sim shards, the second edited (round 3's cases edit the first).
 fn second_shard_edited(dir: &std::path::Path, edit: impl Fn(&mut Value)) {
