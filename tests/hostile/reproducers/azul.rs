@@ -3,12 +3,11 @@
 //! record that is not a complete, legal game at its line (issue 22), runs
 //! outside a project; bad seats are bad usage (exit 2).
 
-use std::fmt::Write as _;
 use std::path::Path;
 
 use super::Case;
-use crate::hostile::harness::{normalise, tessera};
-use crate::hostile::{Maxima, assert_sane, project, write};
+use crate::hostile::harness::tessera;
+use crate::hostile::write;
 
 /// A real record: easy against easy, seed 5, written by the binary.
 fn record(dir: &Path) -> String {

@@ -5,12 +5,11 @@
 //! replays that read only inside the project, capped steps, and messages
 //! that name the replay's own lines.
 
-use std::fmt::Write as _;
 use std::path::Path;
 
 use super::Case;
 use crate::hostile::harness::{normalise, tessera};
-use crate::hostile::{Maxima, assert_sane, project, write};
+use crate::hostile::{assert_sane, project, write};
 
 /// Replaces `from` (which the shipped script must hold) in `scripts/GAME.lua`.
 fn edit_script(dir: &Path, game: &str, from: &str, to: &str) {
