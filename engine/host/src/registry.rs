@@ -216,11 +216,16 @@ fn start_from_text<G: Game>(
     options: &SessionOptions,
 ) -> Result<Box<dyn Session>, GameError> {
     let level = read_diagnosed::<G>(text, path)?;
-    if let Some(problem) = level_options_problem::<G>(&level, text, path, &script) {
-        return Err(GameError::Level(problem));
-    }
-    match Recorded::<G>::start(level, script, seed, options) {
+    match Recorded::<G>::start(level.clone(), script.clone(), seed, options) {
         Ok(session) => Ok(Box::new(session)),
+        // Seats the level asks for that the game does not offer: the
+        // level's fault, at its line, as `check` says.
+        Err(GameError::Invalid(why)) => Err(
+            match level_options_problem::<G>(&level, text, path, &script) {
+                Some(problem) => GameError::Level(problem),
+                None => GameError::Invalid(why),
+            },
+        ),
         // What the level needs from the script (a palette letter) is found
         // at start: name the level file and the line.
         Err(GameError::Level(error)) => Err(GameError::Level(G::locate_finding(
@@ -331,11 +336,13 @@ fn check_level_erased<G: Game>(
     let Some(script) = script.filter(|_| !findings.iter().any(Diagnostic::is_error)) else {
         return findings;
     };
-    if let Some(problem) = level_options_problem::<G>(&level, text, path, &script) {
-        return vec![problem];
-    }
-    match G::start(Setup::new(level, script, 0)) {
-        Ok(_) => findings,
+    match G::start(Setup::new(level.clone(), script.clone(), 0)) {
+        // The game starts on the level; the seats it asks for are checked
+        // as a start from the level file resolves them.
+        Ok(_) => match level_options_problem::<G>(&level, text, path, &script) {
+            Some(problem) => vec![problem],
+            None => findings,
+        },
         Err(GameError::Level(error)) => vec![G::locate_finding(error.in_file(path), text, path)],
         Err(GameError::Script(error)) => vec![error.into()],
         Err(other) => vec![Diagnostic::error(path, other.to_string())],
