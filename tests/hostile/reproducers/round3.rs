@@ -29,26 +29,9 @@ fn sim_partials(_dir: &Path) -> [Value; 2] {
     .map(|text| serde_json::from_str(text.trim()).expect("a partial"))
 }
 
-/// Measured figures (times a decision) made one fixed number, so the
-/// columns a message names do not move from run to run.
-fn fixed_times(partial: &mut Value) {
-    fn walk(value: &mut Value) {
-        match value {
-            Value::Number(n) if n.is_f64() => *value = Value::from(1.5),
-            Value::Array(items) => items.iter_mut().for_each(walk),
-            Value::Object(fields) => fields.values_mut().for_each(walk),
-            _ => {}
-        }
-    }
-    walk(partial);
-}
-
 /// Writes the two sim shards as `s1.json` and `s2.json`, the first edited.
 fn sim_shards(dir: &Path, edit: impl Fn(&mut Value)) {
-    let [mut first, second] = sim_partials(dir).map(|mut p| {
-        fixed_times(&mut p);
-        p
-    });
+    let [mut first, second] = sim_partials(dir);
     edit(&mut first);
     write(dir, "s1.json", first.to_string());
     write(dir, "s2.json", second.to_string());
