@@ -21,16 +21,18 @@ pub struct Args {
     filter: Option<String>,
 }
 
-/// Every group, in the order printed: the host's, then each plugin's in
-/// the registry's order.
+/// Every group, in the order printed (`BenchGroup::order`): the host's
+/// and every plugin's.
 fn groups(context: &CommandContext) -> Vec<BenchGroup> {
     let mut groups = vec![BenchGroup {
         name: "script",
+        order: 0,
         figures: script::figures,
     }];
     for commands in context.registry().commands() {
         groups.extend_from_slice(commands.bench_groups());
     }
+    groups.sort_by_key(|group| group.order);
     groups
 }
 

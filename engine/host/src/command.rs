@@ -81,6 +81,11 @@ impl CommandContext {
 pub struct BenchGroup {
     /// The group's name (`tessera bench NAME` runs it alone).
     pub name: &'static str,
+    /// Its place among all groups in `tessera bench`'s output, lowest
+    /// first (the order the figures were first published in: the host's
+    /// `script` 0, polycube 1, sand 2, tetris 3, azul 4; a new game takes
+    /// the next free number).
+    pub order: u32,
     /// Measures the group's figures.
     pub figures: fn(&CommandContext) -> anyhow::Result<Vec<Figure>>,
 }

@@ -44,6 +44,7 @@ impl GameCommands for AzulCommands {
     fn bench_groups(&self) -> &'static [BenchGroup] {
         &[BenchGroup {
             name: "azul",
+            order: 4,
             figures: bench::figures,
         }]
     }

@@ -38,6 +38,7 @@ impl GameCommands for PolycubeCommands {
     fn bench_groups(&self) -> &'static [BenchGroup] {
         &[BenchGroup {
             name: "polycube",
+            order: 1,
             figures: bench::figures,
         }]
     }

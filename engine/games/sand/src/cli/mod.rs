@@ -15,6 +15,7 @@ impl GameCommands for SandCommands {
     fn bench_groups(&self) -> &'static [BenchGroup] {
         &[BenchGroup {
             name: "sand",
+            order: 2,
             figures: bench::figures,
         }]
     }

@@ -44,6 +44,7 @@ impl GameCommands for TetrisCommands {
     fn bench_groups(&self) -> &'static [BenchGroup] {
         &[BenchGroup {
             name: "tetris",
+            order: 3,
             figures: bench::figures,
         }]
     }
