@@ -9,16 +9,16 @@ use std::time::Duration;
 
 use tessera_host::Game;
 use tessera_host::ThinkControl;
+use tessera_host::command::{CommandContext, Status};
 use tessera_host::driver::{AiTurnsEnd, play_ai_turns_timed};
 use tessera_host::options::{Seat, SessionOptions};
 use tessera_host::sim::{SimLevel, SimOptions, SimValue};
-use tessera_tetris::Tetris;
 
-use crate::Status;
+use crate::Tetris;
 
 /// The options of `tessera tetris hatetris`.
 #[derive(clap::Args)]
-pub struct HatetrisArgs {
+pub(super) struct HatetrisArgs {
     /// The difficulty that plays (a row of the script's `ai.difficulties`).
     #[arg(long, default_value = "vs_hatetris")]
     ai: String,
@@ -32,11 +32,13 @@ pub struct HatetrisArgs {
 }
 
 /// Plays the game and prints its figures.
-pub fn run(args: &HatetrisArgs) -> anyhow::Result<Status> {
+pub(super) fn run(args: &HatetrisArgs, context: &CommandContext) -> anyhow::Result<Status> {
     if args.pieces == 0 {
-        crate::usage!("--pieces must be at least 1: a game of no pieces has no decisions to time");
+        tessera_host::usage!(
+            "--pieces must be at least 1: a game of no pieces has no decisions to time"
+        );
     }
-    let mut project = super::current_project(tessera_builtin::registry())?;
+    let mut project = context.current_project()?;
     let options = SessionOptions {
         mode: Some("feed".into()),
         seats: vec![
@@ -50,7 +52,7 @@ pub fn run(args: &HatetrisArgs) -> anyhow::Result<Status> {
     };
     let spec = project.spec(Tetris::ID).map_err(anyhow::Error::from)?;
     if let Err(e) = spec.resolve(&options) {
-        crate::usage!("--ai: {e}");
+        tessera_host::usage!("--ai: {e}");
     }
     let mut sim = SimOptions::default();
     sim.set("pieces", args.pieces);
@@ -59,7 +61,7 @@ pub fn run(args: &HatetrisArgs) -> anyhow::Result<Status> {
         match project.start_sim_session(Tetris::ID, &SimLevel::Default, 0, &options, &sim) {
             Ok(session) => session,
             // `--ai` naming no difficulty (a feeder, a typo) is bad usage.
-            Err(tessera_host::GameError::Invalid(why)) => crate::usage!("--ai: {why}"),
+            Err(tessera_host::GameError::Invalid(why)) => tessera_host::usage!("--ai: {why}"),
             Err(other) => return Err(other.into()),
         };
     let mut decisions: Vec<Duration> = Vec::new();
