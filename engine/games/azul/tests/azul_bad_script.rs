@@ -115,3 +115,31 @@ fn out_of_range_values_are_refused_at_their_line() {
         assert!(error.contains(needle), "`{to}`: {error}");
     }
 }
+
+#[test]
+fn a_misspelt_ai_setting_is_refused_not_ignored() {
+    for (from, to, needle) in [
+        (
+            "exploration = 0.35,",
+            "exploraton = 0.35,",
+            "`expert` has no setting `exploraton`",
+        ),
+        (
+            "hard = { nodes = 200000,",
+            "hard = { node = 200000,",
+            "`hard` has no setting `node`",
+        ),
+        (
+            "floor_risk = 1.0,",
+            "floor_risks = 1.0,",
+            "`medium` has no setting `floor_risks`",
+        ),
+    ] {
+        let (_, script) = edited(from, to);
+        let error = Azul::check_script(&script)
+            .expect_err(&format!("`{to}` passed the check"))
+            .to_string();
+        assert!(error.starts_with("scripts/azul.lua:"), "`{to}`: {error}");
+        assert!(error.contains(needle), "`{to}`: {error}");
+    }
+}
