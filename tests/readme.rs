@@ -54,7 +54,7 @@ fn pages() -> Vec<PathBuf> {
 }
 
 fn read_page(page: &Path) -> String {
-    std::fs::read_to_string(common::repo_path(page))
+    std::fs::read_to_string(common::repo_root().join(page))
         .unwrap_or_else(|e| panic!("{}: {e}", page.display()))
 }
 
@@ -207,7 +207,7 @@ fn every_lua_block_loads_and_passes_its_games_schema() {
             checked += 1;
         }
     }
-    assert!(checked >= 2, "the docs show scripts ({checked} checked)");
+    assert!(checked >= 1, "the docs show a script ({checked} checked)");
 }
 
 #[test]
@@ -447,7 +447,7 @@ fn the_readme_names_every_game_by_its_title() {
             "README.md does not name {id} as `{title}`"
         );
         assert!(
-            Path::new(&common::repo_path(format!("docs/games/{id}.md"))).exists(),
+            common::repo_path(&format!("docs/games/{id}.md")).exists(),
             "no docs/games/{id}.md"
         );
         named += 1;
