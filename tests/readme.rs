@@ -137,7 +137,10 @@ fn expected(args: &str) -> Result<Expected, String> {
         Some((command, file)) => (command, Some(file.trim().to_string())),
         None => (command, None),
     };
-    if output.as_deref().is_some_and(|f| f.is_empty() || f.contains(' ')) {
+    if output
+        .as_deref()
+        .is_some_and(|f| f.is_empty() || f.contains(' '))
+    {
         return Err("`>` needs one file name".into());
     }
     Ok(Expected::Run {
@@ -399,7 +402,10 @@ fn every_relative_link_and_image_resolves() {
 
 #[test]
 fn links_anchors_and_code_are_read_as_a_forge_reads_them() {
-    assert_eq!(anchor(" `tessera tetris explain`"), "tessera-tetris-explain");
+    assert_eq!(
+        anchor(" `tessera tetris explain`"),
+        "tessera-tetris-explain"
+    );
     assert_eq!(
         anchor("The 2x5x6 box against Knuth's DLX1"),
         "the-2x5x6-box-against-knuths-dlx1"
@@ -524,10 +530,18 @@ fn every_key_a_settings_reader_accepts_is_documented() {
         }
     }
     for (table, names) in tessera_tetris::ai::settings::table_keys() {
-        keys.extend(names.iter().map(|n| ("tetris".into(), format!("{table}.{n}"))));
+        keys.extend(
+            names
+                .iter()
+                .map(|n| ("tetris".into(), format!("{table}.{n}"))),
+        );
     }
     for (table, names) in tessera_azul::settings::ai_table_keys() {
-        keys.extend(names.iter().map(|n| ("azul".into(), format!("{table}.{n}"))));
+        keys.extend(
+            names
+                .iter()
+                .map(|n| ("azul".into(), format!("{table}.{n}"))),
+        );
     }
     assert!(keys.len() >= 60, "{} keys", keys.len());
     let mut missing = Vec::new();
