@@ -15,7 +15,7 @@
 //! - every key a game's settings reader accepts is in its section of
 //!   docs/guide/scripting.md.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
