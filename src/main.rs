@@ -9,10 +9,16 @@
 
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
+use tessera_host::command::CommandContext;
+pub use tessera_host::command::{Status, Usage};
+pub(crate) use tessera_host::usage;
 
 mod commands;
 
+// The commands below are the shell's, which drive any game through the
+// host; each plugin adds its own (`command_line`; the capability is
+// `tessera_host::command::GameCommands`).
 /// Tessera: design, check and play grid puzzle games from the shell.
 #[derive(Parser)]
 #[command(name = "tessera", version, about)]
@@ -29,8 +35,6 @@ enum Command {
     Check(commands::check::Args),
     /// Watch scripts and levels and report every reload until interrupted.
     Watch(commands::watch::Args),
-    /// Solve a polycube level: one solution, `--first`, `--unique`, `--disassemble`, or `--count [--assembly] [--no-symmetry] [--json] [--threads N] [--shard I/N]`.
-    Solve(commands::solve::Args),
     /// Combine the JSON partials of a sharded `solve --count` or `sim`.
     Merge(commands::merge::Args),
     /// Play a game headless from an action file or with random moves.
@@ -41,40 +45,6 @@ enum Command {
     Bench(commands::bench::Args),
     /// AI-against-AI games on every core: win rates and scores.
     Sim(commands::sim::Args),
-    /// Azul tools: `tessera azul check RECORD` replays a game record.
-    Azul(commands::azul::Args),
-    /// Tetris tools: `tessera tetris explain LOG` replays an AI log;
-    /// `tessera tetris hatetris` times one game against HATETRIS.
-    Tetris(commands::tetris::Args),
-}
-
-/// A bad command line (an unknown game, a missing option, a bad value):
-/// exit 2. Every other error is about an input file or a rule and exits 1.
-#[derive(Debug)]
-pub struct Usage(pub String);
-
-impl std::fmt::Display for Usage {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for Usage {}
-
-/// Returns early with a [`Usage`] error (exit 2).
-#[macro_export]
-macro_rules! usage {
-    ($($arg:tt)*) => {
-        return Err(anyhow::Error::new($crate::Usage(format!($($arg)*))))
-    };
-}
-
-/// How a command ended, mapped onto the exit-code policy.
-pub enum Status {
-    /// Everything passed.
-    Ok,
-    /// A check or rule failed (exit 1).
-    Failed,
 }
 
 /// Restores the default action of `SIGPIPE` (end the process), which
@@ -92,23 +62,45 @@ fn end_quietly_on_closed_pipes() {
     }
 }
 
-fn main() -> ExitCode {
-    end_quietly_on_closed_pipes();
-    let cli = Cli::parse();
-    let result = match cli.command {
+/// The command line: the shell's commands, then every plugin's, in the
+/// registry's order.
+fn command_line(context: &CommandContext) -> clap::Command {
+    context
+        .registry()
+        .commands()
+        .flat_map(|commands| commands.commands())
+        .fold(Cli::command(), clap::Command::subcommand)
+}
+
+/// Runs the command the matches name: a plugin's when one brought it,
+/// else the shell's.
+fn run(matches: &clap::ArgMatches, context: &CommandContext) -> anyhow::Result<Status> {
+    if let Some((name, sub)) = matches.subcommand()
+        && let Some(owner) = context
+            .registry()
+            .commands()
+            .find(|commands| commands.commands().iter().any(|c| c.get_name() == name))
+    {
+        return owner.run(name, sub, context);
+    }
+    let cli = Cli::from_arg_matches(matches).unwrap_or_else(|e| e.exit());
+    match cli.command {
         Command::Games(args) => commands::games::run(&args),
         Command::Check(args) => commands::check::run(&args),
         Command::Watch(args) => commands::watch::run(&args),
         Command::Play(args) => commands::play::run(&args),
         Command::Replay(args) => commands::replay::run(&args),
-        Command::Bench(args) => commands::bench::run(&args),
-        Command::Solve(args) => commands::solve::run(&args),
-        Command::Merge(args) => commands::merge::run(&args),
+        Command::Bench(args) => commands::bench::run(&args, context),
+        Command::Merge(args) => commands::merge::run(&args, context),
         Command::Sim(args) => commands::sim::run(&args),
-        Command::Azul(args) => commands::azul::run(&args),
-        Command::Tetris(args) => commands::tetris::run(&args),
-    };
-    match result {
+    }
+}
+
+fn main() -> ExitCode {
+    end_quietly_on_closed_pipes();
+    let context = CommandContext::new(tessera_builtin::registry());
+    let matches = command_line(&context).get_matches();
+    match run(&matches, &context) {
         Ok(Status::Ok) => ExitCode::SUCCESS,
         Ok(Status::Failed) => ExitCode::from(1),
         Err(error) => {

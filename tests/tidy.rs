@@ -1,8 +1,16 @@
 //! Tidy: the architecture's invariants (ARCHITECTURE.md) as tests that fail
 //! when the code breaks them, in the manner of rust-analyzer's tidy tests.
 //!
-//! - The host and the editor shell name no game: games come from the one
-//!   list in `engine/builtin`.
+//! - Dependencies run the way ARCHITECTURE.md draws them (read from `cargo
+//!   metadata`): the CLI and the editor depend on no game crate, a game's
+//!   crate on the host only, its UI crate on the host, the UI contract and
+//!   its own game, and only UI crates on egui.
+//! - No code outside a game's folder and `engine/builtin` names a game: the
+//!   host, the UI contract, the testkit, the CLI shell and the editor shell
+//!   (their test modules excepted: fixtures); and no test outside the
+//!   game's own fixtures ([`GAME_FIXTURES`]) names a game's crate.
+//! - Source files and functions stay small ([`MAX_FILE_LINES`],
+//!   [`MAX_FN_LINES`]).
 //! - Every registered game has a UI (its own or the editor's generic view),
 //!   at least three replays in `tests/replays/<id>/`, and the inputs the
 //!   hostile suite mutates (its levels and its script).
@@ -64,36 +72,315 @@ fn games_named(text: &str, ids: &[&str]) -> Vec<(usize, String)> {
     found
 }
 
-/// The files of the host and the editor shell (a game's UI lives with the
-/// game, not in the shell).
-fn shell_files(root: &Path) -> Vec<PathBuf> {
-    let mut files = rust_files(&root.join("engine/host/src"));
-    files.extend(rust_files(&root.join("editor/src")));
-    // The CLI's commands that drive any game through the host.
-    for generic in ["play", "replay", "check", "watch", "games", "mod"] {
-        files.push(root.join(format!("src/commands/{generic}.rs")));
+/// The folders whose product code must name no game: everything outside a
+/// game's folder (`engine/games/<id>/`) and the one list (`engine/builtin`).
+const GAME_FREE: &[&str] = &[
+    "src",
+    "editor/src",
+    "engine/host/src",
+    "engine/ui/src",
+    "engine/testkit/src",
+];
+
+/// The tests that may name a game's crate: a game's own fixtures, each with
+/// why. Game ids as data (`tests/replays/<id>/`, `levels/<id>/`, a
+/// command line such as `sim azul`) are fixtures anywhere under `tests/`.
+const GAME_FIXTURES: &[(&str, &str)] = &[
+    (
+        "tests/tetris_cli.rs",
+        "`tessera tetris explain` needs AI logs built by the game",
+    ),
+    (
+        "tests/hostile/generated.rs",
+        "mutates a Tetris AI log for `tessera tetris explain`",
+    ),
+    (
+        "tests/hostile/reproducers/",
+        "each reproducer is one game's hostile input",
+    ),
+    (
+        "editor/tests/tetris_feed.rs",
+        "the Tetris playtest's feed mode",
+    ),
+    (
+        "editor/tests/playtest_undo.rs",
+        "undo checked on a Tetris session's concrete state",
+    ),
+    ("tests/tidy.rs", "this file's own check of the check"),
+];
+
+/// Code lines naming a game's crate (`tessera_<id>`), numbered from 1.
+fn game_crates_named(text: &str, ids: &[&str]) -> Vec<(usize, String)> {
+    let mut found = Vec::new();
+    for (number, line) in text.lines().enumerate() {
+        if line.trim_start().starts_with("//") {
+            continue;
+        }
+        for id in ids {
+            if line.contains(&format!("tessera_{id}")) {
+                found.push((number + 1, format!("tessera_{id}")));
+            }
+        }
     }
-    files
+    found
 }
 
 #[test]
-fn the_host_and_the_editor_shell_name_no_game() {
+fn no_code_outside_a_games_folder_names_a_game() {
     let root = common::repo_root();
     let ids = game_ids();
+    let shown = |file: &Path| {
+        file.strip_prefix(&root)
+            .unwrap_or(file)
+            .display()
+            .to_string()
+    };
     let mut found = Vec::new();
-    for file in shell_files(&root) {
-        let text = std::fs::read_to_string(&file).expect("a source file");
-        for (line, id) in games_named(&text, &ids) {
-            let shown = file.strip_prefix(&root).unwrap_or(&file).display();
-            found.push(format!("{shown}:{line}: names the game `{id}`"));
+    for folder in GAME_FREE {
+        for file in rust_files(&root.join(folder)) {
+            let text = std::fs::read_to_string(&file).expect("a source file");
+            for (line, id) in games_named(&text, &ids) {
+                found.push(format!("{}:{line}: names the game `{id}`", shown(&file)));
+            }
+        }
+    }
+    for folder in ["tests", "editor/tests"] {
+        for file in rust_files(&root.join(folder)) {
+            let relative = shown(&file);
+            if GAME_FIXTURES
+                .iter()
+                .any(|(fixture, _)| relative.starts_with(fixture))
+            {
+                continue;
+            }
+            let text = std::fs::read_to_string(&file).expect("a source file");
+            for (line, name) in game_crates_named(&text, &ids) {
+                found.push(format!("{relative}:{line}: names the game crate `{name}`"));
+            }
         }
     }
     assert!(
         found.is_empty(),
-        "the host and the editor shell must not name a game (the list is \
-         engine/builtin's; game code lives in the game's crates):\n  {}",
+        "only a game's folder and engine/builtin name a game (the list is \
+         engine/builtin/games.rs; a game's code, its commands included, lives in \
+         engine/games/<id>/; a test that needs a game's crate is one of GAME_FIXTURES):\n  {}",
         found.join("\n  ")
     );
+}
+
+/// Every workspace package: its name, its manifest's folder relative to
+/// the root, and the names of its normal (not dev, not build) dependencies.
+fn workspace_packages() -> Vec<(String, String, Vec<String>)> {
+    let root = common::repo_root();
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let output = std::process::Command::new(cargo)
+        .args([
+            "metadata",
+            "--format-version",
+            "1",
+            "--no-deps",
+            "--offline",
+        ])
+        .current_dir(&root)
+        .output()
+        .expect("cargo metadata runs");
+    assert!(
+        output.status.success(),
+        "cargo metadata failed: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let metadata: serde_json::Value =
+        serde_json::from_slice(&output.stdout).expect("cargo metadata prints JSON");
+    let mut packages = Vec::new();
+    for package in metadata["packages"].as_array().expect("a package list") {
+        let name = package["name"].as_str().unwrap_or_default().to_string();
+        let manifest = Path::new(package["manifest_path"].as_str().unwrap_or_default());
+        let folder = manifest
+            .parent()
+            .and_then(|folder| folder.strip_prefix(&root).ok())
+            .map(|folder| folder.display().to_string())
+            .unwrap_or_default();
+        let normal = package["dependencies"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter(|d| d["kind"].is_null())
+            .filter_map(|d| d["name"].as_str().map(str::to_string))
+            .collect();
+        packages.push((name, folder, normal));
+    }
+    packages
+}
+
+/// Which way a workspace package may depend, by where it lives: the
+/// workspace crates it may name (`None`: not limited here), and whether it
+/// may use egui.
+fn allowed(folder: &str) -> (Option<Vec<String>>, bool) {
+    let list = |names: &[&str]| Some(names.iter().map(|s| s.to_string()).collect());
+    let parts: Vec<&str> = folder.split('/').collect();
+    match parts.as_slice() {
+        // The CLI shell: the host and the one list.
+        [""] => (list(&["tessera-host", "tessera-builtin"]), false),
+        ["editor"] => (
+            list(&[
+                "tessera-host",
+                "tessera-builtin",
+                "tessera-builtin-ui",
+                "tessera-ui",
+            ]),
+            true,
+        ),
+        ["engine", "host"] => (list(&[]), false),
+        ["engine", "testkit"] | ["engine", "games", _] => (list(&["tessera-host"]), false),
+        ["engine", "ui"] => (list(&["tessera-host"]), true),
+        ["engine", "games", id, "ui"] => (
+            Some(vec![
+                "tessera-host".to_string(),
+                "tessera-ui".to_string(),
+                format!("tessera-{id}"),
+            ]),
+            true,
+        ),
+        // The one list: checked below to name only game crates, the host
+        // and the UI contract.
+        ["engine", "builtin"] => (None, false),
+        ["engine", "builtin", "ui"] => (None, true),
+        // Measuring tools (tools/) may use any engine crate.
+        _ => (None, true),
+    }
+}
+
+#[test]
+fn dependencies_run_the_way_the_architecture_draws_them() {
+    let packages = workspace_packages();
+    let workspace: Vec<&str> = packages.iter().map(|(name, _, _)| name.as_str()).collect();
+    let game_crate = |dep: &str| {
+        packages
+            .iter()
+            .any(|(name, folder, _)| name == dep && folder.starts_with("engine/games/"))
+    };
+    let mut wrong = Vec::new();
+    for (name, folder, deps) in &packages {
+        let (crates, egui) = allowed(folder);
+        for dep in deps {
+            let ui_library = dep == "egui" || dep == "eframe" || dep.starts_with("egui_");
+            if ui_library && !egui {
+                wrong.push(format!(
+                    "{name} ({folder}/) depends on {dep}: rules and the host know no UI"
+                ));
+            }
+            if !workspace.contains(&dep.as_str()) {
+                continue;
+            }
+            let fits = match &crates {
+                Some(list) => list.contains(dep),
+                None if folder.starts_with("engine/builtin") => {
+                    game_crate(dep) || dep == "tessera-host" || dep == "tessera-ui"
+                }
+                None => true,
+            };
+            if !fits {
+                wrong.push(format!("{name} ({folder}/) depends on {dep}"));
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "dependencies must run as ARCHITECTURE.md draws them (the CLI and the editor reach \
+         games through engine/builtin only; a game's crate depends on the host only):\n  {}",
+        wrong.join("\n  ")
+    );
+}
+
+/// The most lines of product code a source file may hold (before its test
+/// module): the largest today is about 820; split a file before it grows
+/// past this.
+const MAX_FILE_LINES: usize = 850;
+
+/// The most lines a function may span: the largest today is about 190.
+const MAX_FN_LINES: usize = 200;
+
+/// Functions longer than `limit` lines in `text`: `(line, name, lines)`. A
+/// function ends at the first line that closes its indentation (`}` at the
+/// column of `fn`), as rustfmt lays code out.
+fn long_functions(text: &str, limit: usize) -> Vec<(usize, String, usize)> {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut found = Vec::new();
+    for (start, line) in lines.iter().enumerate() {
+        let trimmed = line.trim_start();
+        let Some(at) = trimmed.find("fn ") else {
+            continue;
+        };
+        let head = &trimmed[..at];
+        let is_item = head.split_whitespace().all(|word| {
+            matches!(word, "pub" | "const" | "async" | "unsafe" | "extern")
+                || word.starts_with("pub(")
+        });
+        if !is_item || trimmed.ends_with(';') {
+            continue;
+        }
+        let indent = &line[..line.len() - trimmed.len()];
+        let closing = format!("{indent}}}");
+        if let Some(end) = lines[start + 1..].iter().position(|l| *l == closing) {
+            let span = end + 2;
+            if span > limit {
+                let name = trimmed[at + 3..]
+                    .split(|c: char| !c.is_alphanumeric() && c != '_')
+                    .next()
+                    .unwrap_or_default()
+                    .to_string();
+                found.push((start + 1, name, span));
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn files_and_functions_stay_small() {
+    let root = common::repo_root();
+    let mut files = rust_files(&root.join("src"));
+    files.extend(rust_files(&root.join("editor/src")));
+    files.extend(rust_files(&root.join("engine")));
+    let mut found = Vec::new();
+    for file in files {
+        let relative = file
+            .strip_prefix(&root)
+            .unwrap_or(&file)
+            .display()
+            .to_string();
+        if relative.contains("/tests/")
+            || relative.contains("/benches/")
+            || relative.ends_with("/tests.rs")
+        {
+            continue;
+        }
+        let text = std::fs::read_to_string(&file).expect("a source file");
+        let product = code_lines(&text).last().map_or(0, |(line, _)| *line);
+        if product > MAX_FILE_LINES {
+            found.push(format!(
+                "{relative}: {product} lines (at most {MAX_FILE_LINES} before the test module)"
+            ));
+        }
+        let body: String = text
+            .lines()
+            .take_while(|line| line.trim() != "#[cfg(test)]")
+            .map(|line| format!("{line}\n"))
+            .collect();
+        for (line, name, span) in long_functions(&body, MAX_FN_LINES) {
+            found.push(format!(
+                "{relative}:{line}: fn {name} spans {span} lines (at most {MAX_FN_LINES})"
+            ));
+        }
+    }
+    assert!(found.is_empty(), "split these:\n  {}", found.join("\n  "));
+}
+
+#[test]
+fn the_size_check_measures_a_function_to_its_closing_brace() {
+    let text = "fn short() {\n    1\n}\n\npub(crate) fn long() {\n    a();\n    b();\n}\n";
+    assert_eq!(long_functions(text, 3), vec![(5, "long".to_string(), 4)]);
+    assert!(long_functions(text, 4).is_empty());
 }
 
 #[test]

@@ -1,10 +1,12 @@
-// The built-in games, one line each: the plugin type, and `=> ` its editor
-// UI when it brings one (a game without one plays in the editor's generic
-// view). `tessera-builtin` reads the plugins from this list and
-// `tessera-builtin-ui` the UIs, so the command line never links egui.
+// The built-in games, one line each: the plugin type, `{ commands: ... }`
+// its command-line capability when it brings one (its own `tessera`
+// subcommands, bench groups, merges), and `=> ` its editor UI when it
+// brings one (a game without one plays in the editor's generic view).
+// `tessera-builtin` reads the plugins and their commands from this list
+// and `tessera-builtin-ui` the UIs, so the command line never links egui.
 games! {
-    tessera_azul::Azul => tessera_azul_ui::game_ui(),
-    tessera_polycube::Polycube => tessera_polycube_ui::GAME_UI,
-    tessera_sand::Sand => tessera_sand_ui::game_ui(),
-    tessera_tetris::Tetris => tessera_tetris_ui::game_ui(),
+    tessera_azul::Azul { commands: tessera_azul::cli::COMMANDS } => tessera_azul_ui::game_ui(),
+    tessera_polycube::Polycube { commands: tessera_polycube::cli::COMMANDS } => tessera_polycube_ui::GAME_UI,
+    tessera_sand::Sand { commands: tessera_sand::cli::COMMANDS } => tessera_sand_ui::game_ui(),
+    tessera_tetris::Tetris { commands: tessera_tetris::cli::COMMANDS } => tessera_tetris_ui::game_ui(),
 }

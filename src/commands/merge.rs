@@ -6,13 +6,19 @@
 //! content hash), the same options and shard count, every shard exactly
 //! once, each run to its end. Anything else is refused with the file that
 //! does not fit (exit 1).
+//!
+//! The host-level partials (`sim`) are merged here; a game's own
+//! (`solve --count`, polycube's) by the plugin that owns their command
+//! ([`GameCommands::merge`]).
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use anyhow::{anyhow, bail};
 
-use super::partial::{FORMAT, Partial};
+use tessera_host::command::{CommandContext, GameCommands};
+use tessera_host::partial::{FORMAT, Partial};
+
 use crate::Status;
 
 /// Arguments of `tessera merge`.
@@ -27,7 +33,7 @@ pub struct Args {
 }
 
 /// Reads, checks and combines the partials.
-pub fn run(args: &Args) -> anyhow::Result<Status> {
+pub fn run(args: &Args, context: &CommandContext) -> anyhow::Result<Status> {
     let mut partials = Vec::with_capacity(args.partials.len());
     for path in &args.partials {
         let text = tessera_host::level::read_text(path).map_err(anyhow::Error::from)?;
@@ -48,23 +54,36 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
         }
         partials.push((path.clone(), partial));
     }
-    check_together(&partials)?;
+    let owner = partials
+        .first()
+        .and_then(|(_, first)| owner(context, &first.command));
+    check_together(&partials, owner)?;
     let (_, first) = &partials[0];
-    match first.command.as_str() {
-        "solve --count" | "solve --count --assembly" => merge_counts(&partials, args.json, true),
-        "solve --count --no-symmetry" | "solve --count --assembly --no-symmetry" => {
-            merge_counts(&partials, args.json, false)
-        }
-        "sim" => super::sim_report::merge(&partials, args.json),
-        other => bail!(
+    match (first.command.as_str(), owner) {
+        ("sim", _) => super::sim_report::merge(&partials, args.json),
+        (_, Some(owner)) => owner.merge(&partials, args.json),
+        (other, None) => bail!(
             "{}: unknown command `{other}` in a partial",
             partials[0].0.display()
         ),
     }
 }
 
-/// Refuses partials that are not the shards of one run, each once.
-pub fn check_together(partials: &[(PathBuf, Partial)]) -> anyhow::Result<()> {
+/// The plugin whose command wrote partials of `command`.
+fn owner(context: &CommandContext, command: &str) -> Option<&'static dyn GameCommands> {
+    context
+        .registry()
+        .commands()
+        .find(|commands| commands.owns_partial(command))
+}
+
+/// Refuses partials that are not the shards of one run, each once; the
+/// plugin that owns the first partial's command (`owner`) says first why
+/// two of its partials do not mix, when it knows better words.
+pub fn check_together(
+    partials: &[(PathBuf, Partial)],
+    owner: Option<&dyn GameCommands>,
+) -> anyhow::Result<()> {
     let Some((first_path, first)) = partials.first() else {
         bail!("no partials to merge");
     };
@@ -79,24 +98,14 @@ pub fn check_together(partials: &[(PathBuf, Partial)]) -> anyhow::Result<()> {
                 theirs = theirs
             )
         };
-        let plain = |p: &Partial| p.command.ends_with(" --no-symmetry");
-        if p.command.starts_with("solve --count")
-            && first.command.starts_with("solve --count")
-            && plain(p) != plain(first)
+        if let Some(owner) = owner
+            && owner.owns_partial(&p.command)
+            && let Some(why) = owner.partial_mismatch(first, p)
         {
-            let how = |p: &Partial| {
-                if plain(p) {
-                    "a plain count (--no-symmetry)"
-                } else {
-                    "a symmetry-broken count"
-                }
-            };
             bail!(
-                "{} does not belong with {}: it is {}, the other {}; the two cut the search into different subtrees and count different things, so their shards never mix",
+                "{} does not belong with {}: {why}",
                 name(path),
-                name(first_path),
-                how(p),
-                how(first)
+                name(first_path)
             );
         }
         if p.command != first.command {
@@ -175,54 +184,4 @@ pub fn check_together(partials: &[(PathBuf, Partial)]) -> anyhow::Result<()> {
         );
     }
     Ok(())
-}
-
-/// Sums the shards of a count (`symmetry`: a symmetry-broken count, with
-/// a distinct count; else a plain one); prints as `tessera solve --count`
-/// does.
-fn merge_counts(
-    partials: &[(PathBuf, Partial)],
-    json: bool,
-    symmetry: bool,
-) -> anyhow::Result<Status> {
-    let (mut solutions, mut distinct, mut seconds) = (0u64, 0u64, 0f64);
-    for (path, p) in partials {
-        let field = |key: &str| {
-            p.result[key]
-                .as_u64()
-                .ok_or_else(|| anyhow!("{}: result.{key} is missing", path.display()))
-        };
-        solutions += field("solutions")?;
-        if symmetry {
-            distinct += field("distinct")?;
-        }
-        seconds += p.seconds;
-    }
-    let distinct = symmetry.then_some(distinct);
-    if json {
-        #[derive(serde::Serialize)]
-        struct Report {
-            solutions: u64,
-            distinct: Option<u64>,
-            seconds: f64,
-            complete: bool,
-            symmetry: bool,
-        }
-        let report = Report {
-            solutions,
-            distinct,
-            seconds,
-            complete: true,
-            symmetry,
-        };
-        println!("{}", serde_json::to_string(&report)?);
-    } else {
-        let counted = super::solve::counted_words(solutions, distinct);
-        println!("{counted} ({seconds:.3} s over {} shards)", partials.len());
-    }
-    Ok(if solutions > 0 {
-        Status::Ok
-    } else {
-        Status::Failed
-    })
 }

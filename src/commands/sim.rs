@@ -25,9 +25,9 @@ use tessera_host::sim::{
 };
 use tessera_host::{Budget, GameSpec, Seat, SessionOptions, ThinkControl};
 
-use super::partial::{FORMAT, Partial, ShardId, sha256_hex};
 use super::sim_report::{Heading, print_report};
 use crate::Status;
+use tessera_host::partial::{FORMAT, Partial, ShardId, sha256_hex};
 
 /// Arguments of `tessera sim`.
 #[derive(clap::Args)]

@@ -13,9 +13,9 @@ use serde::{Deserialize, Serialize};
 use tessera_host::project::Project;
 use tessera_host::sim::{FigureStat, FigureSummary, LineupTally, SimConfig};
 
-use super::partial::Partial;
 use super::sim::Args;
 use crate::Status;
+use tessera_host::partial::Partial;
 
 /// Everything that shapes a simulation's result and its heading: what a
 /// shard's partial names as its options (shards of one run agree on all

@@ -1,7 +1,8 @@
-//! The built-in games, listed once (`engine/builtin/games.rs`). The CLI,
-//! the editor, the bench command and the test suites all start from
-//! [`registry`]; the host and the editor shell name no game. Their editor
-//! UIs come from the same list through `tessera-builtin-ui`.
+//! The built-in games, listed once (`engine/builtin/games.rs`). The CLI
+//! (its subcommands and bench groups included), the editor and the test
+//! suites all start from [`registry`]; the host, the CLI shell and the
+//! editor shell name no game. Their editor UIs come from the same list
+//! through `tessera-builtin-ui`.
 //!
 //! Adding a game: its crate under `engine/games/<id>/`, its dependency in
 //! this crate's `Cargo.toml`, and one line in `engine/builtin/games.rs`.
@@ -10,11 +11,15 @@ use tessera_host::Registry;
 
 /// Reads the list's plugin types (the UIs are `tessera-builtin-ui`'s).
 macro_rules! games {
-    ($($game:path $(=> $ui:expr)?),* $(,)?) => {
-        /// Every game shipped with Tessera.
+    ($($game:path $({ commands: $commands:expr })? $(=> $ui:expr)?),* $(,)?) => {
+        /// Every game shipped with Tessera, with the command-line
+        /// capability of those that bring one.
         pub fn registry() -> Registry {
             let mut registry = Registry::empty();
-            $(registry.register::<$game>();)*
+            $(
+                registry.register::<$game>();
+                $(registry.register_commands::<$game>($commands);)?
+            )*
             registry
         }
     };

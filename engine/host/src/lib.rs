@@ -10,15 +10,21 @@
 //! - [`script`]: the Luau host; [`level`]: RON levels; [`rng`]: the seeded
 //!   RNG; [`check`]: file checks; [`project`]: the live project and its hot
 //!   reload.
+//! - [`command`]: the subcommands, bench groups and merges a plugin brings
+//!   to the `tessera` command line; [`bench`]: figures and their timing;
+//!   [`partial`]: the JSON partial of a sharded run.
 //!
 //! The engine knows nothing about any UI: the CLI and the editor drive games
 //! through the same API.
 
 pub mod agent;
+pub mod bench;
 pub mod check;
+pub mod command;
 pub mod driver;
 pub mod level;
 pub mod options;
+pub mod partial;
 pub mod plugin;
 pub mod project;
 pub mod registry;

@@ -2,6 +2,7 @@
 
 use std::path::Path;
 
+use crate::command::GameCommands;
 use crate::level::{Diagnostic, LevelFile, parse_diagnosed, parse_ron, read_text};
 use crate::options::{GameSpec, SessionOptions};
 use crate::plugin::{Game, GameError, Setup};
@@ -409,10 +410,23 @@ fn replay_erased<G: Game>(
     })
 }
 
-/// The set of plugins.
-#[derive(Debug, Clone, Default)]
+/// The set of plugins, and the command-line capabilities they registered.
+#[derive(Clone, Default)]
 pub struct Registry {
     entries: Vec<PluginEntry>,
+    commands: Vec<(&'static str, &'static dyn GameCommands)>,
+}
+
+impl std::fmt::Debug for Registry {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Registry")
+            .field("entries", &self.entries)
+            .field(
+                "commands",
+                &self.commands.iter().map(|(id, _)| id).collect::<Vec<_>>(),
+            )
+            .finish()
+    }
 }
 
 impl Registry {
@@ -434,6 +448,19 @@ impl Registry {
         self.entries.retain(|e| e.id != G::ID);
         self.entries.push(PluginEntry::of::<G>());
         self
+    }
+
+    /// Adds game `G`'s command-line capability (its subcommands, bench
+    /// groups and merges); a later one for the same game replaces it.
+    pub fn register_commands<G: Game>(&mut self, commands: &'static dyn GameCommands) -> &mut Self {
+        self.commands.retain(|(id, _)| *id != G::ID);
+        self.commands.push((G::ID, commands));
+        self
+    }
+
+    /// Every plugin's command-line capability, in registration order.
+    pub fn commands(&self) -> impl Iterator<Item = &'static dyn GameCommands> + '_ {
+        self.commands.iter().map(|(_, commands)| *commands)
     }
 
     /// The plugin with this id.

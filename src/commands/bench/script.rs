@@ -3,13 +3,13 @@
 use std::path::Path;
 use std::time::Duration;
 
+use tessera_host::bench::{Figure, sample_time};
+use tessera_host::command::CommandContext;
 use tessera_host::{Script, ScriptLimits};
-
-use super::{Figure, sample_time};
 
 /// Calls into a loaded scoring function (target: 2 us per call), then
 /// measures save-to-reload.
-pub fn figures() -> anyhow::Result<Vec<Figure>> {
+pub fn figures(context: &CommandContext) -> anyhow::Result<Vec<Figure>> {
     let source = "return { score = function(cells, chain) return math.floor(10 * math.sqrt(cells)) * chain end }";
     let script = Script::load(
         Path::new("bench.lua"),
@@ -40,24 +40,23 @@ pub fn figures() -> anyhow::Result<Vec<Figure>> {
         measured: (batch / CALLS).median,
         target: Some(Duration::from_micros(2)),
     };
-    Ok(vec![call, save_to_reload()?])
+    Ok(vec![call, save_to_reload(context)?])
 }
 
 /// Saves a script (atomically, as the editor does) and waits until the
 /// running game's slot holds the new version: watcher, debounce, load,
 /// validate, swap (target: 500 ms).
-pub fn save_to_reload() -> anyhow::Result<Figure> {
+pub fn save_to_reload(context: &CommandContext) -> anyhow::Result<Figure> {
     use std::time::Instant;
 
     use tessera_host::level::write_atomic;
-    use tessera_host::project::Project;
     use tessera_host::script::watcher::{DEBOUNCE, FolderWatcher};
 
     let dir = tempfile::tempdir()?;
     std::fs::create_dir_all(dir.path().join("scripts"))?;
     let path = dir.path().join("scripts/live.lua");
     std::fs::write(&path, "return { version = 0 }")?;
-    let mut project = Project::open(dir.path(), tessera_builtin::registry())?;
+    let mut project = context.open_project(dir.path())?;
     let live = project.script(&path)?;
     let watcher = FolderWatcher::new(&project.watched_folders(), DEBOUNCE)?;
 

@@ -13,6 +13,7 @@
 pub mod achieve;
 mod action;
 pub mod ai;
+pub mod cli;
 pub mod record;
 pub mod rules;
 pub mod scenario;

@@ -51,16 +51,10 @@ impl Shard {
 
     /// Parses `I/N` (1-based `I`, `1 <= I <= N`).
     pub fn parse(text: &str) -> Result<Self, String> {
-        let bad = || format!("`{text}` is not a shard: write I/N with 1 <= I <= N, e.g. 2/8");
-        let (i, n) = text.split_once('/').ok_or_else(bad)?;
-        let i: usize = i.trim().parse().map_err(|_| bad())?;
-        let n: usize = n.trim().parse().map_err(|_| bad())?;
-        if n == 0 || i == 0 || i > n {
-            return Err(bad());
-        }
+        let shard = tessera_host::partial::ShardId::parse(text)?;
         Ok(Self {
-            index: i - 1,
-            count: n,
+            index: shard.index - 1,
+            count: shard.of,
         })
     }
 

@@ -27,6 +27,7 @@
 //!   goes on. A later script swap takes effect at the next clear.
 
 pub mod clear;
+pub mod cli;
 mod flow;
 pub mod grid;
 mod level;

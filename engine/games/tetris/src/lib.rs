@@ -39,6 +39,7 @@
 pub mod agents;
 pub mod ai;
 pub mod board;
+pub mod cli;
 pub mod feed;
 mod flow;
 pub mod level;

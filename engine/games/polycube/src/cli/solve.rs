@@ -20,19 +20,19 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use tessera_polycube::import::load_any;
-use tessera_polycube::rules::Rules;
-use tessera_polycube::solver::{Progress, Solution};
-use tessera_polycube::{
+use tessera_host::command::Status;
+use tessera_host::partial::{FORMAT, Partial, ShardId, file_sha256};
+
+use crate::import::load_any;
+use crate::rules::Rules;
+use crate::solver::{Progress, Solution};
+use crate::{
     CountOptions, CountReport, PolycubeLevel, Shard, Solver, UserCell, disassembly, user_cell,
 };
 
-use super::partial::{FORMAT, Partial, ShardId, file_sha256};
-use crate::Status;
-
 /// Arguments of `tessera solve`.
 #[derive(clap::Args)]
-pub struct Args {
+pub(super) struct Args {
     /// The level: `.ron`, or `.json` in the seed's or the generator's format.
     path: PathBuf,
     /// Print one solution, or `no solution` (exit 0 either way: the
@@ -87,9 +87,9 @@ const QUIET_FOR: Duration = Duration::from_secs(1);
 
 /// Prints one solution (layers, z = 1 first, a letter per piece) or
 /// `no solution`; with `--count`, the counts. Exit 0 when solvable.
-pub fn run(args: &Args) -> anyhow::Result<Status> {
+pub(super) fn run(args: &Args) -> anyhow::Result<Status> {
     if args.threads == Some(0) {
-        crate::usage!("--threads must be at least 1");
+        tessera_host::usage!("--threads must be at least 1");
     }
     let (level, warnings) = load_any(&args.path).map_err(anyhow::Error::from)?;
     for warning in &warnings {
@@ -124,9 +124,9 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
 }
 
 /// A Ctrl+C during a validator search, in words.
-fn stopped(error: tessera_polycube::solver::SolveError) -> anyhow::Error {
+fn stopped(error: crate::solver::SolveError) -> anyhow::Error {
     match error {
-        tessera_polycube::solver::SolveError::Cancelled => {
+        crate::solver::SolveError::Cancelled => {
             anyhow::anyhow!("stopped (Ctrl+C) before an answer")
         }
         other => other.into(),
@@ -267,7 +267,7 @@ fn count(args: &Args, solver: &Solver, started: Instant) -> anyhow::Result<Statu
 /// The counts in words: `N solutions, D distinct`, or for a plain count
 /// (no distinct count) `N solutions (plain search, no symmetry breaking)`.
 /// `tessera merge` prints merged counts the same way.
-pub fn counted_words(solutions: u64, distinct: Option<u64>) -> String {
+pub(super) fn counted_words(solutions: u64, distinct: Option<u64>) -> String {
     match distinct {
         Some(distinct) => format!("{solutions} solutions, {distinct} distinct"),
         None => format!("{solutions} solutions (plain search, no symmetry breaking)"),

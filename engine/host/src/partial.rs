@@ -7,6 +7,8 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
+use crate::level::Diagnostic;
+
 /// Format version of [`Partial`]; a merge refuses any other. 2: a sim
 /// partial carries its line-ups' tallies, not a list of games.
 pub const FORMAT: u32 = 2;
@@ -23,11 +25,14 @@ pub struct ShardId {
 impl ShardId {
     /// Parses `I/N` (1-based `I`, `1 <= I <= N`).
     pub fn parse(text: &str) -> Result<Self, String> {
-        let shard = tessera_polycube::Shard::parse(text)?;
-        Ok(Self {
-            index: shard.index + 1,
-            of: shard.count,
-        })
+        let bad = || format!("`{text}` is not a shard: write I/N with 1 <= I <= N, e.g. 2/8");
+        let (i, n) = text.split_once('/').ok_or_else(bad)?;
+        let i: usize = i.trim().parse().map_err(|_| bad())?;
+        let n: usize = n.trim().parse().map_err(|_| bad())?;
+        if n == 0 || i == 0 || i > n {
+            return Err(bad());
+        }
+        Ok(Self { index: i, of: n })
     }
 
     /// The range of `items` (e.g. games) this shard takes: contiguous,
@@ -78,7 +83,7 @@ pub fn sha256_hex(parts: &[&[u8]]) -> String {
 }
 
 /// Hex SHA-256 of a file, read through the host's capped reader.
-pub fn file_sha256(path: &Path) -> anyhow::Result<String> {
-    let text = tessera_host::level::read_text(path).map_err(anyhow::Error::from)?;
+pub fn file_sha256(path: &Path) -> Result<String, Diagnostic> {
+    let text = crate::level::read_text(path)?;
     Ok(sha256_hex(&[text.as_bytes()]))
 }

@@ -9,16 +9,16 @@ use std::time::Duration;
 
 use tessera_host::Game;
 use tessera_host::ThinkControl;
+use tessera_host::command::{CommandContext, Status};
 use tessera_host::driver::{AiTurnsEnd, play_ai_turns_timed};
 use tessera_host::options::{Seat, SessionOptions};
 use tessera_host::sim::{SimLevel, SimOptions, SimValue};
-use tessera_tetris::Tetris;
 
-use crate::Status;
+use crate::Tetris;
 
 /// The options of `tessera tetris hatetris`.
 #[derive(clap::Args)]
-pub struct HatetrisArgs {
+pub(super) struct HatetrisArgs {
     /// The difficulty that plays (a row of the script's `ai.difficulties`).
     #[arg(long, default_value = "vs_hatetris")]
     ai: String,
@@ -31,8 +31,8 @@ pub struct HatetrisArgs {
 }
 
 /// Plays the game and prints its figures.
-pub fn run(args: &HatetrisArgs) -> anyhow::Result<Status> {
-    let mut project = super::current_project(tessera_builtin::registry())?;
+pub(super) fn run(args: &HatetrisArgs, context: &CommandContext) -> anyhow::Result<Status> {
+    let mut project = context.current_project()?;
     let options = SessionOptions {
         mode: Some("feed".into()),
         seats: vec![
@@ -46,7 +46,7 @@ pub fn run(args: &HatetrisArgs) -> anyhow::Result<Status> {
     };
     let spec = project.spec(Tetris::ID).map_err(anyhow::Error::from)?;
     if let Err(e) = spec.resolve(&options) {
-        crate::usage!("--ai: {e}");
+        tessera_host::usage!("--ai: {e}");
     }
     let mut sim = SimOptions::default();
     sim.set("pieces", args.pieces);

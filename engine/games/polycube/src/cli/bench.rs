@@ -7,14 +7,17 @@ use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use tessera_polycube::import::load_any;
-use tessera_polycube::{CountOptions, PolycubeLevel, Shard, Solver};
+use tessera_host::bench::{Figure, min_median_time};
+use tessera_host::command::CommandContext;
 
-use super::{Figure, min_median_time};
+use crate::import::load_any;
+use crate::{CountOptions, PolycubeLevel, Shard, Solver};
 
+/// The repository's `levels/polycube/`, where the bench's boxes are (found
+/// from this crate's folder, so `tessera bench` runs from any folder).
 fn level(name: &str) -> anyhow::Result<PolycubeLevel> {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("levels/polycube")
+        .join("../../../levels/polycube")
         .join(name);
     let (level, _) = load_any(&path).map_err(anyhow::Error::from)?;
     Ok(level)
@@ -124,7 +127,7 @@ fn scaling(
 }
 
 /// The headline solver figures.
-pub fn figures() -> anyhow::Result<Vec<Figure>> {
+pub fn figures(_: &CommandContext) -> anyhow::Result<Vec<Figure>> {
     let soma = solver(&level("soma.ron")?)?;
     let six_ten = solver(&level("pentominoes_6x10.ron")?)?;
     // The level `tessera solve --count` and the DLX1 comparison read.

@@ -4,13 +4,14 @@
 
 use std::time::{Duration, Instant};
 
+use tessera_host::bench::{Figure, MEASURE_AT_LEAST, Timing, sample_time};
+use tessera_host::command::CommandContext;
 use tessera_host::rng::game_rng;
-use tessera_sand::clear::ClusterSearch;
-use tessera_sand::grid::GrainGrid;
-use tessera_sand::physics::RandomBits;
-use tessera_sand::scenarios;
 
-use super::{Figure, MEASURE_AT_LEAST, Timing, sample_time};
+use crate::clear::ClusterSearch;
+use crate::grid::GrainGrid;
+use crate::physics::RandomBits;
+use crate::scenarios;
 
 const RUNS: usize = 301;
 
@@ -37,7 +38,7 @@ fn tick_time(board: &GrainGrid) -> Timing {
 }
 
 /// The tick and search figures with the targets.
-pub fn figures() -> anyhow::Result<Vec<Figure>> {
+pub fn figures(_: &CommandContext) -> anyhow::Result<Vec<Figure>> {
     let mut figures = vec![
         Figure::timed(
             "sand",

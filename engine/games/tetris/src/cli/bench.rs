@@ -9,13 +9,14 @@
 use std::time::Duration;
 
 use rand::Rng;
-use tessera_tetris::ai::{Brain, Difficulty, Position, UnknownNext};
-use tessera_tetris::board::{Board, spawn_position};
-use tessera_tetris::movegen::MoveGen;
-use tessera_tetris::piece::{PieceKind, RotationSystem};
-use tessera_tetris::scenarios;
+use tessera_host::bench::{Figure, Timing, sample_time};
+use tessera_host::command::CommandContext;
 
-use super::{Figure, Timing, sample_time};
+use crate::ai::{Brain, Difficulty, Position, UnknownNext};
+use crate::board::{Board, spawn_position};
+use crate::movegen::MoveGen;
+use crate::piece::{PieceKind, RotationSystem};
+use crate::scenarios;
 
 /// Mean time per piece over the positions, median of several runs.
 fn per_piece(system: RotationSystem) -> Timing {
@@ -115,17 +116,19 @@ fn per_decision_on(ai: &Difficulty, positions: &[Position], runs: usize) -> Timi
     batch / positions.len() as u32
 }
 
-fn difficulty(name: &str) -> anyhow::Result<Difficulty> {
-    let mut project = crate::commands::current_project(tessera_builtin::registry())?;
-    let path = project.game_script_path("tetris");
+fn difficulty(context: &CommandContext, name: &str) -> anyhow::Result<Difficulty> {
+    use tessera_host::Game;
+    let mut project = context.current_project()?;
+    let path = project.game_script_path(crate::Tetris::ID);
     let script = project.script(&path).map_err(anyhow::Error::from)?;
-    tessera_tetris::settings::difficulty(&script.current(), name)
+    crate::settings::difficulty(&script.current(), name)
         .map_err(anyhow::Error::from)?
         .ok_or_else(|| anyhow::anyhow!("{}: no difficulty `{name}`", path.display()))
 }
 
 /// The move generation figures with the target.
-pub fn figures() -> anyhow::Result<Vec<Figure>> {
+pub fn figures(context: &CommandContext) -> anyhow::Result<Vec<Figure>> {
+    let difficulty = |name: &str| difficulty(context, name);
     let master = difficulty("master")?;
     let self_play = self_play_positions(&master, 1000, false);
     let self_play_preview = self_play_positions(&master, 1000, true);

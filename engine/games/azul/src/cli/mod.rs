@@ -3,22 +3,56 @@
 //! carries and refuses the first line a legal, complete game would not
 //! have written. A record is self-contained, so the check runs anywhere;
 //! only records written before records carried their rules need the
-//! project's `scripts/azul.lua`.
+//! project's `scripts/azul.lua`. Also Azul's `tessera bench azul` group
+//! (`bench.rs`). Registered beside the game in `engine/builtin/games.rs`.
 
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
-
-use tessera_azul::record::{RecordLine, check_record};
-use tessera_azul::rules::Rules;
+use clap::{Args as _, FromArgMatches as _};
 use tessera_host::Game;
+use tessera_host::command::{BenchGroup, CommandContext, GameCommands, Status};
 use tessera_host::level::read_text;
 
-use crate::Status;
+use crate::record::{RecordLine, check_record};
+use crate::rules::Rules;
+
+mod bench;
+
+/// Azul's command-line capability: `tessera azul` and `tessera bench azul`.
+pub const COMMANDS: &dyn GameCommands = &AzulCommands;
+
+struct AzulCommands;
+
+impl GameCommands for AzulCommands {
+    fn commands(&self) -> Vec<clap::Command> {
+        vec![
+            Args::augment_args(clap::Command::new("azul"))
+                .about("Azul tools: `tessera azul check RECORD` replays a game record"),
+        ]
+    }
+
+    fn run(
+        &self,
+        _name: &str,
+        matches: &clap::ArgMatches,
+        context: &CommandContext,
+    ) -> anyhow::Result<Status> {
+        run(&Args::from_arg_matches(matches)?, context)
+    }
+
+    fn bench_groups(&self) -> &'static [BenchGroup] {
+        &[BenchGroup {
+            name: "azul",
+            order: 4,
+            figures: bench::figures,
+        }]
+    }
+}
 
 /// Arguments of `tessera azul`.
 #[derive(clap::Args)]
-pub struct Args {
+struct Args {
     #[command(subcommand)]
     command: AzulCommand,
 }
@@ -34,17 +68,17 @@ enum AzulCommand {
 }
 
 /// Runs `tessera azul ...`.
-pub fn run(args: &Args) -> anyhow::Result<Status> {
+fn run(args: &Args, context: &CommandContext) -> anyhow::Result<Status> {
     match &args.command {
-        AzulCommand::Check { record } => check(record),
+        AzulCommand::Check { record } => check(record, context),
     }
 }
 
-fn check(record: &Path) -> anyhow::Result<Status> {
+fn check(record: &Path, context: &CommandContext) -> anyhow::Result<Status> {
     // The host's one capped reader: a FIFO, a device or a file over
     // 16 MiB is refused before it is read.
     let text = read_text(record)?;
-    let rules = fallback_rules(&text)?;
+    let rules = fallback_rules(&text, context)?;
     let report = check_record(&text, rules);
     match report.first_difference {
         None => {
@@ -72,7 +106,7 @@ fn check(record: &Path) -> anyhow::Result<Status> {
 /// The rules for a record whose `start` line carries none (written before
 /// records carried them): the project's script. Any other record brings
 /// its own, and needs no project.
-fn fallback_rules(text: &str) -> anyhow::Result<Rules> {
+fn fallback_rules(text: &str, context: &CommandContext) -> anyhow::Result<Rules> {
     let first = text.lines().find(|l| !l.trim().is_empty());
     let carries_rules = match first.map(serde_json::from_str::<RecordLine>) {
         Some(Ok(RecordLine::Start { rules, .. })) => rules.is_some(),
@@ -82,11 +116,11 @@ fn fallback_rules(text: &str) -> anyhow::Result<Rules> {
     if carries_rules {
         return Ok(Rules::default());
     }
-    let mut project = super::current_project(tessera_builtin::registry())?;
-    let script_path = project.game_script_path(tessera_azul::Azul::ID);
+    let mut project = context.current_project()?;
+    let script_path = project.game_script_path(crate::Azul::ID);
     let script = project.script(&script_path).context(
         "this record carries no rules (written before records did), so it is checked \
          against the project's scripts/azul.lua",
     )?;
-    Ok(tessera_azul::settings::rules(&script.current())?)
+    Ok(crate::settings::rules(&script.current())?)
 }

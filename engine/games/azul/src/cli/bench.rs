@@ -5,17 +5,18 @@
 
 use std::time::Duration;
 
-use tessera_azul::ai::random_playout;
-use tessera_azul::rules::{MoveList, Rules, State};
+use tessera_host::bench::{Figure, sample_time};
+use tessera_host::command::CommandContext;
 use tessera_host::rng::game_rng;
 
-use super::{Figure, sample_time};
+use crate::ai::random_playout;
+use crate::rules::{MoveList, Rules, State};
 
 /// Playouts per timed batch (the figure is the batch time / this).
 const BATCH: u32 = 2000;
 
 /// The playout and move-listing figures.
-pub fn figures() -> anyhow::Result<Vec<Figure>> {
+pub fn figures(_: &CommandContext) -> anyhow::Result<Vec<Figure>> {
     let mut rng = game_rng(1);
     let mut fresh = State::new(Rules::default(), 2);
     fresh.deal(&mut rng, None);

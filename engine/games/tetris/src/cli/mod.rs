@@ -2,19 +2,57 @@
 //! editor's S panel, copied) and says whether the same decision comes out;
 //! `tessera tetris hatetris` times one game against the `hatetris` feeder.
 //! (`tessera sim tetris` is the host's simulation, like every game's.)
+//! Also the `tessera bench tetris` group (`bench.rs`). Registered beside
+//! the game in `engine/builtin/games.rs`.
 
 use std::path::PathBuf;
 
 use anyhow::Context;
+use clap::{Args as _, FromArgMatches as _};
 use tessera_host::Game;
-use tessera_tetris::Tetris;
-use tessera_tetris::ai::log;
+use tessera_host::command::{BenchGroup, CommandContext, GameCommands, Status};
 
-use crate::Status;
+use crate::Tetris;
+use crate::ai::log;
+
+mod bench;
+mod hatetris;
+
+/// Tetris's command-line capability: `tessera tetris` and `tessera bench
+/// tetris`.
+pub const COMMANDS: &dyn GameCommands = &TetrisCommands;
+
+struct TetrisCommands;
+
+impl GameCommands for TetrisCommands {
+    fn commands(&self) -> Vec<clap::Command> {
+        vec![Args::augment_args(clap::Command::new("tetris")).about(
+            "Tetris tools: `tessera tetris explain LOG` replays an AI log; \
+             `tessera tetris hatetris` times one game against HATETRIS",
+        )]
+    }
+
+    fn run(
+        &self,
+        _name: &str,
+        matches: &clap::ArgMatches,
+        context: &CommandContext,
+    ) -> anyhow::Result<Status> {
+        run(&Args::from_arg_matches(matches)?, context)
+    }
+
+    fn bench_groups(&self) -> &'static [BenchGroup] {
+        &[BenchGroup {
+            name: "tetris",
+            order: 3,
+            figures: bench::figures,
+        }]
+    }
+}
 
 /// Arguments of `tessera tetris`.
 #[derive(clap::Args)]
-pub struct Args {
+struct Args {
     #[command(subcommand)]
     command: TetrisCommand,
 }
@@ -34,21 +72,25 @@ enum TetrisCommand {
     /// Play one game of a difficulty against the `hatetris` feeder on the
     /// 10 x 20 feed board without a ceiling, timing every decision: lines,
     /// pieces, and the mean, median and longest time a decision.
-    Hatetris(super::tetris_hatetris::HatetrisArgs),
+    Hatetris(hatetris::HatetrisArgs),
 }
 
 /// Runs `tessera tetris ...`.
-pub fn run(args: &Args) -> anyhow::Result<Status> {
+fn run(args: &Args, context: &CommandContext) -> anyhow::Result<Status> {
     match &args.command {
         TetrisCommand::Explain {
             log: path,
             current_script,
-        } => explain(path, *current_script),
-        TetrisCommand::Hatetris(hatetris) => super::tetris_hatetris::run(hatetris),
+        } => explain(path, *current_script, context),
+        TetrisCommand::Hatetris(args) => hatetris::run(args, context),
     }
 }
 
-fn explain(path: &std::path::Path, current_script: bool) -> anyhow::Result<Status> {
+fn explain(
+    path: &std::path::Path,
+    current_script: bool,
+    context: &CommandContext,
+) -> anyhow::Result<Status> {
     let text = if path.as_os_str() == "-" {
         read_stdin()?
     } else {
@@ -56,11 +98,11 @@ fn explain(path: &std::path::Path, current_script: bool) -> anyhow::Result<Statu
     };
     let parsed = log::parse(&text).map_err(|e| anyhow::anyhow!("{}", e.in_file(path)))?;
     let difficulty = if current_script {
-        let mut project = super::current_project(tessera_builtin::registry())?;
+        let mut project = context.current_project()?;
         let script_path = project.game_script_path(Tetris::ID);
         let script = project.script(&script_path).map_err(anyhow::Error::from)?;
         let name = &parsed.input.difficulty.name;
-        tessera_tetris::settings::difficulty(&script.current(), name)
+        crate::settings::difficulty(&script.current(), name)
             .map_err(anyhow::Error::from)?
             .ok_or_else(|| {
                 anyhow::anyhow!(

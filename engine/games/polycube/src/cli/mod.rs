@@ -1,0 +1,57 @@
+//! Polycube's command-line capability, registered beside the game in
+//! `engine/builtin/games.rs`: `tessera solve` (`solve.rs`), the merge of
+//! its sharded counts that `tessera merge` asks it for (`merge.rs`), and
+//! the `tessera bench polycube` group (`bench.rs`).
+
+use clap::{Args as _, FromArgMatches as _};
+use tessera_host::command::{BenchGroup, CommandContext, GameCommands, NamedPartials, Status};
+use tessera_host::partial::Partial;
+
+mod bench;
+mod merge;
+mod solve;
+
+/// Polycube's command-line capability.
+pub const COMMANDS: &dyn GameCommands = &PolycubeCommands;
+
+struct PolycubeCommands;
+
+impl GameCommands for PolycubeCommands {
+    fn commands(&self) -> Vec<clap::Command> {
+        vec![
+            solve::Args::augment_args(clap::Command::new("solve")).about(
+                "Solve a polycube level: one solution, `--first`, `--unique`, `--disassemble`, \
+             or `--count [--assembly] [--no-symmetry] [--json] [--threads N] [--shard I/N]`",
+            ),
+        ]
+    }
+
+    fn run(
+        &self,
+        _name: &str,
+        matches: &clap::ArgMatches,
+        _context: &CommandContext,
+    ) -> anyhow::Result<Status> {
+        solve::run(&solve::Args::from_arg_matches(matches)?)
+    }
+
+    fn bench_groups(&self) -> &'static [BenchGroup] {
+        &[BenchGroup {
+            name: "polycube",
+            order: 1,
+            figures: bench::figures,
+        }]
+    }
+
+    fn owns_partial(&self, command: &str) -> bool {
+        merge::owns(command)
+    }
+
+    fn partial_mismatch(&self, first: &Partial, other: &Partial) -> Option<String> {
+        merge::mismatch(first, other)
+    }
+
+    fn merge(&self, partials: &NamedPartials, json: bool) -> anyhow::Result<Status> {
+        merge::merge_counts(partials, json)
+    }
+}
