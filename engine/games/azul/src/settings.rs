@@ -214,7 +214,44 @@ pub fn ai_settings(script: &Script) -> Result<AiSettings, ScriptError> {
         .map(|settings| *settings.as_ref())
 }
 
+/// The keys of the script's `medium` table (the medium AI's weights).
+pub const MEDIUM_KEYS: [&str; 4] = ["immediate", "potential", "floor_risk", "blocking"];
+/// The keys of the script's `hard` table (the hard AI's search).
+pub const HARD_KEYS: [&str; 3] = ["nodes", "potential", "carry"];
+/// The keys of the script's `expert` table (the expert's tree search).
+pub const EXPERT_KEYS: [&str; 14] = [
+    "playouts",
+    "seconds",
+    "exploration",
+    "epsilon",
+    "win_weight",
+    "margin_scale",
+    "own_weight",
+    "score_scale",
+    "threads",
+    "max_nodes",
+    "horizon",
+    "potential",
+    "carry",
+    "widening",
+];
+
+/// The AI tables of the script and the keys each accepts: the reader
+/// refuses any other key with these lists, so a typo such as `exploraton`
+/// is refused at its table instead of leaving the default in play (and
+/// the documentation checked against them cannot drift).
+pub fn ai_table_keys() -> [(&'static str, &'static [&'static str]); 3] {
+    [
+        ("medium", &MEDIUM_KEYS),
+        ("hard", &HARD_KEYS),
+        ("expert", &EXPERT_KEYS),
+    ]
+}
+
 fn read_ai_settings(script: &Script) -> Result<AiSettings, ScriptError> {
+    for (table, keys) in ai_table_keys() {
+        script.only_keys(&[table], keys)?;
+    }
     const ANY: std::ops::RangeInclusive<f64> = -1e6..=1e6;
     let number = |table: &str, key: &str, default: f64, range| {
         script

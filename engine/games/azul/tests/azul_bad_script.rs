@@ -115,3 +115,51 @@ fn out_of_range_values_are_refused_at_their_line() {
         assert!(error.contains(needle), "`{to}`: {error}");
     }
 }
+
+#[test]
+fn a_misspelt_ai_setting_is_refused_not_ignored() {
+    for (from, to, needle) in [
+        (
+            "exploration = 0.35,",
+            "exploraton = 0.35,",
+            "`expert` has no setting `exploraton`",
+        ),
+        (
+            "hard = { nodes = 200000,",
+            "hard = { node = 200000,",
+            "`hard` has no setting `node`",
+        ),
+        (
+            "floor_risk = 1.0,",
+            "floor_risks = 1.0,",
+            "`medium` has no setting `floor_risks`",
+        ),
+    ] {
+        let (_, script) = edited(from, to);
+        let error = Azul::check_script(&script)
+            .expect_err(&format!("`{to}` passed the check"))
+            .to_string();
+        assert!(error.starts_with("scripts/azul.lua:"), "`{to}`: {error}");
+        assert!(error.contains(needle), "`{to}`: {error}");
+    }
+}
+
+/// Every key the AI tables' reader accepts is in the Azul section of the
+/// scripting guide, so the guide cannot drift from the reader.
+#[test]
+fn every_ai_table_key_is_in_the_scripting_guide() {
+    let guide =
+        std::fs::read_to_string(tessera_testkit::repo_path("docs/guide/scripting.md")).unwrap();
+    let azul = guide
+        .split("\n## ")
+        .find(|section| section.contains("`scripts/azul.lua`"))
+        .expect("the scripting guide has an Azul section");
+    for (table, keys) in tessera_azul::settings::ai_table_keys() {
+        for key in keys {
+            assert!(
+                azul.contains(&format!("`{key}`")),
+                "docs/guide/scripting.md does not document `{table}.{key}`"
+            );
+        }
+    }
+}

@@ -30,7 +30,7 @@ impl Default for FeedSettings {
 }
 
 /// The keys a difficulty row may hold (anything else is a typo).
-const DIFFICULTY_KEYS: [&str; 15] = [
+pub const DIFFICULTY_KEYS: [&str; 15] = [
     "name",
     "weights",
     "noise",
@@ -48,9 +48,21 @@ const DIFFICULTY_KEYS: [&str; 15] = [
     "line_trust",
 ];
 /// The keys of the `ai` table.
-const AI_KEYS: [&str; 2] = ["difficulties", "log_top"];
+pub const AI_KEYS: [&str; 2] = ["difficulties", "log_top"];
 /// The keys of the `feed` table.
-const FEED_KEYS: [&str; 1] = ["specials"];
+pub const FEED_KEYS: [&str; 1] = ["specials"];
+
+/// The script's tables with a fixed set of keys, and those keys: `ai`,
+/// `feed` and each row of `ai.difficulties`. The readers refuse any other
+/// key with these same lists, so the documentation checked against them
+/// cannot drift.
+pub fn table_keys() -> [(&'static str, &'static [&'static str]); 3] {
+    [
+        ("ai", &AI_KEYS),
+        ("feed", &FEED_KEYS),
+        ("ai.difficulties[]", &DIFFICULTY_KEYS),
+    ]
+}
 /// Most rows a difficulty table may hold (the AI level list is shown in
 /// menus and `games --details`; thousands would only slow them).
 const MAX_DIFFICULTIES: usize = 64;
