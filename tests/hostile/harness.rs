@@ -48,10 +48,21 @@ fn drain(mut stream: impl Read + Send + 'static) -> std::thread::JoinHandle<Stri
     })
 }
 
+/// Resets this test process's peak memory to its current size. A child is
+/// spawned with `vfork` semantics, and Linux starts the child's
+/// `ru_maxrss` at the spawning process's peak: a test binary that once held
+/// a large buffer (or ran a memory-hungry test beside these) would otherwise
+/// push every later child past the limit. (Writing `5` to `clear_refs`
+/// resets the peak; where it cannot be written the measure stays as it was.)
+fn forget_own_peak_memory() {
+    let _ = std::fs::write("/proc/self/clear_refs", "5");
+}
+
 /// Runs `tessera ARGS` in `cwd`.
 // The child is reaped with `wait4` (for its peak memory), not `Child::wait`.
 #[allow(clippy::zombie_processes)]
 pub fn tessera(cwd: &Path, args: &[&str]) -> Run {
+    forget_own_peak_memory();
     let started = Instant::now();
     let mut child = Command::new(env!("CARGO_BIN_EXE_tessera"))
         .args(args)
