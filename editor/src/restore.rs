@@ -94,7 +94,12 @@ impl Remembered {
         self.window = self
             .window
             .filter(|w| w.iter().all(|v| v.is_finite() && *v > 0.0))
-            .map(|[w, h]| [w.clamp(MIN_WINDOW[0], MAX_SIZE), h.clamp(MIN_WINDOW[1], MAX_SIZE)]);
+            .map(|[w, h]| {
+                [
+                    w.clamp(MIN_WINDOW[0], MAX_SIZE),
+                    h.clamp(MIN_WINDOW[1], MAX_SIZE),
+                ]
+            });
         self
     }
 

@@ -237,7 +237,10 @@ fn endgame_project() -> tempfile::TempDir {
     let script = dir.path().join("scripts/azul.lua");
     let text = std::fs::read_to_string(&script).expect("script");
     let quick = "reaction_seconds = { easy = 0, medium = 0, hard = 0, expert = 0 }";
-    let text = text.replace("reaction_seconds = { easy = 1, medium = 2, hard = 3, expert = 3 }", quick);
+    let text = text.replace(
+        "reaction_seconds = { easy = 1, medium = 2, hard = 3, expert = 3 }",
+        quick,
+    );
     assert!(text.contains(quick), "the script names its reaction times");
     std::fs::write(&script, text).expect("write");
     dir
@@ -276,7 +279,8 @@ fn azul_holds_still_through_a_round_and_its_end_card() {
     let mut moves = 0;
     while !over(&harness) {
         assert!(std::time::Instant::now() < deadline, "the round ends");
-        let tile = first_enabled(&harness, "factory ").or_else(|| first_enabled(&harness, "centre "));
+        let tile =
+            first_enabled(&harness, "factory ").or_else(|| first_enabled(&harness, "centre "));
         let Some(tile) = tile else {
             // The AI's turn (or an animation).
             harness.run_steps(2);

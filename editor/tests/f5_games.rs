@@ -153,22 +153,34 @@ fn a_drop_above_the_board_is_clamped_and_a_refused_one_takes_no_step() {
     harness.run_steps(5);
     let board = harness.get_by_label("sand board").rect();
     let slot = harness.get_by_label("slot 1").rect().center();
-    drag(&mut harness, slot, egui::pos2(board.center().x, board.top() - 30.0));
+    drag(
+        &mut harness,
+        slot,
+        egui::pos2(board.center().x, board.top() - 30.0),
+    );
     harness.get_by_label("pieces placed 1");
-    let steps = |h: &Harness<'_, EditorApp>| h.state().playtest().session().map_or(0, |s| s.step_count());
+    let steps =
+        |h: &Harness<'_, EditorApp>| h.state().playtest().session().map_or(0, |s| s.step_count());
     // Let it fall to the bottom, then drop below the board, clamped onto
     // the bottom rows where it lies: refused.
     harness.run_steps(300);
     let before = steps(&harness);
     let slot = harness.get_by_label("slot 1").rect().center();
-    drag(&mut harness, slot, egui::pos2(board.center().x, board.bottom() + 30.0));
+    drag(
+        &mut harness,
+        slot,
+        egui::pos2(board.center().x, board.bottom() + 30.0),
+    );
     harness.get_by_label("pieces placed 1");
     let lines = harness.state().console().lines().to_vec();
     let refusal = lines
         .iter()
         .find(|l| l.text.starts_with("sand: not placed"))
         .unwrap_or_else(|| panic!("a refusal line in {lines:?}"));
-    assert!(!refusal.is_error, "a refused drop is not an error: {refusal:?}");
+    assert!(
+        !refusal.is_error,
+        "a refused drop is not an error: {refusal:?}"
+    );
     let places = |h: &Harness<'_, EditorApp>| {
         let session = h.state().playtest().session().expect("a session");
         session
@@ -179,7 +191,10 @@ fn a_drop_above_the_board_is_clamped_and_a_refused_one_takes_no_step() {
             .count()
     };
     assert_eq!(places(&harness), 1, "the refused drop is not in the record");
-    assert!(steps(&harness) <= before + 1, "no step for the refusal (ticks merge)");
+    assert!(
+        steps(&harness) <= before + 1,
+        "no step for the refusal (ticks merge)"
+    );
 }
 
 /// The layout kittest for polycube: choosing a piece, picking a cell,

@@ -754,18 +754,35 @@ fn panel_sizes_from_a_larger_screen_or_a_broken_file_are_clamped_to_the_window()
         let tab = harness.get_by_label("demo.lua").rect();
         let playtest = harness.get_by_label("🗖 Maximise").rect();
         let console = harness.get_by_label("Console").rect();
-        for (what, rect) in [("tree", tree), ("tab", tab), ("playtest", playtest), ("console", console)] {
-            assert!(window.contains_rect(rect), "{sizes}: the {what} is at {rect:?}");
+        for (what, rect) in [
+            ("tree", tree),
+            ("tab", tab),
+            ("playtest", playtest),
+            ("console", console),
+        ] {
+            assert!(
+                window.contains_rect(rect),
+                "{sizes}: the {what} is at {rect:?}"
+            );
         }
         // The code editor keeps its room between the tree and the playtest,
         // above the console.
         let editor = harness.get_by_role(Role::MultilineTextInput).rect();
-        assert!(editor.width() >= 250.0 && editor.height() >= 100.0, "{sizes}: editor {editor:?}");
-        assert!(editor.right() <= playtest.left() && editor.left() >= tree.left(), "{sizes}");
+        assert!(
+            editor.width() >= 250.0 && editor.height() >= 100.0,
+            "{sizes}: editor {editor:?}"
+        );
+        assert!(
+            editor.right() <= playtest.left() && editor.left() >= tree.left(),
+            "{sizes}"
+        );
         let ctx = harness.ctx.clone();
         harness.state_mut().persist(&ctx, true);
         let saved = tessera_editor::restore::Remembered::load(&state_file);
-        assert!(saved.tree_width.is_finite() && saved.tree_width <= 1300.0 - 520.0, "{saved:?}");
+        assert!(
+            saved.tree_width.is_finite() && saved.tree_width <= 1300.0 - 520.0,
+            "{saved:?}"
+        );
         assert!(saved.playtest_width <= 1300.0 - 150.0 - 300.0, "{saved:?}");
         assert!(saved.console_height <= 850.0 - 160.0, "{saved:?}");
     }
@@ -780,11 +797,17 @@ fn remembered_tabs_outside_the_project_are_not_opened() {
     let outside = tempfile::tempdir().expect("outside");
     std::fs::write(outside.path().join("secret.lua"), "return {}").expect("outside file");
     #[cfg(unix)]
-    std::os::unix::fs::symlink(outside.path().join("secret.lua"), root.join("scripts/link.lua"))
-        .expect("link");
+    std::os::unix::fs::symlink(
+        outside.path().join("secret.lua"),
+        root.join("scripts/link.lua"),
+    )
+    .expect("link");
     let state = tempfile::tempdir().expect("state dir");
     let state_file = state.path().join("editor.ron");
-    let escape = format!("../{}/secret.lua", outside.path().file_name().unwrap().to_string_lossy());
+    let escape = format!(
+        "../{}/secret.lua",
+        outside.path().file_name().unwrap().to_string_lossy()
+    );
     std::fs::write(
         &state_file,
         format!(
@@ -801,9 +824,16 @@ fn remembered_tabs_outside_the_project_are_not_opened() {
         .iter()
         .map(|d| d.display_path().display().to_string())
         .collect();
-    assert_eq!(open, ["scripts/demo.lua"], "only the tab inside the project");
     assert_eq!(
-        harness.state().active_document().map(|d| d.display_path().display().to_string()),
+        open,
+        ["scripts/demo.lua"],
+        "only the tab inside the project"
+    );
+    assert_eq!(
+        harness
+            .state()
+            .active_document()
+            .map(|d| d.display_path().display().to_string()),
         Some("scripts/demo.lua".to_string())
     );
     let refused = console_texts(&harness)

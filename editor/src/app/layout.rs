@@ -46,7 +46,6 @@ fn fit_window_to_screen(ctx: &egui::Context) {
     }
 }
 
-
 impl EditorApp {
     /// The window's panels: menu, status line, console, tree, playtest
     /// (docked, maximised over everything, or in a window of its own) and
@@ -95,13 +94,15 @@ impl EditorApp {
                 .show(ui, |ui| self.tree_ui(ui));
             self.layout.tree_width = tree.response.rect.width().round();
             if !popped_out {
-                let playtest_max = (room.x - self.layout.tree_width - MIN_EDITOR_WIDTH)
-                    .max(MIN_PLAYTEST_WIDTH);
+                let playtest_max =
+                    (room.x - self.layout.tree_width - MIN_EDITOR_WIDTH).max(MIN_PLAYTEST_WIDTH);
                 let playtest = egui::Panel::right("playtest")
                     .resizable(true)
                     .default_size(self.layout.playtest_width)
                     .size_range(MIN_PLAYTEST_WIDTH..=playtest_max)
-                    .show(ui, |ui| tessera_ui::slot::held_to_room(ui, |ui| self.playtest_ui(ui)));
+                    .show(ui, |ui| {
+                        tessera_ui::slot::held_to_room(ui, |ui| self.playtest_ui(ui))
+                    });
                 self.layout.playtest_width = playtest.response.rect.width().round();
             }
             egui::CentralPanel::default().show(ui, |ui| self.documents_ui(ui));

@@ -197,7 +197,10 @@ mod tests {
                 Poll::Lost => panic!("the job ended without a result"),
             }
         };
-        assert!(nice > ui || ui == 19, "the job's nice {nice}, the caller's {ui}");
+        assert!(
+            nice > ui || ui == 19,
+            "the job's nice {nice}, the caller's {ui}"
+        );
         assert_eq!(thread_niceness(), ui, "the caller's priority is untouched");
     }
 

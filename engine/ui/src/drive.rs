@@ -17,7 +17,11 @@ pub fn drive_view(
     let Some(session) = view.session() else {
         return;
     };
-    let has_ai = session.options().seats.iter().any(|s| s.ai_level().is_some());
+    let has_ai = session
+        .options()
+        .seats
+        .iter()
+        .any(|s| s.ai_level().is_some());
     let drive = driver.poll(session, view.ai_may_move(), view.ai_reaction());
     // With an AI seat the thinking line (or ▶ AI move) has a slot of its
     // own, empty while nobody thinks, so the game below does not move.

@@ -251,7 +251,11 @@ impl SandLevel {
     /// A board letter as people say it: its name in the level's own
     /// palette, else in the default one ("red"), else the letter (`X`).
     fn colour_name(&self, letter: char) -> String {
-        let own = self.palette.iter().flatten().map(|c| (c.letter, c.name.clone()));
+        let own = self
+            .palette
+            .iter()
+            .flatten()
+            .map(|c| (c.letter, c.name.clone()));
         let default = crate::settings::default_palette()
             .into_iter()
             .map(|c| (c.letter, c.name));

@@ -347,10 +347,7 @@ impl PolycubePlaytest {
                     self.colour(i)
                 };
                 let text = RichText::new(format!("{id} ({cells})")).color(colour);
-                if ui
-                    .selectable_label(chosen, text)
-                    .clicked()
-                {
+                if ui.selectable_label(chosen, text).clicked() {
                     self.selected = Some(i);
                     self.picked.clear();
                     self.anchor = None;

@@ -456,7 +456,7 @@ impl LevelEditor for SandLevelEditor {
             // pointer was once it had moved far enough to count as a drag.
             let origin = ui
                 .input(|i| i.pointer.press_origin())
-                .map(|o| ((o - rect.min) / self.cell_px))
+                .map(|o| (o - rect.min) / self.cell_px)
                 .map(|o| (o.x, o.y));
             let (x0, y0) = match (self.stroke_from, origin) {
                 (Some(from), _) if self.tool != Tool::Fill && stroking => from,
