@@ -453,7 +453,18 @@ impl PlaytestArea {
             ),
             (None, None) => "Open a level or a game script, then press F5.".into(),
         };
-        ui.weak(label);
+        // One line, whatever happens: the AI's thinking line (or ▶ AI move)
+        // first, then what is playing, elided; so the game below never
+        // moves when an AI starts or stops thinking.
+        tessera_ui::slot::line_slot(ui, 1, |ui| {
+            ui.horizontal(|ui| {
+                if let Some(running) = self.running.as_mut() {
+                    drive_ai(running, ui, cx);
+                }
+                ui.add(egui::Label::new(RichText::new(&label).weak()).truncate())
+                    .on_hover_text(&label);
+            });
+        });
         if self.offers_restart() {
             let file = self
                 .running_level_file()
@@ -473,9 +484,6 @@ impl PlaytestArea {
         }
         ui.separator();
 
-        if let Some(running) = self.running.as_mut() {
-            drive_ai(running, ui, cx);
-        }
         match self.running.as_mut() {
             Some(running) => {
                 running.view.ui(ui, cx);

@@ -213,7 +213,7 @@ fn polycube_holds_still_while_it_is_played() {
     let mut watch = support::layout::LayoutWatch::default();
     watch.look(&harness, "start");
     let mut act = |harness: &mut Harness<'_, EditorApp>, label: &str| {
-        harness.get_by_label(label).click();
+        support::layout::click_in_playtest(harness, label);
         harness.run_steps(3);
         watch.look(harness, label);
     };
