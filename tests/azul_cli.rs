@@ -1,6 +1,6 @@
 //! `tessera play azul --record`, `tessera azul check` and `tessera sim`.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::process::{Command, Output};

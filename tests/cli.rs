@@ -1,7 +1,7 @@
 //! The `tessera` command line: messages and exit codes (0 ok, 1 a check
 //! failed, 2 bad usage), `check` on scripts and levels, and `watch`.
 
-mod common;
+use crate::common;
 
 use std::io::{BufRead, BufReader};
 use std::path::Path;

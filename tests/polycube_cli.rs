@@ -3,7 +3,7 @@
 
 use std::process::Command;
 
-mod common;
+use crate::common;
 
 #[test]
 fn the_game_is_registered() {

@@ -4,7 +4,7 @@
 //! of the project (lines with placeholders such as `PATH`, and `watch`,
 //! which runs until interrupted, are skipped).
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::process::Command;

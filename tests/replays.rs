@@ -5,7 +5,7 @@
 //! up as snapshot diffs to review with `cargo insta review` (or in the
 //! editor's Tests panel).
 
-mod common;
+use crate::common;
 
 use tessera_host::project::Project;
 use tessera_host::suite;
@@ -37,7 +37,11 @@ fn every_replay_reproduces_its_snapshot() {
             }
         };
         let checked = std::panic::catch_unwind(|| {
-            common::snapshots().bind(|| {
+            // The suite names its snapshot files itself (the editor's Tests
+            // panel and `tessera replay` read them), so no module prefix.
+            let mut settings = common::snapshots();
+            settings.set_prepend_module_to_snapshot(false);
+            settings.bind(|| {
                 insta::assert_snapshot!(case.snapshot_name(), trajectory);
             });
         });

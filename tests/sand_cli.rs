@@ -1,7 +1,7 @@
 //! `tessera play sand`: action files, random play, rendering, JSON, and
 //! errors that name the file position or the failing action.
 
-mod common;
+use crate::common;
 
 use std::process::Command;
 

@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-mod common;
+use crate::common;
 
 /// Runs tessera in the repository: (exit code, stdout, stderr).
 fn tessera(args: &[&str]) -> (i32, String, String) {

@@ -2,7 +2,7 @@
 //! Tetris scripts and feed levels, and `tessera sim tetris` against a feed
 //! level's own difficulty: the binary end to end.
 
-mod common;
+use crate::common;
 
 use std::io::Write;
 use std::path::Path;

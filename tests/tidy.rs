@@ -204,3 +204,99 @@ fn typed_errors_are_not_flattened_into_strings() {
         found.join("\n  ")
     );
 }
+
+/// The `mod name;` declarations of a Rust file (with an optional `#[path]`
+/// attribute on the line before), as the files they load.
+fn declared_module_files(file: &Path) -> Vec<PathBuf> {
+    let Ok(text) = std::fs::read_to_string(file) else {
+        return Vec::new();
+    };
+    // A `mod.rs`, `main.rs` or `lib.rs` declares its children beside it;
+    // `name.rs` declares them in `name/`.
+    let stem = file.file_stem().and_then(|s| s.to_str()).unwrap_or("");
+    let folder = file.parent().unwrap_or(Path::new("."));
+    let children = if matches!(stem, "mod" | "main" | "lib") {
+        folder.to_path_buf()
+    } else {
+        folder.join(stem)
+    };
+    let mut out = Vec::new();
+    let mut path_attribute: Option<String> = None;
+    for line in text.lines().map(str::trim).filter(|l| !l.starts_with("//")) {
+        if let Some(rest) = line.strip_prefix("#[path = \"") {
+            path_attribute = rest.strip_suffix("\"]").map(str::to_string);
+            continue;
+        }
+        let declaration = line.strip_prefix("pub ").unwrap_or(line);
+        let Some(name) = declaration
+            .strip_prefix("mod ")
+            .and_then(|rest| rest.strip_suffix(';'))
+        else {
+            if !line.starts_with("#[") {
+                path_attribute = None;
+            }
+            continue;
+        };
+        match path_attribute.take() {
+            Some(path) => out.push(folder.join(path)),
+            None => {
+                let flat = children.join(format!("{name}.rs"));
+                out.push(if flat.exists() {
+                    flat
+                } else {
+                    children.join(name).join("mod.rs")
+                });
+            }
+        }
+    }
+    out
+}
+
+/// One test binary per crate: every `.rs` file in a `tests/` folder is a
+/// module of that folder's test binary (`tests/main.rs`, compiled into the
+/// crate's unit tests or, at the root, the `workspace` binary) or the root's
+/// own `tests/tidy.rs`. A file nobody declares would silently never run.
+#[test]
+fn every_test_file_is_compiled_into_its_crates_one_test_binary() {
+    let root = common::repo_root();
+    let mut test_folders = vec![root.join("tests"), root.join("editor/tests")];
+    for parent in ["engine", "engine/games"] {
+        for entry in std::fs::read_dir(root.join(parent))
+            .into_iter()
+            .flatten()
+            .flatten()
+        {
+            if entry.path().join("tests").is_dir() {
+                test_folders.push(entry.path().join("tests"));
+            }
+        }
+    }
+    let mut stray = Vec::new();
+    for folder in test_folders {
+        let mut reached = std::collections::BTreeSet::new();
+        let mut todo = vec![folder.join("main.rs"), folder.join("tidy.rs")];
+        while let Some(file) = todo.pop() {
+            let Ok(file) = file.canonicalize() else {
+                continue;
+            };
+            if reached.insert(file.clone()) {
+                todo.extend(declared_module_files(&file));
+            }
+        }
+        for file in rust_files(&folder) {
+            let canonical = file.canonicalize().unwrap_or(file.clone());
+            if !reached.contains(&canonical) {
+                stray.push(
+                    file.strip_prefix(&root)
+                        .unwrap_or(&file)
+                        .display()
+                        .to_string(),
+                );
+            }
+        }
+    }
+    assert!(
+        stray.is_empty(),
+        "test files no test binary compiles (declare each as `mod` in its tests/main.rs): {stray:?}"
+    );
+}

@@ -27,3 +27,13 @@ pub use app::EditorApp;
 /// the games' UI crates).
 pub use tessera_ui as playtest;
 pub use tessera_ui::{ConsoleLine, GameUi, LevelEditor, PlaytestContext, PlaytestView};
+
+// One test binary per crate: the tests in `tests/` are a module of the
+// unit-test binary rather than integration binaries of their own (each would
+// link the whole dependency tree again). They name the crate as
+// `tessera_editor`, like outside code, so they exercise only the public API.
+#[cfg(test)]
+extern crate self as tessera_editor;
+#[cfg(test)]
+#[path = "../tests/main.rs"]
+mod api_tests;

@@ -2,7 +2,7 @@
 //! game's spec, and an AI seat plays on a worker thread, its moves applied
 //! and recorded like a human's.
 
-mod support;
+use super::support;
 
 use support::harness;
 

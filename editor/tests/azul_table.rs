@@ -1,7 +1,7 @@
 //! The Azul table in the editor: every player's board in view at the
 //! default window size, and the game in progress back after a restart.
 
-mod support;
+use super::support;
 
 use std::path::Path;
 use std::time::Duration;

@@ -1,7 +1,7 @@
 //! The console panel: a line longer than the panel wraps inside it rather
 //! than running off its right edge, and many lines stay cheap to show.
 
-mod support;
+use super::support;
 
 use egui_kittest::kittest::Queryable;
 

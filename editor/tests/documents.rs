@@ -4,8 +4,6 @@
 //! go to the visual editor that has the keyboard, never to a playtest
 //! beside it.
 
-mod support;
-
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 

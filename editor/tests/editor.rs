@@ -2,7 +2,7 @@
 //! type, save with Ctrl+S, and read the console, the tab title and the file
 //! on disk.
 
-mod support;
+use super::support;
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};

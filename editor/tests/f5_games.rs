@@ -1,8 +1,6 @@
 //! F5 in the editor starts each game's own view through the host's one
 //! start path (the views' own tests drive them alone).
 
-mod support;
-
 use std::path::Path;
 
 use egui_kittest::Harness;

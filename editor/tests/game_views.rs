@@ -1,7 +1,7 @@
 //! The editor hosting a game's UI: a playtest view started with F5 that
 //! keeps running across a script reload, and a visual level editor.
 
-mod support;
+use super::support;
 
 use std::path::Path;
 use support::console_texts;

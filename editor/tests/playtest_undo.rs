@@ -4,7 +4,7 @@
 //! take back the player's move. The undo keys are the host's one path
 //! (`PlaytestArea`), so this holds for every game's view.
 
-mod support;
+use super::support;
 
 use support::{console_texts, harness};
 

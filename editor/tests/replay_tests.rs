@@ -3,7 +3,7 @@
 //! changed with its first differing step, accept it, and find the suite
 //! green again; "Open" replays it in the playtest view.
 
-mod support;
+use super::support;
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};

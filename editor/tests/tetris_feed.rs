@@ -3,7 +3,7 @@
 //! places it on the playtest area's worker (shown move by move), and the
 //! AI log panel (S) shows the decision.
 
-mod support;
+use super::support;
 
 use support::harness;
 

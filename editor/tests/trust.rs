@@ -2,7 +2,7 @@
 //! the editor, and the habits people expect. Each test drives the whole
 //! editor through its widgets with egui_kittest.
 
-mod support;
+use super::support;
 
 use std::path::{Path, PathBuf};
 

@@ -14,8 +14,8 @@ use proptest::prelude::*;
 use proptest::strategy::ValueTree;
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
 
-use crate::harness::{Run, normalise, tessera};
-use crate::{Maxima, assert_sane, project, write};
+use crate::hostile::harness::{Run, normalise, tessera};
+use crate::hostile::{Maxima, assert_sane, project, write};
 
 /// One way to break a file.
 #[derive(Debug, Clone)]

@@ -3,8 +3,8 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
-use crate::harness::{normalise, tessera};
-use crate::{Maxima, assert_sane, project, write};
+use crate::hostile::harness::{normalise, tessera};
+use crate::hostile::{Maxima, assert_sane, project, write};
 
 /// One reproducer: files to set up, the command, the expected exit code
 /// and a phrase the output must hold.

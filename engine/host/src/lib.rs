@@ -44,3 +44,13 @@ pub use plugin::{Game, GameError, GameEvent, Outcome, Setup, Turn};
 pub use registry::{PluginEntry, Registry};
 pub use script::{LiveScript, Script, ScriptError, ScriptLimits, ScriptSchema};
 pub use session::{Recorded, Session, downcast, downcast_mut};
+
+// One test binary per crate: the tests in `tests/` are a module of the
+// unit-test binary rather than integration binaries of their own (each would
+// link the whole dependency tree again). They name the crate as
+// `tessera_host`, like outside code, so they exercise only the public API.
+#[cfg(test)]
+extern crate self as tessera_host;
+#[cfg(test)]
+#[path = "../tests/main.rs"]
+mod api_tests;

@@ -20,8 +20,10 @@ pub const REPLAYS_DIR: &str = "tests/replays";
 pub const SNAPSHOTS_DIR: &str = "snapshots";
 /// The replay file suffix.
 pub const REPLAY_SUFFIX: &str = ".replay.ron";
-/// The test file that runs the suite under `cargo test`; insta prefixes
-/// its snapshot names with this module name.
+/// The prefix of the suite's snapshot names: the test module that runs the
+/// suite under `cargo test` (`tests/replays.rs`) turns insta's own module
+/// prefix off and names each snapshot in full, so its file is the same
+/// whichever test binary holds that module.
 const SUITE_MODULE: &str = "replays";
 /// The `source:` insta records for the suite's snapshots.
 const SUITE_SOURCE: &str = "tests/replays.rs";
@@ -38,15 +40,16 @@ pub struct Case {
 }
 
 impl Case {
-    /// The snapshot name the test passes to insta: `<game>__<name>`.
+    /// The snapshot name the test passes to insta, also its file's stem:
+    /// `replays__<game>__<name>`.
     pub fn snapshot_name(&self) -> String {
-        format!("{}__{}", self.game, self.name)
+        format!("{SUITE_MODULE}__{}__{}", self.game, self.name)
     }
 
     /// The `.snap` file insta reads and writes for this case.
     pub fn snapshot_file(&self, root: &Path) -> PathBuf {
         root.join(SNAPSHOTS_DIR)
-            .join(format!("{SUITE_MODULE}__{}.snap", self.snapshot_name()))
+            .join(format!("{}.snap", self.snapshot_name()))
     }
 
     /// The replay file relative to `root`, for messages.

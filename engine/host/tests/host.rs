@@ -2,7 +2,7 @@
 //! registry, options and seats, actions as RON, AI agents off the calling
 //! thread, replays that reproduce a session (script reloads included).
 
-use tessera_testkit as common;
+use super::testkit as common;
 
 use std::path::Path;
 use std::time::Duration;

@@ -2,7 +2,7 @@
 //! is reported with its line while the last good version keeps running, and
 //! game state survives. Also the real folder watcher, with saves by rename.
 
-use tessera_testkit as common;
+use super::testkit as common;
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};

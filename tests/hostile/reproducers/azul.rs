@@ -7,8 +7,8 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use super::Case;
-use crate::harness::{normalise, tessera};
-use crate::{Maxima, assert_sane, project, write};
+use crate::hostile::harness::{normalise, tessera};
+use crate::hostile::{Maxima, assert_sane, project, write};
 
 /// A real record: easy against easy, seed 5, written by the binary.
 fn record(dir: &Path) -> String {

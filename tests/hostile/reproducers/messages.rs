@@ -3,7 +3,7 @@
 //! `every_reproducer_of_issue_11` (one snapshot).
 
 use super::{Case, sand_script};
-use crate::write;
+use crate::hostile::write;
 
 /// Errors that must name their file and line, and values that mean nothing.
 pub(super) const CASES: &[Case] = &[

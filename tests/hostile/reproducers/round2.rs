@@ -9,8 +9,8 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use super::Case;
-use crate::harness::{normalise, tessera};
-use crate::{Maxima, assert_sane, project, write};
+use crate::hostile::harness::{normalise, tessera};
+use crate::hostile::{Maxima, assert_sane, project, write};
 
 /// Replaces `from` (which the shipped script must hold) in `scripts/GAME.lua`.
 fn edit_script(dir: &Path, game: &str, from: &str, to: &str) {

@@ -6,11 +6,15 @@
 
 use std::path::Path;
 
-use crate::harness::tessera;
-use crate::project;
+use crate::hostile::harness::tessera;
+use crate::hostile::project;
 
 #[allow(clippy::zombie_processes)]
-fn interrupted(cwd: &Path, args: &[&str], after: std::time::Duration) -> crate::harness::Run {
+fn interrupted(
+    cwd: &Path,
+    args: &[&str],
+    after: std::time::Duration,
+) -> crate::hostile::harness::Run {
     use std::io::Read;
     use std::process::{Command, Stdio};
     let started = std::time::Instant::now();
@@ -50,13 +54,13 @@ fn interrupted(cwd: &Path, args: &[&str], after: std::time::Duration) -> crate::
             // SAFETY: a signal to our own child, which has not been reaped.
             unsafe { libc::kill(pid, libc::SIGINT) };
         }
-        if started.elapsed() > crate::harness::TIME_LIMIT && !timed_out {
+        if started.elapsed() > crate::hostile::harness::TIME_LIMIT && !timed_out {
             timed_out = true;
             let _ = child.kill();
         }
         std::thread::sleep(std::time::Duration::from_millis(2));
     };
-    crate::harness::Run {
+    crate::hostile::harness::Run {
         code: libc::WIFEXITED(status).then(|| libc::WEXITSTATUS(status)),
         stdout: out.join().unwrap_or_default(),
         stderr: err.join().unwrap_or_default(),
@@ -197,7 +201,7 @@ fn huge_sims_stream_under_the_memory_limit_and_stop_on_ctrl_c() {
         );
         assert_eq!(run.code, Some(1), "{args:?}: {output}");
         assert!(
-            run.max_rss_kib < crate::harness::RSS_LIMIT_KIB,
+            run.max_rss_kib < crate::hostile::harness::RSS_LIMIT_KIB,
             "{args:?}: {} KiB",
             run.max_rss_kib
         );

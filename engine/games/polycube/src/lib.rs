@@ -706,3 +706,13 @@ impl PolycubeLevel {
             .collect()
     }
 }
+
+// One test binary per crate: the tests in `tests/` are a module of the
+// unit-test binary rather than integration binaries of their own (each would
+// link the whole dependency tree again). They name the crate as
+// `tessera_polycube`, like outside code, so they exercise only the public API.
+#[cfg(test)]
+extern crate self as tessera_polycube;
+#[cfg(test)]
+#[path = "../tests/main.rs"]
+mod api_tests;

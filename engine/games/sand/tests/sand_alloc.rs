@@ -3,7 +3,7 @@
 //! (A dedicated test binary, so no other test's allocations are counted;
 //! the single test runs the cases one after another.)
 
-mod sand_support;
+use super::sand_support;
 
 use tessera_testkit::alloc::{CountingAlloc, allocations_during};
 

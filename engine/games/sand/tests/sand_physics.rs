@@ -1,8 +1,8 @@
 //! Grain physics through the game: the O-piece pile, left/right fairness,
 //! and the conservation / settled-board properties.
 
+use super::sand_support;
 use tessera_testkit as common;
-mod sand_support;
 
 use proptest::prelude::*;
 use sand_support::*;

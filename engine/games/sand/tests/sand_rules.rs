@@ -1,7 +1,7 @@
 //! The flow of sand drop: spanning clears, chains, placements during a
 //! clear, game over, live score edits and bad input.
 
-mod sand_support;
+use super::sand_support;
 
 use sand_support::*;
 use tessera_host::{Game, GameError, LiveScript, Outcome};

@@ -2,7 +2,7 @@
 //! of candidates, the AI log round trip and script edits (feed mode and the
 //! feeders: `tetris_feed.rs`).
 
-mod tetris_support;
+use super::tetris_support;
 
 use tessera_host::agent::{Budget, ThinkControl, Thinking, agent_rng};
 use tessera_host::options::{Seat, SessionOptions};

@@ -4,7 +4,7 @@
 //! brain's first (its candidate list is the brain's, reused). (A dedicated
 //! test binary, so no other test's allocations are counted.)
 
-mod tetris_support;
+use super::tetris_support;
 
 use tessera_testkit::alloc::{CountingAlloc, allocations_during};
 use tessera_tetris::ai::{Brain, Position, UnknownNext};

@@ -1,7 +1,7 @@
 //! Bad levels and scripts: each a clear error naming file:line and the
 //! cause; a bad script reload keeps the game on its last good settings.
 
-mod tetris_support;
+use super::tetris_support;
 
 use std::path::Path;
 

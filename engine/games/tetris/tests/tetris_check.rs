@@ -4,7 +4,7 @@
 //! its check at the level's line; hostile AI logs are refused with
 //! `PATH:LINE:`, never a panic; every log the AI writes reads back.
 
-mod tetris_support;
+use super::tetris_support;
 
 use std::path::Path;
 

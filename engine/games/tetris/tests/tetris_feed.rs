@@ -3,7 +3,7 @@
 //! against the hate feeder. Split from `tetris_ai.rs` (metrics, GOD's
 //! order, candidates, the AI log).
 
-mod tetris_support;
+use super::tetris_support;
 
 use tessera_host::agent::{Budget, ThinkControl, Thinking, agent_rng};
 use tessera_host::options::{Seat, SessionOptions};

@@ -3,7 +3,7 @@
 //! shipped script), and GOD keeps its stack low while its log's
 //! `decidedBy` names the guard that kept it there.
 
-mod tetris_support;
+use super::tetris_support;
 
 use tessera_host::agent::{Budget, ThinkControl, Thinking, agent_rng};
 use tessera_host::level::load_level;

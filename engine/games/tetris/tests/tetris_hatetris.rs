@@ -4,7 +4,7 @@
 //! it does not know, and a whole game is the same game every time, whatever
 //! the brain played before.
 
-mod tetris_support;
+use super::tetris_support;
 
 use tessera_host::agent::agent_rng;
 use tessera_tetris::ai::feeder::{Feeder, pick};

@@ -2,7 +2,7 @@
 //! solvable by the search and its solution, played through the game with
 //! `Drop` actions, wins. Goals and solutions are snapshot-tested.
 
-mod tetris_support;
+use super::tetris_support;
 
 use std::path::Path;
 

@@ -2,7 +2,7 @@
 //! overlaps the stack or leaves the board, and cells are conserved
 //! (spawned pieces x 4 minus cleared rows x width, plus the garbage).
 
-mod tetris_support;
+use super::tetris_support;
 
 use proptest::prelude::*;
 

@@ -1,7 +1,7 @@
 //! The recorded replay in `tests/replays/tetris/` (a keyboard game on the
 //! 20 x 10 marathon with tetrises and a level-up) reproduces its game.
 
-mod tetris_support;
+use super::tetris_support;
 
 use std::path::Path;
 

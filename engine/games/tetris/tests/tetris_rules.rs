@@ -1,7 +1,7 @@
 //! Rules through the game: orientations, kicks, scoring, levels, top-out,
 //! auto-repeat, lock delay, hold, and bad input.
 
-mod tetris_support;
+use super::tetris_support;
 
 use tessera_host::{Game, Outcome};
 use tessera_tetris::TetrisAction::{self, *};
