@@ -5,6 +5,8 @@ use std::path::Path;
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
+
+use super::support;
 use tessera_editor::EditorApp;
 
 fn repo_root() -> &'static Path {
