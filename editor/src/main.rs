@@ -71,7 +71,7 @@ fn main() -> ExitCode {
         viewport: egui::ViewportBuilder::default()
             .with_title(title)
             .with_inner_size(size)
-            .with_min_inner_size([800.0, 500.0]),
+            .with_min_inner_size(tessera_editor::restore::MIN_WINDOW),
         ..Default::default()
     };
     let result = eframe::run_native(

@@ -58,6 +58,12 @@ pub struct PlaytestArea {
     proposed_test_name: String,
     /// Mode and seats chosen per game (from the game's spec).
     options: BTreeMap<String, SessionOptions>,
+    /// The level each game's seats were picked for: another level that
+    /// names its own seats plays those (a level's own seats win).
+    chosen_for: BTreeMap<String, Option<PathBuf>>,
+    /// The last level whose own options were read: its path, its time of
+    /// change and what it asks for (read again when either changes).
+    level_asks: Option<(PathBuf, Option<std::time::SystemTime>, SessionOptions)>,
     /// The level file whose unsaved buffer is being played (the target's
     /// level is then a scratch copy of that buffer).
     buffer_of: Option<PathBuf>,
@@ -77,6 +83,8 @@ impl Default for PlaytestArea {
             test_name: None,
             proposed_test_name: String::new(),
             options: BTreeMap::new(),
+            chosen_for: BTreeMap::new(),
+            level_asks: None,
             buffer_of: None,
             level_changed: false,
             focused: false,
@@ -165,6 +173,7 @@ impl PlaytestArea {
             return;
         };
         let level_name = self.describe(target.level.as_deref(), cx);
+        self.let_the_level_choose(&target.game, target.level.as_deref(), cx);
         let options = self.options.get(&target.game).cloned().unwrap_or_default();
         let started = cx
             .project
@@ -190,8 +199,10 @@ impl PlaytestArea {
     }
 
     /// Shows a view that already holds a session (a replay opened at a
-    /// step by the Tests panel).
+    /// step by the Tests panel, the game resumed after a restart); the seed
+    /// field shows its seed, so ▶ plays that game again.
     pub fn show(&mut self, target: PlaytestTarget, seed: u64, view: Box<dyn PlaytestView>) {
+        self.seed_text = seed.to_string();
         self.focused = true;
         self.notice = None;
         self.test_name = None;
@@ -413,7 +424,12 @@ impl PlaytestArea {
             .map(|r| r.target.game.clone())
             .or_else(|| target.map(|t| t.game.clone()));
         if let Some(game) = game {
-            self.options_ui(ui, &game, cx);
+            // The level the next ▶ plays: the target's, else the running one's.
+            let level = target
+                .filter(|t| t.game == game)
+                .or_else(|| self.running.as_ref().map(|r| &r.target))
+                .and_then(|t| t.level.clone());
+            self.options_ui(ui, &game, level.as_deref(), cx);
         }
         if self.test_name.is_some() {
             self.save_test_ui(ui, cx);
@@ -437,7 +453,18 @@ impl PlaytestArea {
             ),
             (None, None) => "Open a level or a game script, then press F5.".into(),
         };
-        ui.weak(label);
+        // One line, whatever happens: the AI's thinking line (or ▶ AI move)
+        // first, then what is playing, elided; so the game below never
+        // moves when an AI starts or stops thinking.
+        tessera_ui::slot::line_slot(ui, 1, |ui| {
+            ui.horizontal(|ui| {
+                if let Some(running) = self.running.as_mut() {
+                    drive_ai(running, ui, cx);
+                }
+                ui.add(egui::Label::new(RichText::new(&label).weak()).truncate())
+                    .on_hover_text(&label);
+            });
+        });
         if self.offers_restart() {
             let file = self
                 .running_level_file()
@@ -457,9 +484,6 @@ impl PlaytestArea {
         }
         ui.separator();
 
-        if let Some(running) = self.running.as_mut() {
-            drive_ai(running, ui, cx);
-        }
         match self.running.as_mut() {
             Some(running) => {
                 running.view.ui(ui, cx);
@@ -522,6 +546,59 @@ fn default_test_name(session: Option<&dyn tessera_host::Session>) -> String {
 }
 
 impl PlaytestArea {
+    /// What `level` of `game` asks for itself (its mode and seats), read
+    /// once per change of the file.
+    fn level_asks(
+        &mut self,
+        game: &str,
+        level: Option<&Path>,
+        cx: &mut PlaytestContext<'_>,
+    ) -> SessionOptions {
+        let Some(level) = level else {
+            return SessionOptions::default();
+        };
+        let path = cx.project.absolute(level);
+        let modified = std::fs::metadata(&path).and_then(|m| m.modified()).ok();
+        if let Some((read, when, asks)) = &self.level_asks
+            && *read == path
+            && *when == modified
+        {
+            return asks.clone();
+        }
+        let asks = cx.project.level_options(game, Some(&path));
+        self.level_asks = Some((path, modified, asks.clone()));
+        asks
+    }
+
+    /// Forgets the seats (and mode) picked for `game` on another level when
+    /// `level` names its own: a scenario's `Ai(level: "hard")` plays hard
+    /// even after a toolbar pick for a different file.
+    fn let_the_level_choose(
+        &mut self,
+        game: &str,
+        level: Option<&Path>,
+        cx: &mut PlaytestContext<'_>,
+    ) {
+        // Picks restored from the state file were made for no level known.
+        let picked_for_this = self
+            .chosen_for
+            .get(game)
+            .is_some_and(|chosen| chosen.as_deref() == level);
+        if picked_for_this {
+            return;
+        }
+        let asks = self.level_asks(game, level, cx);
+        if let Some(options) = self.options.get_mut(game)
+            && !asks.seats.is_empty()
+        {
+            options.seats.clear();
+            if asks.mode.is_some() {
+                options.mode = None;
+            }
+        }
+        self.chosen_for.remove(game);
+    }
+
     /// The mode and seats the next start of `game` uses.
     pub fn options_for(&self, game: &str) -> SessionOptions {
         self.options.get(game).cloned().unwrap_or_default()
@@ -539,25 +616,35 @@ impl PlaytestArea {
 
     /// Mode and seat pickers, listed from the game's spec; shown only when
     /// the game offers a choice. Applies at the next start (▶ or F5).
-    fn options_ui(&mut self, ui: &mut egui::Ui, game: &str, cx: &mut PlaytestContext<'_>) {
+    fn options_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        game: &str,
+        level: Option<&Path>,
+        cx: &mut PlaytestContext<'_>,
+    ) {
         let Ok(spec) = cx.project.spec(game) else {
             return;
         };
+        self.let_the_level_choose(game, level, cx);
+        let level_seats = Some(self.level_asks(game, level, cx).seats).filter(|s| !s.is_empty());
         let choice =
             spec.modes.len() > 1 || spec.min_seats != spec.max_seats || !spec.ai_levels.is_empty();
         if !choice {
             return;
         }
-        // The seats the running game of this kind plays: shown until the
-        // designer picks others, so a level's own seats (an Azul scenario's
-        // `Ai(level: "hard")`) are what the pickers show and what plays.
-        let running_seats = self
-            .running
-            .as_ref()
-            .filter(|r| r.target.game == game)
-            .and_then(|r| r.view.session())
-            .map(|s| s.options().seats.clone());
+        // The seats the next game plays: the level's own (an Azul
+        // scenario's `Ai(level: "hard")`), shown at once, else those of
+        // the running game of this kind, until the designer picks others.
+        let running_seats = level_seats.or_else(|| {
+            self.running
+                .as_ref()
+                .filter(|r| r.target.game == game)
+                .and_then(|r| r.view.session())
+                .map(|s| s.options().seats.clone())
+        });
         let options = self.options.entry(game.to_string()).or_default();
+        let was = options.clone();
         ui.horizontal_wrapped(|ui| {
             if spec.modes.len() > 1 {
                 let title = match &options.mode {
@@ -646,6 +733,10 @@ impl PlaytestArea {
             }
             ui.weak("(applies at the next ▶)");
         });
+        if *options != was {
+            self.chosen_for
+                .insert(game.to_string(), level.map(Path::to_path_buf));
+        }
     }
 
     fn save_test_ui(&mut self, ui: &mut egui::Ui, cx: &mut PlaytestContext<'_>) {

@@ -11,6 +11,12 @@ use serde::{Deserialize, Serialize};
 use tessera_host::SessionOptions;
 use tessera_host::level::write_atomic;
 
+/// The largest window or panel size the state file may ask for, in points.
+pub const MAX_SIZE: f32 = 16_384.0;
+
+/// The smallest editor window, in points.
+pub const MIN_WINDOW: [f32; 2] = [800.0, 500.0];
+
 /// The remembered state of one project's editor window.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
@@ -64,8 +70,37 @@ impl Remembered {
     pub fn load(path: &Path) -> Self {
         tessera_host::level::read_text(path)
             .ok()
-            .and_then(|text| ron::from_str(&text).ok())
+            .and_then(|text| ron::from_str::<Self>(&text).ok())
             .unwrap_or_default()
+            .sanitized()
+    }
+
+    /// The state with every size a number the window can use: a size that
+    /// is not finite or not positive is the default's, and none exceeds
+    /// [`MAX_SIZE`]. The panels clamp these again to the current window
+    /// (a layout saved on a larger screen), so the file is only the wish.
+    fn sanitized(mut self) -> Self {
+        let default = Self::default();
+        let size = |value: f32, default: f32| {
+            if value.is_finite() && value > 0.0 {
+                value.min(MAX_SIZE)
+            } else {
+                default
+            }
+        };
+        self.tree_width = size(self.tree_width, default.tree_width);
+        self.playtest_width = size(self.playtest_width, default.playtest_width);
+        self.console_height = size(self.console_height, default.console_height);
+        self.window = self
+            .window
+            .filter(|w| w.iter().all(|v| v.is_finite() && *v > 0.0))
+            .map(|[w, h]| {
+                [
+                    w.clamp(MIN_WINDOW[0], MAX_SIZE),
+                    h.clamp(MIN_WINDOW[1], MAX_SIZE),
+                ]
+            });
+        self
     }
 
     /// Writes the file atomically.

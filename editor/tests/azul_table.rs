@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use egui::Key;
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use support::{console_texts, harness};
 use tessera_editor::EditorApp;
 use tessera_host::Seat;
@@ -223,4 +223,140 @@ fn maximised_the_messages_log_sits_beside_the_table_and_its_last_line_shows() {
         .get_by_label_contains("Your turn: click a colour")
         .rect();
     assert!(window.contains_rect(last), "{last:?}");
+}
+
+/// A project with Azul's script and the last-round scenario.
+fn endgame_project() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("temp dir");
+    std::fs::create_dir_all(dir.path().join("scripts")).expect("scripts/");
+    std::fs::create_dir_all(dir.path().join("levels/azul")).expect("levels/");
+    for file in ["scripts/azul.lua", "levels/azul/endgame_win.ron"] {
+        std::fs::copy(repo_root().join(file), dir.path().join(file)).expect("copy");
+    }
+    // The AI answers at once: the test watches the layout, not the pause.
+    let script = dir.path().join("scripts/azul.lua");
+    let text = std::fs::read_to_string(&script).expect("script");
+    let quick = "reaction_seconds = { easy = 0, medium = 0, hard = 0, expert = 0 }";
+    let text = text.replace(
+        "reaction_seconds = { easy = 1, medium = 2, hard = 3, expert = 3 }",
+        quick,
+    );
+    assert!(text.contains(quick), "the script names its reaction times");
+    std::fs::write(&script, text).expect("write");
+    dir
+}
+
+/// The label of the first enabled widget of the docked playtest (not the
+/// scenario editor beside it) whose label starts with `prefix`.
+fn first_enabled(harness: &Harness<'_, EditorApp>, prefix: &str) -> Option<String> {
+    let playtest = harness.get_by_label("🗖 Maximise").rect().left() - 12.0;
+    harness
+        .query_all_by_label_contains(prefix)
+        .filter(|n| n.rect().left() >= playtest)
+        .map(|n| n.accesskit_node())
+        .find(|node| !node.is_disabled() && node.label().is_some_and(|l| l.starts_with(prefix)))
+        .and_then(|node| node.label())
+}
+
+/// The layout kittest for Azul: picking tiles (their prompt), placing them
+/// and the AI's reply move neither the side buttons nor the boards.
+#[test]
+fn azul_holds_still_through_a_move_and_the_ai_reply() {
+    let dir = endgame_project();
+    let mut harness = harness(dir.path());
+    harness.run_steps(2);
+    harness.get_by_label_contains("endgame_win.ron").click();
+    harness.run_steps(2);
+    harness.key_press(Key::F5);
+    harness.run_steps(4);
+    // The centre's tiles gather as factories are taken: they reflow.
+    let mut watch = support::layout::LayoutWatch::ignoring(&["centre "]);
+    watch.look(&harness, "start");
+    let deadline = std::time::Instant::now() + Duration::from_secs(40);
+    let over = |h: &Harness<'_, EditorApp>| {
+        h.state()
+            .playtest()
+            .session()
+            .is_some_and(|s| s.outcome().is_over())
+    };
+    let mut moves = 0;
+    while !over(&harness) && moves < 1 {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the round ends ({moves} human moves so far)"
+        );
+        let tile =
+            first_enabled(&harness, "factory ").or_else(|| first_enabled(&harness, "centre "));
+        let Some(tile) = tile else {
+            // The AI's turn (or an animation).
+            harness.run_steps(2);
+            std::thread::sleep(Duration::from_millis(10));
+            continue;
+        };
+        harness.get_by_label(&tile).click();
+        harness.run_steps(3);
+        watch.look(&harness, &format!("move {moves}: picked"));
+        let target = (1..=5)
+            .find_map(|k| first_enabled(&harness, &format!("line {k}")))
+            .or_else(|| first_enabled(&harness, "floor"));
+        let Some(target) = target else {
+            // The pick did not take (an animation still ran): again.
+            harness.run_steps(2);
+            continue;
+        };
+        harness.get_by_label(&target).click();
+        harness.run_steps(3);
+        watch.look(&harness, &format!("move {moves}: placed"));
+        moves += 1;
+    }
+    // The AI's reply: thinking, its move shown.
+    for frame in 0..40 {
+        harness.run_steps(2);
+        std::thread::sleep(Duration::from_millis(10));
+        watch.look(&harness, &format!("reply, frame {frame}"));
+    }
+    assert_eq!(moves, 1, "the human moved");
+    watch.assert_still();
+}
+
+/// Issue 35: a level's own seats win over a toolbar pick made for another
+/// file, and the toolbar shows them as soon as the level is the target.
+#[test]
+fn a_scenarios_own_seats_win_over_a_pick_made_for_another_level() {
+    let dir = endgame_project();
+    std::fs::copy(
+        repo_root().join("levels/azul/standard.ron"),
+        dir.path().join("levels/azul/standard.ron"),
+    )
+    .expect("copy");
+    let mut harness = harness(dir.path());
+    harness.run_steps(2);
+    harness.get_by_label_contains("standard.ron").click();
+    harness.run_steps(2);
+    harness.get_by_label_contains("Seat 2: ").click();
+    harness.run_steps(2);
+    harness.get_by_label("ai:easy").click();
+    harness.run_steps(2);
+    harness.key_press(Key::F5);
+    harness.run_steps(3);
+    let seats = |h: &Harness<'_, EditorApp>| {
+        h.state()
+            .playtest()
+            .session()
+            .map(|s| s.options().seats.clone())
+    };
+    let easy = Seat::Ai {
+        level: "easy".into(),
+    };
+    let hard = Seat::Ai {
+        level: "hard".into(),
+    };
+    assert_eq!(seats(&harness), Some(vec![Seat::Human, easy]));
+    harness.get_by_label_contains("endgame_win.ron").click();
+    harness.run_steps(3);
+    // Before ▶: the toolbar already shows the scenario's seats.
+    harness.get_by_label("Seat 2: ai:hard");
+    harness.key_press(Key::F5);
+    harness.run_steps(3);
+    assert_eq!(seats(&harness), Some(vec![Seat::Human, hard]));
 }

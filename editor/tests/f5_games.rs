@@ -5,6 +5,8 @@ use std::path::Path;
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
+
+use super::support;
 use tessera_editor::EditorApp;
 
 fn repo_root() -> &'static Path {
@@ -100,4 +102,132 @@ fn a_seed_json_polycube_level_opens_as_a_level_and_f5_plays_it() {
     harness.run_steps(5);
     harness.get_by_label_contains("Sandwich (seed JSON)");
     harness.get_by_label_contains("0/4 placed");
+}
+
+/// The layout kittest for sand: the docked playtest's buttons and board
+/// stay where they are across drops, a refused drop and its line, and a
+/// drop past the board's edge.
+#[test]
+fn sand_holds_still_while_it_is_played() {
+    let dir = project_with("sand");
+    let mut harness = editor(dir.path());
+    harness.run_steps(3);
+    harness.get_by_label("📜 sand.lua").click();
+    harness.run_steps(3);
+    harness.key_press(egui::Key::F5);
+    harness.run_steps(5);
+    let mut watch = support::layout::LayoutWatch::default();
+    watch.look(&harness, "start");
+    let board = harness.get_by_label("sand board").rect();
+    // Three drops: above the board (clamped to the top row), then, once
+    // it fell, below the board (clamped onto it: refused) and the middle.
+    for (turn, to) in [
+        egui::pos2(board.center().x, board.top() - 30.0),
+        egui::pos2(board.center().x, board.bottom() + 30.0),
+        board.center(),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let slot = harness.get_by_label("slot 1").rect().center();
+        drag(&mut harness, slot, to);
+        harness.run_steps(3);
+        watch.look(&harness, &format!("drop {}", turn + 1));
+        harness.run_steps(300);
+    }
+    assert!(watch.watched() >= 5, "the rig saw the slots and the board");
+    watch.assert_still();
+}
+
+/// Sand's drops: a drop with the pointer above the board is clamped onto
+/// it (as the ghost shows), and a refused drop is an info line that takes
+/// no step, so the next Ctrl+Z undoes the last real move.
+#[test]
+fn a_drop_above_the_board_is_clamped_and_a_refused_one_takes_no_step() {
+    let dir = project_with("sand");
+    let mut harness = editor(dir.path());
+    harness.run_steps(3);
+    harness.get_by_label("📜 sand.lua").click();
+    harness.run_steps(3);
+    harness.key_press(egui::Key::F5);
+    harness.run_steps(5);
+    let board = harness.get_by_label("sand board").rect();
+    let slot = harness.get_by_label("slot 1").rect().center();
+    drag(
+        &mut harness,
+        slot,
+        egui::pos2(board.center().x, board.top() - 30.0),
+    );
+    harness.get_by_label("pieces placed 1");
+    let steps =
+        |h: &Harness<'_, EditorApp>| h.state().playtest().session().map_or(0, |s| s.step_count());
+    // Let it fall to the bottom, then drop below the board, clamped onto
+    // the bottom rows where it lies: refused.
+    harness.run_steps(300);
+    let before = steps(&harness);
+    let slot = harness.get_by_label("slot 1").rect().center();
+    drag(
+        &mut harness,
+        slot,
+        egui::pos2(board.center().x, board.bottom() + 30.0),
+    );
+    harness.get_by_label("pieces placed 1");
+    let lines = harness.state().console().lines().to_vec();
+    let refusal = lines
+        .iter()
+        .find(|l| l.text.starts_with("sand: not placed"))
+        .unwrap_or_else(|| panic!("a refusal line in {lines:?}"));
+    assert!(
+        !refusal.is_error,
+        "a refused drop is not an error: {refusal:?}"
+    );
+    let places = |h: &Harness<'_, EditorApp>| {
+        let session = h.state().playtest().session().expect("a session");
+        session
+            .trajectory()
+            .rows
+            .iter()
+            .filter(|r| r.step.starts_with("Place"))
+            .count()
+    };
+    assert_eq!(places(&harness), 1, "the refused drop is not in the record");
+    assert!(
+        steps(&harness) <= before + 1,
+        "no step for the refusal (ticks merge)"
+    );
+}
+
+/// The layout kittest for polycube: choosing a piece, picking a cell,
+/// Place, Undo and a refused aim move no button, cell or view.
+#[test]
+fn polycube_holds_still_while_it_is_played() {
+    let dir = project_with("polycube");
+    let json = dir.path().join("levels/polycube/sandwich.json");
+    std::fs::copy(repo_root().join("levels/polycube/sandwich.json"), &json).unwrap();
+    let mut harness = editor(dir.path());
+    harness.run_steps(3);
+    harness.state_mut().open_file(&json).expect("opens");
+    harness.run_steps(3);
+    harness.key_press(egui::Key::F5);
+    harness.run_steps(5);
+    let mut watch = support::layout::LayoutWatch::default();
+    watch.look(&harness, "start");
+    let mut act = |harness: &mut Harness<'_, EditorApp>, label: &str| {
+        support::layout::click_in_playtest(harness, label);
+        harness.run_steps(3);
+        watch.look(harness, label);
+    };
+    act(&mut harness, "C (1)");
+    // A cell another piece's aim would refuse, then a legal one.
+    act(&mut harness, "cell 2,2,2");
+    act(&mut harness, "Clear aim");
+    act(&mut harness, "cell 1,1,1");
+    act(&mut harness, "Place");
+    harness.get_by_label_contains("1/4 placed");
+    act(&mut harness, "Undo");
+    harness.get_by_label_contains("0/4 placed");
+    act(&mut harness, "F (9)");
+    act(&mut harness, "cell 1,1,1");
+    assert!(watch.watched() >= 20, "the rig saw the cells and buttons");
+    watch.assert_still();
 }

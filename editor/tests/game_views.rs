@@ -182,3 +182,57 @@ fn a_level_opens_in_the_games_visual_editor_and_saves_its_ron() {
     assert_eq!(harness.state().documents()[0].text(), "(width: 4)\n");
     assert!(harness.query_by_label("Widen").is_none());
 }
+
+/// A view whose one line is far wider than any panel (a long refusal).
+struct WideView {
+    session: Box<dyn Session>,
+}
+
+impl PlaytestView for WideView {
+    fn ui(&mut self, ui: &mut egui::Ui, _cx: &mut PlaytestContext<'_>) {
+        let long = "the piece would leave the box past its far wall; ".repeat(40);
+        ui.add(egui::Label::new(long).extend());
+        let _ = ui.button("Place");
+    }
+
+    fn session(&self) -> Option<&dyn Session> {
+        Some(self.session.as_ref())
+    }
+}
+
+fn show_wide(
+    _project: &mut Project,
+    session: Box<dyn Session>,
+) -> anyhow::Result<Box<dyn PlaytestView>> {
+    Ok(Box::new(WideView { session }))
+}
+
+/// Issue 35: the docked playtest keeps the width the designer gave it
+/// whatever its content asks, and that width is what is remembered.
+#[test]
+fn a_long_line_neither_widens_the_docked_playtest_nor_is_remembered() {
+    let dir = project("return { score = function(n) return n end, speed = 1 }");
+    let mut registry = Registry::empty();
+    registry.register::<Nim>();
+    let wide = GameUi {
+        id: "nim",
+        view: show_wide,
+        level_editor: None,
+    };
+    let mut harness = support::harness_with_games(dir.path(), registry, vec![wide]);
+    harness.get_by_label("📜 nim.lua").click();
+    harness.run_steps(3);
+    let width = |h: &Harness<'_, EditorApp>| h.state().remembered(&h.ctx).playtest_width;
+    let before = width(&harness);
+    harness.key_press(Key::F5);
+    harness.run_steps(6);
+    let place = harness.get_by_label("Place").rect();
+    assert_eq!(width(&harness), before, "the panel kept its width");
+    assert!(
+        place.left() >= 1400.0 - before - 1.0,
+        "the playtest starts where it did: {place:?}"
+    );
+    // The documents keep their room: the open tab is left of the playtest.
+    let tab = harness.get_by_label("nim.lua").rect();
+    assert!(tab.right() < place.left(), "{tab:?} against {place:?}");
+}

@@ -313,3 +313,42 @@ fn classic_with_an_ai_seat_plays_and_logs_its_decisions() {
         "{decided} not in {order:?}"
     );
 }
+
+/// The layout kittest for Tetris feed mode: giving pieces, the AI's
+/// thinking line, its move shown and the end screen move neither the
+/// offer buttons nor the board.
+#[test]
+#[ignore = "fails today: the feed panel's Freeze/Restart drop 18 px when the AI's move line shows, and the panel shifts right as the board's column changes (issue 35, left open)"]
+fn the_feed_panel_holds_still_while_the_ai_thinks_and_plays() {
+    let dir = project();
+    let mut harness = start_feed_level(&dir);
+    let mut watch = support::layout::LayoutWatch::default();
+    watch.look(&harness, "start");
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let mut given = 0;
+    let mut frame = 0;
+    while !game(&harness).game().outcome().is_over() && given < 12 {
+        assert!(Instant::now() < deadline, "the AI kept placing");
+        if game(&harness).turn() == Turn::Seat(0)
+            && harness.query_by_label_contains("AI: ").is_none()
+        {
+            harness.get_by_label("give I").click();
+            given += 1;
+        }
+        harness.step();
+        frame += 1;
+        // Every few frames: while the AI thinks, while its move is shown,
+        // while the player chooses.
+        if frame % 3 == 0 {
+            watch.look(&harness, &format!("frame {frame}, {given} given"));
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    step_until(&mut harness, "the last move is shown", |h| {
+        h.query_by_label_contains("AI: ").is_none()
+    });
+    harness.run_steps(2);
+    watch.look(&harness, "end");
+    assert!(watch.watched() >= 8, "the rig saw the offer and the board");
+    watch.assert_still();
+}

@@ -716,3 +716,133 @@ fn a_tool_window_never_covers_the_menu_bar_and_escape_closes_it() {
         "Escape closes the Tests window"
     );
 }
+
+/// The editor on `root`, remembering in `state_file`, in a 1300 x 850
+/// window.
+fn remembering(root: &Path, state_file: &Path) -> Harness<'static, EditorApp> {
+    let mut app = EditorApp::open(root).expect("opens");
+    app.remember_in(state_file.to_path_buf());
+    Harness::builder()
+        .with_size(egui::vec2(1300.0, 850.0))
+        .with_context_setup(EditorApp::apply_style)
+        .build_ui_state(|ui, app: &mut EditorApp| app.ui(ui), app)
+}
+
+/// Issue 36: a state file saved on a larger screen, or holding NaN and
+/// 1e30, still opens with the tree, the code editor and the playtest each
+/// usable on this window, and the clamped sizes are what is saved again.
+#[test]
+fn panel_sizes_from_a_larger_screen_or_a_broken_file_are_clamped_to_the_window() {
+    let dir = project();
+    let root = dir.path().canonicalize().expect("root");
+    let state = tempfile::tempdir().expect("state dir");
+    let state_file = state.path().join("editor.ron");
+    for sizes in [
+        "window: Some((3000.0, 1800.0)), tree_width: 1200.0, playtest_width: 1170.0, console_height: 1500.0",
+        "tree_width: NaN, playtest_width: 1e30, console_height: -inf",
+        "tree_width: 1e30, playtest_width: NaN, console_height: 1e30",
+    ] {
+        std::fs::write(
+            &state_file,
+            format!("({sizes}, tabs: [\"scripts/demo.lua\"], active: Some(0), playtest: Some((\"sand\", None)))"),
+        )
+        .expect("state");
+        let mut harness = remembering(&root, &state_file);
+        harness.run_steps(4);
+        let window = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(1300.0, 850.0));
+        let tree = harness.get_by_label("📜 demo.lua").rect();
+        let tab = harness.get_by_label("demo.lua").rect();
+        let playtest = harness.get_by_label("🗖 Maximise").rect();
+        let console = harness.get_by_label("Console").rect();
+        for (what, rect) in [
+            ("tree", tree),
+            ("tab", tab),
+            ("playtest", playtest),
+            ("console", console),
+        ] {
+            assert!(
+                window.contains_rect(rect),
+                "{sizes}: the {what} is at {rect:?}"
+            );
+        }
+        // The code editor keeps its room between the tree and the playtest,
+        // above the console.
+        let editor = harness.get_by_role(Role::MultilineTextInput).rect();
+        assert!(
+            editor.width() >= 250.0 && editor.height() >= 100.0,
+            "{sizes}: editor {editor:?}"
+        );
+        assert!(
+            editor.right() <= playtest.left() && editor.left() >= tree.left(),
+            "{sizes}"
+        );
+        let ctx = harness.ctx.clone();
+        harness.state_mut().persist(&ctx, true);
+        let saved = tessera_editor::restore::Remembered::load(&state_file);
+        assert!(
+            saved.tree_width.is_finite() && saved.tree_width <= 1300.0 - 520.0,
+            "{saved:?}"
+        );
+        assert!(saved.playtest_width <= 1300.0 - 150.0 - 300.0, "{saved:?}");
+        assert!(saved.console_height <= 850.0 - 160.0, "{saved:?}");
+    }
+}
+
+/// Issue 36: remembered tabs naming files outside the project are neither
+/// opened nor remembered again.
+#[test]
+fn remembered_tabs_outside_the_project_are_not_opened() {
+    let dir = project();
+    let root = dir.path().canonicalize().expect("root");
+    let outside = tempfile::tempdir().expect("outside");
+    std::fs::write(outside.path().join("secret.lua"), "return {}").expect("outside file");
+    #[cfg(unix)]
+    std::os::unix::fs::symlink(
+        outside.path().join("secret.lua"),
+        root.join("scripts/link.lua"),
+    )
+    .expect("link");
+    let state = tempfile::tempdir().expect("state dir");
+    let state_file = state.path().join("editor.ron");
+    let escape = format!(
+        "../{}/secret.lua",
+        outside.path().file_name().unwrap().to_string_lossy()
+    );
+    std::fs::write(
+        &state_file,
+        format!(
+            "(tabs: [\"/etc/passwd\", \"{escape}\", \"{}\", \"scripts/link.lua\", \"scripts/demo.lua\"], active: Some(4))",
+            outside.path().join("secret.lua").display()
+        ),
+    )
+    .expect("state");
+    let mut harness = remembering(&root, &state_file);
+    harness.run_steps(3);
+    let open: Vec<String> = harness
+        .state()
+        .documents()
+        .iter()
+        .map(|d| d.display_path().display().to_string())
+        .collect();
+    assert_eq!(
+        open,
+        ["scripts/demo.lua"],
+        "only the tab inside the project"
+    );
+    assert_eq!(
+        harness
+            .state()
+            .active_document()
+            .map(|d| d.display_path().display().to_string()),
+        Some("scripts/demo.lua".to_string())
+    );
+    let refused = console_texts(&harness)
+        .iter()
+        .filter(|l| l.contains("is not a file inside the project"))
+        .count();
+    assert_eq!(refused, 4, "{:?}", console_texts(&harness));
+    let ctx = harness.ctx.clone();
+    harness.state_mut().persist(&ctx, true);
+    let saved = tessera_editor::restore::Remembered::load(&state_file);
+    assert_eq!(saved.tabs, [PathBuf::from("scripts/demo.lua")]);
+}

@@ -18,11 +18,40 @@ use crate::tabs::{TabAction, tab_bar};
 
 use super::{EditorApp, playtest_viewport};
 
+/// The narrowest project tree.
+const MIN_TREE_WIDTH: f32 = 150.0;
+/// The narrowest docked playtest.
+const MIN_PLAYTEST_WIDTH: f32 = 220.0;
+/// The room the documents keep beside the tree and the docked playtest.
+const MIN_EDITOR_WIDTH: f32 = 300.0;
+/// The lowest console.
+const MIN_CONSOLE_HEIGHT: f32 = 80.0;
+/// The room the documents keep above the console.
+const MIN_EDITOR_HEIGHT: f32 = 160.0;
+
+/// Shrinks a window larger than its screen (a size remembered on a larger
+/// screen) to the screen, so no panel lies beyond its edge.
+fn fit_window_to_screen(ctx: &egui::Context) {
+    let (inner, monitor) = ctx.input(|i| (i.viewport().inner_rect, i.viewport().monitor_size));
+    let (Some(inner), Some(monitor)) = (inner, monitor) else {
+        return;
+    };
+    let fitted = inner
+        .size()
+        .min(monitor)
+        .max(egui::Vec2::from(crate::restore::MIN_WINDOW));
+    let larger = fitted.x < inner.width() - 0.5 || fitted.y < inner.height() - 0.5;
+    if larger && monitor.x > 0.0 && monitor.y > 0.0 {
+        ctx.send_viewport_cmd(egui::ViewportCommand::InnerSize(fitted));
+    }
+}
+
 impl EditorApp {
     /// The window's panels: menu, status line, console, tree, playtest
     /// (docked, maximised over everything, or in a window of its own) and
     /// the open documents.
     pub(super) fn panels(&mut self, ui: &mut egui::Ui) {
+        fit_window_to_screen(ui.ctx());
         let menu = egui::Panel::top("menu").show(ui, |ui| self.menu_ui(ui));
         let status = egui::Panel::bottom("status")
             .resizable(false)
@@ -41,28 +70,39 @@ impl EditorApp {
         if self.layout.playtest_maximised && !popped_out {
             egui::CentralPanel::default().show(ui, |ui| self.playtest_ui(ui));
         } else {
+            // Each panel's size is the designer's (restored, or dragged),
+            // clamped so that the others keep their minimum on this window:
+            // a layout saved on a larger screen still shows every panel.
+            let room = ui.available_rect_before_wrap().size();
+            let console_max = (room.y - MIN_EDITOR_HEIGHT).max(MIN_CONSOLE_HEIGHT);
             let console = egui::Panel::bottom("console")
                 .resizable(true)
                 .default_size(self.layout.console_height)
-                .min_size(80.0)
+                .size_range(MIN_CONSOLE_HEIGHT..=console_max)
                 .show(ui, |ui| {
                     if let Some(location) = self.console.ui(ui) {
                         self.go_to(&location);
                     }
                 });
             self.layout.console_height = console.response.rect.height().round();
+            let playtest_min = if popped_out { 0.0 } else { MIN_PLAYTEST_WIDTH };
+            let tree_max = (room.x - playtest_min - MIN_EDITOR_WIDTH).max(MIN_TREE_WIDTH);
             let tree = egui::Panel::left("tree")
                 .resizable(true)
                 .default_size(self.layout.tree_width)
-                .min_size(150.0)
+                .size_range(MIN_TREE_WIDTH..=tree_max)
                 .show(ui, |ui| self.tree_ui(ui));
             self.layout.tree_width = tree.response.rect.width().round();
             if !popped_out {
+                let playtest_max =
+                    (room.x - self.layout.tree_width - MIN_EDITOR_WIDTH).max(MIN_PLAYTEST_WIDTH);
                 let playtest = egui::Panel::right("playtest")
                     .resizable(true)
                     .default_size(self.layout.playtest_width)
-                    .min_size(220.0)
-                    .show(ui, |ui| self.playtest_ui(ui));
+                    .size_range(MIN_PLAYTEST_WIDTH..=playtest_max)
+                    .show(ui, |ui| {
+                        tessera_ui::slot::held_to_room(ui, |ui| self.playtest_ui(ui))
+                    });
                 self.layout.playtest_width = playtest.response.rect.width().round();
             }
             egui::CentralPanel::default().show(ui, |ui| self.documents_ui(ui));
@@ -123,16 +163,33 @@ impl EditorApp {
     /// progress where it was, else started again).
     pub fn remember_in(&mut self, path: PathBuf) {
         let state = Remembered::load(&path);
-        self.state_file = Some(path);
+        self.state_file = Some(path.clone());
         self.layout = state.clone();
         self.save_before_playtest = state.save_before_playtest;
-        for tab in &state.tabs {
-            if self.project.absolute(tab).is_file() {
-                self.open_file(tab);
+        let mut active = None;
+        for (index, tab) in state.tabs.iter().enumerate() {
+            // The state file is input like any other: a tab naming a file
+            // outside the project (`/etc/passwd`, `../../x`, a link out) is
+            // neither opened nor remembered again.
+            let inside = tab.to_str().and_then(|name| {
+                tessera_host::replay::level_file_inside(self.project.root(), name, "", &path).ok()
+            });
+            let Some(file) = inside else {
+                self.console.info(format!(
+                    "the remembered tab {} is not a file inside the project: not opened",
+                    tab.display()
+                ));
+                continue;
+            };
+            if file.is_file()
+                && let Some(opened) = self.open_file(&file)
+                && state.active == Some(index)
+            {
+                active = Some(opened);
             }
         }
-        if let Some(active) = state.active.filter(|&i| i < self.documents.len()) {
-            self.active = Some(active);
+        if active.is_some() {
+            self.active = active;
         }
         for (game, options) in &state.playtest_options {
             self.playtest.set_options(game, options.clone());

@@ -2,6 +2,8 @@
 
 #![allow(dead_code)]
 
+pub mod layout;
+
 use std::path::Path;
 
 use egui_kittest::Harness;

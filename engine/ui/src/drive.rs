@@ -17,7 +17,30 @@ pub fn drive_view(
     let Some(session) = view.session() else {
         return;
     };
+    let has_ai = session
+        .options()
+        .seats
+        .iter()
+        .any(|s| s.ai_level().is_some());
     let drive = driver.poll(session, view.ai_may_move(), view.ai_reaction());
+    // With an AI seat the thinking line (or ▶ AI move) has a slot of its
+    // own, empty while nobody thinks, so the game below does not move.
+    if has_ai {
+        crate::slot::line_slot(ui, 1, |ui| show_drive(drive, view, driver, ui, cx));
+    } else {
+        show_drive(drive, view, driver, ui, cx);
+    }
+}
+
+/// What the driver's poll asks of the frame: the thinking line, a decision
+/// applied, the ▶ AI move button, a console line.
+fn show_drive(
+    drive: Drive,
+    view: &mut dyn PlaytestView,
+    driver: &mut Driver,
+    ui: &mut egui::Ui,
+    cx: &mut PlaytestContext<'_>,
+) {
     match drive {
         Drive::Idle => {}
         Drive::Thinking => {

@@ -6,6 +6,7 @@
 mod drive;
 mod keyboard;
 mod labelled;
+pub mod slot;
 mod tool_window;
 pub mod undo;
 

@@ -248,6 +248,22 @@ impl LevelFile for SandLevel {
 }
 
 impl SandLevel {
+    /// A board letter as people say it: its name in the level's own
+    /// palette, else in the default one ("red"), else the letter (`X`).
+    fn colour_name(&self, letter: char) -> String {
+        let own = self
+            .palette
+            .iter()
+            .flatten()
+            .map(|c| (c.letter, c.name.clone()));
+        let default = crate::settings::default_palette()
+            .into_iter()
+            .map(|c| (c.letter, c.name));
+        own.chain(default)
+            .find(|(l, _)| *l == letter)
+            .map_or_else(|| format!("`{letter}`"), |(_, name)| name)
+    }
+
     /// Warnings for clusters of the starting board that already span it
     /// from the left wall to the right: the first tick clears and scores
     /// them before the player moves, which a designer rarely means (a
@@ -299,8 +315,9 @@ impl SandLevel {
                     Diagnostic::warning(
                         std::path::Path::new(""),
                         format!(
-                            "field `board`, row {}: the starting board already holds a `{colour}` cluster spanning wall to wall; it clears and scores before the first move",
-                            top + 1
+                            "field `board`, row {}: the starting board already holds a {} cluster spanning wall to wall; it clears and scores before the first move",
+                            top + 1,
+                            self.colour_name(colour)
                         ),
                     )
                     .at("board")

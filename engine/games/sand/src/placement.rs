@@ -32,16 +32,27 @@ impl Sand {
             let cx = i64::from(x) + i64::from(dx);
             let cy = i64::from(y) + i64::from(dy);
             // Positions in messages count from 1, as the editor shows them.
-            if cx < 0 || cy < 0 || cx >= self.columns as i64 || cy >= self.rows as i64 {
+            // The side the cell is past: a column or row of 0 or -1 would
+            // read like a cell on the board.
+            let past = if cx < 0 {
+                Some("the left wall")
+            } else if cx >= self.columns as i64 {
+                Some("the right wall")
+            } else if cy < 0 {
+                Some("the top")
+            } else if cy >= self.rows as i64 {
+                Some("the bottom")
+            } else {
+                None
+            };
+            if let Some(past) = past {
                 return Err(GameError::Illegal(format!(
-                    "the {} piece at column {}, row {} would leave the {}x{} board (cell {},{})",
+                    "the {} piece at column {}, row {} would leave the {}x{} board: one of its cells is past {past}",
                     piece.shape,
                     i64::from(x) + 1,
                     i64::from(y) + 1,
                     self.columns,
                     self.rows,
-                    cx + 1,
-                    cy + 1
                 )));
             }
             *out = (cx as usize, cy as usize);

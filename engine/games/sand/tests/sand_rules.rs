@@ -528,7 +528,7 @@ fn a_starting_board_that_already_spans_is_warned_about_and_does_clear() {
     assert_eq!(
         warnings,
         vec![
-            "field `board`, row 2: the starting board already holds a `R` cluster spanning wall to wall; it clears and scores before the first move"
+            "field `board`, row 2: the starting board already holds a red cluster spanning wall to wall; it clears and scores before the first move"
         ]
     );
     let mut game = start(spanning, 1);

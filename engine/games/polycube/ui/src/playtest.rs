@@ -136,30 +136,17 @@ impl PolycubePlaytest {
         }));
     }
 
-    /// Applies a finished hint (recorded as the `Hint` action), or shows
-    /// that one is being worked out, with a Cancel.
+    /// Applies a finished hint (recorded as the `Hint` action).
     fn poll_hint(&mut self, ui: &mut egui::Ui, cx: &mut PlaytestContext<'_>) {
         use tessera_host::worker::Poll;
         let Some(job) = self.hint_job.as_mut() else {
             return;
         };
         match job.poll() {
-            Poll::Running => {
-                let mut cancel = false;
-                ui.horizontal(|ui| {
-                    ui.spinner();
-                    ui.label(format!(
-                        "Finding a hint… {:.1} s",
-                        job.elapsed().as_secs_f32()
-                    ));
-                    cancel = ui.button("Cancel").clicked();
-                });
-                if cancel {
-                    job.cancel();
-                }
-                ui.ctx()
-                    .request_repaint_after(std::time::Duration::from_millis(50));
-            }
+            // Shown in the header (Cancel hint) and the status line.
+            Poll::Running => ui
+                .ctx()
+                .request_repaint_after(std::time::Duration::from_millis(50)),
             Poll::Done(Ok((key, action))) => {
                 self.hint_job = None;
                 self.game.game_mut().offer_hint(key, action);
@@ -351,11 +338,16 @@ impl PolycubePlaytest {
                 if placed {
                     continue;
                 }
-                let text = RichText::new(format!("{id} ({cells})")).color(self.colour(i));
-                if ui
-                    .selectable_label(self.selected == Some(i), text)
-                    .clicked()
-                {
+                // The chosen chip's text takes the selection's own text
+                // colour: the piece's colour on the highlight can vanish.
+                let chosen = self.selected == Some(i);
+                let colour = if chosen {
+                    ui.visuals().selection.stroke.color
+                } else {
+                    self.colour(i)
+                };
+                let text = RichText::new(format!("{id} ({cells})")).color(colour);
+                if ui.selectable_label(chosen, text).clicked() {
                     self.selected = Some(i);
                     self.picked.clear();
                     self.anchor = None;
@@ -565,52 +557,72 @@ impl PolycubePlaytest {
         if self.mode == Mode::Anchor {
             ui.weak(ANCHOR_MEANING);
         }
-        let Some(piece) = self.selected else {
-            ui.label("Choose a piece from the tray, or click a placed piece.");
-            return;
-        };
-        let rules = self.game().rules();
-        let info = &rules.pieces()[piece];
-        let placed = rules.placement(piece).is_some();
-        let status = match (self.mode, self.ghost()) {
-            (Mode::PickCells, Some((_, verdict))) => {
-                let n = self.picked.len();
-                match verdict {
-                    Ok(_) => format!("{n}/{} cells, shape matches, legal", info.shape.len()),
-                    Err(e) => format!("{n}/{} cells: {}", info.shape.len(), e.explanation()),
-                }
-            }
-            (Mode::Anchor, Some((_, Ok(_)))) => "legal".into(),
-            (Mode::Anchor, Some((_, Err(e)))) => e.explanation(),
-            _ => format!("aim piece {} ({} cells)", info.id, info.shape.len()),
-        };
-        let id = info.id.clone();
+        // The buttons come first and keep their places whatever the status
+        // says or whichever piece is chosen; the status has its own line.
+        let chosen = self.selected.map(|piece| {
+            let rules = self.game().rules();
+            let info = &rules.pieces()[piece];
+            (piece, info.id.clone(), rules.placement(piece).is_some())
+        });
+        let placed = chosen.as_ref().is_some_and(|(_, _, placed)| *placed);
+        let refused = matches!(self.ghost(), Some((_, Err(_))));
+        // Place and Move share one slot of one width.
+        let verb_width = ui.spacing().interact_size.x * 1.4;
         ui.horizontal(|ui| {
-            ui.label(format!("Piece {id}: {status}"));
             let verb = if placed { "Move" } else { "Place" };
-            if ui.button(verb).clicked()
+            let place = egui::Button::new(verb).min_size(egui::vec2(verb_width, 0.0));
+            if ui.add_enabled(chosen.is_some(), place).clicked()
                 && let Some(action) = self.aimed_action()
             {
                 self.act(&action, cx);
             }
-            if placed && ui.button("Pick up").clicked() {
+            if ui.add_enabled(placed, egui::Button::new("Pick up")).clicked()
+                && let Some((_, id, _)) = &chosen
+            {
                 self.act(&PolycubeAction::PickUp { piece: id.clone() }, cx);
             }
-            if ui.button("Clear aim").clicked() {
+            if ui
+                .add_enabled(chosen.is_some(), egui::Button::new("Clear aim"))
+                .clicked()
+            {
                 self.picked.clear();
                 self.anchor = None;
             }
-            let refused = matches!(self.ghost(), Some((_, Err(_))));
             if ui
                 .add_enabled(refused, egui::Button::new("Nearest legal"))
                 .on_hover_text(
                     "Move the aim to the legal pose closest to this ghost (fewest cells off, shortest move)",
                 )
                 .clicked()
+                && let Some((piece, _, _)) = chosen
             {
                 self.aim_nearest_legal(piece);
             }
         });
+        let status = match &chosen {
+            None => "Choose a piece from the tray, or click a placed piece.".to_string(),
+            Some((piece, id, _)) => format!("Piece {id}: {}", self.aim_status(*piece)),
+        };
+        ui.add(egui::Label::new(&status).truncate())
+            .on_hover_text(&status);
+    }
+
+    /// What the aim of `piece` amounts to now: cells picked, legal or why not.
+    fn aim_status(&self, piece: usize) -> String {
+        let info = &self.game().rules().pieces()[piece];
+        let size = count(info.shape.len(), "cell");
+        match (self.mode, self.ghost()) {
+            (Mode::PickCells, Some((_, verdict))) => {
+                let n = self.picked.len();
+                match verdict {
+                    Ok(_) => format!("{n}/{size}, shape matches, legal"),
+                    Err(e) => format!("{n}/{size}: {}", e.explanation()),
+                }
+            }
+            (Mode::Anchor, Some((_, Ok(_)))) => "legal".into(),
+            (Mode::Anchor, Some((_, Err(e)))) => e.explanation(),
+            _ => format!("aim piece {} ({size})", info.id),
+        }
     }
 
     /// The seed's helper hint: aims the piece at the legal pose closest to
@@ -673,13 +685,6 @@ impl PlaytestView for PolycubePlaytest {
         let (used, allowed) = self.game().hints();
         ui.horizontal(|ui| {
             ui.heading(&self.game().level().name);
-            ui.label(format!(
-                "{:.0} s, {}, {}/{} placed",
-                self.game().seconds(),
-                count(self.game().moves(), "move"),
-                self.game().rules().placed_count(),
-                self.game().rules().pieces().len()
-            ));
             if ui
                 .add_enabled(self.game().rules().can_undo(), egui::Button::new("Undo"))
                 .clicked()
@@ -692,13 +697,26 @@ impl PlaytestView for PolycubePlaytest {
             {
                 self.act(&PolycubeAction::Redo, cx);
             }
-            let hint = egui::Button::new(format!("Hint ({} left)", allowed.saturating_sub(used)));
-            if ui
-                .add_enabled(used < allowed && self.hint_job.is_none(), hint)
-                .clicked()
-            {
-                self.ask_hint(cx);
+            // One slot: Hint, or Cancel while a hint is worked out.
+            if let Some(job) = &self.hint_job {
+                if ui.button("Cancel hint").clicked() {
+                    job.cancel();
+                }
+            } else {
+                let hint =
+                    egui::Button::new(format!("Hint ({} left)", allowed.saturating_sub(used)));
+                if ui.add_enabled(used < allowed, hint).clicked() {
+                    self.ask_hint(cx);
+                }
             }
+            // The changing figures come after the buttons, which stay put.
+            ui.label(format!(
+                "{:.0} s, {}, {}/{} placed",
+                self.game().seconds(),
+                count(self.game().moves(), "move"),
+                self.game().rules().placed_count(),
+                self.game().rules().pieces().len()
+            ));
         });
         self.poll_hint(ui, cx);
         if self.game().rules().assembly() {
@@ -714,24 +732,27 @@ impl PlaytestView for PolycubePlaytest {
         let assembly = self.game().rules().assembly();
         self.solution
             .ui(ui, self.game.game().level(), assembly, &ids);
-        if self.game().rules().is_won() {
-            ui.label(
-                RichText::new(format!(
-                    "Solved in {:.0} s and {}! {}",
-                    self.game().seconds(),
-                    count(self.game().moves(), "move"),
-                    "★".repeat(self.game().stars().unwrap_or(0) as usize)
-                ))
-                .heading()
-                .color(Color32::from_rgb(90, 200, 100)),
-            );
-        }
         // The status line always takes its line, empty or not, so the tray
-        // and the board never jump under the mouse when a message comes.
-        let (text, colour) = match &self.message {
-            Some((text, true)) => (text.as_str(), Color32::from_rgb(230, 90, 80)),
-            Some((text, false)) => (text.as_str(), ui.visuals().text_color()),
-            None => (" ", ui.visuals().text_color()),
+        // and the board never jump under the mouse when a message comes;
+        // the win is said there too.
+        let solved = self.game().rules().is_won().then(|| {
+            format!(
+                "Solved in {:.0} s and {}! {}",
+                self.game().seconds(),
+                count(self.game().moves(), "move"),
+                "★".repeat(self.game().stars().unwrap_or(0) as usize)
+            )
+        });
+        let thinking = self
+            .hint_job
+            .as_ref()
+            .map(|job| format!("Finding a hint… {:.1} s", job.elapsed().as_secs_f32()));
+        let plain = ui.visuals().text_color();
+        let (text, colour) = match (&solved, &thinking, &self.message) {
+            (Some(text), _, _) => (text.as_str(), Color32::from_rgb(90, 200, 100)),
+            (None, Some(text), _) | (None, None, Some((text, false))) => (text.as_str(), plain),
+            (None, None, Some((text, true))) => (text.as_str(), Color32::from_rgb(230, 90, 80)),
+            (None, None, None) => (" ", plain),
         };
         ui.add(egui::Label::new(RichText::new(text).color(colour)).truncate())
             .on_hover_text(text);

@@ -408,21 +408,31 @@ impl LevelEditor for SandLevelEditor {
             }
         });
         let diagnostics = self.findings(cx);
-        ui.horizontal(|ui| {
-            ui.strong("Validation");
-            if diagnostics.is_empty() {
-                ui.label(
-                    RichText::new("✔ level is valid").color(Color32::from_rgb(0x6A, 0xC0, 0x6A)),
-                );
-            }
+        // The findings have a slot of their own, scrolled when long, so
+        // the board does not shrink under the brush when a warning comes.
+        tessera_ui::slot::line_slot(ui, 3, |ui| {
+            egui::ScrollArea::vertical()
+                .id_salt("sand level findings")
+                .auto_shrink([false, false])
+                .show(ui, |ui| {
+                    ui.horizontal(|ui| {
+                        ui.strong("Validation");
+                        if diagnostics.is_empty() {
+                            ui.label(
+                                RichText::new("✔ level is valid")
+                                    .color(Color32::from_rgb(0x6A, 0xC0, 0x6A)),
+                            );
+                        }
+                    });
+                    for d in &diagnostics {
+                        let colour = match d.severity {
+                            Severity::Error => ui.visuals().error_fg_color,
+                            Severity::Warning => ui.visuals().warn_fg_color,
+                        };
+                        ui.label(RichText::new(d.to_string()).color(colour));
+                    }
+                });
         });
-        for d in &diagnostics {
-            let colour = match d.severity {
-                Severity::Error => ui.visuals().error_fg_color,
-                Severity::Warning => ui.visuals().warn_fg_color,
-            };
-            ui.label(RichText::new(d.to_string()).color(colour));
-        }
         ui.separator();
         // The board scales to the space, cells stay square.
         let (w, h) = (self.columns as f32, self.rows as f32);
@@ -442,8 +452,15 @@ impl LevelEditor for SandLevelEditor {
             let local = (p - rect.min) / self.cell_px;
             let (x1, y1) = (local.x, local.y);
             // Fill pours once; the brush and the eraser follow the stroke.
-            let (x0, y0) = match self.stroke_from {
-                Some(from) if self.tool != Tool::Fill && stroking => from,
+            // A stroke starts where the button went down, not where the
+            // pointer was once it had moved far enough to count as a drag.
+            let origin = ui
+                .input(|i| i.pointer.press_origin())
+                .map(|o| (o - rect.min) / self.cell_px)
+                .map(|o| (o.x, o.y));
+            let (x0, y0) = match (self.stroke_from, origin) {
+                (Some(from), _) if self.tool != Tool::Fill && stroking => from,
+                (None, Some(from)) if self.tool != Tool::Fill && stroking => from,
                 _ => (x1, y1),
             };
             let steps = ((x1 - x0).abs().max((y1 - y0).abs()) * 2.0).ceil().max(1.0) as usize;

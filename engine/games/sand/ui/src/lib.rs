@@ -216,7 +216,7 @@ mod tests {
             });
         assert_eq!(
             refusal,
-            Err("the O piece at column 12, row 10 would leave the 12x22 board (cell 13,10)".into())
+            Err("the O piece at column 12, row 10 would leave the 12x22 board: one of its cells is past the right wall".into())
         );
     }
 
@@ -451,7 +451,7 @@ mod tests {
         harness.run();
         assert!(harness.query_by_label("✔ level is valid").is_none());
         harness.get_by_label(
-            "levels/sand/level.ron:8:9: warning: field `board`, row 2: the starting board already holds a `R` cluster spanning wall to wall; it clears and scores before the first move",
+            "levels/sand/level.ron:8:9: warning: field `board`, row 2: the starting board already holds a red cluster spanning wall to wall; it clears and scores before the first move",
         );
         // Erase one red cell: the band no longer spans.
         harness.get_by_label("Erase").click();

@@ -67,7 +67,13 @@ impl AzulPlaytest {
     /// table), sized to the factory count.
     /// What the table asks of the human now: the hint, a grey-wall column
     /// to choose, or where the picked tiles may go.
+    /// They take a slot of three lines, shown or not, so the controls
+    /// below do not drop when a tile is picked.
     pub(super) fn prompts(&self, ui: &mut egui::Ui, s: &State) {
+        tessera_ui::slot::line_slot(ui, 3, |ui| self.prompt_lines(ui, s));
+    }
+
+    fn prompt_lines(&self, ui: &mut egui::Ui, s: &State) {
         if let Some(hint) = self.hint {
             ui.label(
                 RichText::new(format!("Hint: {hint}")).color(Color32::from_rgb(0x27, 0xAE, 0x60)),

@@ -1,7 +1,8 @@
 //! The end card: the result, final scores and a new game, drawn inside the
-//! table above the boards. It never covers the final boards, the New game
-//! controls or anything outside the playtest panel, and it can be closed
-//! (its × button or Escape) to look at the table.
+//! table in the factory ring's room (empty once the game is over), so the
+//! boards and controls do not move. It never covers the final boards, the
+//! New game controls or anything outside the playtest panel, and it can be
+//! closed (its × button or Escape) to look at the table.
 
 use egui::{Color32, CornerRadius, RichText, Stroke};
 use tessera_host::{Game, Outcome, Turn};
@@ -13,14 +14,22 @@ impl AzulPlaytest {
     /// it: a gold "Victory" or a grey "Defeat" ("Game over" when only AIs
     /// played), the scores, New game, the
     /// same deal again and Undo.
-    pub(super) fn end_card(&mut self, ui: &mut egui::Ui) {
+    /// Draws it in a room of `size` at `ui`'s cursor; returns whether it
+    /// was drawn (else the room is left to the factory ring).
+    pub(super) fn end_card_in(&mut self, ui: &mut egui::Ui, size: egui::Vec2) -> bool {
         if self.game.turn() != Turn::Over || self.end_card_closed {
-            return;
+            return false;
         }
         if ui.input(|i| i.key_pressed(egui::Key::Escape)) {
             self.end_card_closed = true;
-            return;
+            return false;
         }
+        let room = egui::Rect::from_min_size(ui.cursor().min, size.min(ui.available_size()));
+        tessera_ui::slot::in_rect(ui, room, |ui| self.end_card(ui));
+        true
+    }
+
+    fn end_card(&mut self, ui: &mut egui::Ui) {
         let human = self.human_seat();
         let outcome = self.game.game().outcome();
         let won = match &outcome {

@@ -482,7 +482,6 @@ impl PlaytestView for AzulPlaytest {
         egui::ScrollArea::both().show(ui, |ui| {
             ui.heading("Azul");
             self.status_bar(ui);
-            self.end_card(ui);
             ui.separator();
             // Every player's board in view: a grid scaled to the panel,
             // leaving about half its height for the factories and log.
@@ -510,10 +509,12 @@ impl PlaytestView for AzulPlaytest {
                 });
             }
             ui.separator();
-            if wide {
+            // The end card takes the emptied ring's place: the boards
+            // above and the controls below stay where they were.
+            if !self.end_card_in(ui, ring_size(s.factory_count)) {
                 self.factory_ring(ui, &s, can_pick);
-            } else {
-                self.factory_ring(ui, &s, can_pick);
+            }
+            if !wide {
                 self.prompts(ui, &s);
                 ui.separator();
                 self.side_panel(ui, cx, 160.0);

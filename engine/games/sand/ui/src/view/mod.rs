@@ -74,6 +74,8 @@ pub struct SandPlaytest {
     /// script allows rotation).
     drag_rotation: u8,
     shake: Option<(usize, f64)>,
+    /// Why the last drop was refused, for the console's next info line.
+    refusal: Option<String>,
     popups: Vec<Popup>,
     particles: Vec<Particle>,
     seen_rounds: usize,
@@ -115,6 +117,7 @@ impl SandPlaytest {
             dragging: None,
             drag_rotation: 0,
             shake: None,
+            refusal: None,
             popups: Vec::new(),
             particles: Vec::new(),
             seen_rounds,
@@ -203,6 +206,13 @@ impl SandPlaytest {
     /// Console lines, pop-ups and particles for what happened since the
     /// last frame.
     fn collect_events(&mut self, cx: &mut PlaytestContext<'_>, now: f64) {
+        if let Some(reason) = self.refusal.take() {
+            // A refused drop is news, not an error: nothing was played.
+            cx.console.push(ConsoleLine {
+                text: format!("sand: not placed: {reason}"),
+                is_error: false,
+            });
+        }
         for event in self.session.take_new_events() {
             if event.is_error || event.text.starts_with("script: ") {
                 cx.console.push(ConsoleLine {

@@ -10,11 +10,10 @@ use tessera_sand::piece::Piece;
 use super::{SHAKE_SECONDS, SandPlaytest};
 
 impl SandPlaytest {
-    /// The logical cell the dragged piece's top-left would snap to. Over
-    /// the board the piece is clamped inside it (a drop at an edge lands at
-    /// the nearest position that fits the board, and the ghost shows it
-    /// there); outside the board it is not, so a release there is refused
-    /// and the piece goes back to its slot.
+    /// The logical cell the dragged piece's top-left would snap to: always
+    /// inside the board (a drop at an edge or past it, above or beside the
+    /// board, lands at the nearest position that fits the board, and the
+    /// ghost shows it there).
     pub(super) fn snapped_cell(&self, pointer: Pos2, piece: &Piece) -> (i32, i32) {
         let game = self.session.game();
         let cell = game.cell_size() as f32 * self.grain_px;
@@ -24,9 +23,6 @@ impl SandPlaytest {
         let local = pointer - self.board_rect.min;
         let x = (local.x / cell - width as f32 / 2.0).round() as i32;
         let y = (local.y / cell - height as f32 / 2.0).round() as i32;
-        if !self.board_rect.contains(pointer) {
-            return (x, y);
-        }
         let (columns, rows) = game.logical_size();
         let (columns, rows) = (columns as i32, rows as i32);
         (
@@ -227,27 +223,34 @@ impl SandPlaytest {
                 self.drag_rotation = (self.drag_rotation + 1) % 4;
             }
         }
-        // Release anywhere ends the drag: a legal spot places the piece,
-        // anything else sends it back with a shake.
+        // Release anywhere ends the drag: a legal spot places the piece.
+        // A refused spot sends it back with a shake and an info line, and
+        // takes no step (nothing to undo), unless no piece fits anywhere:
+        // then the attempt is played, for it ends the game (seed 11.3).
         if let Some(slot) = self.dragging
             && ui.input(|i| i.pointer.primary_released())
         {
             self.dragging = None;
-            let pointer = ui.ctx().pointer_latest_pos();
-            let placed = pointer.is_some_and(|p| {
-                let piece = self.session.game().slots()[slot];
-                let (x, y) = self.snapped_cell(p, &piece);
-                self.session
-                    .apply(&SandAction::Place {
-                        slot,
-                        x,
-                        y,
-                        rotation: self.drag_rotation,
-                    })
-                    .is_ok()
-            });
+            let Some(pointer) = ui.ctx().pointer_latest_pos() else {
+                return;
+            };
+            let piece = self.session.game().slots()[slot];
+            let (x, y) = self.snapped_cell(pointer, &piece);
+            let verdict = self.ghost_verdict(slot, x, y);
+            let stuck = !(0..self.session.game().slots().len())
+                .any(|s| self.session.game().fits_anywhere(s));
+            let place = SandAction::Place {
+                slot,
+                x,
+                y,
+                rotation: self.drag_rotation,
+            };
+            let placed = (verdict.is_ok() || stuck) && self.session.apply(&place).is_ok();
             if !placed {
                 self.shake = Some((slot, now));
+            }
+            if let (Err(reason), false) = (verdict, stuck) {
+                self.refusal = Some(reason);
             }
         }
     }
