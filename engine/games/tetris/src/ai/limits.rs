@@ -1,0 +1,73 @@
+//! The ranges a difficulty's numbers must lie in: the script reader and
+//! the AI log's reader refuse the same values (one rule, two inputs).
+
+use std::ops::RangeInclusive;
+
+/// `noise`: amplitude of the uniform noise.
+pub const NOISE: RangeInclusive<f64> = 0.0..=1000.0;
+/// `lookahead`: pieces looked ahead.
+pub const LOOKAHEAD: RangeInclusive<f64> = 0.0..=32.0;
+/// `beam`: candidates the lookahead examines.
+pub const BEAM: RangeInclusive<f64> = 1.0..=4096.0;
+/// `line_depth`: plies of the expected-line search (0 = `lookahead`).
+pub const LINE_DEPTH: RangeInclusive<f64> = 0.0..=64.0;
+/// `line_beam`: boards per ply of the expected-line search (0 = `beam`).
+pub const LINE_BEAM: RangeInclusive<f64> = 0.0..=65_536.0;
+/// `line_step`: plies' worth of boards a kept search adds a decision.
+pub const LINE_STEP: RangeInclusive<f64> = 0.0..=32.0;
+/// `line_trust`: the reader's pieces in a row before the expected
+/// line is followed (0 in a row without an `off_line` ranking).
+pub const LINE_TRUST: RangeInclusive<f64> = 0.0..=64.0;
+/// `decision_ms`: the presentation pause.
+pub const DECISION_MS: RangeInclusive<f64> = 0.0..=10_000.0;
+/// `special_chance`: a probability.
+pub const SPECIAL_CHANCE: RangeInclusive<f64> = 0.0..=1.0;
+/// `ceiling_every`: AI pieces per ceiling row.
+pub const CEILING_EVERY: RangeInclusive<f64> = 1.0..=10_000.0;
+/// A weight's magnitude (`gameOverAfterMove = -1e6` is the largest the
+/// shipped script uses).
+pub const WEIGHT: f64 = 1e12;
+
+/// Most bytes one decision's expected-line search may hold: half the
+/// 256 MiB a game may use, the rest for the game, the script and the
+/// brains of the other seat. Values inside every range above can ask
+/// for gigabytes together (64 plies of 65,536 boards), so the product
+/// is bounded too.
+pub const SEARCH_BYTES: u64 = 128 * 1024 * 1024;
+/// The board width a script's rows are checked for: the feed board's
+/// 10 columns. On a wider level the search keeps fewer boards per ply
+/// (`Difficulty::line_beam_on`).
+pub const CHECKED_COLUMNS: usize = 10;
+/// Landings of one piece per column the budget allows for: four
+/// orientations, and as many again for tucks and spins under overhangs.
+const LANDINGS_PER_COLUMN: u64 = 8;
+/// One child of a ply (its board and its line) and one link of a kept
+/// tree, in bytes, rounded up.
+const CHILD_BYTES: u64 = std::mem::size_of::<crate::board::Board>() as u64 + 64;
+const LINK_BYTES: u64 = 64;
+
+/// The worst-case bytes of an expected-line search `depth` plies deep
+/// keeping `beam` boards per ply on a board `columns` wide: one ply's
+/// children (every landing of the predicted piece on each kept board)
+/// and the tree kept between decisions.
+pub fn line_search_bytes(depth: u8, beam: usize, columns: usize) -> u64 {
+    let beam = beam as u64;
+    let children = beam
+        .saturating_mul(LANDINGS_PER_COLUMN)
+        .saturating_mul(columns as u64);
+    children.saturating_mul(CHILD_BYTES).saturating_add(
+        u64::from(depth)
+            .saturating_mul(beam)
+            .saturating_mul(LINK_BYTES),
+    )
+}
+
+/// The most boards per ply whose search `depth` plies deep fits
+/// [`SEARCH_BYTES`] on a board `columns` wide (at least 1).
+pub fn beam_within_budget(depth: u8, columns: usize) -> usize {
+    let per_board =
+        LANDINGS_PER_COLUMN * columns.max(1) as u64 * CHILD_BYTES + u64::from(depth) * LINK_BYTES;
+    usize::try_from(SEARCH_BYTES / per_board)
+        .unwrap_or(usize::MAX)
+        .max(1)
+}
