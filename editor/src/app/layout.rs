@@ -22,8 +22,9 @@ use super::{EditorApp, playtest_viewport};
 const MIN_TREE_WIDTH: f32 = 150.0;
 /// The narrowest docked playtest.
 const MIN_PLAYTEST_WIDTH: f32 = 220.0;
-/// The room the documents keep beside the tree and the docked playtest.
-const MIN_EDITOR_WIDTH: f32 = 300.0;
+/// The room the documents keep beside the tree and the docked playtest:
+/// about 300 px of text once the line-number gutter is drawn.
+const MIN_EDITOR_WIDTH: f32 = 360.0;
 /// The lowest console.
 const MIN_CONSOLE_HEIGHT: f32 = 80.0;
 /// The room the documents keep above the console.

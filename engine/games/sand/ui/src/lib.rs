@@ -521,22 +521,16 @@ mod tests {
     }
 
     #[test]
-    fn an_illegal_drop_returns_the_piece_to_its_slot() {
+    fn a_drop_beside_the_board_lands_where_the_ghost_shows() {
+        // Issue 35: a drop with the pointer off the board is clamped to the
+        // nearest legal place, like one on the board, not refused.
         let mut harness = harness(rig());
         harness.run_steps(2);
         let slot = harness.get_by_label("slot 1").rect().center();
         let outside = harness.state().view.board_rect().right_top() + egui::vec2(100.0, 0.0);
         drag(&mut harness, slot, outside);
         let game = harness.state().view.game();
-        assert_eq!(game.placed(), 0);
-        assert_eq!(game.grid().grain_count(), 0);
-        assert_eq!(
-            game.slots()[0],
-            Piece {
-                shape: Shape::O,
-                colour: 2
-            },
-            "still there"
-        );
+        assert_eq!(game.placed(), 1, "the piece is placed at the right wall");
+        assert!(game.grid().grain_count() > 0);
     }
 }
