@@ -31,6 +31,19 @@ fn editor(dir: &Path) -> Harness<'static, EditorApp> {
         .build_ui_state(|ui, app: &mut EditorApp| app.ui(ui), app)
 }
 
+/// The editor on `dir` with sand's script open and F5 pressed: sand's
+/// playtest running. (The view animates, asking for a repaint every frame,
+/// so the tests step rather than run to a still frame.)
+fn sand_playtest(dir: &Path) -> Harness<'static, EditorApp> {
+    let mut harness = editor(dir);
+    harness.run_steps(3);
+    harness.get_by_label("📜 sand.lua").click();
+    harness.run_steps(3);
+    harness.key_press(egui::Key::F5);
+    harness.run_steps(5);
+    harness
+}
+
 /// A mouse drag from `from` to `to`, a frame per step.
 fn drag<S>(harness: &mut Harness<'_, S>, from: egui::Pos2, to: egui::Pos2) {
     harness.hover_at(from);
@@ -49,13 +62,7 @@ fn drag<S>(harness: &mut Harness<'_, S>, from: egui::Pos2, to: egui::Pos2) {
 #[test]
 fn f5_in_the_editor_starts_sand_and_a_piece_can_be_dragged_onto_the_board() {
     let dir = project_with("sand");
-    let mut harness = editor(dir.path());
-    harness.run_steps(3);
-    harness.get_by_label("📜 sand.lua").click();
-    harness.run_steps(3);
-    harness.key_press(egui::Key::F5);
-    // The view animates (it asks for a repaint every frame): step, not run.
-    harness.run_steps(5);
+    let mut harness = sand_playtest(dir.path());
     harness.get_by_label("pieces placed 0");
     let slot = harness.get_by_label("slot 1").rect().center();
     let board = harness.get_by_label("sand board").rect();
@@ -110,12 +117,7 @@ fn a_seed_json_polycube_level_opens_as_a_level_and_f5_plays_it() {
 #[test]
 fn sand_holds_still_while_it_is_played() {
     let dir = project_with("sand");
-    let mut harness = editor(dir.path());
-    harness.run_steps(3);
-    harness.get_by_label("📜 sand.lua").click();
-    harness.run_steps(3);
-    harness.key_press(egui::Key::F5);
-    harness.run_steps(5);
+    let mut harness = sand_playtest(dir.path());
     let mut watch = support::layout::LayoutWatch::default();
     watch.look(&harness, "start");
     let board = harness.get_by_label("sand board").rect();
@@ -145,12 +147,7 @@ fn sand_holds_still_while_it_is_played() {
 #[test]
 fn a_drop_above_the_board_is_clamped_and_a_refused_one_takes_no_step() {
     let dir = project_with("sand");
-    let mut harness = editor(dir.path());
-    harness.run_steps(3);
-    harness.get_by_label("📜 sand.lua").click();
-    harness.run_steps(3);
-    harness.key_press(egui::Key::F5);
-    harness.run_steps(5);
+    let mut harness = sand_playtest(dir.path());
     let board = harness.get_by_label("sand board").rect();
     let slot = harness.get_by_label("slot 1").rect().center();
     drag(
