@@ -121,8 +121,8 @@ fn walk(pieces: &[PieceKind], count: usize) -> Walk {
 /// `LOW_STACK` of the level's 22 rows over 60 pieces (or until it clears
 /// the level's target), the player never wins, and in the plain
 /// walks its guard (`highRows`, in the ranking it uses for a player off
-/// its expected line) decides some of the moves. Run it with `cargo test
-/// --test tetris_god_walk -- --nocapture` to see each walk's stacks and
+/// its expected line) decides some of the moves. Run it with `cargo test -p
+/// tessera-tetris --lib tetris_god_walk:: -- --nocapture` to see each walk's stacks and
 /// `decidedBy` counts (`(line)` marks a move ranked by the expected line:
 /// the player had given the reader's piece `line_trust` times in a row).
 const LOW_STACK: usize = 12;
