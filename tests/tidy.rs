@@ -16,8 +16,11 @@
 //!   hostile suite mutates (its levels and its script).
 //! - Every input file is read through the host's capped reader.
 //! - Typed errors are not flattened into strings (`anyhow!("{e}")`).
+//! - No import circle of more than three files in the host ([`imports`]).
 
 mod common;
+#[path = "tidy/imports.rs"]
+mod imports;
 
 use std::path::{Path, PathBuf};
 

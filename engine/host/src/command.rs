@@ -9,11 +9,10 @@
 //! Exit codes: [`Status::Ok`] 0, [`Status::Failed`] 1, a [`Usage`] error 2,
 //! any other error 1.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use crate::bench::Figure;
 use crate::partial::Partial;
-use crate::project::Project;
 use crate::registry::Registry;
 
 /// How a finished command ended, mapped onto the exit-code policy.
@@ -61,18 +60,6 @@ impl CommandContext {
     /// The registry of every plugin.
     pub fn registry(&self) -> &Registry {
         &self.registry
-    }
-
-    /// The project the current folder belongs to.
-    pub fn current_project(&self) -> anyhow::Result<Project> {
-        let cwd = std::env::current_dir()?;
-        self.open_project(&Project::discover(&cwd))
-    }
-
-    /// Opens the project at `root`.
-    pub fn open_project(&self, root: &Path) -> anyhow::Result<Project> {
-        Project::open(root, self.registry.clone())
-            .map_err(|e| anyhow::anyhow!("cannot open project {}: {e}", root.display()))
     }
 }
 

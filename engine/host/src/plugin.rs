@@ -11,7 +11,7 @@ use crate::agent::Agent;
 use crate::level::{Diagnostic, LevelFile};
 use crate::options::{GameSpec, SessionOptions};
 use crate::script::{LiveScript, Script, ScriptError, ScriptSchema};
-use crate::sim::{SimFigure, SimOptionSpec, SimOptions, SimPlay, SimStyle};
+use crate::sim::figures::{SimFigure, SimOptionSpec, SimOptions, SimPlay, SimStyle};
 
 /// How a session stands.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -10,7 +10,7 @@ use crate::plugin::{Game, GameError, Setup};
 use crate::replay::{LevelChoice, Replay, ScriptChoice};
 use crate::script::{LiveScript, Script, ScriptError, ScriptSchema};
 use crate::session::{Recorded, Session};
-use crate::sim::{SimLevel, SimOptionSpec, SimStyle};
+use crate::sim::figures::{SimLevel, SimOptionSpec, SimStyle};
 
 /// A started session, or why it could not start.
 pub type SessionResult = Result<Box<dyn Session>, GameError>;

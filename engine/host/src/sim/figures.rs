@@ -1,10 +1,12 @@
-//! What a game adds to a simulation: the options it takes beyond seats
+//! What a game adds to a simulation, and the level it plays
+//! ([`SimLevel`]): the options it takes beyond seats
 //! and mode ([`SimOptionSpec`], [`SimOptions`]), and the figures it reports
 //! for each finished game ([`SimFigure`]), from the game and from how its
 //! AI seats played ([`SimPlay`]). The host folds the figures into running
 //! summaries ([`super::tally`]); the game only says what each number is.
 
 use std::collections::BTreeMap;
+use std::path::PathBuf;
 use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
@@ -176,4 +178,23 @@ impl SimFigure {
             SimValue::Real(x) => format!("{x:.3}"),
         }
     }
+}
+
+/// The level a simulation plays.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub enum SimLevel {
+    /// The game's simulation board ([`crate::plugin::Game::sim_level`]),
+    /// else its default level.
+    #[default]
+    Default,
+    /// A level file.
+    File(PathBuf),
+    /// A level's text as if read from `path` (an editor's level that may
+    /// be unsaved): read and diagnosed as the file would be.
+    Text {
+        /// The name errors give.
+        path: PathBuf,
+        /// The level's text.
+        text: String,
+    },
 }

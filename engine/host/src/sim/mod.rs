@@ -23,18 +23,18 @@
 //!
 //! [`Game::sim_figures`]: crate::plugin::Game::sim_figures
 
-mod figures;
+pub(crate) mod figures;
 mod tally;
 
 use std::collections::BTreeMap;
 use std::ops::Range;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 pub use figures::{
-    SimFigure, SimOptionKind, SimOptionSpec, SimOptions, SimPlay, SimStyle, SimValue,
+    SimFigure, SimLevel, SimOptionKind, SimOptionSpec, SimOptions, SimPlay, SimStyle, SimValue,
 };
 pub use tally::{
     FigureKind, FigureStat, FigureSummary, FigureTally, GameResult, Histogram, LineupTally,
@@ -48,25 +48,6 @@ use crate::plugin::{Outcome, Turn};
 use crate::project::Project;
 use crate::registry::Registry;
 use crate::session::Session;
-
-/// The level a simulation plays.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub enum SimLevel {
-    /// The game's simulation board ([`crate::plugin::Game::sim_level`]),
-    /// else its default level.
-    #[default]
-    Default,
-    /// A level file.
-    File(PathBuf),
-    /// A level's text as if read from `path` (an editor's level that may
-    /// be unsaved): read and diagnosed as the file would be.
-    Text {
-        /// The name errors give.
-        path: PathBuf,
-        /// The level's text.
-        text: String,
-    },
-}
 
 /// One set of players a simulation puts to the test.
 #[derive(Debug, Clone, PartialEq, Eq)]
