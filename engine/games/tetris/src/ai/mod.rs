@@ -19,6 +19,7 @@ mod best_landing;
 mod column_base;
 mod hatetris_search;
 mod lookahead;
+mod reader;
 
 pub use hatetris_search::SearchStats;
 
