@@ -44,7 +44,7 @@ fn check_script_refuses_every_bad_ai_and_feed_value_at_its_line() {
         ),
         (
             "line_depth = 10, line_beam = 40,",
-            "line_depth = 70, line_beam = 80,",
+            "line_depth = 70, line_beam = 40,",
             "line_depth = 70",
             "`ai.difficulties[7].line_depth` must be 0 to 64, not 70 (MASTER)",
         ),
