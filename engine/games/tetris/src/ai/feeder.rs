@@ -150,7 +150,9 @@ fn hate(
     against: &Difficulty,
 ) -> Option<PieceKind> {
     let one_ply = one_ply(against);
-    reader_piece(
+    // The reader's rule ([`super::reader::Reader`]), on the brain's
+    // buffers.
+    brain.reader.choose(
         &mut brain.movegen,
         position,
         &one_ply,
@@ -185,22 +187,6 @@ pub(crate) fn one_ply(difficulty: &Difficulty) -> Difficulty {
         order,
         ..difficulty.clone()
     }
-}
-
-/// The piece of `pieces` whose best landing on `board` by `one_ply`'s
-/// ranking leaves the highest stack (then the most holes; a piece with no
-/// landing is the worst; ties go to the first in `pieces`): what the
-/// `hate` feeder gives, and what the `own` adversary of the lookahead
-/// expects a player who reads the AI to give ([`super::reader::Reader`],
-/// with buffers of its own: once a turn).
-pub(crate) fn reader_piece(
-    movegen: &mut MoveGen,
-    position: &Position,
-    one_ply: &Difficulty,
-    board: &Board,
-    pieces: &[PieceKind],
-) -> Option<PieceKind> {
-    super::reader::Reader::default().choose(movegen, position, one_ply, board, pieces)
 }
 
 /// HATETRIS: among the seven (whatever else is on offer), the piece whose
