@@ -165,11 +165,11 @@ return {
       -- moves. Against the hate feeder (100 games) beam 2 cleared 2.9
       -- lines a game, 3 and 6 both 5.4 and 5.3; beam 3 costs half of 6.
       -- In feed mode MASTER follows the line a player who reads it would
-      -- feed (adversary "own"), 12 pieces deep, the best 80 boards per
-      -- ply, always (it does not watch the player as GOD does); its
-      -- ceiling comes down every 30 pieces, the slowest of the ladder.
+      -- feed (adversary "own"), 10 deep, the best 40 boards a ply (12 x 80
+      -- won no more of level 8's games for 2.4 times the boards), always,
+      -- unlike GOD; its ceiling comes down every 30 pieces, the slowest.
       { name = "MASTER", decision_ms = 150, special_chance = 0.03, ceiling_every = 30,
-        lookahead = 1, beam = 3, adversary = "own", line_depth = 12, line_beam = 80,
+        lookahead = 1, beam = 3, adversary = "own", line_depth = 10, line_beam = 40,
         weights = { landingHeight = -4.500158825082766, erodedCells = 3.4181268101392694,
                     rowTransitions = -3.2178882868487753, columnTransitions = -9.348695305445199,
                     holes = -7.899265427351652, wellSums = -3.3855972247263626,

@@ -678,3 +678,37 @@ fn a_log_of_gods_feed_decision_carries_the_streak_and_replays() {
         "{e}"
     );
 }
+
+/// The line search keeps what each board expanded to for the next
+/// decision (a transposition table across decisions): a brain that made
+/// the decisions before decides as a fresh brain does, candidate for
+/// candidate, through a game of MASTER's against the `hate:0.5` feeder.
+#[test]
+fn a_brain_that_searched_before_decides_as_a_fresh_one() {
+    use tessera_tetris::ai::feeder::{Feeder, pick};
+    let master = tessera_tetris::settings::difficulty(&shipped().current(), "master")
+        .expect("reads")
+        .expect("MASTER");
+    let offer = PieceKind::ALL.to_vec();
+    let mut position = Position {
+        board: Board::new(10, 22),
+        piece: PieceKind::T,
+        danger_rows: 2,
+        ..feed_position(UnknownNext::Worst(offer.clone()))
+    };
+    let (mut kept, mut feeder) = (Brain::new(), Brain::new());
+    let mut rng = tessera_host::rng::game_rng(7);
+    for step in 0..12 {
+        let reused = kept.choose(&position, &master, 0);
+        let fresh = Brain::new().choose(&position, &master, 0);
+        assert_eq!(reused.candidates, fresh.candidates, "decision {step}");
+        let p = reused.best().expect("a move").placement;
+        position.board.place(p.kind, p.state, p.x, p.y);
+        position.board.clear_full_rows();
+        let half = Feeder::Hate {
+            per_million: 500_000,
+        };
+        position.piece =
+            pick(half, &mut feeder, &position, &offer, &master, &mut rng).expect("a piece");
+    }
+}

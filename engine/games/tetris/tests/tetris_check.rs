@@ -37,14 +37,14 @@ fn check_script_refuses_every_bad_ai_and_feed_value_at_its_line() {
             "no metric `hloes` to weigh",
         ),
         (
-            "beam = 3, adversary = \"own\", line_depth = 12, line_beam = 80",
-            "beam = 5000, adversary = \"own\", line_depth = 12, line_beam = 80",
+            "beam = 3, adversary = \"own\", line_depth = 10, line_beam = 40",
+            "beam = 5000, adversary = \"own\", line_depth = 10, line_beam = 40",
             "beam = 5000",
             "`ai.difficulties[7].beam` must be 1 to 4096, not 5000 (MASTER)",
         ),
         (
-            "line_depth = 12, line_beam = 80,",
-            "line_depth = 70, line_beam = 80,",
+            "line_depth = 10, line_beam = 40,",
+            "line_depth = 70, line_beam = 40,",
             "line_depth = 70",
             "`ai.difficulties[7].line_depth` must be 0 to 64, not 70 (MASTER)",
         ),
@@ -115,8 +115,8 @@ fn check_script_refuses_every_bad_ai_and_feed_value_at_its_line() {
             "HARD: `off_line_order` ranks for a player off the `own` adversary's line",
         ),
         (
-            "line_depth = 12, line_beam = 80,",
-            "line_depth = 12, line_beam = 80, line_trust = 2,",
+            "line_depth = 10, line_beam = 40,",
+            "line_depth = 10, line_beam = 40, line_trust = 2,",
             "line_trust = 2",
             "MASTER: `line_trust` counts for an `off_line_order`",
         ),
@@ -414,8 +414,8 @@ fn the_live_script_reader_matches_check() {
     // A game start with a script `check` refuses fails too, naming the
     // same line: one reader.
     let live: LiveScript = shipped_with(
-        "beam = 3, adversary = \"own\", line_depth = 12, line_beam = 80",
-        "beam = 0, adversary = \"own\", line_depth = 12, line_beam = 80",
+        "beam = 3, adversary = \"own\", line_depth = 10, line_beam = 40",
+        "beam = 0, adversary = \"own\", line_depth = 10, line_beam = 40",
     );
     let checked = Tetris::check_script(&live.current())
         .expect_err("beam 0")

@@ -97,7 +97,7 @@ const HELD_OUT: &[Case] = &[
             edit(
                 d,
                 "scripts/tetris.lua",
-                "line_depth = 12, line_beam = 80",
+                "line_depth = 10, line_beam = 40",
                 "line_depth = 40, line_beam = 50000",
             )
         },

@@ -62,6 +62,22 @@ impl<'a, 'b> PreparedBoard<'a, 'b> {
         }
         best_score_body(self, landings)
     }
+
+    /// Every landing's score and whether it tops out, in `landings`'
+    /// order, into `out` (cleared first): the same values, bit for bit, as
+    /// [`super::Position::measure`] and [`Weights::score`]. The line
+    /// search weighs each piece of the offer on a board this way, where
+    /// the reader's choice and the expected piece's children need only
+    /// these two values of each landing.
+    pub(super) fn score_each(&self, landings: &[Placement], out: &mut Vec<(f64, bool)>) {
+        out.clear();
+        #[cfg(target_arch = "x86_64")]
+        if super::metrics::has_bit_instructions() {
+            // SAFETY: the CPU was just checked to support these instructions.
+            return unsafe { score_each_bmi(self, landings, out) };
+        }
+        score_each_body(self, landings, out)
+    }
 }
 
 /// [`best_score_body`] compiled with `popcnt`, `bmi1` and `lzcnt`.
@@ -73,6 +89,48 @@ fn best_score_bmi(board: &PreparedBoard, landings: &[Placement]) -> (Option<f64>
 
 #[inline(always)]
 fn best_score_body(board: &PreparedBoard, landings: &[Placement]) -> (Option<f64>, bool) {
+    let mut best: Option<f64> = None;
+    let mut survives = false;
+    // (No closures in these functions: a closure is compiled without its
+    // instruction set.)
+    // The landings come state by state: the piece's shape is looked up
+    // once per state.
+    let mut shape: Option<PieceShape> = None;
+    for p in landings {
+        let (s, game_over) = landing_score(board, &mut shape, p);
+        survives |= !game_over;
+        best = Some(match best {
+            Some(b) => b.max(s),
+            None => s,
+        });
+    }
+    (best, survives)
+}
+
+/// [`score_each_body`] compiled with `popcnt`, `bmi1` and `lzcnt`.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt,bmi1,lzcnt")]
+fn score_each_bmi(board: &PreparedBoard, landings: &[Placement], out: &mut Vec<(f64, bool)>) {
+    score_each_body(board, landings, out)
+}
+
+#[inline(always)]
+fn score_each_body(board: &PreparedBoard, landings: &[Placement], out: &mut Vec<(f64, bool)>) {
+    let mut shape: Option<PieceShape> = None;
+    for p in landings {
+        out.push(landing_score(board, &mut shape, p));
+    }
+}
+
+/// One landing's score and whether it tops out: the lean path where it
+/// measures the landing exactly, else the full path. `shape` is the last
+/// landing's piece shape, looked up again only when the state changes.
+#[inline(always)]
+fn landing_score(
+    board: &PreparedBoard,
+    shape: &mut Option<PieceShape>,
+    p: &Placement,
+) -> (f64, bool) {
     let PreparedBoard {
         before,
         weights,
@@ -81,39 +139,24 @@ fn best_score_body(board: &PreparedBoard, landings: &[Placement]) -> (Option<f64
         height,
         danger_rows,
     } = *board;
-    let mut best: Option<f64> = None;
-    let mut survives = false;
-    // (No closures in this function: a closure is compiled without its
-    // instruction set.)
-    // The landings come state by state: the piece's shape is looked up
-    // once per state.
-    let mut shape: Option<PieceShape> = None;
-    for p in landings {
-        let mut lean_result = Lean::Full;
-        if let Some(board) = lean {
-            // Borrowed, not copied (about a hundred bytes) per landing.
-            let piece: &PieceShape = match &shape {
-                Some(s) if s.kind == p.kind && s.state == p.state => s,
-                _ => shape.insert(PieceShape::new(p.kind, p.state)),
-            };
-            lean_result = lean_score_any(board, piece, p, lean_weights, (height, danger_rows));
-        }
-        let (s, game_over) = match lean_result {
-            Lean::Scored(s, game_over) => (s, game_over),
-            Lean::Full => {
-                let metrics = before
-                    .metrics_body(p, danger_rows)
-                    .with_high_rows(height, danger_rows);
-                (weights.score(&metrics), metrics.game_over)
-            }
+    let mut lean_result = Lean::Full;
+    if let Some(board) = lean {
+        // Borrowed, not copied (about a hundred bytes) per landing.
+        let piece: &PieceShape = match shape {
+            Some(s) if s.kind == p.kind && s.state == p.state => s,
+            _ => shape.insert(PieceShape::new(p.kind, p.state)),
         };
-        survives |= !game_over;
-        best = Some(match best {
-            Some(b) => b.max(s),
-            None => s,
-        });
+        lean_result = lean_score_any(board, piece, p, lean_weights, (height, danger_rows));
     }
-    (best, survives)
+    match lean_result {
+        Lean::Scored(s, game_over) => (s, game_over),
+        Lean::Full => {
+            let metrics = before
+                .metrics_body(p, danger_rows)
+                .with_high_rows(height, danger_rows);
+            (weights.score(&metrics), metrics.game_over)
+        }
+    }
 }
 
 /// The rows a piece of up to four cells could fill (bit y = row y): the

@@ -11,7 +11,7 @@
 
 use rand::Rng;
 
-use super::{Brain, Candidate, Difficulty, Position};
+use super::{Brain, Difficulty, Position};
 use crate::ai::metrics::BeforeMove;
 use crate::board::Board;
 use crate::movegen::MoveGen;
@@ -150,7 +150,9 @@ fn hate(
     against: &Difficulty,
 ) -> Option<PieceKind> {
     let one_ply = one_ply(against);
-    reader_piece(
+    // The reader's rule ([`super::reader::Reader`]), on the brain's
+    // buffers.
+    brain.reader.choose(
         &mut brain.movegen,
         position,
         &one_ply,
@@ -185,47 +187,6 @@ pub(crate) fn one_ply(difficulty: &Difficulty) -> Difficulty {
         order,
         ..difficulty.clone()
     }
-}
-
-/// The piece of `pieces` whose best landing on `board` by `one_ply`'s
-/// ranking leaves the highest stack (then the most holes; a piece with no
-/// landing is the worst; ties go to the first in `pieces`): what the
-/// `hate` feeder gives, and what the `own` adversary of the lookahead
-/// expects a player who reads the AI to give.
-pub(crate) fn reader_piece(
-    movegen: &mut MoveGen,
-    position: &Position,
-    one_ply: &Difficulty,
-    board: &Board,
-    pieces: &[PieceKind],
-) -> Option<PieceKind> {
-    let before = BeforeMove::new(board);
-    let mut worst: Option<(PieceKind, HateKey)> = None;
-    for &kind in pieces {
-        let mut best: Option<Candidate> = None;
-        for p in movegen.generate(board, kind, position.rotation, position.spawn(kind)) {
-            let metrics = position.measure(&before, p);
-            let candidate = Candidate {
-                placement: *p,
-                metrics,
-                score: one_ply.weights.score(&metrics),
-                ahead: None,
-                next_tops_out: None,
-                line_plies: None,
-            };
-            if best
-                .as_ref()
-                .is_none_or(|b| super::compare(&candidate, b, one_ply).is_lt())
-            {
-                best = Some(candidate);
-            }
-        }
-        let key = HateKey::of(best.as_ref());
-        if worst.as_ref().is_none_or(|(_, w)| key > *w) {
-            worst = Some((kind, key));
-        }
-    }
-    worst.map(|(kind, _)| kind)
 }
 
 /// HATETRIS: among the seven (whatever else is on offer), the piece whose
@@ -264,33 +225,4 @@ pub(crate) fn hatetris_piece(
         }
     }
     worst.map(|(kind, _)| kind)
-}
-
-/// How bad the AI's landing leaves the board, as the hate feeder judges
-/// it: larger is worse for the AI.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-struct HateKey {
-    no_landing: bool,
-    game_over: bool,
-    max_height: u32,
-    holes: u32,
-}
-
-impl HateKey {
-    fn of(best: Option<&Candidate>) -> Self {
-        match best {
-            None => Self {
-                no_landing: true,
-                game_over: true,
-                max_height: u32::MAX,
-                holes: u32::MAX,
-            },
-            Some(c) => Self {
-                no_landing: false,
-                game_over: c.metrics.game_over,
-                max_height: c.metrics.max_height,
-                holes: c.metrics.holes,
-            },
-        }
-    }
 }

@@ -275,13 +275,15 @@ fn best_reply(
 #[derive(Clone, Copy)]
 struct Node {
     board: Board,
+    /// The board's [`fingerprint`].
+    fingerprint: u64,
     /// The index of the candidate it descends from.
     root: usize,
     /// The sum of the scores of the moves that led here.
     value: f64,
 }
 
-/// The expected-line search (feed mode against a `height` adversary):
+/// The expected-line search (feed mode against an `own` adversary):
 /// the adversary's piece is predicted for each board, so the search
 /// follows one piece per ply and keeps the best `beam` boards of all
 /// branches at each ply, `lookahead` plies deep. A board reached by two
@@ -290,7 +292,10 @@ struct Node {
 #[derive(Default)]
 pub(super) struct LineSearch {
     movegen: MoveGen,
-    predict: MoveGen,
+    /// The reader's piece for a board, and its landings' scores.
+    reader: super::reader::Reader,
+    /// What boards expanded to, this decision and the last.
+    memo: super::reader::NodeMemo,
     frontier: Vec<Node>,
     next: Vec<Node>,
     best: Vec<Option<f64>>,
@@ -369,7 +374,13 @@ impl LineSearch {
         self.kept_ply.resize(roots.len(), 0);
         self.seen.clear();
         // The `own` adversary reads this difficulty's one-piece ranking.
+        debug_assert_eq!(
+            difficulty.adversary,
+            Adversary::Own,
+            "`height` has its own search"
+        );
         let one_ply = super::feeder::one_ply(difficulty);
+        self.memo.begin(&one_ply, position, pieces);
         for (i, c) in roots.iter().enumerate() {
             // A move that tops out ends its line here.
             self.best[i] = Some(c.score);
@@ -390,6 +401,7 @@ impl LineSearch {
                 continue;
             }
             self.frontier.push(Node {
+                fingerprint: fingerprint(&board),
                 board,
                 root: i,
                 value: c.score,
@@ -412,35 +424,19 @@ impl LineSearch {
             };
             let ceiling_drops = danger_after > position.danger_rows;
             for node in &self.frontier {
-                let predicted = match difficulty.adversary {
-                    Adversary::Own => super::feeder::reader_piece(
-                        &mut self.predict,
-                        position,
-                        &one_ply,
-                        &node.board,
-                        pieces,
-                    ),
-                    _ => super::feeder::hatetris_piece(
-                        &mut self.predict,
-                        position,
-                        &node.board,
-                        pieces,
-                    ),
-                };
-                let Some(kind) = predicted else {
+                let (predicted, children) = self.memo.expand(
+                    &mut self.reader,
+                    &mut self.movegen,
+                    position,
+                    &one_ply,
+                    (&node.board, node.fingerprint),
+                    pieces,
+                );
+                if predicted.is_none() {
                     continue;
-                };
-                let before = BeforeMove::new(&node.board);
-                let spawn = position.spawn(kind);
-                for p in self
-                    .movegen
-                    .generate(&node.board, kind, position.rotation, spawn)
-                {
-                    let metrics = position.measure(&before, p);
-                    let value = node.value + difficulty.weights.score(&metrics);
-                    if metrics.game_over {
-                        continue;
-                    }
+                }
+                for &(score, p) in children {
+                    let value = node.value + score;
                     let mut board = node.board;
                     board.place(p.kind, p.state, p.x, p.y);
                     board.clear_full_rows();
@@ -452,10 +448,11 @@ impl LineSearch {
                     }
                     let child = Node {
                         board,
+                        fingerprint: fingerprint(&board),
                         root: node.root,
                         value,
                     };
-                    match self.seen.entry(fingerprint(&board)) {
+                    match self.seen.entry(child.fingerprint) {
                         std::collections::hash_map::Entry::Occupied(at) => {
                             let kept = &mut self.next[*at.get()];
                             if value > kept.value {

@@ -19,6 +19,7 @@ mod best_landing;
 mod column_base;
 mod hatetris_search;
 mod lookahead;
+mod reader;
 
 pub use hatetris_search::SearchStats;
 
@@ -545,6 +546,8 @@ impl Choice {
 #[derive(Default)]
 pub struct Brain {
     movegen: MoveGen,
+    /// The `hate` feeder's reader (its buffers).
+    reader: reader::Reader,
     /// The last decision, its candidate list reused by the next one.
     choice: Choice,
     /// One move generator and candidate buffer per lookahead ply.
@@ -646,7 +649,8 @@ pub fn is_reader_piece(
     kind: PieceKind,
 ) -> bool {
     let one_ply = feeder::one_ply(difficulty);
-    feeder::reader_piece(movegen, position, &one_ply, &position.board, offer) == Some(kind)
+    reader::Reader::default().choose(movegen, position, &one_ply, &position.board, offer)
+        == Some(kind)
 }
 
 /// Sorts one piece's candidates, in the move generator's order, by score,

@@ -128,6 +128,7 @@ fn difficulty(context: &CommandContext, name: &str) -> anyhow::Result<Difficulty
 
 /// The move generation figures with the target.
 pub fn figures(context: &CommandContext) -> anyhow::Result<Vec<Figure>> {
+    let campaign = super::bench_campaign::figures(context.current_project()?.root())?;
     let difficulty = |name: &str| difficulty(context, name);
     let master = difficulty("master")?;
     let self_play = self_play_positions(&master, 1000, false);
@@ -194,5 +195,8 @@ pub fn figures(context: &CommandContext) -> anyhow::Result<Vec<Figure>> {
             per_decision_on(&master, &self_play_preview, 5),
             None,
         ),
-    ])
+    ]
+    .into_iter()
+    .chain(campaign)
+    .collect())
 }

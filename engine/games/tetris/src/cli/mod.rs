@@ -16,6 +16,7 @@ use crate::Tetris;
 use crate::ai::log;
 
 mod bench;
+mod bench_campaign;
 mod hatetris;
 
 /// Tetris's command-line capability: `tessera tetris` and `tessera bench

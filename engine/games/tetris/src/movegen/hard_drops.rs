@@ -167,6 +167,26 @@ impl MoveGen {
             .then_some(&self.landings[..])
     }
 
+    /// The landings of [`MoveGen::generate`] on `board`, in any order:
+    /// the unordered hard drops where `surface` (the board's) takes the
+    /// shortcut, else the search's; and whether they came in the search's
+    /// order. For a caller that ranks them by a total order of its own.
+    pub fn landings_any_order(
+        &mut self,
+        board: &Board,
+        surface: &Surface,
+        kind: PieceKind,
+        system: RotationSystem,
+        spawn: (i32, i32),
+    ) -> (&[Placement], bool) {
+        let index = Shape::index(kind, system);
+        let shape = self.shapes[index].get_or_insert_with(|| Shape::new(kind, system));
+        if Self::hard_drops(&mut self.landings, surface, kind, shape, spawn, false) {
+            return (&self.landings[..], false);
+        }
+        (self.generate(board, kind, system, spawn), true)
+    }
+
     /// The landings of [`MoveGen::generate`] on a board where they are
     /// exactly the hard drops: no hole (every empty cell open to the sky),
     /// or only holes sealed from the open air for a piece that cannot
