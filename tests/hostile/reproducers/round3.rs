@@ -141,7 +141,7 @@ const ROUND3_CASES: &[Case] = &[
         },
         args: &["merge", "c1.json", "c2.json"],
         code: 1,
-        expect: "c2.json: the total count does not fit in 64 bits",
+        expect: "c2.json:1:248: the total count does not fit in 64 bits",
     },
     Case {
         name: "merge_distinct_over_solutions",
@@ -151,21 +151,48 @@ const ROUND3_CASES: &[Case] = &[
         },
         args: &["merge", "c1.json", "c2.json"],
         code: 1,
-        expect: "c1.json: result.distinct (6) is more than result.solutions",
+        expect: "c1.json:1:235: result.distinct (6) is more than result.solutions",
+    },
+    Case {
+        name: "merge_pretty_printed_partial_names_the_values_line",
+        setup: |d| {
+            let pretty = |text: String| {
+                let value: Value = serde_json::from_str(&text).expect("a partial");
+                serde_json::to_string_pretty(&value).expect("JSON")
+            };
+            write(d, "c1.json", pretty(count_partial(1, "0.03", "5", "6")));
+            write(
+                d,
+                "c2.json",
+                pretty(count_partial(2, "0.03", "5616", "116")),
+            );
+        },
+        args: &["merge", "c1.json", "c2.json"],
+        code: 1,
+        expect: "c1.json:12:5: result.distinct (6) is more than result.solutions",
+    },
+    Case {
+        name: "merge_missing_shard_names_the_shard_count",
+        setup: |d| {
+            write(d, "c1.json", count_partial(1, "0.03", "5904", "124"));
+        },
+        args: &["merge", "c1.json"],
+        code: 1,
+        expect: "c1.json:1:",
     },
     Case {
         name: "merge_sim_games_wrap",
         setup: |d| sim_shards(d, every_one_made_huge),
         args: &["merge", "s1.json", "s2.json"],
         code: 1,
-        expect: "s2.json: the merged counts do not fit in 64 bits",
+        expect: "s2.json:1:430: the merged counts do not fit in 64 bits",
     },
     Case {
         name: "merge_sim_games_tampered_alone",
         setup: |d| sim_shards(d, |p| p["result"]["tallies"][0]["games"] = Value::from(7)),
         args: &["merge", "s1.json", "s2.json"],
         code: 1,
-        expect: "s1.json: its result cannot be a sim's: `ai:easy` has scores for other than its 7 games",
+        expect: "s1.json:1:430: its result cannot be a sim's: `ai:easy` has scores for other than its 7 games",
     },
     // --- Severe: searches bounded by a memory budget check applies ---
     Case {
