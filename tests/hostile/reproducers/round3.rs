@@ -234,6 +234,20 @@ const ROUND3_CASES: &[Case] = &[
         code: 1,
         expect: "over the 128 MiB budget",
     },
+    Case {
+        name: "azul_hard_nodes_1e10_check",
+        setup: |d| {
+            edit(
+                d,
+                "scripts/azul.lua",
+                "hard = { nodes = 200000,",
+                "hard = { nodes = 10000000000,",
+            )
+        },
+        args: &["check", "scripts/azul.lua"],
+        code: 1,
+        expect: "scripts/azul.lua:52: `hard.nodes` must be 1 to 100000000",
+    },
     // --- Severe: --threads ---
     Case {
         name: "solve_count_threads_10000",
@@ -664,4 +678,40 @@ fn with_number(text: &str, key: &str, value: u64) -> String {
         .find(|c: char| !c.is_ascii_digit() && c != ' ')
         .unwrap_or(text.len() - start);
     format!("{}{key}: {value}{}", &text[..at], &text[start + digits..])
+}
+
+/// An AI move a script sized for a minute (Azul's `hard.nodes` at its
+/// largest) stops at Ctrl+C at once, not after the move: exit 1, the game
+/// so far reported and its replay saved. Before, the move ran to its end
+/// on the command's own thread with nothing on the screen.
+#[test]
+fn a_long_ai_move_stops_at_ctrl_c_and_keeps_the_game_so_far() {
+    let dir = project();
+    edit(
+        dir.path(),
+        "scripts/azul.lua",
+        "hard = { nodes = 200000,",
+        "hard = { nodes = 100000000,",
+    );
+    let run = super::sim::interrupted(
+        dir.path(),
+        &[
+            "play",
+            "azul",
+            "--seat",
+            "ai:hard",
+            "--seat",
+            "ai:hard",
+            "--ai-only",
+            "--save-replay",
+            "game.replay.ron",
+        ],
+        std::time::Duration::from_millis(1500),
+    );
+    let output = normalise(&run.output(), dir.path());
+    assert!(!run.timed_out, "did not stop on Ctrl+C:\n{output}");
+    assert_eq!(run.code, Some(1), "{output}");
+    assert!(output.contains("stopped (Ctrl+C) after"), "{output}");
+    assert!(output.contains("saved replay game.replay.ron"), "{output}");
+    assert!(dir.path().join("game.replay.ron").is_file(), "{output}");
 }
