@@ -10,6 +10,7 @@
 //! Tunables (support rule, hints, stars, tick rate) come from
 //! `scripts/polycube.lua`, read once per event.
 
+pub mod budget;
 pub mod cli;
 pub mod count;
 pub mod disassembly;
