@@ -101,6 +101,14 @@ fn saved_as(dir: &Path, from: &str, to: &str, how: fn(&str) -> Vec<u8>) {
     write(dir, to, how(&text));
 }
 
+/// Copies a file of the repository (outside the copied project's folders)
+/// into the project at `to`, transformed.
+fn shipped_as(dir: &Path, from: &str, to: &str, how: fn(&str) -> Vec<u8>) {
+    let text =
+        std::fs::read_to_string(tessera_testkit::repo_path(from)).expect("file of the repository");
+    write(dir, to, how(&text));
+}
+
 fn crlf(text: &str) -> Vec<u8> {
     text.replace('\n', "\r\n").into_bytes()
 }
@@ -549,6 +557,71 @@ const ROUND3_CASES: &[Case] = &[
         args: &["play", "sand", "--random-play", "2"],
         code: 0,
         expect: "outcome:",
+    },
+    // Every other kind of input, as another editor saves it.
+    Case {
+        name: "seed_json_level_in_utf16_be",
+        setup: |d| {
+            saved_as(
+                d,
+                "levels/polycube/sandwich.json",
+                "levels/polycube/x.json",
+                |t| utf16(t, true),
+            )
+        },
+        args: &["check", "levels/polycube/x.json"],
+        code: 0,
+        expect: "ok levels/polycube/x.json",
+    },
+    Case {
+        name: "replay_with_bom_and_crlf",
+        setup: |d| {
+            shipped_as(
+                d,
+                "tests/replays/sand/cascade_chain.replay.ron",
+                "x.replay.ron",
+                |t| bom(&String::from_utf8(crlf(t)).expect("text")),
+            )
+        },
+        args: &["replay", "x.replay.ron"],
+        code: 0,
+        expect: "outcome:",
+    },
+    Case {
+        name: "actions_in_utf16_le",
+        setup: |d| {
+            shipped_as(
+                d,
+                "tests/replays/sand/cascade.actions.ron",
+                "actions.ron",
+                |t| utf16(t, false),
+            )
+        },
+        args: &[
+            "play",
+            "sand",
+            "--level",
+            "levels/sand/cascade.ron",
+            "--seed",
+            "3",
+            "--actions",
+            "actions.ron",
+        ],
+        code: 0,
+        expect: "outcome:",
+    },
+    Case {
+        name: "partials_pretty_with_bom_and_crlf",
+        setup: |d| {
+            let [first, second] = sim_partials(d);
+            for (name, partial) in [("s1.json", first), ("s2.json", second)] {
+                let text = serde_json::to_string_pretty(&partial).expect("JSON");
+                write(d, name, bom(&String::from_utf8(crlf(&text)).expect("text")));
+            }
+        },
+        args: &["merge", "s1.json", "s2.json"],
+        code: 0,
+        expect: "2 shards",
     },
     Case {
         name: "level_in_latin1",
