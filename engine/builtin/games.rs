@@ -1,7 +1,8 @@
-// The built-in games, one line each: the plugin type, `{ commands: ... }`
-// its command-line capability when it brings one (its own `tessera`
-// subcommands, bench groups, merges), and `=> ` its editor UI when it
-// brings one (a game without one plays in the editor's generic view).
+// The built-in games, one line each: the plugin type, in braces the
+// capabilities it brings (`commands:` its own `tessera` subcommands, bench
+// groups and merges; `generate:` its level generator), and `=> ` its
+// editor UI when it brings one (a game without one plays in the editor's
+// generic view).
 // `tessera-builtin` reads the plugins and their commands from this list
 // and `tessera-builtin-ui` the UIs, so the command line never links egui.
 games! {

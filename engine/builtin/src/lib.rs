@@ -11,17 +11,27 @@ use tessera_host::Registry;
 
 /// Reads the list's plugin types (the UIs are `tessera-builtin-ui`'s).
 macro_rules! games {
-    ($($game:path $({ commands: $commands:expr })? $(=> $ui:expr)?),* $(,)?) => {
+    ($($game:path $({ $($capability:ident: $value:expr),* $(,)? })? $(=> $ui:expr)?),* $(,)?) => {
         /// Every game shipped with Tessera, with the command-line
-        /// capability of those that bring one.
+        /// capability and the level generator of those that bring one.
         pub fn registry() -> Registry {
             let mut registry = Registry::empty();
             $(
                 registry.register::<$game>();
-                $(registry.register_commands::<$game>($commands);)?
+                $($(register!(registry, $game, $capability, $value);)*)?
             )*
             registry
         }
+    };
+}
+
+/// Registers one capability of the list's `{ name: value }` braces.
+macro_rules! register {
+    ($registry:ident, $game:path, commands, $value:expr) => {
+        $registry.register_commands::<$game>($value)
+    };
+    ($registry:ident, $game:path, generate, $value:expr) => {
+        $registry.register_generator::<$game>($value)
     };
 }
 

@@ -7,7 +7,9 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
-use crate::level::{Diagnostic, read_text};
+use crate::agent::ThinkControl;
+use crate::generate::Proof;
+use crate::level::{Diagnostic, Severity, read_text};
 use crate::project::{Project, SCRIPTS_DIR};
 use crate::registry::Registry;
 use crate::script::{LiveScript, Script, ScriptError, ScriptLimits};
@@ -225,10 +227,19 @@ impl<'a> Checker<'a> {
                 ),
             )];
         };
-        match self.game_script(path, &game) {
+        let mut findings = match self.game_script(path, &game) {
             Some(script) => entry.check_level_with(&text, path, script),
             None => entry.check_level(&text, path),
+        };
+        let valid = !findings.iter().any(|f| f.severity == Severity::Error);
+        if let (true, Some(generator)) = (valid, self.registry.generator(&game)) {
+            // A generated level's claim (unique, one winning move...) is
+            // re-proven here, so a hand edit that breaks it is reported.
+            if let Proof::Broken(finding) = generator.prove(path, &text, &ThinkControl::new()) {
+                findings.push(finding);
+            }
         }
+        findings
     }
 
     /// The project's script for `game`, next to the level's `levels/`.

@@ -22,6 +22,7 @@ pub mod bench;
 pub mod check;
 pub mod command;
 pub mod driver;
+pub mod generate;
 pub mod level;
 pub mod options;
 pub mod partial;

@@ -3,6 +3,7 @@
 use std::path::Path;
 
 use crate::command::GameCommands;
+use crate::generate::LevelGenerator;
 use crate::level::{Diagnostic, LevelFile, parse_diagnosed, parse_ron, read_text};
 use crate::options::{GameSpec, SessionOptions};
 use crate::plugin::{Game, GameError, Setup};
@@ -453,6 +454,7 @@ fn replay_erased<G: Game>(
 pub struct Registry {
     entries: Vec<PluginEntry>,
     commands: Vec<(&'static str, &'static dyn GameCommands)>,
+    generators: Vec<(&'static str, &'static dyn LevelGenerator)>,
 }
 
 impl std::fmt::Debug for Registry {
@@ -462,6 +464,10 @@ impl std::fmt::Debug for Registry {
             .field(
                 "commands",
                 &self.commands.iter().map(|(id, _)| id).collect::<Vec<_>>(),
+            )
+            .field(
+                "generators",
+                &self.generators.iter().map(|(id, _)| id).collect::<Vec<_>>(),
             )
             .finish()
     }
@@ -499,6 +505,33 @@ impl Registry {
     /// Every plugin's command-line capability, in registration order.
     pub fn commands(&self) -> impl Iterator<Item = &'static dyn GameCommands> + '_ {
         self.commands.iter().map(|(_, commands)| *commands)
+    }
+
+    /// Adds game `G`'s level generator (`tessera generate`, the editor's
+    /// Generate…); a later one for the same game replaces it.
+    pub fn register_generator<G: Game>(
+        &mut self,
+        generator: &'static dyn LevelGenerator,
+    ) -> &mut Self {
+        self.generators.retain(|(id, _)| *id != G::ID);
+        self.generators.push((G::ID, generator));
+        self
+    }
+
+    /// The level generator of game `id`, when it brings one.
+    pub fn generator(&self, id: &str) -> Option<&'static dyn LevelGenerator> {
+        self.generators
+            .iter()
+            .find(|(game, _)| *game == id)
+            .map(|(_, generator)| *generator)
+    }
+
+    /// Every game that brings a level generator, with it, in registration
+    /// order.
+    pub fn generators(
+        &self,
+    ) -> impl Iterator<Item = (&'static str, &'static dyn LevelGenerator)> + '_ {
+        self.generators.iter().copied()
     }
 
     /// The plugin with this id.

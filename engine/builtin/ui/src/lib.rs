@@ -4,7 +4,7 @@
 
 /// Reads the list's UIs (the plugin types are `tessera-builtin`'s).
 macro_rules! games {
-    ($($game:path $({ commands: $commands:expr })? $(=> $ui:expr)?),* $(,)?) => {
+    ($($game:path $({ $($capability:ident: $value:expr),* $(,)? })? $(=> $ui:expr)?),* $(,)?) => {
         /// The editor UIs of the built-in games that bring one.
         pub fn game_uis() -> Vec<tessera_ui::GameUi> {
             vec![$($($ui,)?)*]
