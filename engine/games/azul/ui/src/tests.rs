@@ -358,7 +358,6 @@ fn scenario_editor_of(text: &str) -> Harness<'static, Editing> {
 /// description past the panel's edge).
 #[test]
 fn the_description_is_a_box_that_wraps_inside_the_panel() {
-    use egui_kittest::kittest::NodeT;
     let text = std::fs::read_to_string(root().join("levels/azul/column_push.ron")).expect("level");
     let long = "A long description of the scenario, sentence after sentence, far longer than \
         any panel is wide, so that it must wrap onto more lines inside the box instead of \
