@@ -59,7 +59,9 @@ pub const MAX_SOURCE_BYTES: u64 = 2 * 1024 * 1024;
 /// The wall clock stays the cheap trigger: a thread cannot use more CPU
 /// time than wall time passes, so the CPU clock (a system call) is read
 /// only once the wall-clock deadline has passed, and the deadline moves
-/// on by what is left of the budget.
+/// on by what is left of the budget. A backstop in wall time,
+/// [`WALL_BACKSTOP`] times the budget, still ends a script on a machine so
+/// loaded that its thread hardly runs (a hook never holds a game longer).
 #[derive(Debug)]
 struct Budget {
     origin: Instant,
@@ -70,6 +72,9 @@ struct Budget {
     cpu_start: AtomicU64,
     /// The budget armed, in nanoseconds.
     allowed: AtomicU64,
+    /// Nanoseconds since `origin` past which the script stops whatever
+    /// CPU time it used (the backstop).
+    wall_limit: AtomicU64,
     exceeded: AtomicBool,
     /// How many guarded sections are open: only the outermost arms and
     /// disarms, so a settings read inside a guarded section shares its
@@ -86,6 +91,7 @@ impl Budget {
             deadline: AtomicU64::new(u64::MAX),
             cpu_start: AtomicU64::new(u64::MAX),
             allowed: AtomicU64::new(0),
+            wall_limit: AtomicU64::new(u64::MAX),
             exceeded: AtomicBool::new(false),
             depth: AtomicU32::new(0),
             stopped_at: AtomicU32::new(0),
@@ -118,8 +124,13 @@ impl Budget {
         self.stopped_at.store(0, Ordering::Relaxed);
         self.allowed.store(allowed, Ordering::Relaxed);
         self.cpu_start.store(cpu_start, Ordering::Relaxed);
+        let now = self.wall_now();
+        self.wall_limit.store(
+            now.saturating_add(allowed.saturating_mul(WALL_BACKSTOP)),
+            Ordering::Relaxed,
+        );
         self.deadline
-            .store(self.wall_now().saturating_add(allowed), Ordering::Relaxed);
+            .store(now.saturating_add(allowed), Ordering::Relaxed);
     }
 
     /// Nanoseconds since `origin`, below the `u64::MAX` that means idle.
@@ -160,17 +171,26 @@ impl Budget {
             Some(cpu_now) if cpu_start != u64::MAX => cpu_now.saturating_sub(cpu_start),
             _ => allowed,
         };
-        if used >= allowed {
+        let wall_limit = self.wall_limit.load(Ordering::Relaxed);
+        if used >= allowed || now >= wall_limit {
             self.exceeded.store(true, Ordering::Relaxed);
             return true;
         }
         // The thread waited for a core: the rest of its CPU time is still
         // its own, at the earliest that much wall time from now.
-        self.deadline
-            .store(now.saturating_add(allowed - used), Ordering::Relaxed);
+        self.deadline.store(
+            now.saturating_add(allowed - used).min(wall_limit),
+            Ordering::Relaxed,
+        );
         false
     }
 }
+
+/// How many times its CPU budget a script may take in wall time before
+/// it is stopped anyway: on a machine loaded past this (a thread getting
+/// under a quarter of a core) the wall clock decides, so a hook that
+/// never returns holds a game at most a second (250 ms x 4).
+const WALL_BACKSTOP: u64 = 4;
 
 /// One loaded and validated version of a script file.
 pub struct Script {
@@ -688,17 +708,27 @@ mod budget_tests {
     #[test]
     fn the_budget_counts_the_scripts_cpu_time_not_the_wait_for_a_core() {
         let budget = Budget::new();
-        budget.arm(Duration::from_millis(20));
-        std::thread::sleep(Duration::from_millis(80));
-        assert!(!budget.expired(), "80 ms asleep spent a 20 ms CPU budget");
+        budget.arm(Duration::from_millis(100));
+        std::thread::sleep(Duration::from_millis(200));
+        assert!(!budget.expired(), "200 ms asleep spent a 100 ms CPU budget");
         let start = Instant::now();
         while !budget.expired() {
             assert!(
                 start.elapsed() < Duration::from_secs(10),
-                "a busy thread never spent its 20 ms"
+                "a busy thread never spent its 100 ms"
             );
             std::hint::black_box(start.elapsed());
         }
         assert!(budget.disarm(), "the budget ran out and says so");
+    }
+
+    /// A thread that hardly runs is stopped anyway once the wall clock
+    /// passes four times its budget.
+    #[test]
+    fn a_starved_script_stops_at_the_wall_clock_backstop() {
+        let budget = Budget::new();
+        budget.arm(Duration::from_millis(20));
+        std::thread::sleep(Duration::from_millis(100));
+        assert!(budget.expired(), "past 4 x 20 ms of wall time");
     }
 }
