@@ -148,10 +148,15 @@ pub fn play_ai_turns_watched(
         match driver.poll(session, true, Duration::ZERO) {
             Drive::Idle => return Ok(AiTurnsEnd::PlayerToMove),
             Drive::Thinking => {
+                // Short naps while a decision is young (most take
+                // milliseconds: 300 moves must not cost 300 looks of
+                // `every`), up to `every` for a long one.
+                let mut nap = every;
                 if let Some(status) = driver.thinking() {
                     on_thinking(&status);
+                    nap = (status.elapsed / 8).clamp(Duration::from_micros(200), every);
                 }
-                std::thread::sleep(every);
+                std::thread::sleep(nap);
             }
             Drive::Decided(decision) => {
                 let action_ron = decision.action_ron.clone();
