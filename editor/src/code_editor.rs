@@ -173,7 +173,9 @@ impl CodeEditor {
             ui.fonts_mut(|f| f.layout_job(job))
         };
         let available = ui.available_size();
-        let output = TextEdit::multiline(text)
+        let enter = ui.memory(|m| m.has_focus(self.id))
+            && ui.input(|i| i.key_pressed(egui::Key::Enter) && !i.modifiers.any());
+        let mut output = TextEdit::multiline(text)
             .id(self.id)
             .code_editor()
             .lock_focus(true)
@@ -188,7 +190,61 @@ impl CodeEditor {
             .response
             .clone()
             .accessible_name(self.name.clone());
+        if enter && output.response.changed() {
+            self.keep_indent(ui, text, &mut output);
+        }
+        if output.response.response.double_clicked() {
+            self.select_word(ui, text, &mut output);
+        }
         output
+    }
+
+    /// After Enter: the new line starts with the indent of the line it was
+    /// split from (as VS Code and Godot do), the cursor after it.
+    fn keep_indent(
+        &self,
+        ui: &egui::Ui,
+        text: &mut String,
+        output: &mut egui::text_edit::TextEditOutput,
+    ) {
+        let Some(range) = output.state.cursor.char_range() else {
+            return;
+        };
+        let at = range.primary.index.0;
+        let indent = indent_after_newline(text, at);
+        if indent.is_empty() {
+            return;
+        }
+        let byte = text.char_indices().nth(at).map_or(text.len(), |(b, _)| b);
+        text.insert_str(byte, &indent);
+        let cursor = egui::text::CCursor::new(at + indent.chars().count());
+        output
+            .state
+            .cursor
+            .set_char_range(Some(egui::text::CCursorRange::one(cursor)));
+        output.state.clone().store(ui.ctx(), self.id);
+    }
+
+    /// A double-click selects the one word under the pointer (letters,
+    /// digits, `_`), or the one character when it is none: egui's own
+    /// selection ran over punctuation and spaces (`1, 1` in a RON tuple).
+    fn select_word(&self, ui: &egui::Ui, text: &str, output: &mut egui::text_edit::TextEditOutput) {
+        let Some(pointer) = ui.input(|i| i.pointer.interact_pos()) else {
+            return;
+        };
+        let at = output
+            .galley
+            .cursor_from_pos(pointer - output.galley_pos)
+            .index
+            .0;
+        let words = word_at(text, at);
+        let range = egui::text::CCursorRange::two(
+            egui::text::CCursor::new(words.start),
+            egui::text::CCursor::new(words.end),
+        );
+        output.state.cursor.set_char_range(Some(range));
+        output.cursor_range = Some(range);
+        output.state.clone().store(ui.ctx(), self.id);
     }
 
     /// Numbers each paragraph's first row, aligned with the galley's own
@@ -318,6 +374,54 @@ fn cache_key(text: &str, language: Language, font: &egui::FontId, dark: bool) ->
 
 /// Character index of the start of 1-based `line` (the end of the text when
 /// the file is shorter).
+/// The indent (leading spaces and tabs) of the line before the newline
+/// that ends just before char index `at`; empty when there is none.
+pub fn indent_after_newline(text: &str, at: usize) -> String {
+    let before: Vec<char> = text.chars().take(at).collect();
+    if before.last() != Some(&'\n') {
+        return String::new();
+    }
+    let line_start = before[..before.len() - 1]
+        .iter()
+        .rposition(|&c| c == '\n')
+        .map_or(0, |i| i + 1);
+    before[line_start..before.len() - 1]
+        .iter()
+        .take_while(|c| **c == ' ' || **c == '\t')
+        .collect()
+}
+
+/// The char range of the word around char index `at` (letters, digits
+/// and `_`, as egui counts word characters); the one character at `at`
+/// when it is not part of a word (or the character before, at the end of
+/// a word).
+pub fn word_at(text: &str, at: usize) -> std::ops::Range<usize> {
+    let chars: Vec<char> = text.chars().collect();
+    let is_word = |i: usize| {
+        chars
+            .get(i)
+            .is_some_and(|&c| c.is_alphanumeric() || c == '_')
+    };
+    let at = if !is_word(at) && at > 0 && is_word(at - 1) {
+        at - 1
+    } else {
+        at.min(chars.len())
+    };
+    if !is_word(at) {
+        return at..(at + 1).min(chars.len());
+    }
+    let start = (0..at)
+        .rev()
+        .take_while(|&i| is_word(i))
+        .last()
+        .unwrap_or(at);
+    let end = (at..chars.len())
+        .take_while(|&i| is_word(i))
+        .last()
+        .map_or(at, |i| i + 1);
+    start..end
+}
+
 pub fn char_index_of_line(text: &str, line: u32) -> usize {
     let mut remaining = line.saturating_sub(1);
     if remaining == 0 {
@@ -352,6 +456,36 @@ pub fn position_of(text: &str, index: usize) -> CursorPosition {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn enter_keeps_the_lines_indent() {
+        let text = "  local x = 1\n";
+        assert_eq!(indent_after_newline(text, text.chars().count()), "  ");
+        assert_eq!(indent_after_newline("\tif x then\n", 11), "\t");
+        assert_eq!(indent_after_newline("x\n", 2), "");
+        assert_eq!(indent_after_newline("  x", 3), "", "no newline before");
+        assert_eq!(indent_after_newline("  a\n    b\n", 10), "    ");
+    }
+
+    #[test]
+    fn a_word_is_letters_digits_and_underscores_only() {
+        let text = "size: (1, 1, 12), my_name";
+        let word = |at| {
+            let r = word_at(text, at);
+            text.chars()
+                .skip(r.start)
+                .take(r.end - r.start)
+                .collect::<String>()
+        };
+        assert_eq!(word(7), "1", "not `1, 1`");
+        assert_eq!(word(14), "12");
+        assert_eq!(word(2), "size");
+        assert_eq!(word(4), "size", "just after a word: that word");
+        assert_eq!(word(8), "1", "just after `1`: that word, not `1, 1`");
+        assert_eq!(word_at("((x", 1), 1..2, "punctuation alone");
+        assert_eq!(word(20), "my_name");
+        assert_eq!(word_at("", 0), 0..0);
+    }
 
     #[test]
     fn line_starts_and_positions_agree() {

@@ -154,4 +154,33 @@ mod tests {
         std::fs::write(&path, "(window: oops").unwrap();
         assert_eq!(Remembered::load(&path), Remembered::default());
     }
+
+    /// A state file as another editor saves it (a byte-order mark and
+    /// CRLF, or UTF-16) reads as the same state, through the host's reader.
+    #[test]
+    fn a_state_file_saved_by_another_editor_reads_the_same() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("editor.ron");
+        let state = Remembered {
+            window: Some([1200.0, 800.0]),
+            tabs: vec![PathBuf::from("scripts/sand.lua")],
+            ..Remembered::default()
+        };
+        state.save(&path).unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(text.contains('\n'), "the saved state spans lines");
+        let bom_crlf = [
+            b"\xEF\xBB\xBF".as_slice(),
+            text.replace('\n', "\r\n").as_bytes(),
+        ]
+        .concat();
+        std::fs::write(&path, bom_crlf).unwrap();
+        assert_eq!(Remembered::load(&path), state, "BOM and CRLF");
+        let utf16: Vec<u8> = [0xFF, 0xFE]
+            .into_iter()
+            .chain(text.encode_utf16().flat_map(u16::to_le_bytes))
+            .collect();
+        std::fs::write(&path, utf16).unwrap();
+        assert_eq!(Remembered::load(&path), state, "UTF-16");
+    }
 }

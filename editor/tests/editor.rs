@@ -584,3 +584,30 @@ fn the_proposed_test_name_counts_the_steps_that_are_saved() {
     harness.run_steps(2);
     assert_eq!(test_name(&harness), "nim_2_step", "typed names are kept");
 }
+
+/// In the code editor Enter keeps the line's indent: typed at the end of
+/// an indented line, the next line starts under it (as in VS Code).
+#[test]
+fn enter_keeps_the_indent_of_the_line() {
+    let dir = project();
+    std::fs::write(
+        dir.path().join("scripts/demo.lua"),
+        "return {\n    speed = 1 }",
+    )
+    .expect("script");
+    let mut harness = harness(dir.path());
+    open_demo_at_end(&mut harness);
+    harness.key_press(Key::Enter);
+    harness.run();
+    harness
+        .get_by_role(Role::MultilineTextInput)
+        .type_text("x = 2");
+    harness.run();
+    let text = harness
+        .state()
+        .active_document()
+        .expect("open")
+        .text()
+        .to_string();
+    assert_eq!(text, "return {\n    speed = 1 }\n    x = 2");
+}

@@ -318,7 +318,6 @@ fn classic_with_an_ai_seat_plays_and_logs_its_decisions() {
 /// thinking line, its move shown and the end screen move neither the
 /// offer buttons nor the board.
 #[test]
-#[ignore = "fails today: the feed panel's Freeze/Restart drop 18 px when the AI's move line shows, and the panel shifts right as the board's column changes (issue 35, left open)"]
 fn the_feed_panel_holds_still_while_the_ai_thinks_and_plays() {
     let dir = project();
     let mut harness = start_feed_level(&dir);

@@ -17,7 +17,7 @@ use std::path::PathBuf;
 use anyhow::{anyhow, bail};
 
 use tessera_host::command::{CommandContext, GameCommands};
-use tessera_host::partial::{FORMAT, Partial};
+use tessera_host::partial::{FORMAT, Partial, refusal};
 
 use crate::Status;
 
@@ -63,11 +63,15 @@ pub fn run(args: &Args, context: &CommandContext) -> anyhow::Result<Status> {
             return Err(refusal.at("seconds").locate(&text).into());
         }
         if partial.tessera_partial != FORMAT {
-            bail!(
-                "{}: partial format {} (this tessera reads {FORMAT})",
-                path.display(),
-                partial.tessera_partial
-            );
+            return Err(refusal(
+                path,
+                &["tessera_partial"],
+                format!(
+                    "partial format {} (this tessera reads {FORMAT})",
+                    partial.tessera_partial
+                ),
+            )
+            .into());
         }
         partials.push((path.clone(), partial));
     }
@@ -79,10 +83,12 @@ pub fn run(args: &Args, context: &CommandContext) -> anyhow::Result<Status> {
     match (first.command.as_str(), owner) {
         ("sim", _) => super::sim_report::merge(&partials, args.json),
         (_, Some(owner)) => owner.merge(&partials, args.json),
-        (other, None) => bail!(
-            "{}: unknown command `{other}` in a partial",
-            partials[0].0.display()
-        ),
+        (other, None) => Err(refusal(
+            &partials[0].0,
+            &["command"],
+            format!("unknown command `{other}` in a partial"),
+        )
+        .into()),
     }
 }
 
@@ -107,26 +113,30 @@ pub fn check_together(
     let name = |p: &PathBuf| p.display().to_string();
     let mut seen: BTreeMap<usize, &PathBuf> = BTreeMap::new();
     for (path, p) in partials {
-        let foreign = |what: &str, mine: String, theirs: String| {
-            anyhow!(
-                "{} does not belong with {}: its {what} is {mine}, not {theirs}",
-                name(path),
-                name(first_path),
-                theirs = theirs
-            )
+        let foreign = |field: &[&str], what: &str, mine: String, theirs: String| {
+            anyhow::Error::from(refusal(
+                path,
+                field,
+                format!(
+                    "does not belong with {}: its {what} is {mine}, not {theirs}",
+                    name(first_path)
+                ),
+            ))
         };
         if let Some(owner) = owner
             && owner.owns_partial(&p.command)
             && let Some(why) = owner.partial_mismatch(first, p)
         {
-            bail!(
-                "{} does not belong with {}: {why}",
-                name(path),
-                name(first_path)
-            );
+            return Err(refusal(
+                path,
+                &["command"],
+                format!("does not belong with {}: {why}", name(first_path)),
+            )
+            .into());
         }
         if p.command != first.command {
             return Err(foreign(
+                &["command"],
                 "command",
                 format!("`{}`", p.command),
                 format!("`{}`", first.command),
@@ -134,6 +144,7 @@ pub fn check_together(
         }
         if p.input_sha256 != first.input_sha256 {
             return Err(foreign(
+                &["input_sha256"],
                 "input",
                 format!("{} (sha256 {})", p.input, &p.input_sha256),
                 format!("{} (sha256 {})", first.input, &first.input_sha256),
@@ -141,6 +152,7 @@ pub fn check_together(
         }
         if p.options != first.options {
             return Err(foreign(
+                &["options"],
                 "options",
                 p.options.to_string(),
                 first.options.to_string(),
@@ -148,35 +160,43 @@ pub fn check_together(
         }
         if p.shard.of != first.shard.of {
             return Err(foreign(
+                &["shard", "of"],
                 "shard count",
                 format!("{}", p.shard.of),
                 format!("{}", first.shard.of),
             ));
         }
         if p.shard.index == 0 || p.shard.index > p.shard.of {
-            bail!(
-                "{}: shard {}/{} does not exist",
-                name(path),
-                p.shard.index,
-                p.shard.of
-            );
+            return Err(refusal(
+                path,
+                &["shard", "index"],
+                format!("shard {}/{} does not exist", p.shard.index, p.shard.of),
+            )
+            .into());
         }
         if let Some(other) = seen.insert(p.shard.index, path) {
-            bail!(
-                "shard {}/{} is given twice: {} and {}",
-                p.shard.index,
-                p.shard.of,
-                name(other),
-                name(path)
-            );
+            return Err(refusal(
+                path,
+                &["shard", "index"],
+                format!(
+                    "shard {}/{} is given twice: {} and this file",
+                    p.shard.index,
+                    p.shard.of,
+                    name(other)
+                ),
+            )
+            .into());
         }
         if !p.complete {
-            bail!(
-                "{}: shard {}/{} was stopped before its end (a partial count cannot be merged); run it again",
-                name(path),
-                p.shard.index,
-                p.shard.of
-            );
+            return Err(refusal(
+                path,
+                &["complete"],
+                format!(
+                    "shard {}/{} was stopped before its end (a partial count cannot be merged); run it again",
+                    p.shard.index, p.shard.of
+                ),
+            )
+            .into());
         }
     }
     // At most ten named: `of` comes from a file and may be huge, but the
@@ -188,17 +208,24 @@ pub fn check_together(
         .collect();
     if !missing.is_empty() {
         let absent = first.shard.of - seen.len();
-        bail!(
-            "missing shard{} {}{} of {} (every shard is needed once)",
-            tessera_host::text::plural_s(absent),
-            missing.join(", "),
-            if absent > missing.len() {
-                format!(" and {} more", absent - missing.len())
-            } else {
-                String::new()
-            },
-            first.input
-        );
+        // Named at the first partial's shard count, which says how many
+        // there are.
+        return Err(refusal(
+            first_path,
+            &["shard", "of"],
+            format!(
+                "missing shard{} {}{} of {} (every shard is needed once)",
+                tessera_host::text::plural_s(absent),
+                missing.join(", "),
+                if absent > missing.len() {
+                    format!(" and {} more", absent - missing.len())
+                } else {
+                    String::new()
+                },
+                first.input
+            ),
+        )
+        .into());
     }
     Ok(())
 }

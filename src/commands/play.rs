@@ -6,13 +6,17 @@
 //! game's spec, the summary from the game's report.
 
 use std::path::PathBuf;
+use std::sync::LazyLock;
+use std::time::Duration;
 
 use anyhow::Context;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rand::Rng;
+use tessera_host::driver::ThinkingStatus;
 use tessera_host::level::read_text;
 use tessera_host::rng::game_rng;
 use tessera_host::text::count;
-use tessera_host::{Budget, GameError, Seat, Session, SessionOptions};
+use tessera_host::{Budget, GameError, Seat, Session, SessionOptions, ThinkControl};
 
 use crate::Status;
 
@@ -138,7 +142,19 @@ fn options_given(args: &Args) -> bool {
 }
 
 /// Runs `tessera play`.
+/// Raised by Ctrl+C: an AI's decision in progress stops at once, no
+/// further move is played, and the game so far is reported (and saved
+/// with `--save-replay`/`--record`) before exit 1.
+static STOP: LazyLock<ThinkControl> = LazyLock::new(ThinkControl::new);
+
+/// An AI's decision shows its progress line (on a terminal) only after
+/// this long, so quick moves print nothing extra.
+const QUIET_FOR: Duration = Duration::from_secs(1);
+
 pub fn run(args: &Args) -> anyhow::Result<Status> {
+    // A second handler cannot be installed (tests calling twice): the run
+    // then stops at Ctrl+C as any process does.
+    let _ = ctrlc::set_handler(|| STOP.cancel());
     // Where the results go is checked before the game is played, not after.
     for path in [&args.save_replay, &args.record].into_iter().flatten() {
         tessera_host::level::check_writable(path)?;
@@ -223,6 +239,9 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
             None => Vec::new(),
         };
         for (index, action) in actions.iter().enumerate() {
+            if STOP.is_cancelled() {
+                break;
+            }
             let result = session.apply_ron(action);
             console.print(session.as_mut());
             if let Err(error) = result {
@@ -271,6 +290,13 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
         eprintln!("tessera: {failure}");
         return Ok(Status::Failed);
     }
+    if STOP.is_cancelled() {
+        eprintln!(
+            "tessera: stopped (Ctrl+C) after {}; the game above is as far as it got",
+            count(session.step_count(), "step")
+        );
+        return Ok(Status::Failed);
+    }
     if console.errors > 0 {
         // A script that fails during the game is a failed run, not a
         // finished one: each distinct error was printed once above.
@@ -303,7 +329,7 @@ fn random_play(
 ) -> anyhow::Result<()> {
     let mut rng = game_rng(seed ^ 0x5eed_5a4d);
     for _ in 0..turns {
-        if session.outcome().is_over() {
+        if session.outcome().is_over() || STOP.is_cancelled() {
             break;
         }
         let mut moves = session.legal_actions_ron();
@@ -337,21 +363,60 @@ fn random_play(
 }
 
 /// Lets AI seats move while it is their turn (at most `max_moves`), through
-/// the host's one driver of AI seats.
+/// the host's one driver of AI seats: each decision on a worker thread,
+/// with a progress line on a terminal once it has taken a second, and
+/// stopped at once by Ctrl+C.
 fn play_ai_turns(
     session: &mut dyn Session,
     max_moves: u32,
     console: &mut Console,
 ) -> anyhow::Result<()> {
-    tessera_host::driver::play_ai_turns(
+    if STOP.is_cancelled() {
+        return Ok(());
+    }
+    // Hidden until a decision takes long; indicatif draws nothing where
+    // stderr is not a terminal.
+    let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::hidden());
+    if let Ok(style) = ProgressStyle::with_template("{msg}") {
+        bar.set_style(style);
+    }
+    let end = tessera_host::driver::play_ai_turns_watched(
         session,
         Budget::unbounded(),
         max_moves as usize,
-        &tessera_host::ThinkControl::new(),
-        &mut |session, _action| console.print(session),
-    )
-    .map_err(anyhow::Error::from)?;
+        &STOP,
+        Duration::from_millis(50),
+        &mut |status| {
+            if status.elapsed >= QUIET_FOR {
+                if bar.is_hidden() {
+                    bar.set_draw_target(ProgressDrawTarget::stderr_with_hz(4));
+                }
+                bar.set_message(thinking_line(status));
+            }
+        },
+        &mut |session, _action| bar.suspend(|| console.print(session)),
+    );
+    bar.finish_and_clear();
+    end.map_err(anyhow::Error::from)?;
     Ok(())
+}
+
+/// The progress line of a long decision: who thinks, for how long, how
+/// far, and the AI's own note (`depth 4, 1200000 nodes`).
+fn thinking_line(status: &ThinkingStatus) -> String {
+    let mut line = format!(
+        "{} thinking {:.1} s",
+        status.label,
+        status.elapsed.as_secs_f64()
+    );
+    if status.progress > 0.0 {
+        line.push_str(&format!(" · {:.0}%", status.progress * 100.0));
+    }
+    if !status.note.is_empty() {
+        line.push_str(&format!(" · {}", status.note));
+    }
+    line.push_str(" · Ctrl+C stops");
+    line
 }
 
 /// Prints a game's script output and errors on stderr as they happen. A

@@ -8,14 +8,13 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use anyhow::anyhow;
 use serde::{Deserialize, Serialize};
 use tessera_host::project::Project;
 use tessera_host::sim::{FigureStat, FigureSummary, LineupTally, SimConfig};
 
 use super::sim::Args;
 use crate::Status;
-use tessera_host::partial::Partial;
+use tessera_host::partial::{Partial, refusal};
 
 /// Everything that shapes a simulation's result and its heading: what a
 /// shard's partial names as its options (shards of one run agree on all
@@ -340,38 +339,60 @@ pub fn ladder_table(tallies: &[LineupTally]) -> String {
 /// tallies added in shard order.
 pub fn merge(partials: &[(PathBuf, Partial)], json: bool) -> anyhow::Result<Status> {
     let first = &partials[0];
-    let heading: Heading = serde_json::from_value(first.1.options.clone())
-        .map_err(|e| anyhow!("{}: its options are not a sim's: {e}", first.0.display()))?;
+    let heading: Heading = serde_json::from_value(first.1.options.clone()).map_err(|e| {
+        refusal(
+            &first.0,
+            &["options"],
+            format!("its options are not a sim's: {e}"),
+        )
+    })?;
     let mut ordered: Vec<&(PathBuf, Partial)> = partials.iter().collect();
     ordered.sort_by_key(|(_, p)| p.shard.index);
     let mut total: Option<Vec<LineupTally>> = None;
     let mut seconds = 0.0;
     for (path, p) in ordered {
         let tallies: Vec<LineupTally> = serde_json::from_value(p.result["tallies"].clone())
-            .map_err(|e| anyhow!("{}: its result is not a sim partial's: {e}", path.display()))?;
+            .map_err(|e| {
+                refusal(
+                    path,
+                    &["result", "tallies"],
+                    format!("its result is not a sim partial's: {e}"),
+                )
+            })?;
         if tallies.len() != heading.lineups.len() {
-            anyhow::bail!(
-                "{}: its result has {} line-ups, its options {}",
-                path.display(),
-                tallies.len(),
-                heading.lineups.len()
-            );
+            return Err(refusal(
+                path,
+                &["result", "tallies"],
+                format!(
+                    "its result has {} line-ups, its options {}",
+                    tallies.len(),
+                    heading.lineups.len()
+                ),
+            )
+            .into());
         }
-        if let Some(problem) = tallies.iter().find_map(LineupTally::problem) {
-            anyhow::bail!(
-                "{}: its result cannot be a sim's: {problem}",
-                path.display()
-            );
+        if let Some((at, problem)) = tallies
+            .iter()
+            .enumerate()
+            .find_map(|(at, tally)| Some((at, tally.problem()?)))
+        {
+            return Err(refusal(
+                path,
+                &["result", "tallies", &at.to_string()],
+                format!("its result cannot be a sim's: {problem}"),
+            )
+            .into());
         }
         seconds += p.seconds;
         match total.as_mut() {
             None => total = Some(tallies),
             Some(sum) => {
-                for (s, t) in sum.iter_mut().zip(&tallies) {
+                for (at, (s, t)) in sum.iter_mut().zip(&tallies).enumerate() {
                     s.merge(t).map_err(|e| {
-                        anyhow!(
-                            "{}: {e}; the partials cannot be the shards of one run",
-                            path.display()
+                        refusal(
+                            path,
+                            &["result", "tallies", &at.to_string()],
+                            format!("{e}; the partials cannot be the shards of one run"),
                         )
                     })?;
                 }

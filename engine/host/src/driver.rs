@@ -116,6 +116,69 @@ pub fn play_ai_turns_timed(
     }
 }
 
+/// [`play_ai_turns`] for a person at a terminal: each decision runs on a
+/// worker thread (the [`Driver`]) while this thread looks in every
+/// `every`: a cancel of `control` (Ctrl+C) reaches the decision in
+/// progress at once, not after it, and `on_thinking` hears the decision's
+/// status each look (to draw a progress line). A search a script sized
+/// for minutes (Azul's `hard.nodes`, `expert.seconds`) can so be watched
+/// and stopped; the moves played before the stop stay recorded.
+pub fn play_ai_turns_watched(
+    session: &mut dyn Session,
+    budget: Budget,
+    max_moves: usize,
+    control: &ThinkControl,
+    every: Duration,
+    on_thinking: &mut dyn FnMut(&ThinkingStatus),
+    on_move: &mut dyn FnMut(&mut dyn Session, &str),
+) -> Result<AiTurnsEnd, GameError> {
+    let mut driver = Driver::new(budget);
+    let mut played = 0;
+    loop {
+        if session.turn() == Turn::Over {
+            return Ok(AiTurnsEnd::GameOver);
+        }
+        if played >= max_moves {
+            return Ok(AiTurnsEnd::MoveLimit);
+        }
+        if control.is_cancelled() {
+            // Dropping the driver cancels the decision in progress.
+            return Ok(AiTurnsEnd::Cancelled);
+        }
+        match driver.poll(session, true, Duration::ZERO) {
+            Drive::Idle => return Ok(AiTurnsEnd::PlayerToMove),
+            Drive::Thinking => {
+                // Short naps while a decision is young (most take
+                // milliseconds: 300 moves must not cost 300 looks of
+                // `every`), up to `every` for a long one.
+                let mut nap = every;
+                if let Some(status) = driver.thinking() {
+                    on_thinking(&status);
+                    nap = (status.elapsed / 8).clamp(Duration::from_micros(200), every);
+                }
+                std::thread::sleep(nap);
+            }
+            Drive::Decided(decision) => {
+                let action_ron = decision.action_ron.clone();
+                session.apply_ai(decision)?;
+                played += 1;
+                on_move(session, &action_ron);
+            }
+            Drive::Cancelled | Drive::Paused => return Ok(AiTurnsEnd::Cancelled),
+            Drive::Failed(e) => {
+                let seat = session.ai_to_move().unwrap_or(0);
+                return Err(match e {
+                    GameError::Cancelled => GameError::Cancelled,
+                    other => GameError::Invalid(format!(
+                        "the AI of seat {} found no move: {other}",
+                        seat + 1
+                    )),
+                });
+            }
+        }
+    }
+}
+
 /// What one [`Driver::poll`] did.
 pub enum Drive {
     /// No AI seat is to move (or the view holds them back).

@@ -87,3 +87,35 @@ pub fn file_sha256(path: &Path) -> Result<String, Diagnostic> {
     let text = crate::level::read_text(path)?;
     Ok(sha256_hex(&[text.as_bytes()]))
 }
+
+/// A refusal of the value at `field` in the partial `path` (names, and
+/// digits for list entries: `["result", "tallies", "0"]`), naming the file
+/// and the line of that value, or of the nearest enclosing value the file
+/// has (a missing key: its object; nothing found: line 1). The file is
+/// read again here, only when a merge refuses it, so the merges keep
+/// taking parsed partials.
+pub fn refusal(path: &Path, field: &[&str], message: impl std::fmt::Display) -> Diagnostic {
+    let message = message.to_string();
+    let Ok(text) = crate::level::read_text(path) else {
+        return Diagnostic::error(path, message);
+    };
+    for known in (1..=field.len()).rev() {
+        let located = field[..known]
+            .iter()
+            .fold(
+                Diagnostic::error(path, message.clone()),
+                |d, key| match key.parse::<usize>() {
+                    Ok(index) => d.at_index(index),
+                    Err(_) => d.at(key),
+                },
+            )
+            .locate(&text);
+        if located.line.is_some() {
+            return located;
+        }
+    }
+    Diagnostic {
+        line: Some(1),
+        ..Diagnostic::error(path, message)
+    }
+}

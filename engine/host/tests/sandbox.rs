@@ -80,6 +80,12 @@ fn allowed_libraries_work_and_are_read_only() {
     assert!(err.message.contains("readonly"), "{err}");
 }
 
+/// The most wall time a stopped script may take: its CPU budget decides,
+/// and on a loaded machine the wall-clock backstop (4 x the budget: 1 s
+/// for a call, 2 s for a top level) ends it anyway; a little more for the
+/// test's own load and teardown.
+const STOPS_WITHIN: Duration = Duration::from_millis(2500);
+
 /// Runs `f` and returns its result with the time it took.
 fn timed<T>(f: impl FnOnce() -> T) -> (T, Duration) {
     let start = Instant::now();
@@ -88,22 +94,22 @@ fn timed<T>(f: impl FnOnce() -> T) -> (T, Duration) {
 }
 
 #[test]
-fn endless_loop_at_top_level_stops_within_a_second() {
+fn endless_loop_at_top_level_stops_within_its_budget() {
     let (err, took) = timed(|| load_err("local n = 0\nwhile true do n = n + 1 end\nreturn {}"));
     assert_eq!(err.kind, ScriptErrorKind::Budget, "{err}");
     assert!(err.message.contains("time budget"), "{err}");
     assert_eq!(err.line, Some(2), "the error points into the loop: {err}");
-    assert!(took < Duration::from_secs(1), "took {took:?}");
+    assert!(took < STOPS_WITHIN, "took {took:?}");
 }
 
 #[test]
-fn endless_loop_in_a_hook_stops_within_a_second() {
+fn endless_loop_in_a_hook_stops_within_its_budget() {
     let script = load("return {\n  score = function()\n    while true do end\n  end,\n}").unwrap();
     let (result, took) = timed(|| script.call::<i64>("score", ()));
     let err = result.expect_err("the loop must be stopped");
     assert_eq!(err.kind, ScriptErrorKind::Budget, "{err}");
     assert_eq!(err.line, Some(3), "{err}");
-    assert!(took < Duration::from_secs(1), "took {took:?}");
+    assert!(took < STOPS_WITHIN, "took {took:?}");
     // The script stays usable after being stopped.
     let ok = load("return { score = function() return 5 end }").unwrap();
     assert_eq!(ok.call::<i64>("score", ()).unwrap(), 5);
@@ -116,7 +122,7 @@ fn endless_loop_inside_pcall_is_still_stopped() {
     let (result, took) = timed(|| script.call::<i64>("score", ()));
     let err = result.expect_err("pcall must not swallow the budget");
     assert_eq!(err.kind, ScriptErrorKind::Budget, "{err}");
-    assert!(took < Duration::from_secs(1), "took {took:?}");
+    assert!(took < STOPS_WITHIN, "took {took:?}");
 
     // Even a script that catches the error and returns normally is reported.
     let sneaky =
@@ -130,7 +136,7 @@ fn endless_loop_inside_pcall_is_still_stopped() {
     let (err, took) =
         timed(|| load_err("while true do pcall(function() while true do end end) end"));
     assert_eq!(err.kind, ScriptErrorKind::Budget, "{err}");
-    assert!(took < Duration::from_secs(1), "took {took:?}");
+    assert!(took < STOPS_WITHIN, "took {took:?}");
 }
 
 #[test]

@@ -101,6 +101,14 @@ fn saved_as(dir: &Path, from: &str, to: &str, how: fn(&str) -> Vec<u8>) {
     write(dir, to, how(&text));
 }
 
+/// Copies a file of the repository (outside the copied project's folders)
+/// into the project at `to`, transformed.
+fn shipped_as(dir: &Path, from: &str, to: &str, how: fn(&str) -> Vec<u8>) {
+    let text =
+        std::fs::read_to_string(tessera_testkit::repo_path(from)).expect("file of the repository");
+    write(dir, to, how(&text));
+}
+
 fn crlf(text: &str) -> Vec<u8> {
     text.replace('\n', "\r\n").into_bytes()
 }
@@ -141,7 +149,7 @@ const ROUND3_CASES: &[Case] = &[
         },
         args: &["merge", "c1.json", "c2.json"],
         code: 1,
-        expect: "c2.json: the total count does not fit in 64 bits",
+        expect: "c2.json:1:248: the total count does not fit in 64 bits",
     },
     Case {
         name: "merge_distinct_over_solutions",
@@ -151,21 +159,48 @@ const ROUND3_CASES: &[Case] = &[
         },
         args: &["merge", "c1.json", "c2.json"],
         code: 1,
-        expect: "c1.json: result.distinct (6) is more than result.solutions",
+        expect: "c1.json:1:235: result.distinct (6) is more than result.solutions",
+    },
+    Case {
+        name: "merge_pretty_printed_partial_names_the_values_line",
+        setup: |d| {
+            let pretty = |text: String| {
+                let value: Value = serde_json::from_str(&text).expect("a partial");
+                serde_json::to_string_pretty(&value).expect("JSON")
+            };
+            write(d, "c1.json", pretty(count_partial(1, "0.03", "5", "6")));
+            write(
+                d,
+                "c2.json",
+                pretty(count_partial(2, "0.03", "5616", "116")),
+            );
+        },
+        args: &["merge", "c1.json", "c2.json"],
+        code: 1,
+        expect: "c1.json:12:5: result.distinct (6) is more than result.solutions",
+    },
+    Case {
+        name: "merge_missing_shard_names_the_shard_count",
+        setup: |d| {
+            write(d, "c1.json", count_partial(1, "0.03", "5904", "124"));
+        },
+        args: &["merge", "c1.json"],
+        code: 1,
+        expect: "c1.json:1:",
     },
     Case {
         name: "merge_sim_games_wrap",
         setup: |d| sim_shards(d, every_one_made_huge),
         args: &["merge", "s1.json", "s2.json"],
         code: 1,
-        expect: "s2.json: the merged counts do not fit in 64 bits",
+        expect: "s2.json:1:430: the merged counts do not fit in 64 bits",
     },
     Case {
         name: "merge_sim_games_tampered_alone",
         setup: |d| sim_shards(d, |p| p["result"]["tallies"][0]["games"] = Value::from(7)),
         args: &["merge", "s1.json", "s2.json"],
         code: 1,
-        expect: "s1.json: its result cannot be a sim's: `ai:easy` has scores for other than its 7 games",
+        expect: "s1.json:1:430: its result cannot be a sim's: `ai:easy` has scores for other than its 7 games",
     },
     // --- Severe: searches bounded by a memory budget check applies ---
     Case {
@@ -206,6 +241,20 @@ const ROUND3_CASES: &[Case] = &[
         ],
         code: 1,
         expect: "over the 128 MiB budget",
+    },
+    Case {
+        name: "azul_hard_nodes_1e10_check",
+        setup: |d| {
+            edit(
+                d,
+                "scripts/azul.lua",
+                "hard = { nodes = 200000,",
+                "hard = { nodes = 10000000000,",
+            )
+        },
+        args: &["check", "scripts/azul.lua"],
+        code: 1,
+        expect: "scripts/azul.lua:52: `hard.nodes` must be 1 to 100000000",
     },
     // --- Severe: --threads ---
     Case {
@@ -509,6 +558,71 @@ const ROUND3_CASES: &[Case] = &[
         code: 0,
         expect: "outcome:",
     },
+    // Every other kind of input, as another editor saves it.
+    Case {
+        name: "seed_json_level_in_utf16_be",
+        setup: |d| {
+            saved_as(
+                d,
+                "levels/polycube/sandwich.json",
+                "levels/polycube/x.json",
+                |t| utf16(t, true),
+            )
+        },
+        args: &["check", "levels/polycube/x.json"],
+        code: 0,
+        expect: "ok levels/polycube/x.json",
+    },
+    Case {
+        name: "replay_with_bom_and_crlf",
+        setup: |d| {
+            shipped_as(
+                d,
+                "tests/replays/sand/cascade_chain.replay.ron",
+                "x.replay.ron",
+                |t| bom(&String::from_utf8(crlf(t)).expect("text")),
+            )
+        },
+        args: &["replay", "x.replay.ron"],
+        code: 0,
+        expect: "outcome:",
+    },
+    Case {
+        name: "actions_in_utf16_le",
+        setup: |d| {
+            shipped_as(
+                d,
+                "tests/replays/sand/cascade.actions.ron",
+                "actions.ron",
+                |t| utf16(t, false),
+            )
+        },
+        args: &[
+            "play",
+            "sand",
+            "--level",
+            "levels/sand/cascade.ron",
+            "--seed",
+            "3",
+            "--actions",
+            "actions.ron",
+        ],
+        code: 0,
+        expect: "outcome:",
+    },
+    Case {
+        name: "partials_pretty_with_bom_and_crlf",
+        setup: |d| {
+            let [first, second] = sim_partials(d);
+            for (name, partial) in [("s1.json", first), ("s2.json", second)] {
+                let text = serde_json::to_string_pretty(&partial).expect("JSON");
+                write(d, name, bom(&String::from_utf8(crlf(&text)).expect("text")));
+            }
+        },
+        args: &["merge", "s1.json", "s2.json"],
+        code: 0,
+        expect: "2 shards",
+    },
     Case {
         name: "level_in_latin1",
         setup: |d| {
@@ -637,4 +751,40 @@ fn with_number(text: &str, key: &str, value: u64) -> String {
         .find(|c: char| !c.is_ascii_digit() && c != ' ')
         .unwrap_or(text.len() - start);
     format!("{}{key}: {value}{}", &text[..at], &text[start + digits..])
+}
+
+/// An AI move a script sized for a minute (Azul's `hard.nodes` at its
+/// largest) stops at Ctrl+C at once, not after the move: exit 1, the game
+/// so far reported and its replay saved. Before, the move ran to its end
+/// on the command's own thread with nothing on the screen.
+#[test]
+fn a_long_ai_move_stops_at_ctrl_c_and_keeps_the_game_so_far() {
+    let dir = project();
+    edit(
+        dir.path(),
+        "scripts/azul.lua",
+        "hard = { nodes = 200000,",
+        "hard = { nodes = 100000000,",
+    );
+    let run = super::sim::interrupted(
+        dir.path(),
+        &[
+            "play",
+            "azul",
+            "--seat",
+            "ai:hard",
+            "--seat",
+            "ai:hard",
+            "--ai-only",
+            "--save-replay",
+            "game.replay.ron",
+        ],
+        std::time::Duration::from_millis(1500),
+    );
+    let output = normalise(&run.output(), dir.path());
+    assert!(!run.timed_out, "did not stop on Ctrl+C:\n{output}");
+    assert_eq!(run.code, Some(1), "{output}");
+    assert!(output.contains("stopped (Ctrl+C) after"), "{output}");
+    assert!(output.contains("saved replay game.replay.ron"), "{output}");
+    assert!(dir.path().join("game.replay.ron").is_file(), "{output}");
 }

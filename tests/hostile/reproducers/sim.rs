@@ -10,7 +10,7 @@ use crate::hostile::harness::tessera;
 use crate::hostile::project;
 
 #[allow(clippy::zombie_processes)]
-fn interrupted(
+pub(super) fn interrupted(
     cwd: &Path,
     args: &[&str],
     after: std::time::Duration,

@@ -200,6 +200,13 @@ pub fn reaction_seconds(script: &Script, level: &str) -> Result<f64, ScriptError
 /// stalls a game.
 pub const MAX_EXPERT_SECONDS: f64 = 60.0;
 
+/// Most nodes the hard AI may search a move. Its memory is fixed (the
+/// transposition table); its time is not: at 1 to 2 million nodes a
+/// second (the dev build on a loaded 2-core machine), 100 million is about
+/// a minute, the expert's `MAX_EXPERT_SECONDS`. The 10^10 once accepted
+/// was hours a move.
+pub const MAX_HARD_NODES: i64 = 100_000_000;
+
 /// Most nodes the expert's trees may hold together: 20-byte nodes, so
 /// 4,000,000 is some 76 MiB (plus a quarter of it per other seat for
 /// the trees kept between moves), inside the 256 MiB a game may use.
@@ -276,7 +283,7 @@ fn read_ai_settings(script: &Script) -> Result<AiSettings, ScriptError> {
     };
     let h = s.hard;
     s.hard = HardSettings {
-        nodes: whole("hard", "nodes", h.nodes, 1..=10_000_000_000)?,
+        nodes: whole("hard", "nodes", h.nodes, 1..=MAX_HARD_NODES)?,
         potential: number("hard", "potential", h.potential, ANY)?,
         carry: number("hard", "carry", h.carry, ANY)?,
     };

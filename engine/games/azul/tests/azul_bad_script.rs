@@ -65,7 +65,7 @@ fn out_of_range_values_are_refused_at_their_line() {
         (
             "hard = { nodes = 200000,",
             "hard = { nodes = 0,",
-            "`hard.nodes` must be 1 to 10000000000, not 0",
+            "`hard.nodes` must be 1 to 100000000, not 0",
         ),
         (
             "epsilon = 0.15,",

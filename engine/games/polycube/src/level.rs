@@ -218,6 +218,13 @@ impl LevelFile for PolycubeLevel {
             }
             all_pieces_ok &= fine;
         }
+        if size_ok
+            && all_pieces_ok
+            && !self.pieces.is_empty()
+            && let Some(why) = crate::budget::over_budget(self.extents(), &self.shapes())
+        {
+            out.push(Diagnostic::error(path, format!("field `pieces`: {why}")).at("pieces"));
+        }
         if size_ok && all_pieces_ok && !self.pieces.is_empty() && cells_total != volume {
             out.push(Diagnostic::warning(
                 path,

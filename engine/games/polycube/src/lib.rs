@@ -10,6 +10,7 @@
 //! Tunables (support rule, hints, stars, tick rate) come from
 //! `scripts/polycube.lua`, read once per event.
 
+pub mod budget;
 pub mod cli;
 pub mod count;
 pub mod disassembly;
@@ -287,7 +288,9 @@ impl Polycube {
         self.settings
     }
 
-    /// Successful actions so far.
+    /// The moves on the board: successful places, moves, pick-ups and
+    /// hints, less those undone (a redo counts again). Stars are rated on
+    /// these, so an undone try costs nothing.
     pub fn moves(&self) -> u32 {
         self.moves
     }
@@ -577,7 +580,12 @@ impl Game for Polycube {
             return Err(GameError::Illegal("the box is already solved".into()));
         }
         self.apply_rules(action)?;
-        self.moves += 1;
+        // The moves on the board: an undo takes its move back, a redo
+        // puts it back (after place and undo the counter said "2 moves").
+        self.moves = match action {
+            PolycubeAction::Undo => self.moves.saturating_sub(1),
+            _ => self.moves.saturating_add(1),
+        };
         if self.rules.is_won() {
             self.rate()?;
             let stars = self.stars.unwrap_or(0);

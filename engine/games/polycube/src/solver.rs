@@ -62,6 +62,10 @@ pub enum SolveError {
     /// A piece has no cells.
     #[error("piece {0} has no cells")]
     EmptyPiece(usize),
+    /// The tables would not fit the memory budget
+    /// ([`crate::budget::over_budget`]).
+    #[error("{0}")]
+    OverBudget(String),
 }
 
 /// Solution counts.
@@ -151,6 +155,9 @@ impl Solver {
         }
         if let Some(i) = shapes.iter().position(Vec::is_empty) {
             return Err(SolveError::EmptyPiece(i));
+        }
+        if let Some(why) = crate::budget::over_budget(size, shapes) {
+            return Err(SolveError::OverBudget(why));
         }
         let mut signatures: Vec<Vec<Cell>> = Vec::new();
         let mut kind_pieces: Vec<Vec<usize>> = Vec::new();

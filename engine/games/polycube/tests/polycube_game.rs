@@ -74,6 +74,27 @@ fn a_session_plays_to_a_win_with_hints_and_stars() {
     assert_eq!(again.game().render_text(), game.game().render_text());
 }
 
+/// The move counter counts the moves on the board: a place then an undo
+/// is none (it said "2 moves"), a redo brings the move back.
+#[test]
+fn an_undo_takes_its_move_off_the_counter() {
+    let mut game =
+        Recorded::<Polycube>::start(level("soma.ron"), script(None), 7, &Default::default())
+            .unwrap();
+    game.apply(&PolycubeAction::Hint).unwrap();
+    assert_eq!(game.game().moves(), 1);
+    game.apply(&PolycubeAction::Undo).unwrap();
+    assert_eq!(
+        game.game().moves(),
+        0,
+        "placed and undone: no move on the board"
+    );
+    game.apply(&PolycubeAction::Redo).unwrap();
+    assert_eq!(game.game().moves(), 1, "redone: the move is back");
+    assert!(game.apply(&PolycubeAction::Redo).is_err());
+    assert_eq!(game.game().moves(), 1, "a refused redo is no move");
+}
+
 #[test]
 fn the_support_rule_follows_the_script() {
     let off = "return { support_rule = false }";
@@ -134,9 +155,10 @@ fn a_saved_game_resumes_with_its_pieces_and_history() {
         tessera_host::level::parse_ron(&text, std::path::Path::new("save.ron")).unwrap();
     let mut resumed = Polycube::resume(back, script(None)).unwrap();
     assert_eq!(resumed.render_text(), game.game().render_text());
+    // Two hints, one undone: one move on the board.
     assert_eq!(
         (resumed.moves(), resumed.seconds(), resumed.hints()),
-        (3, 2.0, (2, 3))
+        (1, 2.0, (2, 3))
     );
     // Redo and undo still work after resuming.
     resumed.apply(&PolycubeAction::Redo).unwrap();

@@ -207,3 +207,59 @@ fn the_seed_json_export_reads_back_to_the_same_level() {
     assert_eq!(sandwich.size, (3, 3, 3));
     assert_eq!(sandwich.pieces.len(), 4);
 }
+
+/// 128 different 8-cell pieces in the largest box pass every range, yet
+/// make over a million placements, some 900 MiB of solver tables: the
+/// level is refused at its `pieces` line, and a solver refuses to build
+/// them, where `tessera solve` once grew past 800 MiB.
+#[test]
+fn a_level_whose_solver_would_not_fit_memory_is_refused_at_its_pieces() {
+    use tessera_polycube::geometry::signature;
+    // Random walks of 8 cells (a fixed LCG), each shape kept once.
+    let mut state = 1u64;
+    let mut next = |n: u64| {
+        state = state.wrapping_mul(6364136223846793005).wrapping_add(1);
+        (state >> 33) % n
+    };
+    let mut shapes: Vec<Vec<[i32; 3]>> = Vec::new();
+    let mut kinds = Vec::new();
+    while shapes.len() < 128 {
+        let mut cells = vec![[0, 0, 0]];
+        while cells.len() < 8 {
+            let mut cell = cells[next(cells.len() as u64) as usize];
+            cell[next(3) as usize] += 1;
+            if cell.iter().all(|&v| v < 8) && !cells.contains(&cell) {
+                cells.push(cell);
+            }
+        }
+        let kind = signature(&cells);
+        if !kinds.contains(&kind) {
+            kinds.push(kind);
+            shapes.push(cells);
+        }
+    }
+    let pieces: Vec<String> = shapes
+        .iter()
+        .enumerate()
+        .map(|(i, cells)| {
+            let cells: Vec<String> = cells
+                .iter()
+                .map(|[x, y, z]| format!("({}, {}, {})", x + 1, y + 1, z + 1))
+                .collect();
+            format!("        (id: \"P{i}\", cells: [{}]),", cells.join(", "))
+        })
+        .collect();
+    let text = format!(
+        "(\n    version: 1,\n    name: \"big\",\n    size: (16, 8, 8),\n    pieces: [\n{}\n    ],\n)\n",
+        pieces.join("\n")
+    );
+    let e = error_of(&text, "levels/polycube/big.ron");
+    assert!(e.starts_with("levels/polycube/big.ron:5:"), "{e}");
+    assert!(e.contains("over its 128 MiB budget"), "{e}");
+    assert!(matches!(
+        Solver::new([16, 8, 8], &shapes),
+        Err(tessera_polycube::solver::SolveError::OverBudget(_))
+    ));
+    // A tenth of the pieces fits.
+    assert!(Solver::new([16, 8, 8], &shapes[..12]).is_ok());
+}

@@ -20,17 +20,19 @@ use crate::settings;
 
 /// Refuses a feed level whose difficulty the script does not have, as a
 /// finding about the level's `feed.difficulty` field (so `check` names the
-/// level file and line, as `play` would fail on it).
+/// level file and line, as `play` would fail on it), and one whose
+/// difficulty's line search does not fit its board.
 pub(crate) fn check_level_difficulty(
+    level: &TetrisLevel,
     feed: &crate::level::FeedLevel,
     script: &Script,
 ) -> Result<(), GameError> {
     let known = settings::difficulties(script)?;
-    if known
+    if let Some(difficulty) = known
         .iter()
-        .any(|d| d.name.eq_ignore_ascii_case(&feed.difficulty))
+        .find(|d| d.name.eq_ignore_ascii_case(&feed.difficulty))
     {
-        return Ok(());
+        return search_fits_the_board(difficulty, level);
     }
     Err(GameError::Level(
         tessera_host::level::Diagnostic::error(
@@ -48,6 +50,29 @@ pub(crate) fn check_level_difficulty(
         )
         .at("feed")
         .at("difficulty"),
+    ))
+}
+
+/// Refuses a feed game whose AI row's line search does not fit the
+/// memory budget on the level's board: the script's rows are checked for
+/// the 10-wide feed board, and a wider level needs more per board. The
+/// refusal is a finding about the level's `columns` (so `check`, `play`
+/// and the editor all name the level file and line) and says how many
+/// boards would fit.
+fn search_fits_the_board(difficulty: &Difficulty, level: &TetrisLevel) -> Result<(), GameError> {
+    let columns = level.columns as usize;
+    let Some(why) = difficulty.search_over_budget_on(columns) else {
+        return Ok(());
+    };
+    Err(GameError::Level(
+        tessera_host::level::Diagnostic::error(
+            std::path::Path::new(""),
+            format!(
+                "field `columns`: the AI's difficulty {}: {why}",
+                difficulty.name
+            ),
+        )
+        .at("columns"),
     ))
 }
 
@@ -145,6 +170,7 @@ pub(crate) fn feed_state(
         ));
     };
     let difficulty = settings::difficulty(script, name)?.ok_or_else(|| not_a_difficulty(name))?;
+    search_fits_the_board(&difficulty, level)?;
     let specials = settings::feed_settings(script)?.specials;
     let target_lines = level
         .feed

@@ -451,7 +451,7 @@ impl Game for Tetris {
         let current = script.current();
         let settings = Settings::read(&current)?;
         if let Some(feed_level) = &level.feed {
-            feed::check_level_difficulty(feed_level, &current)?;
+            feed::check_level_difficulty(&level, feed_level, &current)?;
         }
         let (board, colours) = level.starting_cells();
         let randomizer = level.randomizer_override().unwrap_or(settings.randomizer);

@@ -2,8 +2,8 @@
 //! hot-swappable while a game runs.
 //!
 //! - [`sandbox`] builds a fresh VM per script version with only `math`,
-//!   `string`, `table` and the engine API, a memory cap and a time budget per
-//!   call that also stops loops hidden inside `pcall`.
+//!   `string`, `table` and the engine API, a memory cap and a CPU-time budget
+//!   per call that also stops loops hidden inside `pcall`.
 //! - [`schema`] describes what a game's script table must hold.
 //! - [`Script`] is one loaded, validated version; [`LiveScript`] is the slot a
 //!   running game holds, whose content a reload swaps.
@@ -12,6 +12,7 @@
 //!   [`Script::cached`] keeps what a game derives from them per version.
 //! - [`watcher`] turns file-system events into debounced change batches.
 
+mod cpu_clock;
 mod engine_api;
 mod error;
 mod live;

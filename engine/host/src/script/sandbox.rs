@@ -27,9 +27,11 @@ use super::schema::ScriptSchema;
 pub struct ScriptLimits {
     /// Memory cap for the whole VM, in bytes.
     pub memory_bytes: usize,
-    /// Wall-clock budget of one call into the script (a hook or formula).
+    /// CPU-time budget of one call into the script (a hook or formula):
+    /// the time the script's thread runs, so a machine's load does not
+    /// change which scripts pass.
     pub call_budget: Duration,
-    /// Budget for running the file's top level when it is loaded.
+    /// CPU-time budget for running the file's top level when it is loaded.
     pub load_budget: Duration,
 }
 
@@ -49,12 +51,30 @@ impl Default for ScriptLimits {
 /// some 50,000 lines, far beyond any hand-written script.
 pub const MAX_SOURCE_BYTES: u64 = 2 * 1024 * 1024;
 
-/// The deadline shared between the caller and the VM's interrupt callback.
+/// The budget shared between the caller and the VM's interrupt callback.
+///
+/// The budget is CPU time of the thread running the script (Linux; the
+/// wall clock elsewhere): under load a thread waits for a core, and a
+/// wall-clock budget then stopped a script that fits on an idle machine.
+/// The wall clock stays the cheap trigger: a thread cannot use more CPU
+/// time than wall time passes, so the CPU clock (a system call) is read
+/// only once the wall-clock deadline has passed, and the deadline moves
+/// on by what is left of the budget. A backstop in wall time,
+/// [`WALL_BACKSTOP`] times the budget, still ends a script on a machine so
+/// loaded that its thread hardly runs (a hook never holds a game longer).
 #[derive(Debug)]
 struct Budget {
     origin: Instant,
     /// Nanoseconds since `origin`; `u64::MAX` when no call is running.
     deadline: AtomicU64,
+    /// The thread's CPU time when the budget was armed, in nanoseconds
+    /// (`u64::MAX`: no CPU clock, the wall clock decides).
+    cpu_start: AtomicU64,
+    /// The budget armed, in nanoseconds.
+    allowed: AtomicU64,
+    /// Nanoseconds since `origin` past which the script stops whatever
+    /// CPU time it used (the backstop).
+    wall_limit: AtomicU64,
     exceeded: AtomicBool,
     /// How many guarded sections are open: only the outermost arms and
     /// disarms, so a settings read inside a guarded section shares its
@@ -69,6 +89,9 @@ impl Budget {
         Self {
             origin: Instant::now(),
             deadline: AtomicU64::new(u64::MAX),
+            cpu_start: AtomicU64::new(u64::MAX),
+            allowed: AtomicU64::new(0),
+            wall_limit: AtomicU64::new(u64::MAX),
             exceeded: AtomicBool::new(false),
             depth: AtomicU32::new(0),
             stopped_at: AtomicU32::new(0),
@@ -92,15 +115,30 @@ impl Budget {
         }
     }
 
+    /// Arms `budget` of CPU time on the calling thread (the thread that
+    /// runs the script).
     fn arm(&self, budget: Duration) {
-        let now = self.origin.elapsed();
-        let deadline = now
-            .saturating_add(budget)
-            .as_nanos()
-            .min(u128::from(u64::MAX - 1));
+        let allowed = budget.as_nanos().min(u128::from(u64::MAX - 1)) as u64;
+        let cpu_start = super::cpu_clock::thread_cpu_nanos().unwrap_or(u64::MAX);
         self.exceeded.store(false, Ordering::Relaxed);
         self.stopped_at.store(0, Ordering::Relaxed);
-        self.deadline.store(deadline as u64, Ordering::Relaxed);
+        self.allowed.store(allowed, Ordering::Relaxed);
+        self.cpu_start.store(cpu_start, Ordering::Relaxed);
+        let now = self.wall_now();
+        self.wall_limit.store(
+            now.saturating_add(allowed.saturating_mul(WALL_BACKSTOP)),
+            Ordering::Relaxed,
+        );
+        self.deadline
+            .store(now.saturating_add(allowed), Ordering::Relaxed);
+    }
+
+    /// Nanoseconds since `origin`, below the `u64::MAX` that means idle.
+    fn wall_now(&self) -> u64 {
+        self.origin
+            .elapsed()
+            .as_nanos()
+            .min(u128::from(u64::MAX - 1)) as u64
     }
 
     /// Ends a call; true when it ran out of budget (even if the script
@@ -115,22 +153,44 @@ impl Budget {
     }
 
     /// Called from the interrupt: once expired it stays expired until the
-    /// call ends, so every later interrupt raises again. The clock is read
-    /// on every interrupt (about 25 ns): reading it only every Nth time let
-    /// a loop of a few slow iterations (each building a huge string) run
-    /// seconds past its budget.
+    /// call ends, so every later interrupt raises again. The wall clock is
+    /// read on every interrupt (about 25 ns): reading it only every Nth
+    /// time let a loop of a few slow iterations (each building a huge
+    /// string) run seconds past its budget.
     fn expired(&self) -> bool {
         if self.exceeded.load(Ordering::Relaxed) {
             return true;
         }
-        let now = self.origin.elapsed().as_nanos();
-        if now >= u128::from(self.deadline.load(Ordering::Relaxed)) {
+        let now = self.wall_now();
+        if now < self.deadline.load(Ordering::Relaxed) {
+            return false;
+        }
+        let allowed = self.allowed.load(Ordering::Relaxed);
+        let cpu_start = self.cpu_start.load(Ordering::Relaxed);
+        let used = match super::cpu_clock::thread_cpu_nanos() {
+            Some(cpu_now) if cpu_start != u64::MAX => cpu_now.saturating_sub(cpu_start),
+            _ => allowed,
+        };
+        let wall_limit = self.wall_limit.load(Ordering::Relaxed);
+        if used >= allowed || now >= wall_limit {
             self.exceeded.store(true, Ordering::Relaxed);
             return true;
         }
+        // The thread waited for a core: the rest of its CPU time is still
+        // its own, at the earliest that much wall time from now.
+        self.deadline.store(
+            now.saturating_add(allowed - used).min(wall_limit),
+            Ordering::Relaxed,
+        );
         false
     }
 }
+
+/// How many times its CPU budget a script may take in wall time before
+/// it is stopped anyway: on a machine loaded past this (a thread getting
+/// under a quarter of a core) the wall clock decides, so a hook that
+/// never returns holds a game at most a second (250 ms x 4).
+const WALL_BACKSTOP: u64 = 4;
 
 /// One loaded and validated version of a script file.
 pub struct Script {
@@ -632,5 +692,43 @@ fn memory_error(path: &Path, raw: &str) -> ScriptError {
     ScriptError {
         message: format!("out of memory: {}", located.message),
         ..located
+    }
+}
+
+#[cfg(test)]
+mod budget_tests {
+    use std::time::{Duration, Instant};
+
+    use super::Budget;
+
+    /// A thread that waits for a core (here: sleeps) spends none of its
+    /// budget; a thread that runs spends it. The wall-clock budget this
+    /// replaced expired during the wait, so a script passed or failed by
+    /// the machine's load.
+    #[test]
+    fn the_budget_counts_the_scripts_cpu_time_not_the_wait_for_a_core() {
+        let budget = Budget::new();
+        budget.arm(Duration::from_millis(100));
+        std::thread::sleep(Duration::from_millis(200));
+        assert!(!budget.expired(), "200 ms asleep spent a 100 ms CPU budget");
+        let start = Instant::now();
+        while !budget.expired() {
+            assert!(
+                start.elapsed() < Duration::from_secs(10),
+                "a busy thread never spent its 100 ms"
+            );
+            std::hint::black_box(start.elapsed());
+        }
+        assert!(budget.disarm(), "the budget ran out and says so");
+    }
+
+    /// A thread that hardly runs is stopped anyway once the wall clock
+    /// passes four times its budget.
+    #[test]
+    fn a_starved_script_stops_at_the_wall_clock_backstop() {
+        let budget = Budget::new();
+        budget.arm(Duration::from_millis(20));
+        std::thread::sleep(Duration::from_millis(100));
+        assert!(budget.expired(), "past 4 x 20 ms of wall time");
     }
 }

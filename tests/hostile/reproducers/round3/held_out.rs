@@ -74,7 +74,7 @@ const HELD_OUT: &[Case] = &[
         },
         args: &["merge", "s1.json", "s2.json"],
         code: 1,
-        expect: "s2.json: its result cannot be a sim's",
+        expect: "s2.json:1:430: its result cannot be a sim's",
     },
     // search budgets
     Case {

@@ -327,10 +327,14 @@ struct Editing {
 }
 
 fn scenario_editor(file: &str) -> Harness<'static, Editing> {
+    let text = std::fs::read_to_string(root().join("levels/azul").join(file)).expect("level");
+    scenario_editor_of(&text)
+}
+
+fn scenario_editor_of(text: &str) -> Harness<'static, Editing> {
     use tessera_ui::LevelEditor;
     let project = Project::open(&root(), crate::registry()).expect("project");
-    let text = std::fs::read_to_string(root().join("levels/azul").join(file)).expect("level");
-    let editor = super::level_editor::AzulLevelEditor::from_text(&text).expect("editor");
+    let editor = super::level_editor::AzulLevelEditor::from_text(text).expect("editor");
     Harness::builder()
         .with_size(egui::vec2(1400.0, 1400.0))
         .build_ui_state(
@@ -347,6 +351,26 @@ fn scenario_editor(file: &str) -> Harness<'static, Editing> {
                 console: Vec::new(),
             },
         )
+}
+
+/// The scenario's description is a box of several lines that wraps its
+/// sentences inside the editor's width (a one-line field ran a long
+/// description past the panel's edge).
+#[test]
+fn the_description_is_a_box_that_wraps_inside_the_panel() {
+    let text = std::fs::read_to_string(root().join("levels/azul/column_push.ron")).expect("level");
+    let long = "A long description of the scenario, sentence after sentence, far longer than \
+        any panel is wide, so that it must wrap onto more lines inside the box instead of \
+        running on past the edge of the editor, which is what a one-line field did with it.";
+    let at = text.find("description: \"").expect("a description") + "description: \"".len();
+    let end = at + text[at..].find('"').expect("its end");
+    let mut harness = scenario_editor_of(&format!("{}{long}{}", &text[..at], &text[end..]));
+    harness.run();
+    let field =
+        harness.get_by_role_and_label(egui::accesskit::Role::MultilineTextInput, "Description");
+    let rect = field.rect();
+    assert!(rect.max.x <= 1400.5, "past the panel's edge: {rect:?}");
+    assert!(rect.height() > 40.0, "one line high: {rect:?}");
 }
 
 fn placed(harness: &Harness<'static, Editing>, colour: usize) -> u32 {

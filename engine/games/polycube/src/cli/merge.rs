@@ -2,9 +2,8 @@
 //! `tessera merge` asks polycube for once the host has checked that the
 //! partials are the shards of one run.
 
-use anyhow::anyhow;
 use tessera_host::command::{NamedPartials, Status};
-use tessera_host::partial::Partial;
+use tessera_host::partial::{Partial, refusal};
 
 /// Whether a partial's command is a count of `tessera solve` (the
 /// commands `solve.rs` writes into its partials).
@@ -50,28 +49,37 @@ pub(super) fn merge_counts(partials: &NamedPartials, json: bool) -> anyhow::Resu
     let (mut solutions, mut distinct, mut seconds) = (0u64, 0u64, 0f64);
     for (path, p) in partials {
         let field = |key: &str| {
-            p.result[key]
-                .as_u64()
-                .ok_or_else(|| anyhow!("{}: result.{key} is missing", path.display()))
+            p.result[key].as_u64().ok_or_else(|| {
+                refusal(
+                    path,
+                    &["result", key],
+                    format!("result.{key} is missing or not a count"),
+                )
+            })
         };
-        let too_many = || {
-            anyhow!(
-                "{}: the total count does not fit in 64 bits (18446744073709551615); the partials cannot be the shards of one count",
-                path.display()
+        let too_many = |key: &str| {
+            refusal(
+                path,
+                &["result", key],
+                "the total count does not fit in 64 bits (18446744073709551615); the partials cannot be the shards of one count",
             )
         };
         solutions = solutions
             .checked_add(field("solutions")?)
-            .ok_or_else(too_many)?;
+            .ok_or_else(|| too_many("solutions"))?;
         if symmetry {
             let shard_distinct = field("distinct")?;
             if shard_distinct > field("solutions")? {
-                anyhow::bail!(
-                    "{}: result.distinct ({shard_distinct}) is more than result.solutions",
-                    path.display()
-                );
+                return Err(refusal(
+                    path,
+                    &["result", "distinct"],
+                    format!("result.distinct ({shard_distinct}) is more than result.solutions"),
+                )
+                .into());
             }
-            distinct = distinct.checked_add(shard_distinct).ok_or_else(too_many)?;
+            distinct = distinct
+                .checked_add(shard_distinct)
+                .ok_or_else(|| too_many("distinct"))?;
         }
         seconds += p.seconds;
     }

@@ -683,8 +683,12 @@ impl PlaytestView for PolycubePlaytest {
         self.tick(ui);
         self.keys(ui, cx);
         let (used, allowed) = self.game().hints();
+        // The level's name on a line of its own, elided at the panel's
+        // edge (beside the buttons it was clipped there).
+        let name = self.game().level().name.clone();
+        ui.add(egui::Label::new(RichText::new(&name).heading()).truncate())
+            .on_hover_text(name);
         ui.horizontal(|ui| {
-            ui.heading(&self.game().level().name);
             if ui
                 .add_enabled(self.game().rules().can_undo(), egui::Button::new("Undo"))
                 .clicked()
@@ -709,14 +713,18 @@ impl PlaytestView for PolycubePlaytest {
                     self.ask_hint(cx);
                 }
             }
-            // The changing figures come after the buttons, which stay put.
-            ui.label(format!(
-                "{:.0} s, {}, {}/{} placed",
-                self.game().seconds(),
-                count(self.game().moves(), "move"),
-                self.game().rules().placed_count(),
-                self.game().rules().pieces().len()
-            ));
+            // The changing figures come after the buttons, which stay put,
+            // on one line elided at the panel's edge.
+            ui.add(
+                egui::Label::new(format!(
+                    "{:.0} s, {}, {}/{} placed",
+                    self.game().seconds(),
+                    count(self.game().moves(), "move"),
+                    self.game().rules().placed_count(),
+                    self.game().rules().pieces().len()
+                ))
+                .truncate(),
+            );
         });
         self.poll_hint(ui, cx);
         if self.game().rules().assembly() {

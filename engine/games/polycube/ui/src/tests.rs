@@ -39,6 +39,14 @@ fn playing_in(
     level: PolycubeLevel,
     options: &tessera_host::SessionOptions,
 ) -> Harness<'static, Playing> {
+    playing_sized(level, options, egui::vec2(1200.0, 900.0))
+}
+
+fn playing_sized(
+    level: PolycubeLevel,
+    options: &tessera_host::SessionOptions,
+    size: egui::Vec2,
+) -> Harness<'static, Playing> {
     let mut project = Project::open(&root(), crate::registry()).expect("project");
     let script = project
         .script(&project.game_script_path(Polycube::ID))
@@ -49,18 +57,16 @@ fn playing_in(
         project,
         console: Vec::new(),
     };
-    Harness::builder()
-        .with_size(egui::vec2(1200.0, 900.0))
-        .build_ui_state(
-            |ui, s: &mut Playing| {
-                let mut cx = PlaytestContext {
-                    project: &mut s.project,
-                    console: &mut s.console,
-                };
-                s.view.ui(ui, &mut cx);
-            },
-            state,
-        )
+    Harness::builder().with_size(size).build_ui_state(
+        |ui, s: &mut Playing| {
+            let mut cx = PlaytestContext {
+                project: &mut s.project,
+                console: &mut s.console,
+            };
+            s.view.ui(ui, &mut cx);
+        },
+        state,
+    )
 }
 
 #[test]
@@ -526,4 +532,31 @@ fn a_message_appearing_does_not_move_the_tray() {
     harness.get_by_label_contains("Floating");
     assert_eq!(harness.get_by_label("V (3)").rect(), before);
     assert_eq!(harness.get_by_label("cell 1,1,3").rect(), board_before);
+}
+
+/// In a narrow docked playtest the texts (the level's name, the time,
+/// moves and pieces of the header) stay inside the panel, elided or
+/// wrapped, instead of running past its edge where they were clipped.
+#[test]
+fn the_header_stays_inside_a_narrow_panel() {
+    use egui_kittest::kittest::{NodeT, by};
+    let width = 330.0;
+    let mut harness = playing_sized(
+        level("soma.ron"),
+        &Default::default(),
+        egui::vec2(width, 900.0),
+    );
+    harness.run();
+    let outside: Vec<String> = harness
+        .query_all(by().predicate(|node| node.role() == egui::accesskit::Role::Label))
+        .filter(|node| node.rect().max.x > width + 0.5)
+        .map(|node| {
+            format!(
+                "{:?} ends at {}",
+                node.accesskit_node().label().unwrap_or_default(),
+                node.rect().max.x
+            )
+        })
+        .collect();
+    assert!(outside.is_empty(), "past the panel's edge: {outside:?}");
 }

@@ -291,8 +291,10 @@ impl Difficulty {
     }
 
     /// Boards per ply the search keeps on a board `columns` wide: the row's
-    /// own, capped by the memory budget (a row checked for the 10-wide
-    /// board keeps fewer on a wider level rather than run out of memory).
+    /// own, capped by the memory budget. A feed game whose row does not
+    /// fit its board is refused at its start
+    /// ([`Difficulty::search_over_budget_on`]); the cap only guards a
+    /// search started some other way.
     pub fn line_beam_on(&self, columns: usize) -> usize {
         let (depth, beam) = self.line_search();
         beam.min(limits::beam_within_budget(depth, columns))
@@ -301,11 +303,18 @@ impl Difficulty {
     /// Why the row's expected-line search may not fit the memory budget on
     /// the 10-wide board (`None`: it fits, or the row has no line search).
     pub fn search_over_budget(&self) -> Option<String> {
+        self.search_over_budget_on(limits::CHECKED_COLUMNS)
+    }
+
+    /// Why the row's expected-line search may not fit the memory budget on
+    /// a board `columns` wide: a feed game on a wider level than the
+    /// script's rows are checked for is refused at the level's `columns`
+    /// (rather than searched with fewer boards than the row names).
+    pub fn search_over_budget_on(&self, columns: usize) -> Option<String> {
         if self.adversary == Adversary::Score {
             return None;
         }
         let (depth, beam) = self.line_search();
-        let columns = limits::CHECKED_COLUMNS;
         let bytes = limits::line_search_bytes(depth, beam, columns);
         (bytes > limits::SEARCH_BYTES).then(|| {
             format!(

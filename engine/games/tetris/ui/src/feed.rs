@@ -127,9 +127,13 @@ pub fn feed_panel(
             }
         }
     });
-    if feed.offer.iter().any(|k| !k.is_tetromino()) {
-        ui.small("★ a special piece is on offer this turn");
-    }
+    // A slot of its own, there or not: the note comes and goes with the
+    // offer, and the Freeze and Restart buttons below must not move.
+    tessera_ui::slot::line_slot(ui, 1, |ui| {
+        if feed.offer.iter().any(|k| !k.is_tetromino()) {
+            ui.small("★ a special piece is on offer this turn");
+        }
+    });
     ui.separator();
     let target = feed.target_lines.max(1);
     ui.label(format!("AI lines {lines} / {}", feed.target_lines));

@@ -409,11 +409,15 @@ impl LevelEditor for AzulLevelEditor {
                     ui.text_edit_singleline(&mut self.level.title)
                         .labelled_by(label.id);
                 });
-                ui.horizontal(|ui| {
-                    let label = ui.label("Description");
-                    ui.text_edit_singleline(&mut self.level.description)
-                        .labelled_by(label.id);
-                });
+                // A box of a few lines across the panel's width: a
+                // description is sentences, wrapped inside the panel.
+                let label = ui.label("Description");
+                ui.add(
+                    egui::TextEdit::multiline(&mut self.level.description)
+                        .desired_rows(3)
+                        .desired_width(f32::INFINITY),
+                )
+                .labelled_by(label.id);
                 if let Some(e) = &self.script_error {
                     ui.colored_label(Color32::from_rgb(0xC0, 0x39, 0x2B), e);
                 }

@@ -122,12 +122,11 @@ impl TetrisPlaytest {
                 .on_hover_text("The version line (V)");
             ui.toggle_value(&mut self.balance.open, "⚖ Balance")
                 .on_hover_text("Simulate games per difficulty and plot win rate and lines");
+            // One line, elided: a wrapped move line made the row taller
+            // and the board under it smaller, so the panel beside moved.
             if let Some(shown) = &self.ai_move {
-                ui.weak(format!(
-                    "AI: {} {}",
-                    shown.target().kind,
-                    shown.path_text()
-                ));
+                let line = format!("AI: {} {}", shown.target().kind, shown.path_text());
+                ui.add(egui::Label::new(egui::RichText::new(line).weak()).truncate());
             }
         });
     }
