@@ -9,9 +9,15 @@ use tessera_host::generate::{Claim, Proof, claim_block, command_line, level_body
 fn spec() -> Vec<clap::Arg> {
     vec![
         clap::Arg::new("box").long("box").default_value("3x3x3"),
-        clap::Arg::new("pieces").long("pieces").value_parser(clap::value_parser!(u32)),
-        clap::Arg::new("unique").long("unique").action(clap::ArgAction::SetTrue),
-        clap::Arg::new("assembly").long("assembly").action(clap::ArgAction::SetTrue),
+        clap::Arg::new("pieces")
+            .long("pieces")
+            .value_parser(clap::value_parser!(u32)),
+        clap::Arg::new("unique")
+            .long("unique")
+            .action(clap::ArgAction::SetTrue),
+        clap::Arg::new("assembly")
+            .long("assembly")
+            .action(clap::ArgAction::SetTrue),
     ]
 }
 
@@ -43,7 +49,10 @@ fn a_claim_block_reads_back_with_its_line_seed_and_spec() {
     assert_eq!(claim.seed(), Some(12));
     assert_eq!(claim.spec().as_deref(), Some("generate cubes --box 3x3x3"));
     assert_eq!(claim.difficulty.as_deref(), Some("37.2 (medium)"));
-    assert_eq!(level_body(&text), "(\n    version: 1,\n)\n// claim: not a header any more\n");
+    assert_eq!(
+        level_body(&text),
+        "(\n    version: 1,\n)\n// claim: not a header any more\n"
+    );
 }
 
 #[test]
