@@ -178,6 +178,8 @@ fn the_level_editor_adds_a_piece_and_solves_in_the_background() {
     harness.get_by_label("pieces hold 8 cells, the box has 8");
     // A small box is checked live: the answer comes without a click.
     wait_for(&mut harness, "solvable, unique");
+    // With the generator's difficulty estimate beside it.
+    harness.get_by_label_contains("(one packing up to symmetry); difficulty ");
     // A rename keeps the answer (it is about the box and the shapes).
     harness.get_by_label("Name").type_text("x");
     harness.run();
