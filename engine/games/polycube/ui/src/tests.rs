@@ -529,3 +529,57 @@ fn a_message_appearing_does_not_move_the_tray() {
     assert_eq!(harness.get_by_label("V (3)").rect(), before);
     assert_eq!(harness.get_by_label("cell 1,1,3").rect(), board_before);
 }
+
+/// A 3x3x3 cut of six pieces with 5 distinct packings (the generator's
+/// seed 9 without `--unique`).
+const FIVE_PACKINGS: &str = r#"(
+    version: 1,
+    name: "Five packings",
+    size: (3, 3, 3),
+    pieces: [
+        (id: "A", cells: [(1, 1, 1), (1, 1, 2), (1, 1, 3), (1, 2, 1), (1, 2, 2)]),
+        (id: "B", cells: [(1, 1, 1), (1, 1, 2), (1, 1, 3), (1, 2, 1), (2, 1, 1), (2, 2, 1)]),
+        (id: "C", cells: [(1, 1, 1), (1, 1, 2), (1, 2, 1), (2, 1, 2)]),
+        (id: "D", cells: [(1, 1, 1), (1, 1, 2), (1, 2, 1), (2, 1, 2)]),
+        (id: "E", cells: [(1, 1, 1), (1, 1, 2), (1, 2, 2), (1, 2, 3)]),
+        (id: "F", cells: [(1, 1, 1), (1, 1, 2), (1, 2, 2), (1, 2, 3)]),
+    ],
+)"#;
+
+#[test]
+fn make_unique_proposes_an_edit_the_designer_accepts() {
+    let level: PolycubeLevel =
+        tessera_host::level::parse_level(FIVE_PACKINGS, Path::new("five.ron")).unwrap();
+    let state = Editing {
+        editor: PolycubeLevelEditor::new(level),
+        project: Project::open(&root(), crate::registry()).expect("project"),
+        console: Vec::new(),
+    };
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(1400.0, 900.0))
+        .build_ui_state(
+            |ui, s: &mut Editing| {
+                let mut cx = PlaytestContext {
+                    project: &mut s.project,
+                    console: &mut s.console,
+                };
+                s.editor.ui(ui, &mut cx);
+            },
+            state,
+        );
+    wait_for(&mut harness, "not unique");
+    harness.get_by_label("Make unique").click();
+    wait_for(&mut harness, "Proposal 1 of ");
+    harness.get_by_label_contains("moves from piece `");
+    harness.get_by_label("Accept").click();
+    harness.run();
+    assert!(harness.state().editor.is_dirty());
+    let edited = harness.state().editor.level().clone();
+    let verdict = Solver::new(edited.extents(), &edited.shapes())
+        .unwrap()
+        .verdict(&AtomicBool::new(false))
+        .unwrap();
+    assert!(matches!(verdict, tessera_polycube::Verdict::Unique(_)));
+    // The edited level is unique now: the row asks again and says so.
+    wait_for(&mut harness, "solvable, unique");
+}
