@@ -149,17 +149,15 @@ struct Editing {
     console: Vec<ConsoleLine>,
 }
 
-#[test]
-fn the_level_editor_adds_a_piece_and_solves_in_the_background() {
-    let mut level = level("01_first_steps.ron");
-    level.pieces.truncate(1);
+/// The level editor on `level`, in a window wide enough for its rows.
+fn level_editor(level: PolycubeLevel) -> Harness<'static, Editing> {
     let state = Editing {
         editor: PolycubeLevelEditor::new(level),
         project: Project::open(&root(), crate::registry()).expect("project"),
         console: Vec::new(),
     };
-    let mut harness = Harness::builder()
-        .with_size(egui::vec2(1200.0, 900.0))
+    Harness::builder()
+        .with_size(egui::vec2(1400.0, 900.0))
         .build_ui_state(
             |ui, s: &mut Editing| {
                 let mut cx = PlaytestContext {
@@ -169,7 +167,14 @@ fn the_level_editor_adds_a_piece_and_solves_in_the_background() {
                 s.editor.ui(ui, &mut cx);
             },
             state,
-        );
+        )
+}
+
+#[test]
+fn the_level_editor_adds_a_piece_and_solves_in_the_background() {
+    let mut level = level("01_first_steps.ron");
+    level.pieces.truncate(1);
+    let mut harness = level_editor(level);
     harness.get_by_label("the box cannot be filled: the pieces hold 4 cells, the box has 8");
     // Copy piece A: the duplicate B fills the box too.
     harness.get_by_label("Duplicate").click();
@@ -550,23 +555,7 @@ const FIVE_PACKINGS: &str = r#"(
 fn make_unique_proposes_an_edit_the_designer_accepts() {
     let level: PolycubeLevel =
         tessera_host::level::parse_level(FIVE_PACKINGS, Path::new("five.ron")).unwrap();
-    let state = Editing {
-        editor: PolycubeLevelEditor::new(level),
-        project: Project::open(&root(), crate::registry()).expect("project"),
-        console: Vec::new(),
-    };
-    let mut harness = Harness::builder()
-        .with_size(egui::vec2(1400.0, 900.0))
-        .build_ui_state(
-            |ui, s: &mut Editing| {
-                let mut cx = PlaytestContext {
-                    project: &mut s.project,
-                    console: &mut s.console,
-                };
-                s.editor.ui(ui, &mut cx);
-            },
-            state,
-        );
+    let mut harness = level_editor(level);
     wait_for(&mut harness, "not unique");
     harness.get_by_label("Make unique").click();
     wait_for(&mut harness, "Proposal 1 of ");
