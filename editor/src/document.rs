@@ -88,13 +88,26 @@ impl Document {
     pub fn open(path: &Path, display: &Path) -> anyhow::Result<Self> {
         let text = tessera_host::level::read_text(path)
             .map_err(|e| anyhow::anyhow!("cannot open {}: {}", display.display(), e.message))?;
+        Ok(Self::with_text(path, display, text))
+    }
+
+    /// A new file not yet on disk holding `text` (a generated level):
+    /// unsaved until the designer saves it, which creates the file.
+    pub fn unsaved(path: &Path, display: &Path, text: String) -> Self {
+        let mut document = Self::with_text(path, display, text);
+        document.disk_text = String::new();
+        document.missing_on_disk = true;
+        document
+    }
+
+    fn with_text(path: &Path, display: &Path, text: String) -> Self {
         let kind = match Language::of(path) {
             Language::Lua => DocumentKind::Script,
             Language::Ron => DocumentKind::Level,
             Language::Plain if is_level_json(path) => DocumentKind::Level,
             Language::Plain => DocumentKind::Text,
         };
-        Ok(Self {
+        Self {
             path: path.to_path_buf(),
             display: display.to_path_buf(),
             kind,
@@ -116,7 +129,7 @@ impl Document {
             diagnostics: Vec::new(),
             validated: None,
             reload_error: None,
-        })
+        }
     }
 
     /// Absolute path.

@@ -13,6 +13,7 @@ mod documents;
 mod editor;
 mod f5_games;
 mod game_views;
+mod generate;
 mod playtest_undo;
 mod replay_tests;
 mod tetris_feed;

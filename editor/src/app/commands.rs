@@ -22,6 +22,8 @@ pub enum Command {
     NewLevel(Option<String>),
     /// Ask for a name and write a game's default script.
     NewScript,
+    /// The active file's game's level generator as a form.
+    Generate,
     /// Ask for a name and rename this file.
     Rename(PathBuf),
     /// Copy this file beside itself.
@@ -102,6 +104,19 @@ impl EditorApp {
             Command::NewLevel(game) => {
                 let game = game.or_else(|| self.active_document().and_then(|d| d.game(registry)));
                 self.file_dialog = Some(FileDialog::new_level(registry, game.as_deref()));
+            }
+            Command::Generate => {
+                let game = self.active_document().and_then(|d| d.game(registry));
+                match game.and_then(|g| registry.generator(&g).map(|generator| (g, generator))) {
+                    Some((game, generator)) => {
+                        self.generate_dialog = Some(crate::generate_dialog::GenerateDialog::new(
+                            &game, generator,
+                        ));
+                    }
+                    None => self
+                        .console
+                        .error("Generate…: open a level of a game that brings a generator first"),
+                }
             }
             Command::NewScript => {
                 self.file_dialog = Some(FileDialog::new_script(registry, self.project.root()));
@@ -213,6 +228,13 @@ impl EditorApp {
         let has_document = self.active.is_some();
         self.menu_item(ui, "New level…", true, Command::NewLevel(None));
         self.menu_item(ui, "New script…", true, Command::NewScript);
+        let registry = self.project.registry();
+        let can_generate = self
+            .active_document()
+            .and_then(|d| d.game(registry))
+            .is_some_and(|g| registry.generator(&g).is_some());
+        self.menu_item(ui, "Generate…", can_generate, Command::Generate)
+            .on_hover_text("A level of the active file's game made to a spec, with its proof");
         // Without an active file these entries are disabled, so the empty
         // path is never run.
         let active = self

@@ -40,6 +40,37 @@ impl EditorApp {
         }
     }
 
+    /// Opens a generated level in a new tab, unsaved, as
+    /// `levels/<game>/generated-<seed>.ron` (or the first such name free).
+    pub(super) fn generated(&mut self, generation: crate::generate_dialog::Generation) {
+        let crate::generate_dialog::Generation::Made { game, seed, level } = generation else {
+            return;
+        };
+        let folder = self.project.root().join("levels").join(&game);
+        let path = (1..)
+            .map(|n: u32| {
+                let tail = if n == 1 {
+                    String::new()
+                } else {
+                    format!("-{n}")
+                };
+                folder.join(format!("generated-{seed}{tail}.{}", level.extension))
+            })
+            .find(|p| !p.exists() && self.document_index(p).is_none())
+            .unwrap_or_else(|| folder.join("generated.ron"));
+        let display = self.project.display_path(&path);
+        self.console.info(format!(
+            "generated {} (unsaved): {}; difficulty {:.1} ({})",
+            display.display(),
+            level.summary,
+            level.difficulty,
+            level.difficulty_label
+        ));
+        self.documents
+            .push(Document::unsaved(&path, &display, level.text));
+        self.active = Some(self.documents.len() - 1);
+    }
+
     pub(super) fn document_index(&self, absolute: &Path) -> Option<usize> {
         self.documents.iter().position(|d| d.path() == absolute)
     }

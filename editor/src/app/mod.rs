@@ -76,6 +76,8 @@ pub struct EditorApp {
     tests: TestsPanel,
     /// A file operation asking for a name or a confirmation.
     file_dialog: Option<FileDialog>,
+    /// File ▸ Generate…: the active game's generator as a form.
+    generate_dialog: Option<crate::generate_dialog::GenerateDialog>,
     /// F5 with unsaved level edits: save first (true) or play the buffer.
     save_before_playtest: bool,
     /// Where unsaved level buffers are written for a playtest.
@@ -133,6 +135,7 @@ impl EditorApp {
             tests: TestsPanel::default(),
             project,
             file_dialog: None,
+            generate_dialog: None,
             save_before_playtest: false,
             scratch: None,
             state_file: None,
@@ -249,6 +252,12 @@ impl EditorApp {
             if let Some(op) = outcome {
                 self.file_done(op);
             }
+        }
+        if let Some(dialog) = self.generate_dialog.as_mut()
+            && let Some(generation) = dialog.ui(&ctx)
+        {
+            self.generate_dialog = None;
+            self.generated(generation);
         }
         if let Some(watcher) = self.watcher.take() {
             self.watch = Some(DiskWatch::spawn(watcher, ctx.clone()));

@@ -27,6 +27,8 @@ pub struct PolycubeLevelEditor {
     camera: Camera,
     /// Solvable? / Unique? / Count all.
     solvable: Solvable,
+    /// Make unique: the generator's smallest edits, as proposals.
+    make_unique: super::make_unique::MakeUnique,
     /// The file's format (a `.json` level saves as the seed's JSON) and
     /// the JSON export.
     json: JsonFile,
@@ -57,6 +59,7 @@ impl PolycubeLevelEditor {
             layer: 1,
             camera: Camera::default(),
             solvable: Solvable::default(),
+            make_unique: Default::default(),
             json: JsonFile::default(),
             header: String::new(),
             source: None,
@@ -176,6 +179,10 @@ impl PolycubeLevelEditor {
 
     fn solve_ui(&mut self, ui: &mut egui::Ui, playable: bool) {
         self.solvable.ui(ui, &self.level, playable);
+        if let Some(edited) = self.make_unique.ui(ui, &self.level, playable) {
+            self.level = edited;
+            self.edited();
+        }
     }
 
     fn box_ui(&mut self, ui: &mut egui::Ui) {

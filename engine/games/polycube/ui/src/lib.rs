@@ -3,6 +3,7 @@
 pub mod iso;
 pub mod json_file;
 pub mod level_editor;
+pub mod make_unique;
 pub mod patch;
 pub mod playtest;
 pub mod solution_steps;

@@ -1,5 +1,6 @@
 //! The level editor's validator row: "Solvable?" (a first solution),
-//! "Unique?" (stops at the second distinct one) and "Count all" (every
+//! "Unique?" (stops at the second distinct one; both with the generator's
+//! difficulty estimate beside a yes) and "Count all" (every
 //! solution, with progress), each on a worker thread with Cancel. The
 //! answers belong to the box and the pieces' shapes, so renaming the level
 //! or a piece keeps them; a change of shape drops them, and on a small
@@ -47,22 +48,31 @@ impl Solvable {
             let solver =
                 Solver::new(level.extents(), &level.shapes()).map_err(|e| e.to_string())?;
             let cancel = control.cancel_flag();
+            // The generator's difficulty estimate, beside a yes: the
+            // search's dead ends on the way to the first packing.
+            let difficulty = || -> Result<String, String> {
+                let effort = solver.effort(cancel).map_err(|e| e.to_string())?;
+                let (d, word) = tessera_polycube::generate::difficulty(&effort);
+                Ok(format!("; difficulty {d:.1} ({word})"))
+            };
             match question {
                 Question::Solvable => {
                     Ok(match solver.first(cancel).map_err(|e| e.to_string())? {
-                        Some(_) => "solvable: a packing exists".to_string(),
+                        Some(_) => format!("solvable: a packing exists{}", difficulty()?),
                         None => "not solvable".to_string(),
                     })
                 }
                 Question::Unique => {
                     Ok(match solver.verdict(cancel).map_err(|e| e.to_string())? {
                         Verdict::NoSolution => "not solvable".to_string(),
-                        Verdict::Unique(_) => {
-                            "solvable, unique (one packing up to symmetry)".into()
-                        }
-                        Verdict::NotUnique(..) => {
-                            "solvable, not unique (2 or more packings up to symmetry)".into()
-                        }
+                        Verdict::Unique(_) => format!(
+                            "solvable, unique (one packing up to symmetry){}",
+                            difficulty()?
+                        ),
+                        Verdict::NotUnique(..) => format!(
+                            "solvable, not unique (2 or more packings up to symmetry){}",
+                            difficulty()?
+                        ),
                     })
                 }
                 Question::Count => {

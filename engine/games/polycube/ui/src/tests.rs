@@ -155,17 +155,15 @@ struct Editing {
     console: Vec<ConsoleLine>,
 }
 
-#[test]
-fn the_level_editor_adds_a_piece_and_solves_in_the_background() {
-    let mut level = level("01_first_steps.ron");
-    level.pieces.truncate(1);
+/// The level editor on `level`, in a window wide enough for its rows.
+fn level_editor(level: PolycubeLevel) -> Harness<'static, Editing> {
     let state = Editing {
         editor: PolycubeLevelEditor::new(level),
         project: Project::open(&root(), crate::registry()).expect("project"),
         console: Vec::new(),
     };
-    let mut harness = Harness::builder()
-        .with_size(egui::vec2(1200.0, 900.0))
+    Harness::builder()
+        .with_size(egui::vec2(1400.0, 900.0))
         .build_ui_state(
             |ui, s: &mut Editing| {
                 let mut cx = PlaytestContext {
@@ -175,7 +173,14 @@ fn the_level_editor_adds_a_piece_and_solves_in_the_background() {
                 s.editor.ui(ui, &mut cx);
             },
             state,
-        );
+        )
+}
+
+#[test]
+fn the_level_editor_adds_a_piece_and_solves_in_the_background() {
+    let mut level = level("01_first_steps.ron");
+    level.pieces.truncate(1);
+    let mut harness = level_editor(level);
     harness.get_by_label("the box cannot be filled: the pieces hold 4 cells, the box has 8");
     // Copy piece A: the duplicate B fills the box too.
     harness.get_by_label("Duplicate").click();
@@ -184,6 +189,8 @@ fn the_level_editor_adds_a_piece_and_solves_in_the_background() {
     harness.get_by_label("pieces hold 8 cells, the box has 8");
     // A small box is checked live: the answer comes without a click.
     wait_for(&mut harness, "solvable, unique");
+    // With the generator's difficulty estimate beside it.
+    harness.get_by_label_contains("(one packing up to symmetry); difficulty ");
     // A rename keeps the answer (it is about the box and the shapes).
     harness.get_by_label("Name").type_text("x");
     harness.run();
@@ -559,4 +566,42 @@ fn the_header_stays_inside_a_narrow_panel() {
         })
         .collect();
     assert!(outside.is_empty(), "past the panel's edge: {outside:?}");
+}
+
+/// A 3x3x3 cut of six pieces with 5 distinct packings (the generator's
+/// seed 9 without `--unique`).
+const FIVE_PACKINGS: &str = r#"(
+    version: 1,
+    name: "Five packings",
+    size: (3, 3, 3),
+    pieces: [
+        (id: "A", cells: [(1, 1, 1), (1, 1, 2), (1, 1, 3), (1, 2, 1), (1, 2, 2)]),
+        (id: "B", cells: [(1, 1, 1), (1, 1, 2), (1, 1, 3), (1, 2, 1), (2, 1, 1), (2, 2, 1)]),
+        (id: "C", cells: [(1, 1, 1), (1, 1, 2), (1, 2, 1), (2, 1, 2)]),
+        (id: "D", cells: [(1, 1, 1), (1, 1, 2), (1, 2, 1), (2, 1, 2)]),
+        (id: "E", cells: [(1, 1, 1), (1, 1, 2), (1, 2, 2), (1, 2, 3)]),
+        (id: "F", cells: [(1, 1, 1), (1, 1, 2), (1, 2, 2), (1, 2, 3)]),
+    ],
+)"#;
+
+#[test]
+fn make_unique_proposes_an_edit_the_designer_accepts() {
+    let level: PolycubeLevel =
+        tessera_host::level::parse_level(FIVE_PACKINGS, Path::new("five.ron")).unwrap();
+    let mut harness = level_editor(level);
+    wait_for(&mut harness, "not unique");
+    harness.get_by_label("Make unique").click();
+    wait_for(&mut harness, "Proposal 1 of ");
+    harness.get_by_label_contains("moves from piece `");
+    harness.get_by_label("Accept").click();
+    harness.run();
+    assert!(harness.state().editor.is_dirty());
+    let edited = harness.state().editor.level().clone();
+    let verdict = Solver::new(edited.extents(), &edited.shapes())
+        .unwrap()
+        .verdict(&AtomicBool::new(false))
+        .unwrap();
+    assert!(matches!(verdict, tessera_polycube::Verdict::Unique(_)));
+    // The edited level is unique now: the row asks again and says so.
+    wait_for(&mut harness, "solvable, unique");
 }

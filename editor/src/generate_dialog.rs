@@ -1,0 +1,191 @@
+//! File ▸ Generate…: the active game's level generator as a form (each of
+//! its spec's options, from `LevelGenerator::arguments`: a checkbox for a
+//! switch, a text field for a value, the option's help beside it), run on
+//! a worker thread with progress and Cancel. The level it makes opens in a
+//! new tab, saved only when the designer saves.
+
+use egui::Context;
+use tessera_host::generate::{GenerateError, Generated, LevelGenerator};
+use tessera_host::worker::{Job, Poll};
+
+/// One option of the spec.
+struct Field {
+    long: String,
+    help: String,
+    /// A switch (`--unique`): a checkbox.
+    switch: bool,
+    on: bool,
+    value: String,
+}
+
+/// The dialog's state.
+pub struct GenerateDialog {
+    game: String,
+    generator: &'static dyn LevelGenerator,
+    fields: Vec<Field>,
+    seed: String,
+    running: Option<Job<Result<Generated, GenerateError>>>,
+    error: Option<String>,
+}
+
+/// What the dialog ended with.
+pub enum Generation {
+    /// Closed without a level.
+    Closed,
+    /// A level for the game, from this seed.
+    Made {
+        game: String,
+        seed: u64,
+        level: Generated,
+    },
+}
+
+impl GenerateDialog {
+    /// The form for `game`'s generator, its options at their defaults.
+    pub fn new(game: &str, generator: &'static dyn LevelGenerator) -> Self {
+        let fields = generator
+            .arguments()
+            .iter()
+            .filter_map(|arg| {
+                let long = arg.get_long()?.to_string();
+                let takes_value = arg.get_num_args().is_none_or(|n| n.takes_values());
+                let switch = !takes_value || matches!(arg.get_action(), clap::ArgAction::SetTrue);
+                Some(Field {
+                    long,
+                    help: arg.get_help().map(ToString::to_string).unwrap_or_default(),
+                    switch,
+                    on: false,
+                    value: arg
+                        .get_default_values()
+                        .first()
+                        .map(|v| v.to_string_lossy().into_owned())
+                        .unwrap_or_default(),
+                })
+            })
+            .collect();
+        Self {
+            game: game.to_string(),
+            generator,
+            fields,
+            seed: "1".into(),
+            running: None,
+            error: None,
+        }
+    }
+
+    /// The command line the form stands for, parsed by the generator's
+    /// own options (so the form refuses what the command line refuses).
+    fn matches(&self) -> Result<(clap::ArgMatches, u64), String> {
+        let seed: u64 = self
+            .seed
+            .trim()
+            .parse()
+            .map_err(|_| format!("seed `{}`: a whole number from 0", self.seed.trim()))?;
+        let mut argv = vec![format!("generate {}", self.game)];
+        for field in &self.fields {
+            if field.switch && field.on {
+                argv.push(format!("--{}", field.long));
+            } else if !field.switch && !field.value.trim().is_empty() {
+                argv.push(format!("--{}", field.long));
+                argv.push(field.value.trim().to_string());
+            }
+        }
+        let matches = clap::Command::new("generate")
+            .args(self.generator.arguments())
+            .try_get_matches_from(argv)
+            .map_err(|e| e.to_string().lines().next().unwrap_or("").to_string())?;
+        Ok((matches, seed))
+    }
+
+    /// Draws the dialog; `Some` once it ended.
+    pub fn ui(&mut self, ctx: &Context) -> Option<Generation> {
+        let mut ended = None;
+        if let Some(job) = self.running.as_mut() {
+            match job.poll() {
+                Poll::Done(Ok(level)) => {
+                    let seed = self.seed.trim().parse().unwrap_or(1);
+                    ended = Some(Generation::Made {
+                        game: self.game.clone(),
+                        seed,
+                        level,
+                    });
+                }
+                Poll::Done(Err(e)) => {
+                    self.error = Some(e.to_string());
+                    self.running = None;
+                }
+                Poll::Lost => {
+                    self.error = Some("the generator stopped unexpectedly".into());
+                    self.running = None;
+                }
+                Poll::Running => {}
+            }
+        }
+        let mut open = true;
+        egui::Window::new(format!("Generate a {} level", self.game))
+            .collapsible(false)
+            .open(&mut open)
+            .show(ctx, |ui| {
+                let idle = self.running.is_none();
+                egui::Grid::new("generate form")
+                    .num_columns(2)
+                    .show(ui, |ui| {
+                        for field in &mut self.fields {
+                            ui.label(format!("--{}", field.long));
+                            ui.add_enabled_ui(idle, |ui| {
+                                if field.switch {
+                                    ui.checkbox(&mut field.on, field.help.as_str());
+                                } else {
+                                    ui.text_edit_singleline(&mut field.value)
+                                        .on_hover_text(field.help.as_str());
+                                }
+                            });
+                            ui.end_row();
+                        }
+                        ui.label("--seed");
+                        ui.add_enabled(idle, egui::TextEdit::singleline(&mut self.seed));
+                        ui.end_row();
+                    });
+                match &self.running {
+                    Some(job) => {
+                        ui.horizontal(|ui| {
+                            ui.add(
+                                egui::ProgressBar::new(job.control().progress() as f32)
+                                    .desired_width(160.0),
+                            );
+                            ui.label(format!(
+                                "{} · {:.0} s",
+                                job.control().note(),
+                                job.elapsed().as_secs_f32()
+                            ));
+                            if ui.button("Cancel").clicked() {
+                                job.cancel();
+                            }
+                        });
+                        ctx.request_repaint_after(std::time::Duration::from_millis(50));
+                    }
+                    None => {
+                        if ui.button("Generate").clicked() {
+                            match self.matches() {
+                                Ok((matches, seed)) => {
+                                    let generator = self.generator;
+                                    self.error = None;
+                                    self.running = Some(Job::spawn("generate", move |control| {
+                                        generator.generate(&matches, seed, control)
+                                    }));
+                                }
+                                Err(e) => self.error = Some(e),
+                            }
+                        }
+                    }
+                }
+                if let Some(error) = &self.error {
+                    ui.colored_label(ui.visuals().error_fg_color, error.as_str());
+                }
+            });
+        if !open && ended.is_none() {
+            ended = Some(Generation::Closed);
+        }
+        ended
+    }
+}
