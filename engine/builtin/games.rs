@@ -9,5 +9,5 @@ games! {
     tessera_azul::Azul { commands: tessera_azul::cli::COMMANDS } => tessera_azul_ui::game_ui(),
     tessera_polycube::Polycube { commands: tessera_polycube::cli::COMMANDS } => tessera_polycube_ui::GAME_UI,
     tessera_sand::Sand { commands: tessera_sand::cli::COMMANDS } => tessera_sand_ui::game_ui(),
-    tessera_tetris::Tetris { commands: tessera_tetris::cli::COMMANDS } => tessera_tetris_ui::game_ui(),
+    tessera_tetris::Tetris { commands: tessera_tetris::cli::COMMANDS, generate: tessera_tetris::generate::GENERATOR } => tessera_tetris_ui::game_ui(),
 }
