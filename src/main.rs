@@ -69,7 +69,10 @@ fn command_line(context: &CommandContext) -> clap::Command {
         .registry()
         .commands()
         .flat_map(|commands| commands.commands())
-        .fold(Cli::command(), clap::Command::subcommand)
+        .fold(
+            Cli::command().subcommand(commands::generate::command(context)),
+            clap::Command::subcommand,
+        )
 }
 
 /// Runs the command the matches name: a plugin's when one brought it,
@@ -82,6 +85,9 @@ fn run(matches: &clap::ArgMatches, context: &CommandContext) -> anyhow::Result<S
             .find(|commands| commands.commands().iter().any(|c| c.get_name() == name))
     {
         return owner.run(name, sub, context);
+    }
+    if let Some(("generate", sub)) = matches.subcommand() {
+        return commands::generate::run(sub, context);
     }
     let cli = Cli::from_arg_matches(matches).unwrap_or_else(|e| e.exit());
     match cli.command {

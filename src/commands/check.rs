@@ -17,7 +17,8 @@ pub struct Args {
     paths: Vec<PathBuf>,
 }
 
-/// Prints `ok PATH` or `PATH:LINE[:COL]: message` per file; fails when any
+/// Prints `ok PATH` or `PATH:LINE[:COL]: message` per file, and
+/// `PATH: proven: ...` for a generated level whose claim was re-proven; fails when any
 /// file has an error, when a path is missing, or when a folder holds
 /// nothing to check.
 pub fn run(args: &Args) -> anyhow::Result<Status> {
@@ -46,6 +47,9 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
             failed = true;
         } else {
             writeln!(out, "ok {}", path.display())?;
+        }
+        if let Some(proven) = checker.take_proven() {
+            writeln!(out, "{}: proven: {proven}", path.display())?;
         }
         for finding in findings {
             writeln!(out, "{finding}")?;

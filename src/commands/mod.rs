@@ -8,6 +8,7 @@
 pub mod bench;
 pub mod check;
 pub mod games;
+pub mod generate;
 pub mod merge;
 pub mod play;
 pub mod replay;

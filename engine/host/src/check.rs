@@ -179,6 +179,8 @@ pub struct Checker<'a> {
     /// Game scripts by path; `None` when the script does not load (its own
     /// check reports why).
     scripts: BTreeMap<PathBuf, Option<LiveScript>>,
+    /// What the last level's generator claim re-proved ([`Proof::Holds`]).
+    proven: Option<String>,
 }
 
 impl<'a> Checker<'a> {
@@ -188,7 +190,15 @@ impl<'a> Checker<'a> {
             registry,
             limits,
             scripts: BTreeMap::new(),
+            proven: None,
         }
+    }
+
+    /// What re-proving the last checked level's generator claim found, when
+    /// it carried one that holds (`unique (1 distinct packing)`); taken,
+    /// so the next file starts without one.
+    pub fn take_proven(&mut self) -> Option<String> {
+        self.proven.take()
     }
 
     /// Every finding about one file.
@@ -210,6 +220,7 @@ impl<'a> Checker<'a> {
     /// Validates a level file against its game's format and, when the
     /// project has the game's script, starts a game on it as `play` would.
     pub fn check_level(&mut self, path: &Path) -> Vec<Diagnostic> {
+        self.proven = None;
         let text = match read_text(path) {
             Ok(text) => text,
             Err(e) => return vec![e],
@@ -235,8 +246,10 @@ impl<'a> Checker<'a> {
         if let (true, Some(generator)) = (valid, self.registry.generator(&game)) {
             // A generated level's claim (unique, one winning move...) is
             // re-proven here, so a hand edit that breaks it is reported.
-            if let Proof::Broken(finding) = generator.prove(path, &text, &ThinkControl::new()) {
-                findings.push(finding);
+            match generator.prove(path, &text, &ThinkControl::new()) {
+                Proof::Broken(finding) => findings.push(finding),
+                Proof::Holds(what) => self.proven = Some(what),
+                Proof::NoClaim => {}
             }
         }
         findings

@@ -11,6 +11,7 @@
 #[path = "../../testkit/src/lib.rs"]
 mod testkit;
 
+mod generate;
 mod host;
 mod hot_reload;
 mod sandbox;
