@@ -119,11 +119,11 @@ fn a_hand_edit_that_breaks_the_claim_is_reported_at_the_claim_line() {
     let findings = check(&edited);
     assert_eq!(findings.len(), 1, "{findings:?}");
     assert!(
-        findings[0].starts_with("generated.ron:2: claim no longer holds: the file says `"),
+        findings[0].starts_with("generated.ron:2: the claim `1 winning sequence, 1 final board"),
         "{findings:?}"
     );
     assert!(
-        findings[0].ends_with("the level now gives `0 winning sequences, 0 final boards`"),
+        findings[0].ends_with("no longer holds: the level now gives `0 winning sequences, 0 final boards`"),
         "{findings:?}"
     );
     // A file without a claim is not a generated level.

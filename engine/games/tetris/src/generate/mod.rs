@@ -13,8 +13,10 @@ use std::path::Path;
 
 use clap::{Args as _, FromArgMatches as _};
 use tessera_host::agent::ThinkControl;
-use tessera_host::generate::{GenerateError, Generated, LevelGenerator, Proof};
-use tessera_host::level::{Diagnostic, parse_level};
+use tessera_host::generate::{
+    Claim, GenerateError, Generated, LevelGenerator, Proof, claim_block, command_line,
+};
+use tessera_host::level::parse_level;
 use tessera_host::rng::game_rng;
 use tessera_host::text::{count, thousands};
 
@@ -89,24 +91,6 @@ impl GenerateArgs {
         }
         Ok(spec)
     }
-
-    /// The command line that makes this level again.
-    fn command_line(&self, seed: u64) -> String {
-        let mut line = format!(
-            "generate tetris --lines {} --pieces {}",
-            self.lines, self.pieces
-        );
-        if self.columns != 10 {
-            line += &format!(" --columns {}", self.columns);
-        }
-        if self.tspin {
-            line += " --tspin";
-        }
-        if self.unique {
-            line += " --unique";
-        }
-        line + &format!(" --seed {seed}")
-    }
 }
 
 impl LevelGenerator for TetrisGenerator {
@@ -155,7 +139,8 @@ impl LevelGenerator for TetrisGenerator {
                 && (!spec.unique || proven.unique())
                 && (!spec.tspin || proven.every_win_spins());
             if meets {
-                return Ok(generated(&args, seed, &spec, &puzzle, &proven));
+                let command = command_line("tetris", &self.arguments(), matches, seed);
+                return Ok(generated(&command, &spec, &puzzle, &proven));
             }
         }
         Err(GenerateError::NotFound(format!(
@@ -165,23 +150,18 @@ impl LevelGenerator for TetrisGenerator {
     }
 
     fn prove(&self, path: &Path, text: &str, control: &ThinkControl) -> Proof {
-        let Some((line, claimed)) = claim_line(text) else {
+        let Some(claim) = Claim::find(text) else {
             return Proof::NoClaim;
-        };
-        let broken = |message: String| {
-            let mut finding = Diagnostic::error(path, message);
-            finding.line = Some(line);
-            Proof::Broken(finding)
         };
         let level: TetrisLevel = match parse_level(text, path) {
             Ok(level) => level,
             Err(finding) => return Proof::Broken(finding),
         };
         let Goal::Lines(lines) = level.goal else {
-            return broken(format!(
-                "claim: `{claimed}` is about a `Lines` goal, the level's goal is now `{}`",
-                level.goal
-            ));
+            return claim.broken(
+                path,
+                format!("it is about a `Lines` goal, the goal is now `{}`", level.goal),
+            );
         };
         let puzzle = Puzzle {
             board: level.starting_cells().0,
@@ -191,19 +171,23 @@ impl LevelGenerator for TetrisGenerator {
             rotation: level.rotation_override().unwrap_or(RotationSystem::Cycle),
         };
         match census::census(&puzzle, CENSUS_BUDGET, control) {
-            Ok(proven) if claim_text(&proven) == claimed => Proof::Holds(format!(
-                "{claimed} (re-proven over {})",
+            Ok(proven) if claim_text(&proven) == claim.text => claim.holds(format!(
+                "{} (every placement sequence counted: {})",
+                claim.text,
                 count(proven.nodes, "position")
             )),
-            Ok(proven) => broken(format!(
-                "claim no longer holds: the file says `{claimed}`, the level now gives `{}`",
-                claim_text(&proven)
-            )),
-            Err(CensusStop::Cancelled) => broken("claim not re-proven: cancelled".into()),
-            Err(CensusStop::TooLarge(budget)) => broken(format!(
-                "claim not re-proven: the level has more than {} to search",
-                count(budget, "position")
-            )),
+            Ok(proven) => claim.broken(
+                path,
+                format!("the level now gives `{}`", claim_text(&proven)),
+            ),
+            Err(CensusStop::Cancelled) => claim.broken(path, "not re-proven: cancelled"),
+            Err(CensusStop::TooLarge(budget)) => claim.broken(
+                path,
+                format!(
+                    "not re-proven: the level has more than {} to search",
+                    count(budget, "position")
+                ),
+            ),
         }
     }
 }
@@ -238,18 +222,9 @@ pub fn difficulty(census: &Census) -> (f64, &'static str) {
     (bits, label)
 }
 
-/// The `// claim:` line of a level's text: its 1-based number and words.
-fn claim_line(text: &str) -> Option<(u32, String)> {
-    text.lines().enumerate().find_map(|(i, line)| {
-        let claim = line.trim_start().strip_prefix("// claim:")?;
-        Some((i as u32 + 1, claim.trim().to_string()))
-    })
-}
-
 /// The level file of a proven candidate.
 fn generated(
-    args: &GenerateArgs,
-    seed: u64,
+    command: &str,
     spec: &Spec,
     puzzle: &Puzzle,
     proven: &Census,
@@ -268,12 +243,14 @@ fn generated(
         })
         .collect();
     let one_in = (1.0 / proven.chance).round();
-    let mut text = format!(
-        "// generated by tessera: {}\n// claim: {claim}\n// difficulty: {bits:.1} ({label}): \
-         a player placing each piece at random wins 1 time in {}; {} searched\n",
-        args.command_line(seed),
-        thousands(one_in as u64),
-        count(proven.nodes, "position"),
+    let mut text = claim_block(
+        command,
+        &claim,
+        &format!(
+            "{bits:.1} ({label}): a player placing each piece at random wins 1 time in {}; {} searched",
+            thousands(one_in as u64),
+            count(proven.nodes, "position"),
+        ),
     );
     let title = format!("{} with {sequence}", count(spec.lines, "line"));
     text += &format!(
