@@ -15,7 +15,7 @@ use std::collections::HashMap;
 
 use tessera_host::agent::ThinkControl;
 
-use super::spin::is_t_spin;
+use super::spin::turning_first;
 use crate::board::{Board, spawn_position};
 use crate::movegen::MoveGen;
 use crate::piece::{PieceKind, RotationSystem};
@@ -188,11 +188,13 @@ impl Search<'_> {
         let system = self.puzzle.rotation;
         let landings = self.movegen.generate(&board, kind, system, spawn).to_vec();
         let mut node = Node::default();
+        // The T landings reached without a turn down in the stack, found
+        // once a winning T landing needs to know whether it was a spin.
+        let mut plain_t: Option<Vec<crate::movegen::Placement>> = None;
         for landing in &landings {
             let mut next = board;
             next.place(kind, landing.state, landing.x, landing.y);
             let cleared = u64::from(next.clear_full_rows().count_ones());
-            let spin = kind == PieceKind::T && is_t_spin(&board, system, spawn, landing);
             // The game's order: a top-out (a cell in the top row, or a next
             // piece that cannot spawn) loses before the goal is looked at.
             if next.row(0) != 0 {
@@ -210,6 +212,11 @@ impl Search<'_> {
                 self.position(next, depth + 1, lines + cleared)
             };
             node.wins += child.wins;
+            let spin = kind == PieceKind::T
+                && child.wins_without_spin > 0
+                && !plain_t
+                    .get_or_insert_with(|| turning_first(&board, system, kind, spawn))
+                    .contains(landing);
             if !spin {
                 node.wins_without_spin += child.wins_without_spin;
             }

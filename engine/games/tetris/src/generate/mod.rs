@@ -274,6 +274,6 @@ fn generated(
         name: format!("{}_lines_{}", spec.lines, sequence.to_lowercase()),
         difficulty: bits,
         difficulty_label: label.to_string(),
-        summary: format!("{claim}; difficulty {bits:.1} ({label})"),
+        summary: claim,
     }
 }

@@ -19,22 +19,24 @@ pub fn is_t_spin(
     spawn: (i32, i32),
     landing: &Placement,
 ) -> bool {
-    landing.kind == PieceKind::T && !reachable_turning_first(board, system, spawn, landing)
+    landing.kind == PieceKind::T
+        && !turning_first(board, system, landing.kind, spawn).contains(&landing.canonical())
 }
 
-/// Whether `target` is reached by a path whose turns all come before its
-/// first soft drop: a breadth-first search over turns and slides from the
-/// spawn, then over slides and drops from everything that found.
-fn reachable_turning_first(
+/// Every landing of `kind` (canonical states) reached by a path whose
+/// turns all come before its first soft drop: a breadth-first search over
+/// turns and slides from the spawn, then over slides and drops from
+/// everything that found. A landing of the move generator missing here
+/// needs a turn down in the stack.
+pub fn turning_first(
     board: &Board,
     system: RotationSystem,
+    kind: PieceKind,
     spawn: (i32, i32),
-    target: &Placement,
-) -> bool {
-    let kind = target.kind;
-    let goal = target.canonical();
+) -> Vec<Placement> {
+    let mut found = Vec::new();
     if !board.fits(kind, 0, spawn.0, spawn.1) {
-        return false;
+        return found;
     }
     // Box positions run a few cells past the board on each side (a box is
     // larger than its cells).
@@ -45,56 +47,50 @@ fn reachable_turning_first(
         let inside = (-PAD..span_x - PAD).contains(&x) && (-PAD..span_y - PAD).contains(&y);
         inside.then(|| ((i32::from(s) * span_y + (y + PAD)) * span_x + (x + PAD)) as usize)
     };
+    // Per position: reached turning and sliding (phase 0), then sliding
+    // and dropping (phase 1).
     let mut seen = vec![[false; 2]; (4 * span_x * span_y) as usize];
     let mut queue = VecDeque::new();
-    // Phase 0: turns and slides before any drop; phase 1: slides and drops.
+    let mut turned = Vec::new();
+    if let Some(i) = index(spawn.0, spawn.1, 0) {
+        seen[i][0] = true;
+    }
+    queue.push_back((spawn.0, spawn.1, 0u8));
     for phase in [0usize, 1] {
-        if let Some(i) = index(spawn.0, spawn.1, 0) {
-            seen[i][phase] = true;
-        }
-        if phase == 0 {
-            queue.push_back((spawn.0, spawn.1, 0u8));
-        } else {
-            // Everything phase 0 reached starts phase 1.
-            for s in 0..4u8 {
-                for y in -PAD..span_y - PAD {
-                    for x in -PAD..span_x - PAD {
-                        if let Some(i) = index(x, y, s)
-                            && seen[i][0]
-                        {
-                            seen[i][1] = true;
-                            queue.push_back((x, y, s));
-                        }
-                    }
+        if phase == 1 {
+            queue.extend(turned.iter().copied());
+            for &(x, y, s) in &turned {
+                if let Some(i) = index(x, y, s) {
+                    seen[i][1] = true;
                 }
             }
         }
         while let Some((x, y, s)) = queue.pop_front() {
-            let here = Placement {
-                kind,
-                state: s,
-                x,
-                y,
-            };
-            if phase == 1 && !board.fits(kind, s, x, y + 1) && here.canonical() == goal {
-                return true;
-            }
-            let mut next = Vec::with_capacity(4);
-            for dx in [-1, 1] {
-                if board.fits(kind, s, x + dx, y) {
-                    next.push((x + dx, y, s));
+            if phase == 0 {
+                turned.push((x, y, s));
+            } else if !board.fits(kind, s, x, y + 1) {
+                let landing = Placement {
+                    kind,
+                    state: s,
+                    x,
+                    y,
                 }
+                .canonical();
+                if !found.contains(&landing) {
+                    found.push(landing);
+                }
+            }
+            let mut next = [None; 4];
+            for (slot, dx) in [-1, 1].into_iter().enumerate() {
+                next[slot] = board.fits(kind, s, x + dx, y).then_some((x + dx, y, s));
             }
             if phase == 0 {
-                for clockwise in [true, false] {
-                    if let Some(turned) = turn(board, system, kind, s, x, y, clockwise) {
-                        next.push(turned);
-                    }
-                }
-            } else if board.fits(kind, s, x, y + 1) {
-                next.push((x, y + 1, s));
+                next[2] = turn(board, system, kind, s, x, y, true);
+                next[3] = turn(board, system, kind, s, x, y, false);
+            } else {
+                next[2] = board.fits(kind, s, x, y + 1).then_some((x, y + 1, s));
             }
-            for (nx, ny, ns) in next {
+            for (nx, ny, ns) in next.into_iter().flatten() {
                 if let Some(i) = index(nx, ny, ns)
                     && !seen[i][phase]
                 {
@@ -104,5 +100,5 @@ fn reachable_turning_first(
             }
         }
     }
-    false
+    found
 }
