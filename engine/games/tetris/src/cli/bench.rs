@@ -4,7 +4,9 @@
 //! 1000 fixed mid-game positions (criterion: `cargo bench -p
 //! tessera-tetris --bench tetris`), and MASTER's decision on the boards of
 //! its own classic self-play (the figure), without and with the
-//! game's one-piece preview.
+//! game's one-piece preview. Then `generate tetris` with `--tspin
+//! --unique` for 3, 4 and 5 pieces: the median and the slowest of ten
+//! seeds (the target: at most 10 s each).
 
 use std::time::Duration;
 
@@ -116,6 +118,41 @@ fn per_decision_on(ai: &Difficulty, positions: &[Position], runs: usize) -> Timi
     batch / positions.len() as u32
 }
 
+/// `generate tetris ARGS` for seeds 1 to 10, each timed once: the
+/// median and the slowest, as two figures against the 10 s.
+fn generation(args: &[&str]) -> anyhow::Result<[Figure; 2]> {
+    use tessera_host::agent::ThinkControl;
+    let generator = crate::generate::GENERATOR;
+    let matches = clap::Command::new("tetris")
+        .args(generator.arguments())
+        .try_get_matches_from(std::iter::once("tetris").chain(args.iter().copied()))?;
+    let mut times = Vec::new();
+    for seed in 1..=10 {
+        let start = std::time::Instant::now();
+        generator.generate(&matches, seed, &ThinkControl::new())?;
+        times.push(start.elapsed());
+    }
+    times.sort();
+    let spec = format!("generate tetris {}", args.join(" "));
+    let target = Some(Duration::from_secs(10));
+    Ok([
+        Figure {
+            group: "tetris",
+            name: format!("{spec}: median of seeds 1-10"),
+            measured: times[times.len() / 2],
+            min: times.first().copied(),
+            target,
+        },
+        Figure {
+            group: "tetris",
+            name: format!("{spec}: slowest of seeds 1-10"),
+            measured: times[times.len() - 1],
+            min: None,
+            target,
+        },
+    ])
+}
+
 fn difficulty(context: &CommandContext, name: &str) -> anyhow::Result<Difficulty> {
     use tessera_host::Game;
     let mut project = context.current_project()?;
@@ -132,7 +169,7 @@ pub fn figures(context: &CommandContext) -> anyhow::Result<Vec<Figure>> {
     let master = difficulty("master")?;
     let self_play = self_play_positions(&master, 1000, false);
     let self_play_preview = self_play_positions(&master, 1000, true);
-    Ok(vec![
+    let mut figures = vec![
         Figure::timed(
             "tetris",
             "movegen srs per piece (1000 mid-game 10-wide positions)",
@@ -194,5 +231,13 @@ pub fn figures(context: &CommandContext) -> anyhow::Result<Vec<Figure>> {
             per_decision_on(&master, &self_play_preview, 5),
             None,
         ),
-    ])
+    ];
+    for spec in [
+        ["--lines", "2", "--pieces", "3", "--tspin", "--unique"],
+        ["--lines", "3", "--pieces", "4", "--tspin", "--unique"],
+        ["--lines", "3", "--pieces", "5", "--tspin", "--unique"],
+    ] {
+        figures.extend(generation(&spec)?);
+    }
+    Ok(figures)
 }
