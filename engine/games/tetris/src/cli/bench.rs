@@ -11,7 +11,7 @@
 use std::time::Duration;
 
 use rand::Rng;
-use tessera_host::bench::{Figure, Timing, sample_time};
+use tessera_host::bench::{Figure, Timing, generation_figures, sample_time};
 use tessera_host::command::CommandContext;
 
 use crate::ai::{Brain, Difficulty, Position, UnknownNext};
@@ -118,41 +118,6 @@ fn per_decision_on(ai: &Difficulty, positions: &[Position], runs: usize) -> Timi
     batch / positions.len() as u32
 }
 
-/// `generate tetris ARGS` for seeds 1 to 10, each timed once: the
-/// median and the slowest, as two figures against the 10 s.
-fn generation(args: &[&str]) -> anyhow::Result<[Figure; 2]> {
-    use tessera_host::agent::ThinkControl;
-    let generator = crate::generate::GENERATOR;
-    let matches = clap::Command::new("tetris")
-        .args(generator.arguments())
-        .try_get_matches_from(std::iter::once("tetris").chain(args.iter().copied()))?;
-    let mut times = Vec::new();
-    for seed in 1..=10 {
-        let start = std::time::Instant::now();
-        generator.generate(&matches, seed, &ThinkControl::new())?;
-        times.push(start.elapsed());
-    }
-    times.sort();
-    let spec = format!("generate tetris {}", args.join(" "));
-    let target = Some(Duration::from_secs(10));
-    Ok([
-        Figure {
-            group: "tetris",
-            name: format!("{spec}: median of seeds 1-10"),
-            measured: times[times.len() / 2],
-            min: times.first().copied(),
-            target,
-        },
-        Figure {
-            group: "tetris",
-            name: format!("{spec}: slowest of seeds 1-10"),
-            measured: times[times.len() - 1],
-            min: None,
-            target,
-        },
-    ])
-}
-
 fn difficulty(context: &CommandContext, name: &str) -> anyhow::Result<Difficulty> {
     use tessera_host::Game;
     let mut project = context.current_project()?;
@@ -237,7 +202,16 @@ pub fn figures(context: &CommandContext) -> anyhow::Result<Vec<Figure>> {
         ["--lines", "3", "--pieces", "4", "--tspin", "--unique"],
         ["--lines", "3", "--pieces", "5", "--tspin", "--unique"],
     ] {
-        figures.extend(generation(&spec)?);
+        figures.extend(
+            generation_figures(
+                "tetris",
+                crate::generate::GENERATOR,
+                &spec,
+                1..=10,
+                Duration::from_secs(10),
+            )
+            .map_err(anyhow::Error::msg)?,
+        );
     }
     Ok(figures)
 }
