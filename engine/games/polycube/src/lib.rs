@@ -13,6 +13,7 @@
 pub mod cli;
 pub mod count;
 pub mod disassembly;
+pub mod generate;
 pub mod geometry;
 pub mod hint;
 pub mod import;

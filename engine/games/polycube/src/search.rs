@@ -24,8 +24,36 @@ use super::solver::Tables;
 
 /// What the search does at a full box.
 pub(crate) trait Visitor<M: Mask> {
+    /// Whether the search reports its dead ends ([`Visitor::dead_end`]);
+    /// off, the test is compiled away.
+    const DEAD_ENDS: bool = false;
+
     /// Called with the placements of a solution; `false` stops the search.
     fn leaf(&mut self, tables: &Tables<M>, chosen: &[u32]) -> bool;
+
+    /// Called at a node where nothing fits (only when [`Visitor::DEAD_ENDS`]).
+    fn dead_end(&mut self) {}
+}
+
+/// Stops at the first solution, counting the dead ends on the way: the
+/// search's effort, a level's difficulty estimate.
+#[derive(Default)]
+pub(crate) struct FirstWithEffort {
+    pub(crate) dead_ends: u64,
+    pub(crate) found: bool,
+}
+
+impl<M: Mask> Visitor<M> for FirstWithEffort {
+    const DEAD_ENDS: bool = true;
+
+    fn leaf(&mut self, _: &Tables<M>, _: &[u32]) -> bool {
+        self.found = true;
+        false
+    }
+
+    fn dead_end(&mut self) {
+        self.dead_ends += 1;
+    }
 }
 
 /// A test of a solution's placements, (kind, 0-based cells) each.
@@ -505,6 +533,22 @@ impl<'t, M: Mask, V: Visitor<M>> Search<'t, M, V> {
             self.cancelled = true;
             return false;
         }
+        if V::DEAD_ENDS {
+            // Every child either goes one node deeper or is a solution,
+            // which stops a first-solution search: no new node, no child.
+            let before = self.nodes;
+            let keep = self.expand(filled);
+            if keep && self.nodes == before {
+                self.visitor.dead_end();
+            }
+            return keep;
+        }
+        self.expand(filled)
+    }
+
+    /// The children of the node at `filled` (see [`Search::go`]).
+    #[inline(always)]
+    fn expand(&mut self, filled: M) -> bool {
         if self.chosen.len() < self.choose_depth {
             return self.go_constrained(filled);
         }

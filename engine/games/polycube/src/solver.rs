@@ -45,7 +45,7 @@ use super::mask::{Mask, Wide};
 use super::near::CellFits;
 use super::prune::{SlabTests, layers_of_two};
 use super::search::{FirstAccepted, Search, Tally};
-pub use super::validate::Verdict;
+pub use super::validate::{Effort, Verdict};
 
 /// Why the solver could not run or finish.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -272,6 +272,16 @@ impl Solver {
             1 => Verdict::Unique(found.remove(0)),
             _ => Verdict::NotUnique(found.remove(0), found.remove(0)),
         })
+    }
+
+    /// The effort of a plain depth-first search to the first packing
+    /// ([`Effort`]: nodes, dead ends), the difficulty estimate of a
+    /// generated level. On the calling thread; `cancel` stops it.
+    pub fn effort(&self, cancel: &AtomicBool) -> Result<Effort, SolveError> {
+        if self.volume_balance != 0 {
+            return Ok(Effort::default());
+        }
+        dispatch!(self, t => t.effort(cancel))
     }
 
     /// The first solution that comes apart by straight slides (see

@@ -9,7 +9,7 @@ use std::sync::atomic::AtomicBool;
 use super::disassembly::Rays;
 use super::geometry::Cell;
 use super::mask::Mask;
-use super::search::{DistinctUpTo, FirstAssemblable, Search};
+use super::search::{DistinctUpTo, FirstAssemblable, FirstWithEffort, Search};
 use super::solver::{Solution, SolveError, Tables};
 
 /// The answer to "is it unique?" (up to the box's symmetries).
@@ -33,6 +33,19 @@ impl Verdict {
             Verdict::NotUnique(..) => "not unique",
         }
     }
+}
+
+/// How hard the first packing was to find for a plain depth-first search
+/// (the lowest empty cell first, the level's piece order): a level's
+/// difficulty estimate. Deterministic for a level.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Effort {
+    /// Nodes (partial packings) visited up to the first full one.
+    pub nodes: u64,
+    /// Of those, the ones where no piece fit (the search backed out).
+    pub dead_ends: u64,
+    /// Whether a packing was found at all.
+    pub solved: bool,
 }
 
 /// A solution as (kind, 0-based cells) per piece, before pieces get ids.
@@ -64,6 +77,24 @@ impl<M: Mask> Tables<M> {
             found.append(&mut search.visitor.found);
         }
         Ok(found)
+    }
+
+    pub(crate) fn effort(&self, cancel: &AtomicBool) -> Result<Effort, SolveError> {
+        let mut search = Search::new(
+            self,
+            self.counts.clone(),
+            cancel,
+            FirstWithEffort::default(),
+        );
+        search.go(self.outside);
+        if search.cancelled {
+            return Err(SolveError::Cancelled);
+        }
+        Ok(Effort {
+            nodes: search.nodes,
+            dead_ends: search.visitor.dead_ends,
+            solved: search.visitor.found,
+        })
     }
 
     pub(crate) fn first_assemblable(

@@ -1,0 +1,328 @@
+//! Polycube's level generator (`tessera generate polycube`, the editor's
+//! File ▸ Generate… and Make unique): the box cut at random into
+//! face-connected pieces, walked towards one distinct packing
+//! (`unique.rs`), the smallest edit that makes a design unique
+//! (`repair.rs`), and the claim `tessera check` re-proves ([`prove`]).
+//!
+//! Difficulty: the effort of a plain depth-first search (the lowest empty
+//! cell first) to the first packing, `10 · log10(1 + dead ends)`: easy
+//! under 10, medium under 20, hard under 30, expert from 30.
+
+pub mod design;
+pub mod repair;
+pub mod unique;
+
+use std::path::{Path, PathBuf};
+
+use clap::{Arg, ArgAction, ArgMatches, value_parser};
+use tessera_host::ThinkControl;
+use tessera_host::generate::{
+    Claim, GenerateError, Generated, LevelGenerator, Proof, claim_block, command_line,
+};
+use tessera_host::level::{LevelFile, parse_level, read_text};
+
+use crate::level::{MAX_EXTENT, MAX_PIECES, PolycubeLevel};
+use crate::solver::{Effort, Solver, Verdict};
+use repair::Repair;
+use unique::{Spec, solve_error};
+
+/// Polycube's generator, registered in `engine/builtin/games.rs`.
+pub static GENERATOR: &dyn LevelGenerator = &PolycubeGenerator;
+
+/// The largest box the generator cuts (its solver checks every step).
+const MAX_GENERATED_VOLUME: usize = 128;
+
+struct PolycubeGenerator;
+
+impl LevelGenerator for PolycubeGenerator {
+    fn arguments(&self) -> Vec<Arg> {
+        vec![
+            Arg::new("box")
+                .long("box")
+                .value_name("AxBxC")
+                .default_value("3x3x3")
+                .help("The box to fill, e.g. 3x3x3 or 4x4x4"),
+            Arg::new("pieces")
+                .long("pieces")
+                .value_name("N")
+                .value_parser(value_parser!(u32).range(2..=64))
+                .default_value("6")
+                .help("How many pieces"),
+            Arg::new("sizes")
+                .long("sizes")
+                .value_name("MIN..MAX")
+                .help("Cubes per piece (default: around the box's volume over the pieces)"),
+            Arg::new("unique")
+                .long("unique")
+                .action(ArgAction::SetTrue)
+                .help("Exactly one distinct packing (up to the box's symmetries)"),
+            Arg::new("assembly")
+                .long("assembly")
+                .action(ArgAction::SetTrue)
+                .help("The packing assembles piece by piece along straight lines (played in assembly mode)"),
+            Arg::new("repair")
+                .long("repair")
+                .value_name("FILE")
+                .value_parser(value_parser!(PathBuf))
+                .conflicts_with_all(["box", "pieces", "sizes", "unique", "assembly"])
+                .help("Make unique: the smallest edit of this design (cubes handed between neighbouring pieces) that leaves one packing"),
+        ]
+    }
+
+    fn generate(
+        &self,
+        matches: &ArgMatches,
+        seed: u64,
+        control: &ThinkControl,
+    ) -> Result<Generated, GenerateError> {
+        let command = command_line("polycube", &self.arguments(), matches, seed);
+        if let Some(path) = matches.get_one::<PathBuf>("repair") {
+            return repair_file(path, &command, control);
+        }
+        let spec = spec(matches)?;
+        let design = unique::find(&spec, seed, control)?;
+        let [a, b, c] = spec.size;
+        let name = format!(
+            "{} {a}x{b}x{c} of {} pieces",
+            if spec.unique { "Unique" } else { "Generated" },
+            spec.pieces
+        );
+        let level = design.to_level(name, spec.assembly);
+        written(&level, &command, spec.unique, "", control)
+    }
+
+    fn prove(&self, path: &Path, text: &str, control: &ThinkControl) -> Proof {
+        prove(path, text, control)
+    }
+}
+
+/// The spec in `matches`, its ranges checked.
+fn spec(matches: &ArgMatches) -> Result<Spec, GenerateError> {
+    let bad = |m: String| GenerateError::Spec(m);
+    let text = matches
+        .get_one::<String>("box")
+        .map_or("3x3x3", String::as_str);
+    let size = parse_box(text).ok_or_else(|| {
+        bad(format!(
+            "--box `{text}`: write AxBxC with each side 1 to {MAX_EXTENT}, e.g. 3x3x3"
+        ))
+    })?;
+    let volume: usize = size.iter().product();
+    if volume > MAX_GENERATED_VOLUME {
+        return Err(bad(format!(
+            "--box {text}: {volume} cells; the generator cuts boxes of at most {MAX_GENERATED_VOLUME}"
+        )));
+    }
+    let pieces = matches.get_one::<u32>("pieces").copied().unwrap_or(6) as usize;
+    if pieces > volume.min(MAX_PIECES) {
+        return Err(bad(format!(
+            "--pieces {pieces}: a box of {volume} cells holds at most {volume}"
+        )));
+    }
+    let sizes = match matches.get_one::<String>("sizes") {
+        Some(text) => parse_sizes(text).ok_or_else(|| {
+            bad(format!(
+                "--sizes `{text}`: write MIN..MAX with 1 <= MIN <= MAX, e.g. 4..6"
+            ))
+        })?,
+        None => {
+            let low = volume / pieces;
+            (low.saturating_sub(1).max(1), volume.div_ceil(pieces) + 1)
+        }
+    };
+    if pieces * sizes.0 > volume || pieces * sizes.1 < volume {
+        return Err(bad(format!(
+            "--pieces {pieces} of {}..{} cubes cannot fill the box's {volume} cells",
+            sizes.0, sizes.1
+        )));
+    }
+    Ok(Spec {
+        size,
+        pieces,
+        sizes,
+        unique: matches.get_flag("unique"),
+        assembly: matches.get_flag("assembly"),
+    })
+}
+
+/// `AxBxC`, each side 1 to [`MAX_EXTENT`].
+fn parse_box(text: &str) -> Option<[usize; 3]> {
+    let sides: Vec<usize> = text
+        .split(['x', 'X'])
+        .map(|s| s.trim().parse().ok())
+        .collect::<Option<_>>()?;
+    let size: [usize; 3] = sides.try_into().ok()?;
+    size.iter()
+        .all(|&s| (1..=MAX_EXTENT as usize).contains(&s))
+        .then_some(size)
+}
+
+/// `MIN..MAX` (or one number).
+fn parse_sizes(text: &str) -> Option<(usize, usize)> {
+    let (min, max) = text.split_once("..").unwrap_or((text, text));
+    let (min, max): (usize, usize) = (min.trim().parse().ok()?, max.trim().parse().ok()?);
+    (1 <= min && min <= max).then_some((min, max))
+}
+
+/// `10 · log10(1 + dead ends)` and its word.
+pub fn difficulty(effort: &Effort) -> (f64, &'static str) {
+    let d = 10.0 * (1.0 + effort.dead_ends as f64).log10();
+    let word = match d {
+        d if d < 10.0 => "easy",
+        d if d < 20.0 => "medium",
+        d if d < 30.0 => "hard",
+        _ => "expert",
+    };
+    (d, word)
+}
+
+/// The level's text with its claim block, and what it says.
+fn written(
+    level: &PolycubeLevel,
+    command: &str,
+    unique: bool,
+    edit: &str,
+    control: &ThinkControl,
+) -> Result<Generated, GenerateError> {
+    let solver = Solver::new(level.extents(), &level.shapes()).map_err(solve_error)?;
+    let effort = solver.effort(control.cancel_flag()).map_err(solve_error)?;
+    let (d, word) = difficulty(&effort);
+    let mut claim = if unique {
+        "unique (1 distinct packing up to the box's symmetries)".to_string()
+    } else {
+        "solvable".to_string()
+    };
+    if level.assembly {
+        claim.push_str(", assembles along straight lines");
+    }
+    let effort_words = format!(
+        "{} nodes to the first packing, {} dead ends",
+        effort.nodes, effort.dead_ends
+    );
+    let ron = level_text(level);
+    let [a, b, c] = level.extents();
+    Ok(Generated {
+        text: format!(
+            "{}{ron}",
+            claim_block(command, &claim, &format!("{d:.1} ({word}): {effort_words}"))
+        ),
+        extension: "ron",
+        name: format!("{a}x{b}x{c}-{}", level.pieces.len()),
+        difficulty: d,
+        difficulty_label: word.into(),
+        summary: format!("{edit}{claim}; {effort_words}"),
+    })
+}
+
+/// The level as the hand-made ones are written: one line per piece.
+pub fn level_text(level: &PolycubeLevel) -> String {
+    let cell = |c: &(i64, i64, i64)| format!("({}, {}, {})", c.0, c.1, c.2);
+    let (a, b, c) = level.size;
+    let mut out = format!(
+        "(\n    version: {},\n    name: {},\n    size: ({a}, {b}, {c}),\n    pieces: [\n",
+        level.version,
+        ron::to_string(&level.name).unwrap_or_else(|_| "\"\"".into())
+    );
+    for piece in &level.pieces {
+        let cells: Vec<String> = piece.cells.iter().map(cell).collect();
+        let colour = piece
+            .colour
+            .map(|(r, g, b)| format!(", colour: ({r}, {g}, {b})"))
+            .unwrap_or_default();
+        out.push_str(&format!(
+            "        (id: {}, cells: [{}]{colour}),\n",
+            ron::to_string(&piece.id).unwrap_or_else(|_| "\"?\"".into()),
+            cells.join(", ")
+        ));
+    }
+    out.push_str("    ],\n");
+    if level.assembly {
+        out.push_str("    assembly: true,\n");
+    }
+    out.push_str(")\n");
+    out
+}
+
+/// `--repair FILE`: the first proposal of Make unique, written as a level.
+fn repair_file(
+    path: &Path,
+    command: &str,
+    control: &ThinkControl,
+) -> Result<Generated, GenerateError> {
+    let text = read_text(path)?;
+    let level: PolycubeLevel = parse_level(&text, path)?;
+    if let Some(error) = level.diagnose().into_iter().find(|d| d.is_error()) {
+        return Err(GenerateError::Input(error.in_file(path).locate(&text)));
+    }
+    match repair::make_unique(&level, control)? {
+        Repair::AlreadyUnique => written(&level, command, true, "already unique; ", control),
+        Repair::Proposals(proposals) => {
+            let first = &proposals[0];
+            let edited = first.design.apply_to(&level);
+            let edit = format!("{}: ", first.words);
+            written(&edited, command, true, &edit, control)
+        }
+    }
+}
+
+/// Re-proves a level's claim: `unique` (one distinct packing), `solvable`,
+/// and `assembles along straight lines` when the claim says so.
+pub fn prove(path: &Path, text: &str, control: &ThinkControl) -> Proof {
+    let Some(claim) = Claim::find(text) else {
+        return Proof::NoClaim;
+    };
+    let level: PolycubeLevel = match parse_level(text, path) {
+        Ok(level) => level,
+        Err(e) => return claim.broken(path, format!("the level does not read: {}", e.message)),
+    };
+    let solver = match Solver::new(level.extents(), &level.shapes()) {
+        Ok(solver) => solver,
+        Err(e) => return claim.broken(path, e),
+    };
+    let cancel = control.cancel_flag();
+    let kind = claim.kind().to_string();
+    let verdict = match kind.as_str() {
+        "unique" => solver.verdict(cancel),
+        "solvable" => solver.first(cancel).map(|f| match f {
+            Some(s) => Verdict::Unique(s),
+            None => Verdict::NoSolution,
+        }),
+        other => {
+            return claim.broken(
+                path,
+                format!("`{other}` is not a polycube claim (unique, solvable)"),
+            );
+        }
+    };
+    let what = match verdict {
+        Err(e) => return claim.broken(path, e),
+        Ok(Verdict::NoSolution) => return claim.broken(path, "the pieces have no packing"),
+        Ok(Verdict::NotUnique(..)) => {
+            return claim.broken(
+                path,
+                "a second distinct packing exists (`tessera solve --count` counts them)",
+            );
+        }
+        Ok(Verdict::Unique(_)) if kind == "unique" => "unique: 1 distinct packing",
+        Ok(Verdict::Unique(_)) => "solvable",
+    };
+    if claim.text.contains("assembles") {
+        match solver.first_assemblable(cancel) {
+            Ok(Some(_)) => {}
+            Ok(None) => return claim.broken(path, "no packing comes apart along straight lines"),
+            Err(e) => return claim.broken(path, e),
+        }
+    }
+    let effort = solver.effort(cancel).unwrap_or_default();
+    let (d, word) = difficulty(&effort);
+    claim.holds(format!(
+        "{what}{}; difficulty {d:.1} ({word}): {} nodes to the first packing, {} dead ends",
+        if claim.text.contains("assembles") {
+            ", assembles along straight lines"
+        } else {
+            ""
+        },
+        effort.nodes,
+        effort.dead_ends
+    ))
+}
