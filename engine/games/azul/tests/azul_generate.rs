@@ -11,10 +11,9 @@ use tessera_azul::generate::build::candidates;
 use tessera_azul::generate::endgame::{SearchStop, prove_round, ranked_moves};
 use tessera_azul::generate::{GENERATOR, claim_text};
 use tessera_azul::rules::{MoveList, State};
-use tessera_host::check::Checker;
 use tessera_host::generate::{GenerateError, Generated, Proof};
 use tessera_host::rng::game_rng;
-use tessera_host::{Registry, ScriptLimits, ThinkControl};
+use tessera_host::{Registry, ThinkControl};
 
 fn generate(args: &[&str], seed: u64) -> Result<Generated, GenerateError> {
     let matches = clap::Command::new("azul")
@@ -24,26 +23,12 @@ fn generate(args: &[&str], seed: u64) -> Result<Generated, GenerateError> {
     GENERATOR.generate(&matches, seed, &ThinkControl::new())
 }
 
-/// `check` on the text as a file of a project with the shipped script.
+/// `check` on the text as a level of a project with the shipped script.
 fn check(text: &str) -> Vec<String> {
-    let project = tempfile::tempdir().unwrap();
-    std::fs::create_dir_all(project.path().join("levels/azul")).unwrap();
-    std::fs::create_dir_all(project.path().join("scripts")).unwrap();
-    let script = std::fs::read_to_string(tessera_testkit::repo_path("scripts/azul.lua")).unwrap();
-    std::fs::write(project.path().join("scripts/azul.lua"), script).unwrap();
-    let path = project.path().join("levels/azul/generated.ron");
-    std::fs::write(&path, text).unwrap();
     let mut registry = Registry::empty();
     registry.register::<Azul>();
     registry.register_generator::<Azul>(GENERATOR);
-    Checker::new(&registry, ScriptLimits::default())
-        .check_level(&path)
-        .iter()
-        .map(|finding| {
-            let shown = finding.to_string();
-            shown[shown.find("generated.ron").unwrap_or(0)..].to_string()
-        })
-        .collect()
+    tessera_testkit::check_generated(&registry, "azul", text)
 }
 
 #[test]

@@ -8,10 +8,9 @@
 use std::path::Path;
 
 use tessera_host::agent::ThinkControl;
-use tessera_host::check::Checker;
 use tessera_host::generate::{GenerateError, Generated, Proof};
 use tessera_host::level::{load_level, parse_level};
-use tessera_host::{Game, Outcome, Registry, ScriptLimits};
+use tessera_host::{Game, Outcome, Registry};
 use tessera_tetris::board::spawn_position;
 use tessera_tetris::generate::census::{Puzzle, census};
 use tessera_tetris::generate::spin::is_t_spin;
@@ -22,7 +21,7 @@ use tessera_tetris::piece::RotationSystem;
 use tessera_tetris::solver::{Verdict, solve};
 use tessera_tetris::{Tetris, TetrisAction};
 
-use super::tetris_support::{shipped, shipped_source, start_with};
+use super::tetris_support::{shipped, start_with};
 
 fn generate(args: &[&str], seed: u64) -> Result<Generated, GenerateError> {
     let matches = clap::Command::new("tetris")
@@ -34,25 +33,12 @@ fn generate(args: &[&str], seed: u64) -> Result<Generated, GenerateError> {
 
 const DONE_WHEN: [&str; 6] = ["--lines", "2", "--pieces", "3", "--tspin", "--unique"];
 
-/// `check` on the text as a file of a project with the shipped script.
+/// `check` on the text as a level of a project with the shipped script.
 fn check(text: &str) -> Vec<String> {
-    let project = tempfile::tempdir().unwrap();
-    std::fs::create_dir_all(project.path().join("levels/tetris")).unwrap();
-    std::fs::create_dir_all(project.path().join("scripts")).unwrap();
-    std::fs::write(project.path().join("scripts/tetris.lua"), shipped_source()).unwrap();
-    let path = project.path().join("levels/tetris/generated.ron");
-    std::fs::write(&path, text).unwrap();
     let mut registry = Registry::empty();
     registry.register::<Tetris>();
     registry.register_generator::<Tetris>(GENERATOR);
-    Checker::new(&registry, ScriptLimits::default())
-        .check_level(&path)
-        .iter()
-        .map(|finding| {
-            let shown = finding.to_string();
-            shown[shown.find("generated.ron").unwrap_or(0)..].to_string()
-        })
-        .collect()
+    tessera_testkit::check_generated(&registry, "tetris", text)
 }
 
 #[test]

@@ -81,7 +81,7 @@ pub fn figures(_: &CommandContext) -> anyhow::Result<Vec<Figure>> {
                 crate::generate::GENERATOR,
                 &["--endgame", "--seats", seats],
                 1..=10,
-                Duration::from_secs(30),
+                Some(Duration::from_secs(30)),
             )
             .map_err(anyhow::Error::msg)?,
         );

@@ -13,10 +13,10 @@
 
 use std::path::Path;
 
-use clap::{Args as _, FromArgMatches as _};
 use tessera_host::agent::ThinkControl;
 use tessera_host::generate::{
-    Claim, GenerateError, Generated, LevelGenerator, Proof, claim_block, command_line,
+    Claim, GenerateError, Generated, LevelGenerator, Proof, claim_block, command_line, spec_arguments,
+    spec_of,
 };
 use tessera_host::level::{parse_level, to_ron_string};
 use tessera_host::options::Seat;
@@ -62,10 +62,7 @@ struct GenerateArgs {
 
 impl LevelGenerator for AzulGenerator {
     fn arguments(&self) -> Vec<clap::Arg> {
-        GenerateArgs::augment_args(clap::Command::new("azul"))
-            .get_arguments()
-            .cloned()
-            .collect()
+        spec_arguments::<GenerateArgs>()
     }
 
     fn generate(
@@ -74,8 +71,7 @@ impl LevelGenerator for AzulGenerator {
         seed: u64,
         control: &ThinkControl,
     ) -> Result<Generated, GenerateError> {
-        let args = GenerateArgs::from_arg_matches(matches)
-            .map_err(|error| GenerateError::Spec(error.to_string()))?;
+        let args: GenerateArgs = spec_of(matches)?;
         if !args.endgame {
             return Err(GenerateError::Spec(
                 "name the kind of level: --endgame (a last round with one winning move)".into(),

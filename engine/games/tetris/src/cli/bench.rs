@@ -208,7 +208,7 @@ pub fn figures(context: &CommandContext) -> anyhow::Result<Vec<Figure>> {
                 crate::generate::GENERATOR,
                 &spec,
                 1..=10,
-                Duration::from_secs(10),
+                Some(Duration::from_secs(10)),
             )
             .map_err(anyhow::Error::msg)?,
         );

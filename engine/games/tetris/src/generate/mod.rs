@@ -11,10 +11,10 @@
 
 use std::path::Path;
 
-use clap::{Args as _, FromArgMatches as _};
 use tessera_host::agent::ThinkControl;
 use tessera_host::generate::{
-    Claim, GenerateError, Generated, LevelGenerator, Proof, claim_block, command_line,
+    Claim, GenerateError, Generated, LevelGenerator, Proof, claim_block, command_line, spec_arguments,
+    spec_of,
 };
 use tessera_host::level::parse_level;
 use tessera_host::rng::game_rng;
@@ -95,10 +95,7 @@ impl GenerateArgs {
 
 impl LevelGenerator for TetrisGenerator {
     fn arguments(&self) -> Vec<clap::Arg> {
-        GenerateArgs::augment_args(clap::Command::new("tetris"))
-            .get_arguments()
-            .cloned()
-            .collect()
+        spec_arguments::<GenerateArgs>()
     }
 
     fn generate(
@@ -107,8 +104,7 @@ impl LevelGenerator for TetrisGenerator {
         seed: u64,
         control: &ThinkControl,
     ) -> Result<Generated, GenerateError> {
-        let args = GenerateArgs::from_arg_matches(matches)
-            .map_err(|error| GenerateError::Spec(error.to_string()))?;
+        let args: GenerateArgs = spec_of(matches)?;
         let spec = args.spec()?;
         let mut rng = game_rng(seed);
         for attempt in 0..MAX_ATTEMPTS {
