@@ -194,7 +194,15 @@ fn generate_azul_writes_an_endgame_that_check_reproves() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("endgame.ron");
     let out_arg = out.display().to_string();
-    let args = ["generate", "azul", "--endgame", "--seed", "1", "--out", &out_arg];
+    let args = [
+        "generate",
+        "azul",
+        "--endgame",
+        "--seed",
+        "1",
+        "--out",
+        &out_arg,
+    ];
     let output = tessera(&args, dir.path());
     assert_eq!(output.status.code(), Some(0), "{output:?}");
     let level = std::fs::read_to_string(&out).unwrap();
@@ -208,5 +216,8 @@ fn generate_azul_writes_an_endgame_that_check_reproves() {
     // The kind of level must be named.
     let output = tessera(&["generate", "azul", "--seed", "1"], dir.path());
     assert_eq!(output.status.code(), Some(2), "{output:?}");
-    assert!(String::from_utf8_lossy(&output.stderr).contains("--endgame"), "{output:?}");
+    assert!(
+        String::from_utf8_lossy(&output.stderr).contains("--endgame"),
+        "{output:?}"
+    );
 }

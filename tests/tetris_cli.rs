@@ -228,8 +228,14 @@ fn generate_tetris_writes_a_puzzle_check_reproves_and_a_broken_claim_names_its_l
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("spin.ron");
     let out_arg = out.display().to_string();
-    let spec = ["generate", "tetris", "--lines", "2", "--pieces", "3", "--tspin", "--unique"];
-    let args: Vec<&str> = spec.iter().copied().chain(["--seed", "4", "--out", &out_arg]).collect();
+    let spec = [
+        "generate", "tetris", "--lines", "2", "--pieces", "3", "--tspin", "--unique",
+    ];
+    let args: Vec<&str> = spec
+        .iter()
+        .copied()
+        .chain(["--seed", "4", "--out", &out_arg])
+        .collect();
     let output = tessera(&args, dir.path());
     assert_eq!(output.status.code(), Some(0), "{output:?}");
     let level = std::fs::read_to_string(&out).unwrap();
@@ -244,7 +250,9 @@ fn generate_tetris_writes_a_puzzle_check_reproves_and_a_broken_claim_names_its_l
     assert_eq!(output.status.code(), Some(0), "{output:?}");
     let said = text(&output.stdout);
     assert!(
-        said.contains("spin.ron: proven: 1 winning sequence, 1 final board, every win needs a T-spin"),
+        said.contains(
+            "spin.ron: proven: 1 winning sequence, 1 final board, every win needs a T-spin"
+        ),
         "{said}"
     );
 
@@ -254,11 +262,23 @@ fn generate_tetris_writes_a_puzzle_check_reproves_and_a_broken_claim_names_its_l
     let output = tessera(&["check", &out_arg], dir.path());
     assert_eq!(output.status.code(), Some(1), "{output:?}");
     let said = text(&output.stdout) + &text(&output.stderr);
-    assert!(said.contains("spin.ron:2: the claim `1 winning sequence"), "{said}");
-    assert!(said.contains("now gives `0 winning sequences, 0 final boards`"), "{said}");
+    assert!(
+        said.contains("spin.ron:2: the claim `1 winning sequence"),
+        "{said}"
+    );
+    assert!(
+        said.contains("now gives `0 winning sequences, 0 final boards`"),
+        "{said}"
+    );
 
     // An impossible spec is a usage error.
-    let output = tessera(&["generate", "tetris", "--lines", "5", "--pieces", "1"], dir.path());
+    let output = tessera(
+        &["generate", "tetris", "--lines", "5", "--pieces", "1"],
+        dir.path(),
+    );
     assert_eq!(output.status.code(), Some(2), "{output:?}");
-    assert!(text(&output.stderr).contains("--lines 5 needs at least 2 pieces"), "{output:?}");
+    assert!(
+        text(&output.stderr).contains("--lines 5 needs at least 2 pieces"),
+        "{output:?}"
+    );
 }

@@ -43,7 +43,11 @@ fn generated_endgames_pass_check_and_reprove_their_one_winning_move() {
         };
         assert!(line.starts_with("one winning move: "), "{line}");
         assert!(line.contains("against best defence"), "{line}");
-        assert!(made.text.contains(&format!("--seats {seats} --seed {seed}")) || seats == "2");
+        assert!(
+            made.text
+                .contains(&format!("--seats {seats} --seed {seed}"))
+                || seats == "2"
+        );
         assert!(made.difficulty >= 1.0, "{}", made.difficulty);
     }
     assert_eq!(
@@ -69,7 +73,10 @@ fn a_hand_edit_that_breaks_the_claim_is_reported_at_the_claim_line() {
         findings[0].starts_with("generated.ron:2: the claim `one winning move: "),
         "{findings:?}"
     );
-    assert!(findings[0].contains("no longer holds: the search now finds `"), "{findings:?}");
+    assert!(
+        findings[0].contains("no longer holds: the search now finds `"),
+        "{findings:?}"
+    );
 }
 
 #[test]
@@ -155,5 +162,8 @@ fn the_round_search_agrees_with_plain_minimax_on_small_last_rounds() {
             with_a_win += usize::from(!winners.is_empty());
         }
     }
-    assert!(compared >= 10 && with_a_win >= 3, "{compared} compared, {with_a_win} with a win");
+    assert!(
+        compared >= 10 && with_a_win >= 3,
+        "{compared} compared, {with_a_win} with a win"
+    );
 }

@@ -181,8 +181,10 @@ impl Sand {
             && !self.outcome.is_over()
         {
             self.outcome = Outcome::Won;
-            self.events
-                .push(GameEvent::info(format!("won: {}", count(goal, "spanning clear"))));
+            self.events.push(GameEvent::info(format!(
+                "won: {}",
+                count(goal, "spanning clear")
+            )));
         }
         let timings = self.timings_now();
         if timings.flash > 0 {

@@ -309,8 +309,11 @@ impl SandLevel {
                     None => one_letter.then_some(0),
                 };
                 let Some(colour) = found else {
-                    let letters: String =
-                        palette.unwrap_or_default().iter().map(|p| p.letter).collect();
+                    let letters: String = palette
+                        .unwrap_or_default()
+                        .iter()
+                        .map(|p| p.letter)
+                        .collect();
                     return Err(at(format!(
                         "{colour:?} is not a palette letter (the palette: {letters})"
                     )));

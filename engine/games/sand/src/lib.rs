@@ -28,8 +28,8 @@
 
 pub mod clear;
 pub mod cli;
-pub mod generate;
 mod flow;
+pub mod generate;
 pub mod grid;
 mod level;
 pub mod physics;
@@ -202,7 +202,10 @@ impl Sand {
 
     /// The spanning clears so far (clusters cleared).
     pub fn clears(&self) -> u64 {
-        self.log.iter().map(|round| round.clusters.len() as u64).sum()
+        self.log
+            .iter()
+            .map(|round| round.clusters.len() as u64)
+            .sum()
     }
 
     /// Whether the level's fixed tray is played (pieces leave, none come).

@@ -71,7 +71,10 @@ fn a_generated_tray_passes_check_and_its_count_is_what_play_gives() {
     assert!(wins > 0 && wins < sequences, "{wins} of {sequences}");
     let claim = format!("{wins} of {sequences} placement sequences reach 1 spanning clear");
     assert!(line.starts_with(&claim), "{line} / {claim}");
-    assert_eq!(made, generate(&["--clears", "1", "--pieces", "2"], 3).unwrap());
+    assert_eq!(
+        made,
+        generate(&["--clears", "1", "--pieces", "2"], 3).unwrap()
+    );
 }
 
 #[test]
@@ -80,7 +83,9 @@ fn a_hand_edit_that_breaks_the_claim_is_reported_at_the_claim_line() {
     // A tray of one piece is another puzzle.
     let tray = made.text.lines().find(|l| l.contains("tray:")).unwrap();
     let first = tray.split('"').nth(1).unwrap();
-    let edited = made.text.replace(tray, &format!("    tray: [\"{first}\"],"));
+    let edited = made
+        .text
+        .replace(tray, &format!("    tray: [\"{first}\"],"));
     let findings = check(&edited);
     assert_eq!(findings.len(), 1, "{findings:?}");
     assert!(
@@ -117,11 +122,23 @@ fn a_tray_empties_and_ends_the_game_and_a_clears_goal_wins_it() {
     };
     let mut game = start(no_goal_reached, 9);
     game.settle().unwrap();
-    game.apply(&SandAction::Place { slot: 1, x: 4, y: 0, rotation: 0 }).unwrap();
+    game.apply(&SandAction::Place {
+        slot: 1,
+        x: 4,
+        y: 0,
+        rotation: 0,
+    })
+    .unwrap();
     game.settle().unwrap();
     assert_eq!(game.slots().len(), 1, "the placed piece left the tray");
     assert_eq!(game.outcome(), Outcome::Playing);
-    game.apply(&SandAction::Place { slot: 0, x: 0, y: 0, rotation: 0 }).unwrap();
+    game.apply(&SandAction::Place {
+        slot: 0,
+        x: 0,
+        y: 0,
+        rotation: 0,
+    })
+    .unwrap();
     game.settle().unwrap();
     assert!(game.slots().is_empty());
     assert_eq!(game.outcome(), Outcome::Lost, "{}", game.render_text());
@@ -133,7 +150,9 @@ fn a_tray_empties_and_ends_the_game_and_a_clears_goal_wins_it() {
     };
     let found = tessera_host::level::LevelFile::diagnose(&bad);
     assert!(
-        found.iter().any(|d| d.message == "field `tray`, piece 2: \"Q\" is not a shape (I O T L J S Z)"),
+        found
+            .iter()
+            .any(|d| d.message == "field `tray`, piece 2: \"Q\" is not a shape (I O T L J S Z)"),
         "{found:?}"
     );
 }

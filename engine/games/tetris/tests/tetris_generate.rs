@@ -50,8 +50,15 @@ fn the_done_when_spec_gives_levels_check_accepts_and_their_wins_need_the_spin() 
         let Proof::Holds(line) = proof else {
             panic!("seed {seed}: {proof:?}\n{}", made.text);
         };
-        assert!(line.contains(", 1 final board, every win needs a T-spin"), "{line}");
-        assert!(made.text.contains("--tspin --unique --seed"), "{}", made.text);
+        assert!(
+            line.contains(", 1 final board, every win needs a T-spin"),
+            "{line}"
+        );
+        assert!(
+            made.text.contains("--tspin --unique --seed"),
+            "{}",
+            made.text
+        );
 
         // The solver finds a win; played in the game, it wins, and one of
         // its landings is a T-spin.
@@ -109,7 +116,9 @@ fn a_hand_edit_that_breaks_the_claim_is_reported_at_the_claim_line() {
         "{findings:?}"
     );
     assert!(
-        findings[0].ends_with("no longer holds: the level now gives `0 winning sequences, 0 final boards`"),
+        findings[0].ends_with(
+            "no longer holds: the level now gives `0 winning sequences, 0 final boards`"
+        ),
         "{findings:?}"
     );
     // A file without a claim is not a generated level.
@@ -150,10 +159,18 @@ fn the_census_agrees_with_the_solver_on_the_shipped_puzzles() {
         assert!(counted.chance > 0.0 && counted.chance <= 1.0, "{counted:?}");
         let name = path.file_name().unwrap().to_string_lossy();
         if name.contains("tspin_double") {
-            assert!(counted.every_win_spins(), "{name}: {}", claim_text(&counted));
+            assert!(
+                counted.every_win_spins(),
+                "{name}: {}",
+                claim_text(&counted)
+            );
         }
         if name.contains("first_tetris") {
-            assert!(!counted.every_win_spins(), "{name}: {}", claim_text(&counted));
+            assert!(
+                !counted.every_win_spins(),
+                "{name}: {}",
+                claim_text(&counted)
+            );
         }
     }
     assert!(seen >= 2, "{seen} line puzzles");
@@ -166,7 +183,12 @@ fn the_census_agrees_with_the_solver_on_the_shipped_puzzles() {
         lines: 3,
         rotation: RotationSystem::Cycle,
     };
-    assert_eq!(census(&puzzle, 1_000_000, &ThinkControl::new()).unwrap().wins, 0);
+    assert_eq!(
+        census(&puzzle, 1_000_000, &ThinkControl::new())
+            .unwrap()
+            .wins,
+        0
+    );
     puzzle.rotation = RotationSystem::Srs;
     let counted = census(&puzzle, 1_000_000, &ThinkControl::new()).unwrap();
     assert!(counted.every_win_spins(), "{}", claim_text(&counted));
@@ -175,7 +197,10 @@ fn the_census_agrees_with_the_solver_on_the_shipped_puzzles() {
 #[test]
 fn impossible_specs_are_refused_and_a_cancel_stops_the_search() {
     for (args, words) in [
-        (vec!["--lines", "5", "--pieces", "1"], "needs at least 2 pieces"),
+        (
+            vec!["--lines", "5", "--pieces", "1"],
+            "needs at least 2 pieces",
+        ),
         (
             vec!["--lines", "2", "--pieces", "6", "--columns", "6"],
             "24 cells do not fit in 2 lines of 6 columns",

@@ -18,9 +18,7 @@ use tessera_host::agent::ThinkControl;
 
 use crate::ai::MediumWeights;
 use crate::ai::medium::evaluate_move;
-use crate::rules::{
-    COLOURS, LINES, MAX_FACTORIES, MAX_MOVES, Move, MoveList, State, wall_column,
-};
+use crate::rules::{COLOURS, LINES, MAX_FACTORIES, MAX_MOVES, Move, MoveList, State, wall_column};
 use crate::scenario::MAX_SCORE;
 
 /// The root of a proven round: every move of the hero and which win.
@@ -200,7 +198,11 @@ fn ordered<'o>(state: &State, list: &MoveList, order: &'o mut [usize; MAX_MOVES]
         match board.lines.get(m.target as usize) {
             Some(line) => {
                 let room = i32::from(m.target) + 1 - i32::from(line.count);
-                if taken >= room { 100 - (taken - room) } else { 50 + taken }
+                if taken >= room {
+                    100 - (taken - room)
+                } else {
+                    50 + taken
+                }
             }
             None => -taken,
         }

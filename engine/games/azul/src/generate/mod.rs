@@ -15,18 +15,18 @@ use std::path::Path;
 
 use tessera_host::agent::ThinkControl;
 use tessera_host::generate::{
-    Claim, GenerateError, Generated, LevelGenerator, Proof, claim_block, command_line, spec_arguments,
-    spec_of,
+    Claim, GenerateError, Generated, LevelGenerator, Proof, claim_block, command_line,
+    spec_arguments, spec_of,
 };
 use tessera_host::level::{parse_level, to_ron_string};
 use tessera_host::options::Seat;
 use tessera_host::rng::game_rng;
 use tessera_host::text::count;
 
+use crate::AzulLevel;
 use crate::ai::describe;
 use crate::rules::{Rules, State};
 use crate::scenario::{Goal, check_position, position_of};
-use crate::AzulLevel;
 
 pub mod build;
 pub mod endgame;
@@ -121,7 +121,11 @@ impl LevelGenerator for AzulGenerator {
         let Some(position) = &level.position else {
             return claim.broken(path, "the level has no position to search");
         };
-        if level.goal != (Goal::Win { seat: position.to_move }) {
+        if level.goal
+            != (Goal::Win {
+                seat: position.to_move,
+            })
+        {
             return claim.broken(
                 path,
                 format!(
@@ -145,7 +149,10 @@ impl LevelGenerator for AzulGenerator {
                 claim.text,
                 count(proof.nodes, "position")
             )),
-            Ok(proof) => claim.broken(path, format!("the search now finds `{}`", claim_text(&proof))),
+            Ok(proof) => claim.broken(
+                path,
+                format!("the search now finds `{}`", claim_text(&proof)),
+            ),
             Err(stop) => claim.broken(path, format!("not re-proven: {}", stop_words(&stop))),
         }
     }
@@ -155,7 +162,10 @@ fn stop_words(stop: &SearchStop) -> String {
     match stop {
         SearchStop::Cancelled => "cancelled".into(),
         SearchStop::TooLarge(budget) => {
-            format!("the round has more than {} to search", count(*budget, "position"))
+            format!(
+                "the round has more than {} to search",
+                count(*budget, "position")
+            )
         }
         SearchStop::NotLastRound => {
             "the game does not surely end this round (no full pattern line completes a wall row)"

@@ -91,7 +91,11 @@ impl LevelGenerator for SandGenerator {
                 Err(TallyStop::Cancelled) => return Err(GenerateError::Cancelled),
                 Err(_) => continue,
             };
-            control.set_note(format!("attempt {}: {}", attempt + 1, claim_text(&counted, &level)));
+            control.set_note(format!(
+                "attempt {}: {}",
+                attempt + 1,
+                claim_text(&counted, &level)
+            ));
             if counted.wins > 0 && counted.wins < counted.sequences {
                 let command = command_line("sand", &self.arguments(), matches, seed);
                 return Ok(generated(&command, &level, &counted));
@@ -212,7 +216,11 @@ pub fn claim_text(counted: &Tally, level: &SandLevel) -> String {
 /// (3 means one sequence in 8 wins), and its word.
 pub fn difficulty(counted: &Tally) -> (f64, &'static str) {
     let share = counted.wins as f64 / counted.sequences.max(1) as f64;
-    let bits = if share > 0.0 { -share.log2() } else { f64::INFINITY };
+    let bits = if share > 0.0 {
+        -share.log2()
+    } else {
+        f64::INFINITY
+    };
     let label = match bits {
         b if b < 2.0 => "easy",
         b if b < 5.0 => "medium",

@@ -65,7 +65,9 @@ pub fn candidate(spec: &Spec, rng: &mut GameRng) -> Option<Candidate> {
     let mut board = Board::new(width, height);
     for y in band_bottom..height {
         let hole = rng.random_range(0..width);
-        (0..width).filter(|&x| x != hole).for_each(|x| board.set(x, y, true));
+        (0..width)
+            .filter(|&x| x != hole)
+            .for_each(|x| board.set(x, y, true));
     }
     for y in band_top..band_bottom {
         (0..width).for_each(|x| board.set(x, y, true));

@@ -103,11 +103,7 @@ struct Search<'a> {
 }
 
 /// Counts every placement sequence of `puzzle`, within `budget` positions.
-pub fn census(
-    puzzle: &Puzzle,
-    budget: u64,
-    control: &ThinkControl,
-) -> Result<Census, CensusStop> {
+pub fn census(puzzle: &Puzzle, budget: u64, control: &ThinkControl) -> Result<Census, CensusStop> {
     let mut search = Search {
         puzzle,
         control,
@@ -147,7 +143,11 @@ fn cells_to_clear(board: &Board, rows: u64) -> u64 {
         return u64::MAX;
     }
     empty.sort_unstable();
-    empty.iter().take(rows as usize).map(|&e| u64::from(e)).sum()
+    empty
+        .iter()
+        .take(rows as usize)
+        .map(|&e| u64::from(e))
+        .sum()
 }
 
 impl Search<'_> {
@@ -158,10 +158,7 @@ impl Search<'_> {
             return Node::default();
         };
         let need = self.puzzle.lines.saturating_sub(lines);
-        let cells_left: u64 = pieces[depth..]
-            .iter()
-            .map(|p| p.cell_count() as u64)
-            .sum();
+        let cells_left: u64 = pieces[depth..].iter().map(|p| p.cell_count() as u64).sum();
         if cells_to_clear(&board, need) > cells_left {
             return Node::default();
         }

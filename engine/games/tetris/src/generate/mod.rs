@@ -13,8 +13,8 @@ use std::path::Path;
 
 use tessera_host::agent::ThinkControl;
 use tessera_host::generate::{
-    Claim, GenerateError, Generated, LevelGenerator, Proof, claim_block, command_line, spec_arguments,
-    spec_of,
+    Claim, GenerateError, Generated, LevelGenerator, Proof, claim_block, command_line,
+    spec_arguments, spec_of,
 };
 use tessera_host::level::parse_level;
 use tessera_host::rng::game_rng;
@@ -126,11 +126,7 @@ impl LevelGenerator for TetrisGenerator {
                 Err(CensusStop::Cancelled) => return Err(GenerateError::Cancelled),
                 Err(CensusStop::TooLarge(_)) => continue,
             };
-            control.set_note(format!(
-                "attempt {}: {}",
-                attempt + 1,
-                claim_text(&proven)
-            ));
+            control.set_note(format!("attempt {}: {}", attempt + 1, claim_text(&proven)));
             let meets = proven.wins > 0
                 && (!spec.unique || proven.unique())
                 && (!spec.tspin || proven.every_win_spins());
@@ -156,7 +152,10 @@ impl LevelGenerator for TetrisGenerator {
         let Goal::Lines(lines) = level.goal else {
             return claim.broken(
                 path,
-                format!("it is about a `Lines` goal, the goal is now `{}`", level.goal),
+                format!(
+                    "it is about a `Lines` goal, the goal is now `{}`",
+                    level.goal
+                ),
             );
         };
         let puzzle = Puzzle {
@@ -219,12 +218,7 @@ pub fn difficulty(census: &Census) -> (f64, &'static str) {
 }
 
 /// The level file of a proven candidate.
-fn generated(
-    command: &str,
-    spec: &Spec,
-    puzzle: &Puzzle,
-    proven: &Census,
-) -> Generated {
+fn generated(command: &str, spec: &Spec, puzzle: &Puzzle, proven: &Census) -> Generated {
     let (bits, label) = difficulty(proven);
     let claim = claim_text(proven);
     let sequence: String = puzzle.pieces.iter().map(|p| p.letter()).collect();
