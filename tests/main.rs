@@ -9,6 +9,7 @@ mod common;
 
 mod azul_cli;
 mod cli;
+mod generate_cli;
 mod hostile;
 mod polycube_cli;
 mod readme;

@@ -7,6 +7,7 @@
 mod polycube_assembly;
 mod polycube_count;
 mod polycube_game;
+mod polycube_generate;
 mod polycube_geometry;
 mod polycube_levels;
 mod polycube_rules;

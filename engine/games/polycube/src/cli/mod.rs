@@ -8,6 +8,7 @@ use tessera_host::command::{BenchGroup, CommandContext, GameCommands, NamedParti
 use tessera_host::partial::Partial;
 
 mod bench;
+mod bench_generate;
 mod merge;
 mod solve;
 
@@ -36,11 +37,18 @@ impl GameCommands for PolycubeCommands {
     }
 
     fn bench_groups(&self) -> &'static [BenchGroup] {
-        &[BenchGroup {
-            name: "polycube",
-            order: 1,
-            figures: bench::figures,
-        }]
+        &[
+            BenchGroup {
+                name: "polycube",
+                order: 1,
+                figures: bench::figures,
+            },
+            BenchGroup {
+                name: "polycube-generate",
+                order: 1,
+                figures: bench_generate::figures,
+            },
+        ]
     }
 
     fn owns_partial(&self, command: &str) -> bool {

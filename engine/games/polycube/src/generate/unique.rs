@@ -8,8 +8,8 @@ use tessera_host::ThinkControl;
 use tessera_host::generate::GenerateError;
 use tessera_host::rng::game_rng;
 
-use super::design::{Design, random_sizes};
-use crate::solver::{SolveError, Solver};
+use super::design::{Design, Move, random_sizes};
+use crate::solver::{Solution, SolveError, Solver};
 
 /// What the user asked for.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -71,6 +71,12 @@ pub fn find(spec: &Spec, seed: u64, control: &ThinkControl) -> Result<Design, Ge
 
 /// From `design`, hands cubes across while that lowers the number of
 /// distinct packings, until the design meets the spec (`None`: stuck).
+///
+/// Each step starts from the first packing found, and tries first the
+/// moves that can end the most of the others: a move between two pieces
+/// that another packing places exactly as the first does leaves that
+/// packing standing (the same cube changes hands there too), so only
+/// moves touching a piece placed differently can lower the count.
 fn walk_down(
     spec: &Spec,
     mut design: Design,
@@ -81,33 +87,71 @@ fn walk_down(
     if !spec.unique {
         return Ok(assembles(&design, spec, control)?.then_some(design));
     }
-    let mut packings = distinct(&design, usize::MAX.min(64), control)?;
+    let mut packings = packings_of(&design, LIMIT, control)?;
     for _ in 0..STEPS {
-        if packings == 1 {
+        if packings.len() == 1 {
             return Ok(assembles(&design, spec, control)?.then_some(design));
         }
-        control.set_note(format!("{packings}+ packings; handing cubes across"));
-        let mut moves = design.moves(spec.sizes.0, spec.sizes.1);
+        control.set_note(format!(
+            "{}{} packings; handing cubes across",
+            packings.len(),
+            if packings.len() >= LIMIT { "+" } else { "" }
+        ));
+        let Some(base) = Design::from_solution(design.size, &packings[0]) else {
+            return Ok(None);
+        };
+        let mut moves: Vec<(usize, Move)> = base
+            .moves(spec.sizes.0, spec.sizes.1)
+            .into_iter()
+            .map(|m| {
+                let ends = packings[1..]
+                    .iter()
+                    .filter(|other| {
+                        [m.from, m.to]
+                            .iter()
+                            .any(|&p| other.pieces[p] != packings[0].pieces[p])
+                    })
+                    .count();
+                (ends, m)
+            })
+            .filter(|(ends, _)| *ends > 0)
+            .collect();
         moves.shuffle(rng);
+        moves.sort_by_key(|(ends, _)| std::cmp::Reverse(*ends));
         let mut better = None;
-        for m in moves.into_iter().take(MOVES_PER_STEP) {
+        for (_, m) in moves.into_iter().take(MOVES_PER_STEP) {
             if cancel.load(std::sync::atomic::Ordering::Relaxed) {
                 return Err(GenerateError::Cancelled);
             }
-            let next = design.with(m);
-            // Stops at `packings`: only "fewer or not" matters.
-            let n = distinct(&next, packings, control)?;
-            if n < packings {
-                better = Some((next, n));
+            let next = base.with(m);
+            // Stops at as many as now: only "fewer or not" matters.
+            let found = packings_of(&next, packings.len(), control)?;
+            if found.len() < packings.len() {
+                better = Some((next, found));
                 break;
             }
         }
-        let Some((next, n)) = better else {
+        let Some((next, found)) = better else {
             return Ok(None);
         };
-        (design, packings) = (next, n);
+        (design, packings) = (next, found);
     }
     Ok(None)
+}
+
+/// Distinct packings counted per step, at most.
+const LIMIT: usize = 64;
+
+/// The design's distinct packings, up to `limit` of them.
+fn packings_of(
+    design: &Design,
+    limit: usize,
+    control: &ThinkControl,
+) -> Result<Vec<Solution>, GenerateError> {
+    let solver = Solver::new(design.size, &design.shapes()).map_err(solve_error)?;
+    solver
+        .distinct(limit, control.cancel_flag())
+        .map_err(solve_error)
 }
 
 /// Distinct packings of the design's pieces, counted up to `limit`.
@@ -116,11 +160,7 @@ pub fn distinct(
     limit: usize,
     control: &ThinkControl,
 ) -> Result<usize, GenerateError> {
-    let solver = Solver::new(design.size, &design.shapes()).map_err(solve_error)?;
-    Ok(solver
-        .distinct(limit, control.cancel_flag())
-        .map_err(solve_error)?
-        .len())
+    Ok(packings_of(design, limit, control)?.len())
 }
 
 /// Whether the spec's `--assembly` holds (always, without it).
