@@ -188,3 +188,36 @@ fn sim_reports_win_rates_with_intervals_and_scores() {
     );
     assert_eq!(bad.status.code(), Some(2));
 }
+
+#[test]
+fn generate_azul_writes_an_endgame_that_check_reproves() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("endgame.ron");
+    let out_arg = out.display().to_string();
+    let args = [
+        "generate",
+        "azul",
+        "--endgame",
+        "--seed",
+        "1",
+        "--out",
+        &out_arg,
+    ];
+    let output = tessera(&args, dir.path());
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let level = std::fs::read_to_string(&out).unwrap();
+    let claim = level.lines().nth(1).unwrap();
+    assert!(claim.starts_with("// claim: one winning move: "), "{level}");
+    let output = tessera(&["check", &out_arg], dir.path());
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let said = stdout(&output);
+    let proven = format!("endgame.ron: proven: {}", &claim["// claim: ".len()..]);
+    assert!(said.contains(&proven), "{said}");
+    // The kind of level must be named.
+    let output = tessera(&["generate", "azul", "--seed", "1"], dir.path());
+    assert_eq!(output.status.code(), Some(2), "{output:?}");
+    assert!(
+        String::from_utf8_lossy(&output.stderr).contains("--endgame"),
+        "{output:?}"
+    );
+}

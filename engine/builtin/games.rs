@@ -6,8 +6,8 @@
 // `tessera-builtin` reads the plugins and their commands from this list
 // and `tessera-builtin-ui` the UIs, so the command line never links egui.
 games! {
-    tessera_azul::Azul { commands: tessera_azul::cli::COMMANDS } => tessera_azul_ui::game_ui(),
+    tessera_azul::Azul { commands: tessera_azul::cli::COMMANDS, generate: tessera_azul::generate::GENERATOR } => tessera_azul_ui::game_ui(),
     tessera_polycube::Polycube { commands: tessera_polycube::cli::COMMANDS, generate: tessera_polycube::generate::GENERATOR } => tessera_polycube_ui::GAME_UI,
-    tessera_sand::Sand { commands: tessera_sand::cli::COMMANDS } => tessera_sand_ui::game_ui(),
-    tessera_tetris::Tetris { commands: tessera_tetris::cli::COMMANDS } => tessera_tetris_ui::game_ui(),
+    tessera_sand::Sand { commands: tessera_sand::cli::COMMANDS, generate: tessera_sand::generate::GENERATOR } => tessera_sand_ui::game_ui(),
+    tessera_tetris::Tetris { commands: tessera_tetris::cli::COMMANDS, generate: tessera_tetris::generate::GENERATOR } => tessera_tetris_ui::game_ui(),
 }

@@ -273,3 +273,18 @@ pub fn level_body(text: &str) -> &str {
     }
     &text[at..]
 }
+
+/// The options of a spec written as a clap derive `Args` struct, for
+/// [`LevelGenerator::arguments`].
+pub fn spec_arguments<A: clap::Args>() -> Vec<clap::Arg> {
+    A::augment_args(clap::Command::new("spec"))
+        .get_arguments()
+        .cloned()
+        .collect()
+}
+
+/// The spec's `Args` struct read back from the matches of
+/// [`spec_arguments`] (a mismatch is a spec error).
+pub fn spec_of<A: clap::FromArgMatches>(matches: &clap::ArgMatches) -> Result<A, GenerateError> {
+    A::from_arg_matches(matches).map_err(|error| GenerateError::Spec(error.to_string()))
+}

@@ -26,3 +26,28 @@ pub fn snapshots() -> insta::Settings {
 pub fn repo_path(relative: &str) -> PathBuf {
     repo_root().join(relative)
 }
+
+/// `tessera check`'s findings on a generated level's `text`, checked as
+/// `levels/<game>/generated.ron` of a fresh project holding the shipped
+/// `scripts/<game>.lua` (so the check starts a game as `play` would and
+/// re-proves the claim with `registry`'s generator), each shown from the
+/// file's name on (`generated.ron:2: ...`).
+pub fn check_generated(registry: &tessera_host::Registry, game: &str, text: &str) -> Vec<String> {
+    let project = tempfile::tempdir().expect("a temporary folder");
+    let levels = project.path().join("levels").join(game);
+    let scripts = project.path().join("scripts");
+    std::fs::create_dir_all(&levels).expect("levels/<game>/");
+    std::fs::create_dir_all(&scripts).expect("scripts/");
+    let script = format!("scripts/{game}.lua");
+    std::fs::copy(repo_path(&script), project.path().join(&script)).expect("the shipped script");
+    let path = levels.join("generated.ron");
+    std::fs::write(&path, text).expect("the level");
+    tessera_host::check::Checker::new(registry, tessera_host::ScriptLimits::default())
+        .check_level(&path)
+        .iter()
+        .map(|finding| {
+            let shown = finding.to_string();
+            shown[shown.find("generated.ron").unwrap_or(0)..].to_string()
+        })
+        .collect()
+}

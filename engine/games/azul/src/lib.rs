@@ -14,6 +14,7 @@ pub mod achieve;
 mod action;
 pub mod ai;
 pub mod cli;
+pub mod generate;
 pub mod record;
 pub mod rules;
 pub mod scenario;

@@ -6,6 +6,7 @@
 
 mod azul_bad_script;
 mod azul_expert;
+mod azul_generate;
 mod azul_grey;
 mod azul_records;
 mod azul_rules;

@@ -176,6 +176,16 @@ impl Sand {
             )));
         }
         self.log.push(round);
+        if let Some(goal) = self.level.clears
+            && self.clears() >= u64::from(goal)
+            && !self.outcome.is_over()
+        {
+            self.outcome = Outcome::Won;
+            self.events.push(GameEvent::info(format!(
+                "won: {}",
+                count(goal, "spanning clear")
+            )));
+        }
         let timings = self.timings_now();
         if timings.flash > 0 {
             self.phase = Some(ClearPhase::Flash {
@@ -202,12 +212,19 @@ impl Sand {
         if self.outcome.is_over() {
             return;
         }
-        if (0..self.slots.len()).any(|slot| self.fits_anywhere(slot)) {
+        let reason = if self.has_tray() && self.slots.is_empty() {
+            // The last pieces may still clear: only a settled board ends it.
+            if !self.is_idle() {
+                return;
+            }
+            "game over: the tray is empty"
+        } else if (0..self.slots.len()).any(|slot| self.fits_anywhere(slot)) {
             return;
-        }
+        } else {
+            "game over: no slot piece fits anywhere"
+        };
         self.outcome = Outcome::Lost;
-        self.events
-            .push(GameEvent::info("game over: no slot piece fits anywhere"));
+        self.events.push(GameEvent::info(reason));
         if let Err(error) = settings::hook(script, "on_game_over", self.score) {
             self.report(&error);
         }

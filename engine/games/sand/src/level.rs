@@ -7,6 +7,7 @@ use tessera_host::level::{Diagnostic, LevelFile};
 use tessera_host::text::count;
 
 use crate::grid::{self, MAX_WIDTH};
+use crate::piece::{Piece, Shape};
 use crate::settings::PaletteColour;
 
 /// A sand level: the board size and, optionally, grains already on it.
@@ -34,7 +35,28 @@ pub struct SandLevel {
     /// them. Absent: the script's palette.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub palette: Option<Vec<LevelColour>>,
+    /// A fixed tray: every piece this level is played with, all in the
+    /// slots from the start, each a shape letter (I O T L J S Z) and a
+    /// palette letter (`"T R"`). A placed piece leaves the tray and none
+    /// is drawn. Empty: the script's slots, refilled from the 7-bag.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tray: Vec<String>,
+    /// The goal: won at this many spanning clears (clusters cleared). With
+    /// a tray, lost when the tray is empty and the board has settled short
+    /// of it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clears: Option<u32>,
+    /// The seed of the grains' physics on this level (a sliding grain picks
+    /// its side from it), so a placement sequence always plays the same
+    /// whatever the session's seed; absent: the session's seed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub physics_seed: Option<u64>,
 }
+
+/// Most pieces a tray holds.
+pub const MAX_TRAY: usize = 16;
+/// Most spanning clears a level may ask for.
+pub const MAX_CLEARS: u32 = 1000;
 
 /// One colour of a level's own palette.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -166,6 +188,9 @@ impl Default for SandLevel {
             cell: default_cell(),
             board: Vec::new(),
             palette: None,
+            tray: Vec::new(),
+            clears: None,
+            physics_seed: None,
         }
     }
 }
@@ -242,8 +267,95 @@ impl LevelFile for SandLevel {
             }
         }
         self.diagnose_palette(&mut found);
+        self.diagnose_tray(&mut found);
         found.extend(self.spanning_at_start());
         found
+    }
+}
+
+impl SandLevel {
+    /// The tray's pieces with the palette index of their letter, or the
+    /// first entry that does not read (shape or letter), at its index.
+    /// Without a palette (a diagnosis without the script) any one letter
+    /// reads, as colour 0.
+    pub fn tray_pieces(&self, palette: Option<&[PaletteColour]>) -> Result<Vec<Piece>, Diagnostic> {
+        self.tray
+            .iter()
+            .enumerate()
+            .map(|(i, entry)| {
+                let at = |message: String| {
+                    Diagnostic::error(
+                        std::path::Path::new(""),
+                        format!("field `tray`, piece {}: {message}", i + 1),
+                    )
+                    .at("tray")
+                    .at_index(i)
+                };
+                let mut words = entry.split_whitespace();
+                let (Some(shape), Some(colour), None) = (words.next(), words.next(), words.next())
+                else {
+                    return Err(at(format!(
+                        "{entry:?} is not a shape and a colour letter (\"T R\")"
+                    )));
+                };
+                let Some(shape) = Shape::ALL.into_iter().find(|s| s.to_string() == shape) else {
+                    return Err(at(format!("{shape:?} is not a shape (I O T L J S Z)")));
+                };
+                let one_letter = colour.chars().count() == 1;
+                let found = match palette {
+                    Some(palette) => palette
+                        .iter()
+                        .position(|p| colour.chars().eq(std::iter::once(p.letter))),
+                    None => one_letter.then_some(0),
+                };
+                let Some(colour) = found else {
+                    let letters: String = palette
+                        .unwrap_or_default()
+                        .iter()
+                        .map(|p| p.letter)
+                        .collect();
+                    return Err(at(format!(
+                        "{colour:?} is not a palette letter (the palette: {letters})"
+                    )));
+                };
+                Ok(Piece {
+                    shape,
+                    colour: colour as u8,
+                })
+            })
+            .collect()
+    }
+
+    /// Findings about the tray and the goal that need no script (the
+    /// colour letters are checked against the palette at a start).
+    fn diagnose_tray(&self, found: &mut Vec<Diagnostic>) {
+        let path = std::path::Path::new("");
+        if self.tray.len() > MAX_TRAY {
+            found.push(
+                Diagnostic::error(
+                    path,
+                    format!(
+                        "field `tray`: a tray holds at most {MAX_TRAY} pieces, this one {}",
+                        self.tray.len()
+                    ),
+                )
+                .at("tray"),
+            );
+        }
+        if let Some(clears) = self.clears
+            && !(1..=MAX_CLEARS).contains(&clears)
+        {
+            found.push(
+                Diagnostic::error(
+                    path,
+                    format!("field `clears`: the goal is 1 to {MAX_CLEARS} clears, not {clears}"),
+                )
+                .at("clears"),
+            );
+        }
+        if let Err(finding) = self.tray_pieces(None) {
+            found.push(finding);
+        }
     }
 }
 

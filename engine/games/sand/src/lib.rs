@@ -29,6 +29,7 @@
 pub mod clear;
 pub mod cli;
 mod flow;
+pub mod generate;
 pub mod grid;
 mod level;
 pub mod physics;
@@ -127,7 +128,9 @@ pub enum ClearPhase {
     },
 }
 
-/// A game of sand drop.
+/// A game of sand drop. Cloned by the generator's search (each
+/// placement sequence plays on a copy).
+#[derive(Clone)]
 pub struct Sand {
     level: SandLevel,
     script: LiveScript,
@@ -195,6 +198,19 @@ impl Sand {
     /// Logical columns and rows.
     pub fn logical_size(&self) -> (usize, usize) {
         (self.columns, self.rows)
+    }
+
+    /// The spanning clears so far (clusters cleared).
+    pub fn clears(&self) -> u64 {
+        self.log
+            .iter()
+            .map(|round| round.clusters.len() as u64)
+            .sum()
+    }
+
+    /// Whether the level's fixed tray is played (pieces leave, none come).
+    pub fn has_tray(&self) -> bool {
+        !self.level.tray.is_empty()
     }
 
     /// The pieces in the preview slots.
@@ -348,14 +364,21 @@ impl Game for Sand {
         let grid = GrainGrid::new(columns * cell, rows * cell)
             .map_err(|e| GameError::Invalid(e.to_string()))?;
         let mut pieces_rng = game_rng(seed);
-        let mut physics_rng = game_rng(seed);
+        let mut physics_rng = game_rng(level.physics_seed.unwrap_or(seed));
         // Separate streams: the piece sequence does not depend on timing.
         physics_rng.set_stream(1);
         let mut bag = Bag::new();
         let colours = settings.palette.len() as u8;
-        let slots = (0..settings.slots)
-            .map(|_| bag.draw(&mut pieces_rng, colours))
-            .collect();
+        // A level's fixed tray, or the script's slots from the bag.
+        let slots = if level.tray.is_empty() {
+            (0..settings.slots)
+                .map(|_| bag.draw(&mut pieces_rng, colours))
+                .collect()
+        } else {
+            level
+                .tray_pieces(Some(settings.palette.as_slice()))
+                .map_err(GameError::Level)?
+        };
         let height = rows * cell;
         let board = level.board.clone();
         let mut game = Self {

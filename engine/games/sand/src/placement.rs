@@ -190,8 +190,15 @@ impl Sand {
             );
         }
         self.placed += 1;
-        let colours = self.settings.palette.len() as u8;
-        self.slots[slot] = self.bag.draw(&mut self.pieces_rng, colours);
+        if self.has_tray() {
+            // A fixed tray: the piece leaves it. With the tray empty, the
+            // game ends once the whole board has settled (a check then).
+            self.slots.remove(slot);
+            self.check_due |= self.slots.is_empty();
+        } else {
+            let colours = self.settings.palette.len() as u8;
+            self.slots[slot] = self.bag.draw(&mut self.pieces_rng, colours);
+        }
         Ok(())
     }
 }

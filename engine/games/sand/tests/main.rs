@@ -7,5 +7,6 @@
 mod sand_support;
 
 mod sand_alloc;
+mod sand_generate;
 mod sand_physics;
 mod sand_rules;

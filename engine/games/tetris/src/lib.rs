@@ -42,6 +42,7 @@ pub mod board;
 pub mod cli;
 pub mod feed;
 mod flow;
+pub mod generate;
 pub mod level;
 pub mod movegen;
 pub mod piece;

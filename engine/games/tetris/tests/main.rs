@@ -11,6 +11,7 @@ mod tetris_alloc;
 mod tetris_bad_input;
 mod tetris_check;
 mod tetris_feed;
+mod tetris_generate;
 mod tetris_god_walk;
 mod tetris_hatetris;
 mod tetris_levels;

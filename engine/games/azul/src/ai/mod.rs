@@ -23,7 +23,7 @@ use tessera_host::{Agent, Considered, Decision, GameError, Thinking};
 mod easy;
 mod expert;
 mod hard;
-mod medium;
+pub(crate) mod medium;
 mod playout;
 mod tree;
 

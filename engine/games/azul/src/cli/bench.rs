@@ -1,11 +1,13 @@
 //! Azul figures: whole random 2-player games (target: at least 100,000 a
 //! second on one core, i.e. at most 10 us each), the same on the grey wall,
 //! and move listing
-//! (criterion: `cargo bench -p tessera-azul --bench azul`).
+//! (criterion: `cargo bench -p tessera-azul --bench azul`); then `generate
+//! azul --endgame` for 2, 3 and 4 seats, the median and the slowest of
+//! seeds 1 to 10 (the target: at most 30 s each).
 
 use std::time::Duration;
 
-use tessera_host::bench::{Figure, sample_time};
+use tessera_host::bench::{Figure, generation_figures, sample_time};
 use tessera_host::command::CommandContext;
 use tessera_host::rng::game_rng;
 
@@ -49,7 +51,7 @@ pub fn figures(_: &CommandContext) -> anyhow::Result<Vec<Figure>> {
             std::hint::black_box(moves.len());
         }
     });
-    Ok(vec![
+    let mut figures = vec![
         Figure {
             group: "azul",
             min: Some((batch / BATCH).min),
@@ -71,5 +73,18 @@ pub fn figures(_: &CommandContext) -> anyhow::Result<Vec<Figure>> {
             measured: (listing / BATCH).median,
             target: None,
         },
-    ])
+    ];
+    for seats in ["2", "3", "4"] {
+        figures.extend(
+            generation_figures(
+                "azul",
+                crate::generate::GENERATOR,
+                &["--endgame", "--seats", seats],
+                1..=10,
+                Some(Duration::from_secs(30)),
+            )
+            .map_err(anyhow::Error::msg)?,
+        );
+    }
+    Ok(figures)
 }

@@ -1,10 +1,11 @@
 //! Sand drop figures: physics ticks and the spanning-cluster search on the
 //! default 120x220 grain board (criterion: `cargo bench -p tessera-sand
-//! --bench sand`).
+//! --bench sand`); then `generate sand` (2 and 3 pieces), the median and
+//! the slowest of seeds 1 to 10 (no target in the issue).
 
 use std::time::{Duration, Instant};
 
-use tessera_host::bench::{Figure, MEASURE_AT_LEAST, Timing, sample_time};
+use tessera_host::bench::{Figure, MEASURE_AT_LEAST, Timing, generation_figures, sample_time};
 use tessera_host::command::CommandContext;
 use tessera_host::rng::game_rng;
 
@@ -98,6 +99,18 @@ pub fn figures(_: &CommandContext) -> anyhow::Result<Vec<Figure>> {
             measured: measured.median,
             target: Some(Duration::from_micros(40)),
         });
+    }
+    for pieces in ["2", "3"] {
+        figures.extend(
+            generation_figures(
+                "sand",
+                crate::generate::GENERATOR,
+                &["--clears", "1", "--pieces", pieces],
+                1..=10,
+                None,
+            )
+            .map_err(anyhow::Error::msg)?,
+        );
     }
     Ok(figures)
 }

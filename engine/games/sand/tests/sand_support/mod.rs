@@ -40,7 +40,7 @@ pub fn level(columns: u32, rows: u32, cell: u32, board: &[&str]) -> SandLevel {
         rows,
         cell,
         board: board.iter().map(|r| r.to_string()).collect(),
-        palette: None,
+        ..SandLevel::default()
     }
 }
 

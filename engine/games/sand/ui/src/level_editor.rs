@@ -136,6 +136,10 @@ impl SandLevelEditor {
                 .map(|row| row.iter().collect())
                 .collect(),
             palette: self.own_palette.clone(),
+            // What this editor does not draw is kept as the file has it.
+            tray: self.parsed.tray.clone(),
+            clears: self.parsed.clears,
+            physics_seed: self.parsed.physics_seed,
         }
     }
 

@@ -4,12 +4,14 @@
 //! 1000 fixed mid-game positions (criterion: `cargo bench -p
 //! tessera-tetris --bench tetris`), and MASTER's decision on the boards of
 //! its own classic self-play (the figure), without and with the
-//! game's one-piece preview.
+//! game's one-piece preview. Then `generate tetris` with `--tspin
+//! --unique` for 3, 4 and 5 pieces: the median and the slowest of ten
+//! seeds (the target: at most 10 s each).
 
 use std::time::Duration;
 
 use rand::Rng;
-use tessera_host::bench::{Figure, Timing, sample_time};
+use tessera_host::bench::{Figure, Timing, generation_figures, sample_time};
 use tessera_host::command::CommandContext;
 
 use crate::ai::{Brain, Difficulty, Position, UnknownNext};
@@ -133,7 +135,7 @@ pub fn figures(context: &CommandContext) -> anyhow::Result<Vec<Figure>> {
     let master = difficulty("master")?;
     let self_play = self_play_positions(&master, 1000, false);
     let self_play_preview = self_play_positions(&master, 1000, true);
-    Ok(vec![
+    let mut figures = vec![
         Figure::timed(
             "tetris",
             "movegen srs per piece (1000 mid-game 10-wide positions)",
@@ -195,8 +197,23 @@ pub fn figures(context: &CommandContext) -> anyhow::Result<Vec<Figure>> {
             per_decision_on(&master, &self_play_preview, 5),
             None,
         ),
-    ]
-    .into_iter()
-    .chain(campaign)
-    .collect())
+    ];
+    figures.extend(campaign);
+    for spec in [
+        ["--lines", "2", "--pieces", "3", "--tspin", "--unique"],
+        ["--lines", "3", "--pieces", "4", "--tspin", "--unique"],
+        ["--lines", "3", "--pieces", "5", "--tspin", "--unique"],
+    ] {
+        figures.extend(
+            generation_figures(
+                "tetris",
+                crate::generate::GENERATOR,
+                &spec,
+                1..=10,
+                Some(Duration::from_secs(10)),
+            )
+            .map_err(anyhow::Error::msg)?,
+        );
+    }
+    Ok(figures)
 }

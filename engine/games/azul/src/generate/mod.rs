@@ -1,0 +1,248 @@
+//! `tessera generate azul --endgame [--seats N]`: a last-round scenario
+//! (the factories dealt, the game surely ending at this round's tiling)
+//! in which the player to move has exactly one move that wins against
+//! best defence, proven by searching the rest of the round exhaustively
+//! ([`endgame`]). Candidates come from the medium AI's play ([`build`]).
+//!
+//! The claim names the winning move (`one winning move: red from factory
+//! 2 to line 4 (of 23 legal moves, against best defence)`); `tessera
+//! check` searches the round again and compares. The difficulty is the
+//! winning move's rank in the medium AI's one-move ordering: 1 when the
+//! move that looks best wins, larger when the win hides behind moves that
+//! look better.
+
+use std::path::Path;
+
+use tessera_host::agent::ThinkControl;
+use tessera_host::generate::{
+    Claim, GenerateError, Generated, LevelGenerator, Proof, claim_block, command_line,
+    spec_arguments, spec_of,
+};
+use tessera_host::level::{parse_level, to_ron_string};
+use tessera_host::options::Seat;
+use tessera_host::rng::game_rng;
+use tessera_host::text::count;
+
+use crate::AzulLevel;
+use crate::ai::describe;
+use crate::rules::{Rules, State};
+use crate::scenario::{Goal, check_position, position_of};
+
+pub mod build;
+pub mod endgame;
+
+use endgame::{RoundProof, SearchStop, prove_round, ranked_moves};
+
+/// Azul's level generator, registered in `engine/builtin/games.rs`.
+pub static GENERATOR: &dyn LevelGenerator = &AzulGenerator;
+
+/// Games played per seed for candidates before giving up.
+pub const MAX_GAMES: u32 = 600;
+
+/// Positions one proof may search (a candidate past it is dropped; a
+/// level past it is reported by `check` as too large to re-prove).
+pub const SEARCH_BUDGET: u64 = 1_000_000;
+
+/// The AI the defending seats of a generated scenario play at.
+pub const DEFENCE_AI: &str = "hard";
+
+struct AzulGenerator;
+
+/// The spec's options of `tessera generate azul`.
+#[derive(clap::Args, Debug)]
+struct GenerateArgs {
+    /// A last-round scenario where the player to move has exactly one
+    /// winning move against best defence (the only kind so far).
+    #[arg(long)]
+    endgame: bool,
+    /// Players at the table, 2 to 4 (the others defend together).
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(2..=4))]
+    seats: u8,
+}
+
+impl LevelGenerator for AzulGenerator {
+    fn arguments(&self) -> Vec<clap::Arg> {
+        spec_arguments::<GenerateArgs>()
+    }
+
+    fn generate(
+        &self,
+        matches: &clap::ArgMatches,
+        seed: u64,
+        control: &ThinkControl,
+    ) -> Result<Generated, GenerateError> {
+        let args: GenerateArgs = spec_of(matches)?;
+        if !args.endgame {
+            return Err(GenerateError::Spec(
+                "name the kind of level: --endgame (a last round with one winning move)".into(),
+            ));
+        }
+        let players = usize::from(args.seats);
+        let mut rng = game_rng(seed);
+        let mut proven = 0u32;
+        for game in 0..MAX_GAMES {
+            control.set_progress(f64::from(game) / f64::from(MAX_GAMES));
+            for state in build::candidates(players, &mut rng) {
+                if control.is_cancelled() {
+                    return Err(GenerateError::Cancelled);
+                }
+                let proof = match prove_round(&state, SEARCH_BUDGET, control) {
+                    Ok(proof) => proof,
+                    Err(SearchStop::Cancelled) => return Err(GenerateError::Cancelled),
+                    Err(_) => continue,
+                };
+                proven += 1;
+                control.set_note(format!(
+                    "game {}, candidate {proven}: {}",
+                    game + 1,
+                    claim_text(&proof)
+                ));
+                if proof.winning.len() == 1 {
+                    let command = command_line("azul", &self.arguments(), matches, seed);
+                    return generated(&command, &state, &proof);
+                }
+            }
+        }
+        Err(GenerateError::NotFound(format!(
+            "{} played, {} proven, none with exactly one winning move; try another seed",
+            count(MAX_GAMES, "game"),
+            count(proven, "candidate")
+        )))
+    }
+
+    fn prove(&self, path: &Path, text: &str, control: &ThinkControl) -> Proof {
+        let Some(claim) = Claim::find(text) else {
+            return Proof::NoClaim;
+        };
+        let level: AzulLevel = match parse_level(text, path) {
+            Ok(level) => level,
+            Err(finding) => return Proof::Broken(finding),
+        };
+        let Some(position) = &level.position else {
+            return claim.broken(path, "the level has no position to search");
+        };
+        if level.goal
+            != (Goal::Win {
+                seat: position.to_move,
+            })
+        {
+            return claim.broken(
+                path,
+                format!(
+                    "it is about player {} (to move) winning, the goal is now: {}",
+                    position.to_move,
+                    level.goal.describe()
+                ),
+            );
+        }
+        let rules = Rules {
+            grey_wall: level.grey(),
+            ..Rules::default()
+        };
+        let check = check_position(position, Some(&rules), None);
+        let Some(state) = check.state else {
+            return claim.broken(path, "the position does not build a table");
+        };
+        match prove_round(&state, SEARCH_BUDGET, control) {
+            Ok(proof) if claim_text(&proof) == claim.text => claim.holds(format!(
+                "{} (the round searched: {})",
+                claim.text,
+                count(proof.nodes, "position")
+            )),
+            Ok(proof) => claim.broken(
+                path,
+                format!("the search now finds `{}`", claim_text(&proof)),
+            ),
+            Err(stop) => claim.broken(path, format!("not re-proven: {}", stop_words(&stop))),
+        }
+    }
+}
+
+fn stop_words(stop: &SearchStop) -> String {
+    match stop {
+        SearchStop::Cancelled => "cancelled".into(),
+        SearchStop::TooLarge(budget) => {
+            format!(
+                "the round has more than {} to search",
+                count(*budget, "position")
+            )
+        }
+        SearchStop::NotLastRound => {
+            "the game does not surely end this round (no full pattern line completes a wall row)"
+                .into()
+        }
+        SearchStop::NotATakingPosition => {
+            "the position is not a printed-wall table with tiles to take".into()
+        }
+    }
+}
+
+/// The claim in words: the winning move, or how many there are.
+pub fn claim_text(proof: &RoundProof) -> String {
+    let of = count(proof.moves, "legal move");
+    match proof.winning.as_slice() {
+        [] => format!("no winning move (of {of}, against best defence)"),
+        [m] => format!(
+            "one winning move: {} (of {of}, against best defence)",
+            describe(*m)
+        ),
+        _ => format!("at least two winning moves (of {of}, against best defence)"),
+    }
+}
+
+/// The level file of a proven endgame.
+fn generated(command: &str, state: &State, proof: &RoundProof) -> Result<Generated, GenerateError> {
+    let winning = proof.winning[0];
+    let rank = ranked_moves(state)
+        .iter()
+        .position(|&m| m == winning)
+        .map_or(proof.moves, |i| i + 1);
+    let label = match rank {
+        1 => "easy",
+        2..=4 => "medium",
+        _ => "hard",
+    };
+    let claim = claim_text(proof);
+    let hero = state.to_move + 1;
+    let players = usize::from(state.players);
+    let level = AzulLevel {
+        title: format!("Endgame: the one winning move ({players} players)"),
+        description: format!(
+            "Round {}, the last: player {hero} to move has exactly one move that wins against best defence. Find it.",
+            state.round
+        ),
+        seats: (0..players)
+            .map(|p| {
+                if p == usize::from(state.to_move) {
+                    Seat::Human
+                } else {
+                    Seat::Ai {
+                        level: DEFENCE_AI.into(),
+                    }
+                }
+            })
+            .collect(),
+        goal: Goal::Win { seat: hero },
+        position: Some(position_of(state)),
+        ..AzulLevel::default()
+    };
+    let body = to_ron_string(&level)
+        .map_err(|error| GenerateError::NotFound(format!("the level did not write: {error}")))?;
+    let block = claim_block(
+        command,
+        &claim,
+        &format!(
+            "{rank} ({label}): the winning move is the medium AI's choice {rank} of {}; {} searched",
+            proof.moves,
+            count(proof.nodes, "position")
+        ),
+    );
+    Ok(Generated {
+        text: block + &body,
+        extension: "ron",
+        name: format!("endgame_{players}p_round_{}", state.round),
+        difficulty: rank as f64,
+        difficulty_label: label.into(),
+        summary: claim,
+    })
+}

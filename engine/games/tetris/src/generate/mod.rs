@@ -1,0 +1,269 @@
+//! `tessera generate tetris`: a garbage board and a fixed sequence of K
+//! pieces (no hold) with the goal `Lines(N)`, proven by the move generator
+//! over every placement sequence ([`census`]): how many sequences win, on
+//! how many distinct boards they end, whether every win needs a T-spin
+//! ([`spin`]), and the chance a random player wins (the difficulty).
+//! Candidates are carved backwards from full rows ([`build`]) and kept
+//! when the census proves the spec.
+//!
+//! The claim is the census in words (`3 winning sequences, 1 final board,
+//! every win needs a T-spin`); `tessera check` re-counts and compares.
+
+use std::path::Path;
+
+use tessera_host::agent::ThinkControl;
+use tessera_host::generate::{
+    Claim, GenerateError, Generated, LevelGenerator, Proof, claim_block, command_line,
+    spec_arguments, spec_of,
+};
+use tessera_host::level::parse_level;
+use tessera_host::rng::game_rng;
+use tessera_host::text::{count, thousands};
+
+use crate::level::{Goal, TetrisLevel, colour_letter};
+use crate::piece::RotationSystem;
+
+pub mod build;
+pub mod census;
+pub mod spin;
+
+use build::{Spec, candidate};
+use census::{Census, CensusStop, Puzzle};
+
+/// Tetris's level generator, registered in `engine/builtin/games.rs`.
+pub static GENERATOR: &dyn LevelGenerator = &TetrisGenerator;
+
+/// Candidates tried per seed before giving up (deterministic: a count,
+/// not a time).
+pub const MAX_ATTEMPTS: u32 = 4000;
+
+/// Positions a census may visit while generating (a candidate past it is
+/// dropped) and while `check` re-proves a claim.
+pub const CENSUS_BUDGET: u64 = 400_000;
+
+struct TetrisGenerator;
+
+/// The spec's options of `tessera generate tetris`.
+#[derive(clap::Args, Debug)]
+struct GenerateArgs {
+    /// Lines to clear (the goal `Lines(N)`), 1 to 6.
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=6))]
+    lines: u8,
+    /// Pieces in the fixed sequence (no hold), 1 to 6.
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(1..=6))]
+    pieces: u8,
+    /// Board width, 6 to 16 columns.
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u8).range(6..=16))]
+    columns: u8,
+    /// Every win needs a T-spin (a T landing reached only by turning once
+    /// the piece is down in the stack).
+    #[arg(long)]
+    tspin: bool,
+    /// Every winning sequence ends on the same board.
+    #[arg(long)]
+    unique: bool,
+}
+
+impl GenerateArgs {
+    fn spec(&self) -> Result<Spec, GenerateError> {
+        let spec = Spec {
+            lines: usize::from(self.lines),
+            pieces: usize::from(self.pieces),
+            columns: usize::from(self.columns),
+            tspin: self.tspin,
+            unique: self.unique,
+        };
+        if 4 * spec.pieces < spec.lines {
+            return Err(GenerateError::Spec(format!(
+                "--lines {} needs at least {} (each line to clear needs a piece's cell)",
+                spec.lines,
+                count(spec.lines.div_ceil(4), "piece")
+            )));
+        }
+        if 4 * spec.pieces > spec.lines * spec.columns {
+            return Err(GenerateError::Spec(format!(
+                "--pieces {}: {} cells do not fit in {} of {} (use fewer pieces or more lines)",
+                spec.pieces,
+                4 * spec.pieces,
+                count(spec.lines, "line"),
+                count(spec.columns, "column")
+            )));
+        }
+        Ok(spec)
+    }
+}
+
+impl LevelGenerator for TetrisGenerator {
+    fn arguments(&self) -> Vec<clap::Arg> {
+        spec_arguments::<GenerateArgs>()
+    }
+
+    fn generate(
+        &self,
+        matches: &clap::ArgMatches,
+        seed: u64,
+        control: &ThinkControl,
+    ) -> Result<Generated, GenerateError> {
+        let args: GenerateArgs = spec_of(matches)?;
+        let spec = args.spec()?;
+        let mut rng = game_rng(seed);
+        for attempt in 0..MAX_ATTEMPTS {
+            if control.is_cancelled() {
+                return Err(GenerateError::Cancelled);
+            }
+            control.set_progress(f64::from(attempt) / f64::from(MAX_ATTEMPTS));
+            let Some(built) = candidate(&spec, &mut rng) else {
+                continue;
+            };
+            let puzzle = Puzzle {
+                board: built.board,
+                pieces: built.pieces,
+                lines: spec.lines as u64,
+                rotation: build::ROTATION,
+            };
+            let proven = match census::census(&puzzle, CENSUS_BUDGET, control) {
+                Ok(proven) => proven,
+                Err(CensusStop::Cancelled) => return Err(GenerateError::Cancelled),
+                Err(CensusStop::TooLarge(_)) => continue,
+            };
+            control.set_note(format!("attempt {}: {}", attempt + 1, claim_text(&proven)));
+            let meets = proven.wins > 0
+                && (!spec.unique || proven.unique())
+                && (!spec.tspin || proven.every_win_spins());
+            if meets {
+                let command = command_line("tetris", &self.arguments(), matches, seed);
+                return Ok(generated(&command, &spec, &puzzle, &proven));
+            }
+        }
+        Err(GenerateError::NotFound(format!(
+            "{} built and proven, none met the spec; try another seed, more pieces or fewer constraints",
+            count(MAX_ATTEMPTS, "candidate")
+        )))
+    }
+
+    fn prove(&self, path: &Path, text: &str, control: &ThinkControl) -> Proof {
+        let Some(claim) = Claim::find(text) else {
+            return Proof::NoClaim;
+        };
+        let level: TetrisLevel = match parse_level(text, path) {
+            Ok(level) => level,
+            Err(finding) => return Proof::Broken(finding),
+        };
+        let Goal::Lines(lines) = level.goal else {
+            return claim.broken(
+                path,
+                format!(
+                    "it is about a `Lines` goal, the goal is now `{}`",
+                    level.goal
+                ),
+            );
+        };
+        let puzzle = Puzzle {
+            board: level.starting_cells().0,
+            pieces: level.sequence_pieces(),
+            lines,
+            // The default script's system when the level names none.
+            rotation: level.rotation_override().unwrap_or(RotationSystem::Cycle),
+        };
+        match census::census(&puzzle, CENSUS_BUDGET, control) {
+            Ok(proven) if claim_text(&proven) == claim.text => claim.holds(format!(
+                "{} (every placement sequence counted: {})",
+                claim.text,
+                count(proven.nodes, "position")
+            )),
+            Ok(proven) => claim.broken(
+                path,
+                format!("the level now gives `{}`", claim_text(&proven)),
+            ),
+            Err(CensusStop::Cancelled) => claim.broken(path, "not re-proven: cancelled"),
+            Err(CensusStop::TooLarge(budget)) => claim.broken(
+                path,
+                format!(
+                    "not re-proven: the level has more than {} to search",
+                    count(budget, "position")
+                ),
+            ),
+        }
+    }
+}
+
+/// The claim in words: what the census counted.
+pub fn claim_text(census: &Census) -> String {
+    let finals = if census.more_finals {
+        format!("more than {} final boards", census::MAX_FINALS)
+    } else {
+        count(census.final_boards, "final board")
+    };
+    let mut text = format!("{}, {finals}", count(census.wins, "winning sequence"));
+    if census.every_win_spins() {
+        text += ", every win needs a T-spin";
+    }
+    text
+}
+
+/// The difficulty: how many halvings the chance of a random player's win
+/// is (bits: 10 means one random player in 1,024 wins), and its word.
+pub fn difficulty(census: &Census) -> (f64, &'static str) {
+    let bits = if census.chance > 0.0 {
+        -census.chance.log2()
+    } else {
+        f64::INFINITY
+    };
+    let label = match bits {
+        b if b < 10.0 => "easy",
+        b if b < 15.0 => "medium",
+        _ => "hard",
+    };
+    (bits, label)
+}
+
+/// The level file of a proven candidate.
+fn generated(command: &str, spec: &Spec, puzzle: &Puzzle, proven: &Census) -> Generated {
+    let (bits, label) = difficulty(proven);
+    let claim = claim_text(proven);
+    let sequence: String = puzzle.pieces.iter().map(|p| p.letter()).collect();
+    let rows = puzzle.board.rows();
+    let first = rows.iter().position(|&r| r != 0).unwrap_or(rows.len());
+    let garbage: Vec<String> = rows[first..]
+        .iter()
+        .map(|&row| {
+            (0..spec.columns)
+                .map(|x| colour_letter(if row >> x & 1 == 1 { 8 } else { 0 }))
+                .collect()
+        })
+        .collect();
+    let one_in = (1.0 / proven.chance).round();
+    let mut text = claim_block(
+        command,
+        &claim,
+        &format!(
+            "{bits:.1} ({label}): a player placing each piece at random wins 1 time in {}; {} searched",
+            thousands(one_in as u64),
+            count(proven.nodes, "position"),
+        ),
+    );
+    let title = format!("{} with {sequence}", count(spec.lines, "line"));
+    text += &format!(
+        "(\n  version: 1,\n  title: {title:?},\n  rows: {},\n  columns: {},\n  hidden_rows: {},\n  \
+         goal: Lines({}),\n  garbage: [\n",
+        build::ROWS,
+        spec.columns,
+        build::HIDDEN_ROWS,
+        spec.lines
+    );
+    for row in &garbage {
+        text += &format!("    {row:?},\n");
+    }
+    text += &format!(
+        "  ],\n  sequence: {sequence:?},\n  rotation: Some({:?}),\n)\n",
+        build::ROTATION.name()
+    );
+    Generated {
+        text,
+        extension: "ron",
+        name: format!("{}_lines_{}", spec.lines, sequence.to_lowercase()),
+        difficulty: bits,
+        difficulty_label: label.to_string(),
+        summary: claim,
+    }
+}
