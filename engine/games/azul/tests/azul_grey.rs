@@ -283,6 +283,19 @@ fn random_grey_game(seed: u64, players: usize, check: &mut dyn FnMut(&State, &Mo
     s
 }
 
+/// The game the property test found that never ended (its round counter
+/// overflowed after 65,535 rounds): it now ends, stalled, at the cap.
+#[test]
+fn a_grey_game_that_completes_no_row_ends_at_the_round_cap() {
+    let end = random_grey_game(8016799324403306481, 4, &mut |_, _| {});
+    assert!(end.over);
+    assert!(
+        end.round <= tessera_azul::rules::STALL_ROUNDS,
+        "ended at round {}",
+        end.round
+    );
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 

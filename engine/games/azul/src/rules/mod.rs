@@ -29,7 +29,7 @@ pub use board::{Board, Line};
 pub use deal::Deal;
 pub use moves::{COLOUR_NAMES, Move, MoveList, Placed};
 pub use table::State;
-pub use tiling::TilingReport;
+pub use tiling::{STALL_ROUNDS, TilingReport};
 
 /// Number of tile colours.
 pub const COLOURS: usize = 5;

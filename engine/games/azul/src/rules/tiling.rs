@@ -4,6 +4,12 @@
 
 use super::{COLOURS, FLOOR_SLOTS, LINES, Line, MAX_PLAYERS, Move, Placed, State, wall_column};
 
+/// The round at which a game that keeps completing no row ends, stalled.
+/// A real game ends within a dozen rounds; random play on a grey wall can
+/// keep a row completable in principle while never completing it (a
+/// property test found one that ran past the round counter's 65,535).
+pub const STALL_ROUNDS: u16 = 1000;
+
 /// What the tiling phase of one round did, for events and records.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct TilingReport {
@@ -198,7 +204,8 @@ impl State {
         }
         self.marker_in_centre = true;
         self.to_move = self.next_first;
-        if !row_done && rules.grey_wall && !self.any_row_completable() {
+        let endless = self.round >= STALL_ROUNDS;
+        if !row_done && (endless || rules.grey_wall && !self.any_row_completable()) {
             report.stalled = true;
             self.finish_game(&mut report);
         } else if row_done {
