@@ -39,6 +39,7 @@
 pub mod agents;
 pub mod ai;
 pub mod board;
+pub mod campaign;
 pub mod cli;
 pub mod feed;
 mod flow;
