@@ -75,7 +75,10 @@ fn no_trait_in_the_host_has_more_than_fifteen_items() {
             }
         }
     }
-    assert!(traits > 10, "the scan found only {traits} traits in the host");
+    assert!(
+        traits > 10,
+        "the scan found only {traits} traits in the host"
+    );
     assert!(too_big.is_empty(), "{}", too_big.join("\n"));
 }
 
