@@ -19,7 +19,7 @@ use tessera_host::generate::{
     spec_arguments, spec_of,
 };
 use tessera_host::level::{LevelFile, parse_level};
-use tessera_host::plugin::{Game, Setup};
+use tessera_host::plugin::{Game, Scripted, Setup};
 use tessera_host::rng::{GameRng, game_rng};
 use tessera_host::script::{LiveScript, Script, ScriptLimits};
 use tessera_host::text::{count, thousands};
