@@ -9,7 +9,7 @@ use tessera_tetris::board::spawn_position;
 use tessera_tetris::movegen::MoveGen;
 use tessera_tetris::piece::{PieceKind, RotationSystem};
 use tessera_tetris::scenarios;
-use tessera_tetris::settings::default_difficulties;
+use tessera_tetris::ai::settings::default_difficulties;
 
 fn movegen(c: &mut Criterion) {
     let positions = scenarios::mid_game(1000, 1);

@@ -215,7 +215,7 @@ impl TetrisPlaytest {
                 .options()
                 .ai_level(0)
                 .and_then(|name| {
-                    tessera_tetris::settings::difficulty(&self.script.current(), name)
+                    tessera_tetris::ai::settings::difficulty(&self.script.current(), name)
                         .ok()
                         .flatten()
                 })
