@@ -97,7 +97,12 @@ const GAME_FREE: &[&str] = &[
 
 /// The test folders outside a game's folder: a game's id is data there
 /// (a replay's folder, a command line), its crate only in [`GAME_FIXTURES`].
-const GAME_FREE_TESTS: &[&str] = &["tests", "editor/tests", "engine/host/tests", "engine/host/benches"];
+const GAME_FREE_TESTS: &[&str] = &[
+    "tests",
+    "editor/tests",
+    "engine/host/tests",
+    "engine/host/benches",
+];
 
 /// The tests that may name a game's crate: a game's own fixtures, each with
 /// why. Game ids as data (`tests/replays/<id>/`, `levels/<id>/`, a

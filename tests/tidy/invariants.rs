@@ -34,7 +34,10 @@ fn game_sources(root: &Path) -> Vec<PathBuf> {
 
 /// `file` relative to `root`, as a message shows it.
 fn shown(root: &Path, file: &Path) -> String {
-    file.strip_prefix(root).unwrap_or(file).display().to_string()
+    file.strip_prefix(root)
+        .unwrap_or(file)
+        .display()
+        .to_string()
 }
 
 #[test]
@@ -45,7 +48,10 @@ fn game_rules_use_no_clock_and_no_unseeded_randomness() {
         for file in rust_files(&source) {
             // A game's commands (`src/cli/`) time what they run: the
             // program's edge, not the rules.
-            if file.strip_prefix(&source).is_ok_and(|f| f.starts_with("cli")) {
+            if file
+                .strip_prefix(&source)
+                .is_ok_and(|f| f.starts_with("cli"))
+            {
                 continue;
             }
             let text = std::fs::read_to_string(&file).expect("a source file");

@@ -108,8 +108,7 @@ fn rooted(line: &str, depth: usize) -> String {
     let mut rest = line;
     while let Some(at) = rest.find(SUPER) {
         out.push_str(&rest[..at]);
-        let run = rest[at..]
-            .as_bytes()
+        let run = rest.as_bytes()[at..]
             .chunks(SUPER.len())
             .take_while(|chunk| *chunk == SUPER.as_bytes())
             .count();
@@ -176,7 +175,10 @@ fn the_layer_check_reads_paths_groups_and_super() {
         names(2),
         ["1:ai", "1:board", "3:piece", "4:feed", "6:level", "7:rules"]
     );
-    assert_eq!(names(1), ["1:ai", "1:board", "3:piece", "6:level", "7:rules"]);
+    assert_eq!(
+        names(1),
+        ["1:ai", "1:board", "3:piece", "6:level", "7:rules"]
+    );
     assert_eq!(layer_of("movegen/hard_drops.rs"), Some("rules"));
     assert_eq!(layer_of("ai/log.rs"), Some("AI"));
     assert_eq!(layer_of("feed.rs"), Some("glue"));

@@ -14,8 +14,8 @@ use rand::RngCore;
 use tessera_host::agent::{Agent, Considered, Decision, Thinking};
 use tessera_host::plugin::GameError;
 
-use crate::ai::feeder::{Feeder, pick};
 use crate::ai::Brain;
+use crate::ai::feeder::{Feeder, pick};
 use crate::ai::log::{DecisionInput, landing_text, write};
 use crate::ai::settings::ChosenDifficulty;
 use crate::{Tetris, TetrisAction, TetrisSnapshot};

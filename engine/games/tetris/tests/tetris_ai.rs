@@ -9,6 +9,7 @@ use tessera_host::options::{Seat, SessionOptions};
 use tessera_host::{Game, Setup};
 use tessera_tetris::Tetris;
 use tessera_tetris::ai::metrics::{Metric, Metrics, board_metrics, move_metrics};
+use tessera_tetris::ai::settings::difficulties;
 use tessera_tetris::ai::{
     Adversary, Brain, Candidate, Difficulty, Position, UnknownNext, log, rank,
 };
@@ -16,7 +17,6 @@ use tessera_tetris::board::Board;
 use tessera_tetris::level::TetrisLevel;
 use tessera_tetris::movegen::Placement;
 use tessera_tetris::piece::{PieceKind, RotationSystem};
-use tessera_tetris::ai::settings::difficulties;
 use tetris_support::*;
 
 fn metrics_text(rows: &[&str]) -> String {
