@@ -27,7 +27,7 @@ fn text(bytes: &[u8]) -> String {
 
 /// An AI log as the editor writes it, for GOD on an empty 10 x 22 board.
 fn a_log(noise_seed: u64) -> String {
-    let god = tessera_tetris::settings::default_difficulties()
+    let god = tessera_tetris::ai::settings::default_difficulties()
         .into_iter()
         .find(|d| d.name == "GOD")
         .expect("GOD");

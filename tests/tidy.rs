@@ -18,10 +18,18 @@
 //! - Typed errors are not flattened into strings (`anyhow!("{e}")`).
 //! - No import circle of more than three files in the host ([`imports`]).
 //! - No trait in the host has more than fifteen items ([`traits`]).
+//! - The Tetris rules never import the Tetris AI ([`tetris_layers`]).
+//! - Rules use no clock and no unseeded randomness, an agent decides
+//!   without Lua, every game start goes through the project
+//!   ([`invariants`]).
 
 mod common;
 #[path = "tidy/imports.rs"]
 mod imports;
+#[path = "tidy/invariants.rs"]
+mod invariants;
+#[path = "tidy/tetris_layers.rs"]
+mod tetris_layers;
 #[path = "tidy/traits.rs"]
 mod traits;
 
@@ -78,14 +86,25 @@ fn games_named(text: &str, ids: &[&str]) -> Vec<(usize, String)> {
     found
 }
 
-/// The folders whose product code must name no game: everything outside a
-/// game's folder (`engine/games/<id>/`) and the one list (`engine/builtin`).
+/// The folders whose product code must name no game: every source folder
+/// outside a game's folder (`engine/games/<id>/`) and the one list
+/// (`engine/builtin`). Their test modules may use a game's id as data, but
+/// not its crate.
 const GAME_FREE: &[&str] = &[
     "src",
     "editor/src",
     "engine/host/src",
     "engine/ui/src",
     "engine/testkit/src",
+];
+
+/// The test folders outside a game's folder: a game's id is data there
+/// (a replay's folder, a command line), its crate only in [`GAME_FIXTURES`].
+const GAME_FREE_TESTS: &[&str] = &[
+    "tests",
+    "editor/tests",
+    "engine/host/tests",
+    "engine/host/benches",
 ];
 
 /// The tests that may name a game's crate: a game's own fixtures, each with
@@ -148,9 +167,19 @@ fn no_code_outside_a_games_folder_names_a_game() {
             for (line, id) in games_named(&text, &ids) {
                 found.push(format!("{}:{line}: names the game `{id}`", shown(&file)));
             }
+            // The test module (after the product code): ids are data there.
+            let product_end = code_lines(&text).last().map_or(0, |(line, _)| *line);
+            for (line, name) in game_crates_named(&text, &ids) {
+                if line > product_end {
+                    found.push(format!(
+                        "{}:{line}: names the game crate `{name}`",
+                        shown(&file)
+                    ));
+                }
+            }
         }
     }
-    for folder in ["tests", "editor/tests"] {
+    for folder in GAME_FREE_TESTS {
         for file in rust_files(&root.join(folder)) {
             let relative = shown(&file);
             if GAME_FIXTURES

@@ -323,7 +323,7 @@ pub(crate) fn shards(command: &[&str]) -> [String; 2] {
 pub(crate) fn ai_log() -> String {
     use tessera_tetris::ai::{Brain, Position, UnknownNext, log};
     use tessera_tetris::piece::PieceKind;
-    let god = tessera_tetris::settings::default_difficulties()
+    let god = tessera_tetris::ai::settings::default_difficulties()
         .into_iter()
         .find(|d| d.name == "GOD")
         .expect("GOD");

@@ -17,7 +17,7 @@ const MAX_CIRCLE_FILES: usize = 3;
 
 /// The module path of a source file under `src` (`session/mod.rs` is
 /// `session`, `sim/figures.rs` is `sim::figures`, `lib.rs` the root).
-fn module_of(src: &Path, file: &Path) -> Vec<String> {
+pub fn module_of(src: &Path, file: &Path) -> Vec<String> {
     let relative = file.strip_prefix(src).unwrap_or(file).with_extension("");
     let mut parts: Vec<String> = relative
         .components()

@@ -559,7 +559,7 @@ fn a_closed_output_pipe_ends_every_command_quietly() {
 }
 
 fn god() -> tessera_tetris::ai::Difficulty {
-    tessera_tetris::settings::default_difficulties()
+    tessera_tetris::ai::settings::default_difficulties()
         .into_iter()
         .find(|d| d.name == "GOD")
         .expect("GOD")

@@ -4,12 +4,12 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 
+use tessera_tetris::ai::settings::default_difficulties;
 use tessera_tetris::ai::{Brain, Difficulty, Position, UnknownNext};
 use tessera_tetris::board::spawn_position;
 use tessera_tetris::movegen::MoveGen;
 use tessera_tetris::piece::{PieceKind, RotationSystem};
 use tessera_tetris::scenarios;
-use tessera_tetris::settings::default_difficulties;
 
 fn movegen(c: &mut Criterion) {
     let positions = scenarios::mid_game(1000, 1);

@@ -14,9 +14,10 @@ use rand::RngCore;
 use tessera_host::agent::{Agent, Considered, Decision, Thinking};
 use tessera_host::plugin::GameError;
 
+use crate::ai::Brain;
 use crate::ai::feeder::{Feeder, pick};
 use crate::ai::log::{DecisionInput, landing_text, write};
-use crate::ai::{Brain, Difficulty};
+use crate::ai::settings::ChosenDifficulty;
 use crate::{Tetris, TetrisAction, TetrisSnapshot};
 
 /// Brains kept between decisions: the game holds one shelf and hands it
@@ -48,17 +49,17 @@ impl BrainShelf {
 
 /// Places the piece in play by a difficulty of the script's table.
 pub struct PlacerAgent {
-    difficulty: Difficulty,
+    difficulty: ChosenDifficulty,
     log_top: usize,
     shelf: BrainShelf,
 }
 
 impl PlacerAgent {
-    /// An agent playing `difficulty`; its logs list `log_top` candidates
-    /// (0 = no log).
-    pub fn new(difficulty: Difficulty, log_top: usize) -> Self {
+    /// An agent playing `difficulty` (the script's row, shared); its logs
+    /// list `log_top` candidates (0 = no log).
+    pub fn new(difficulty: impl Into<ChosenDifficulty>, log_top: usize) -> Self {
         Self {
-            difficulty,
+            difficulty: difficulty.into(),
             log_top,
             shelf: BrainShelf::default(),
         }
@@ -140,7 +141,8 @@ impl PlacerAgent {
             .collect();
         let input = DecisionInput {
             position,
-            difficulty: self.difficulty.clone(),
+            // The log carries its own copy of the row (it is written out).
+            difficulty: (*self.difficulty).clone(),
             noise_seed,
             turn: ai_pieces + 1,
         };
@@ -155,16 +157,16 @@ impl PlacerAgent {
 /// Gives feed mode's AI its next piece, headless.
 pub struct FeederAgent {
     feeder: Feeder,
-    against: Difficulty,
+    against: ChosenDifficulty,
     shelf: BrainShelf,
 }
 
 impl FeederAgent {
     /// `feeder` against an AI playing `against`.
-    pub fn new(feeder: Feeder, against: Difficulty) -> Self {
+    pub fn new(feeder: Feeder, against: impl Into<ChosenDifficulty>) -> Self {
         Self {
             feeder,
-            against,
+            against: against.into(),
             shelf: BrainShelf::default(),
         }
     }

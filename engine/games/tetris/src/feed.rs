@@ -11,12 +11,12 @@ use tessera_host::script::Script;
 use tessera_host::text::count;
 
 use crate::Tetris;
-use crate::ai::Difficulty;
 use crate::ai::feeder::Feeder;
+use crate::ai::settings::{self, ChosenDifficulty};
+use crate::ai::{CeilingClock, Difficulty, Position, UnknownNext};
 use crate::level::TetrisLevel;
 use crate::piece::PieceKind;
 use crate::rules::Lock;
-use crate::settings;
 
 /// Refuses a feed level whose difficulty the script does not have, as a
 /// finding about the level's `feed.difficulty` field (so `check` names the
@@ -27,7 +27,7 @@ pub(crate) fn check_level_difficulty(
     feed: &crate::level::FeedLevel,
     script: &Script,
 ) -> Result<(), GameError> {
-    let known = settings::difficulties(script)?;
+    let known = settings::table(script)?;
     if let Some(difficulty) = known
         .iter()
         .find(|d| d.name.eq_ignore_ascii_case(&feed.difficulty))
@@ -109,8 +109,9 @@ pub fn default_feed_level(difficulty: &str) -> TetrisLevel {
 #[derive(Debug, Clone)]
 pub struct FeedState {
     /// The difficulty the AI plays (its ceiling interval and special
-    /// chance come from here; re-read when the script changes).
-    pub difficulty: Difficulty,
+    /// chance come from here; re-read when the script changes), the
+    /// script's row shared, not copied.
+    pub difficulty: ChosenDifficulty,
     /// The AI wins on clearing this many lines.
     pub target_lines: u64,
     /// Rows closed off above the ceiling line.
@@ -169,7 +170,8 @@ pub(crate) fn feed_state(
             "feed mode's second seat is the AI: `ai:LEVEL` (e.g. `ai:god`)".into(),
         ));
     };
-    let difficulty = settings::difficulty(script, name)?.ok_or_else(|| not_a_difficulty(name))?;
+    let difficulty =
+        settings::chosen_difficulty(script, name)?.ok_or_else(|| not_a_difficulty(name))?;
     search_fits_the_board(&difficulty, level)?;
     let specials = settings::feed_settings(script)?.specials;
     let target_lines = level
@@ -239,16 +241,38 @@ impl Tetris {
 
     /// When the ceiling drops next, for the AI's search: never in classic
     /// play or on a level whose ceiling stays.
-    pub(crate) fn ceiling_clock(&self) -> crate::ai::CeilingClock {
+    pub(crate) fn ceiling_clock(&self) -> CeilingClock {
         match &self.feed {
             Some(feed) if feed.lowering => {
                 let every = feed.ceiling_every().max(1);
-                crate::ai::CeilingClock {
+                CeilingClock {
                     drops_after: every.saturating_sub(feed.since_drop).max(1),
                     every,
                 }
             }
-            _ => crate::ai::CeilingClock::default(),
+            _ => CeilingClock::default(),
+        }
+    }
+
+    /// Feed mode's ceiling interval and special chance follow script
+    /// edits, read once per script version like the settings (the flow's
+    /// `refresh_settings` asks after a reload).
+    pub(crate) fn refresh_feed_difficulty(&mut self, script: &Script) {
+        let name = self.feed_difficulty_name();
+        if name.is_empty() {
+            return;
+        }
+        match settings::chosen_difficulty(script, &name) {
+            Ok(Some(difficulty)) => {
+                if let Some(feed) = &mut self.feed {
+                    feed.difficulty = difficulty;
+                }
+            }
+            Ok(None) => self.events.push(GameEvent::error(format!(
+                "{}: the difficulty `{name}` is gone from `ai.difficulties` (keeping its last values)",
+                script.path().display()
+            ))),
+            Err(error) => self.report(&error, "keeping the AI's last values"),
         }
     }
 
@@ -282,8 +306,9 @@ impl Tetris {
         let Some(feed) = &self.feed else {
             return false;
         };
+        // Shared, not copied: the row is the script's, the offer 8 pieces.
         let (difficulty, offer) = (feed.difficulty.clone(), feed.offer.clone());
-        let position = crate::ai::Position {
+        let position = Position {
             board: *self.field.board(),
             piece: kind,
             next: None,
@@ -291,7 +316,7 @@ impl Tetris {
             spawn_row: self.field.spawn_row(),
             danger_rows: self.field.danger_rows(),
             ceiling: self.ceiling_clock(),
-            unknown_next: crate::ai::UnknownNext::Worst(Vec::new()),
+            unknown_next: UnknownNext::Worst(Vec::new()),
             reader_streak: 0,
         };
         crate::ai::is_reader_piece(&mut self.movegen, &position, &difficulty, &offer, kind)

@@ -33,24 +33,8 @@ impl Tetris {
             }
             Err(error) => self.report(&error, "keeping the last good settings"),
         }
-        // Feed mode's ceiling interval and special chance follow script
-        // edits too, read once per script version like the settings.
-        let name = self.feed_difficulty_name();
-        if name.is_empty() {
-            return;
-        }
-        match settings::difficulty(script, &name) {
-            Ok(Some(difficulty)) => {
-                if let Some(feed) = &mut self.feed {
-                    feed.difficulty = difficulty;
-                }
-            }
-            Ok(None) => self.events.push(GameEvent::error(format!(
-                "{}: the difficulty `{name}` is gone from `ai.difficulties` (keeping its last values)",
-                script.path().display()
-            ))),
-            Err(error) => self.report(&error, "keeping the AI's last values"),
-        }
+        // Feed mode's difficulty follows script edits too (feed.rs).
+        self.refresh_feed_difficulty(script);
     }
 
     pub(crate) fn report(&mut self, error: &ScriptError, what: &str) {

@@ -12,6 +12,21 @@
 //! - This file holds the flow: scoring, levels and goals through the
 //!   script (per lock), events, and the `Game` impl.
 //!
+//! Three layers, the way Cold Clear keeps bot, evaluator and move
+//! generation apart (`cargo test --test tidy` holds them,
+//! `tetris_rules_never_import_the_ai`):
+//! - **the rules**, which never import the AI: [`piece`], [`board`],
+//!   [`movegen`], [`rules`], [`level`], `flow`, [`settings`], [`solver`],
+//!   [`generate`], [`scenarios`], `report`;
+//! - **the AI**, [`ai`]: evaluator, searches, feeders, its log and its own
+//!   settings reader (the script's `ai` and `feed` tables); it reads the
+//!   rules' pieces, board and move generator and nothing else of the game;
+//! - **the plugin glue**, which may import both: this file (the `Game`
+//!   impl, the snapshot the AI decides from), [`agents`], [`feed`] (feed
+//!   mode: the offer and ceiling follow the AI's difficulty row, and the
+//!   reader's streak is counted with the AI's own ranking), [`sim`],
+//!   [`campaign`] and [`cli`].
+//!
 //! Flow decisions (RULINGS "Classic Tetris" plus our choices where it is
 //! silent):
 //! - Level = the script's `level_for(score)` (seed: 1000 points per
@@ -217,8 +232,7 @@ pub struct Tetris {
     /// keys last steered: the first key on a new piece begins a move, the
     /// unit the host's undo takes back.
     steered_piece: Option<u64>,
-    /// Set in a simulation ([`Game::sim_setup`]): its cap, preview and
-    /// the difficulty table read once.
+    /// Set in a simulation ([`Simulated::sim_setup`]): its cap and preview.
     sim: Option<sim::SimSettings>,
     /// The AI's working memory, kept between the agents of its decisions.
     brains: agents::BrainShelf,
@@ -386,7 +400,7 @@ impl Game for Tetris {
             let ai = options.ai_level(1).unwrap_or("GOD");
             // Named on the command line, not in a level: bad usage, in
             // the seat's words rather than a level field's.
-            if settings::difficulty(&script.current(), ai)?.is_none() {
+            if crate::ai::settings::chosen_difficulty(&script.current(), ai)?.is_none() {
                 return Err(feed::not_a_difficulty(ai));
             }
             level = feed::default_feed_level(ai);
@@ -623,7 +637,7 @@ impl Scripted for Tetris {
     /// the editor's reload and game start alike, at its line.
     fn check_script(script: &Script) -> Result<(), ScriptError> {
         Settings::read(script)?;
-        settings::check_ai(script)
+        ai::settings::check_ai(script)
     }
 }
 
@@ -633,7 +647,7 @@ impl Players for Tetris {
     /// AI levels: the feeders (`random`, `hate`, for feed mode's first
     /// seat), then the script's difficulties, lower case, weakest first.
     fn spec(script: &Script) -> Result<GameSpec, GameError> {
-        let difficulties = settings::difficulties(script)?;
+        let difficulties = ai::settings::table(script)?;
         let placer = difficulties
             .iter()
             .find(|d| d.name.eq_ignore_ascii_case("god"))
@@ -687,12 +701,10 @@ impl Players for Tetris {
     }
 
     /// `random` / `hate` feed the AI; a difficulty name places pieces.
-    /// The script is read here, once per decision.
+    /// The script is read here, once per decision; a simulation's agents
+    /// write no log.
     fn agent(&self, seat: usize, level: &str) -> Result<Box<dyn Agent<Self>>, GameError> {
-        match &self.sim {
-            Some(sim) => self.sim_agent(sim, seat, level),
-            None => self.make_agent(seat, level, true),
-        }
+        self.make_agent(seat, level, self.sim.is_none())
     }
 }
 
@@ -751,7 +763,7 @@ impl Simulated for Tetris {
     }
 
     fn sim_setup(&mut self, options: &SimOptions) -> Result<(), GameError> {
-        self.sim = Some(sim::SimSettings::of(self, options)?);
+        self.sim = Some(sim::SimSettings::of(options));
         if options.flag("endless")
             && let Some(feed) = &mut self.feed
         {
@@ -797,13 +809,13 @@ impl Tetris {
                 agents::FeederAgent::new(feeder, against).with_shelf(self.brains.clone()),
             ));
         }
-        let difficulty = settings::difficulty(&script, level)?.ok_or_else(|| {
+        let difficulty = ai::settings::chosen_difficulty(&script, level)?.ok_or_else(|| {
             GameError::Invalid(format!(
                 "no difficulty `{level}` in the script's `ai.difficulties`"
             ))
         })?;
         let log_top = if with_log {
-            settings::feed_settings(&script)?.log_top
+            ai::settings::feed_settings(&script)?.log_top
         } else {
             0
         };

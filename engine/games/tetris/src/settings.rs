@@ -2,6 +2,10 @@
 //! speed table, preview, hold, rotation system, randomizer, and the flow
 //! functions (score, level, won) with the seed's defaults. Every read
 //! happens per event (a spawn, a lock, a clear), never per tick.
+//!
+//! The script's `ai` and `feed` tables are the AI's: its own reader,
+//! [`crate::ai::settings`], reads them (this file is the rules' and names
+//! no AI module; the game's `check_script` runs both readers).
 
 use tessera_host::mlua::Value;
 use tessera_host::script::{
@@ -9,10 +13,6 @@ use tessera_host::script::{
 };
 
 use crate::piece::RotationSystem;
-
-pub use crate::ai::settings::{
-    FeedSettings, check_ai, default_difficulties, difficulties, difficulty, feed_settings,
-};
 
 /// How pieces are drawn when the level gives no sequence.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -8,13 +8,11 @@
 //! (`tessera_host::sim::run_sim`), each started through the project and
 //! its AI seats driven by the host like any game's.
 
-use tessera_host::agent::Agent;
 use tessera_host::options::SessionOptions;
-use tessera_host::plugin::{GameError, Outcome};
+use tessera_host::plugin::Outcome;
 use tessera_host::sim::{SimFigure, SimOptionKind, SimOptionSpec, SimOptions, SimPlay};
 
 use crate::Tetris;
-use crate::ai::Difficulty;
 use crate::level::TetrisLevel;
 
 /// The piece cap when `--pieces` is not given.
@@ -46,29 +44,16 @@ pub(crate) struct SimSettings {
     pub piece_cap: u64,
     /// Whether AI snapshots keep the next pieces.
     pub preview: bool,
-    /// The script's difficulty table, read once for the whole game (a
-    /// headless game's script does not change), so a decision costs its
-    /// search and not a read of the table.
-    pub difficulties: Vec<Difficulty>,
 }
 
 impl SimSettings {
-    /// Reads `options` and the difficulty table of `game`'s script.
-    pub fn of(game: &Tetris, options: &SimOptions) -> Result<Self, GameError> {
-        let script = game.script.current();
-        Ok(Self {
+    /// Reads `options`. (The difficulty an agent plays is the row the
+    /// script keeps, shared: `ai::settings::chosen_difficulty`.)
+    pub fn of(options: &SimOptions) -> Self {
+        Self {
             piece_cap: options.count("pieces").unwrap_or(DEFAULT_PIECE_CAP),
             preview: options.flag("preview"),
-            difficulties: crate::settings::difficulties(&script)?,
-        })
-    }
-
-    /// The difficulty named `level` (any case).
-    pub fn difficulty(&self, level: &str) -> Option<Difficulty> {
-        self.difficulties
-            .iter()
-            .find(|d| d.name.eq_ignore_ascii_case(level))
-            .cloned()
+        }
     }
 }
 
@@ -88,23 +73,6 @@ impl Tetris {
         self.sim
             .as_ref()
             .is_some_and(|s| !self.outcome.is_over() && self.field.locked() >= s.piece_cap)
-    }
-
-    /// An AI agent for a simulated game: no log, the difficulty from the
-    /// table read at the game's start.
-    pub(crate) fn sim_agent(
-        &self,
-        sim: &SimSettings,
-        seat: usize,
-        level: &str,
-    ) -> Result<Box<dyn Agent<Self>>, GameError> {
-        match sim.difficulty(level) {
-            Some(difficulty) => Ok(Box::new(
-                crate::agents::PlacerAgent::new(difficulty, 0).with_shelf(self.brains.clone()),
-            )),
-            // Feeders (and unknown names, refused there) as in play.
-            None => self.make_agent(seat, level, false),
-        }
     }
 
     /// The figures of one simulated game (finished or capped).

@@ -95,7 +95,7 @@ fn game_steps_and_move_generation_allocate_nothing() {
 #[test]
 fn ai_decisions_after_the_first_allocate_nothing() {
     let script = tetris_support::shipped();
-    let table = tessera_tetris::settings::difficulties(&script.current()).expect("the table");
+    let table = tessera_tetris::ai::settings::difficulties(&script.current()).expect("the table");
     let positions: Vec<Position> = scenarios::mid_game(60, 3)
         .iter()
         .enumerate()

@@ -166,7 +166,7 @@ fn the_shipped_script_passes_its_check_and_keeps_god_seed() {
     let live = shipped();
     let script = live.current();
     Tetris::check_script(&script).expect("the shipped script is fine");
-    let names: Vec<String> = tessera_tetris::settings::difficulties(&script)
+    let names: Vec<String> = tessera_tetris::ai::settings::difficulties(&script)
         .expect("reads")
         .into_iter()
         .map(|d| d.name)
@@ -185,7 +185,7 @@ fn the_shipped_script_passes_its_check_and_keeps_god_seed() {
         "the ladder, weakest first, with the seed's literal GOD for comparison and the \
          specialist against HATETRIS before MASTER, so MASTER stays the strongest"
     );
-    let seed = tessera_tetris::settings::difficulty(&script, "god_seed")
+    let seed = tessera_tetris::ai::settings::difficulty(&script, "god_seed")
         .expect("reads")
         .expect("GOD_SEED");
     assert_eq!(
@@ -289,7 +289,7 @@ fn every_shipped_feed_level_passes_check() {
 fn logged(noise_seed: u64, turn: u64, board: Board, piece: PieceKind) -> String {
     let live = shipped();
     let script = live.current();
-    let god = tessera_tetris::settings::difficulty(&script, "god")
+    let god = tessera_tetris::ai::settings::difficulty(&script, "god")
         .expect("reads")
         .expect("GOD");
     let position = Position {
@@ -469,7 +469,7 @@ fn the_live_script_reader_matches_check() {
 #[test]
 fn a_line_search_is_bounded_by_the_memory_budget() {
     use tessera_tetris::ai::limits;
-    let shipped = tessera_tetris::settings::default_difficulties();
+    let shipped = tessera_tetris::ai::settings::default_difficulties();
     for row in &shipped {
         assert_eq!(row.search_over_budget(), None, "{}", row.name);
         assert_eq!(row.problem(), None, "{}", row.name);

@@ -429,7 +429,7 @@ fn the_line_search_sees_the_ceiling_come_down() {
     // the search must see every line end sooner.
     use tessera_tetris::ai::{CeilingClock, UnknownNext};
     let live = shipped();
-    let god = tessera_tetris::settings::difficulty(&live.current(), "god")
+    let god = tessera_tetris::ai::settings::difficulty(&live.current(), "god")
         .expect("reads")
         .expect("GOD");
     let depth = god.line_depth;
@@ -478,7 +478,7 @@ fn feed_mode_counts_the_readers_pieces_the_player_gives_in_a_row() {
     // streak GOD reads; any other piece sets it back to 0.
     use tessera_tetris::ai::{Position, UnknownNext};
     let live = shipped();
-    let god = tessera_tetris::settings::difficulty(&live.current(), "god")
+    let god = tessera_tetris::ai::settings::difficulty(&live.current(), "god")
         .expect("reads")
         .expect("GOD");
     let mut game = feed_game(feed_level(100, &[]), live, 4);

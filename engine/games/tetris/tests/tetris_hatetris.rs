@@ -17,7 +17,7 @@ use tetris_support::*;
 /// A small search against HATETRIS: `step` plies of `width` boards a
 /// decision (0 = afresh, `depth` plies every decision).
 fn hatetris_row(width: usize, depth: u8, step: u8) -> Difficulty {
-    let shipped = tessera_tetris::settings::difficulties(&shipped().current())
+    let shipped = tessera_tetris::ai::settings::difficulties(&shipped().current())
         .expect("the shipped table")
         .into_iter()
         .find(|d| d.name == "VS_HATETRIS")

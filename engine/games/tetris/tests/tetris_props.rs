@@ -148,7 +148,7 @@ proptest! {
             unknown_next: UnknownNext::Average(PieceKind::ALL.to_vec()),
         };
         let mut brain = Brain::new();
-        for difficulty in tessera_tetris::settings::default_difficulties() {
+        for difficulty in tessera_tetris::ai::settings::default_difficulties() {
             let full = brain.choose(&position, &difficulty, noise_seed);
             let top = brain.choose_top(&position, &difficulty, noise_seed, keep);
             let n = keep.max(2).min(full.candidates.len());

@@ -56,6 +56,18 @@ mod tests {
     use super::*;
     use tessera_ui::{ConsoleLine, PlaytestContext};
 
+    /// A view on a new game on `level` with `seed`.
+    fn started(level: SandLevel, script: tessera_host::LiveScript, seed: u64) -> SandPlaytest {
+        let session = tessera_host::Recorded::start(
+            level,
+            script,
+            seed,
+            &tessera_host::SessionOptions::default(),
+        )
+        .unwrap();
+        SandPlaytest::from_session(session)
+    }
+
     struct Rig {
         project: Project,
         console: Vec<ConsoleLine>,
@@ -77,7 +89,7 @@ mod tests {
         std::fs::write(dir.path().join("scripts/sand.lua"), text).unwrap();
         let mut project = Project::open(dir.path(), crate::registry()).unwrap();
         let script = project.script(&project.game_script_path("sand")).unwrap();
-        let mut view = SandPlaytest::new(SandLevel::default(), script, 7).unwrap();
+        let mut view = started(SandLevel::default(), script, 7);
         // Time stands still so the test sees the piece where it was dropped.
         view.paused = true;
         view.game_mut()
@@ -428,7 +440,7 @@ mod tests {
         let level = load_sand_level_text(&ron);
         let path = harness.state().project.game_script_path("sand");
         let script = harness.state_mut().project.script(&path).unwrap();
-        let view = SandPlaytest::new(level, script, 1).unwrap();
+        let view = started(level, script, 1);
         let letters: Vec<char> = view.game().palette().iter().map(|c| c.letter).collect();
         assert_eq!(letters, ['R', 'P']);
         // Back to the script's palette: `P` is not one of its letters.
@@ -491,7 +503,7 @@ mod tests {
         );
         let project = &mut harness.state_mut().project;
         let script = project.script(&project.game_script_path("sand")).unwrap();
-        harness.state_mut().view = SandPlaytest::new(level, script, 7).unwrap();
+        harness.state_mut().view = started(level, script, 7);
         harness.state_mut().view.paused = true;
         let mut saw_wait = false;
         for _ in 0..400 {

@@ -5,6 +5,8 @@
 //! game's `check_script` runs it, so `check`, `watch`, the editor and a
 //! game start refuse the same scripts.
 
+use std::sync::Arc;
+
 use tessera_host::script::{Script, ScriptError};
 
 use super::metrics::Metric;
@@ -377,13 +379,64 @@ fn off_line(row: &Difficulty, order: Vec<Metric>) -> Result<Difficulty, String> 
 
 /// Reads the difficulty table (`ai.difficulties`), weakest first; the
 /// seed's four levels when the script has none. Errors name the field's
-/// line (`ai.difficulties.2.weights.holes`).
-/// Read once per script version and kept ([`Script::cached`]): feed mode
-/// asks at every turn.
+/// line (`ai.difficulties.2.weights.holes`). A copy of the table the
+/// script keeps ([`table`]), for callers that edit or keep it.
 pub fn difficulties(script: &Script) -> Result<Vec<Difficulty>, ScriptError> {
-    script
-        .cached(read_difficulties)
-        .map(|rows| rows.as_ref().clone())
+    table(script).map(|rows| rows.as_ref().clone())
+}
+
+/// The difficulty table as the script keeps it: read once per script
+/// version ([`Script::cached`]) and shared, never copied.
+pub fn table(script: &Script) -> Result<Arc<Vec<Difficulty>>, ScriptError> {
+    script.cached(read_difficulties)
+}
+
+/// One row of the script's difficulty table, shared with the table the
+/// script keeps rather than copied: the host builds an agent per decision,
+/// so an agent holds this and a decision reads its row without cloning
+/// the row or the table.
+#[derive(Debug, Clone)]
+pub struct ChosenDifficulty {
+    table: Arc<Vec<Difficulty>>,
+    row: usize,
+}
+
+impl ChosenDifficulty {
+    /// The row named `name` (any case) of `table`.
+    pub fn find(table: Arc<Vec<Difficulty>>, name: &str) -> Option<Self> {
+        let row = table
+            .iter()
+            .position(|d| d.name.eq_ignore_ascii_case(name))?;
+        Some(Self { table, row })
+    }
+}
+
+/// A difficulty of no script's table (a test's, a bench's, a log's own).
+impl From<Difficulty> for ChosenDifficulty {
+    fn from(difficulty: Difficulty) -> Self {
+        Self {
+            table: Arc::new(vec![difficulty]),
+            row: 0,
+        }
+    }
+}
+
+impl std::ops::Deref for ChosenDifficulty {
+    type Target = Difficulty;
+
+    fn deref(&self) -> &Difficulty {
+        // `find` and `from` only make rows of their table.
+        &self.table[self.row]
+    }
+}
+
+/// The row named `name` (any case) of the script's table, shared
+/// ([`ChosenDifficulty`]): what an agent and feed mode play by.
+pub fn chosen_difficulty(
+    script: &Script,
+    name: &str,
+) -> Result<Option<ChosenDifficulty>, ScriptError> {
+    Ok(ChosenDifficulty::find(table(script)?, name))
 }
 
 fn read_difficulties(script: &Script) -> Result<Vec<Difficulty>, ScriptError> {
@@ -466,9 +519,11 @@ fn read_specials(script: &Script, letters: &[String]) -> Result<Vec<PieceKind>, 
     Ok(out)
 }
 
-/// The difficulty named `name` (any case).
+/// A copy of the difficulty named `name` (any case), for a caller that
+/// edits it; an agent shares its row instead ([`chosen_difficulty`]).
 pub fn difficulty(script: &Script, name: &str) -> Result<Option<Difficulty>, ScriptError> {
-    Ok(difficulties(script)?
-        .into_iter()
-        .find(|d| d.name.eq_ignore_ascii_case(name)))
+    Ok(table(script)?
+        .iter()
+        .find(|d| d.name.eq_ignore_ascii_case(name))
+        .cloned())
 }

@@ -123,7 +123,7 @@ fn difficulty(context: &CommandContext, name: &str) -> anyhow::Result<Difficulty
     let mut project = context.current_project()?;
     let path = project.game_script_path(crate::Tetris::ID);
     let script = project.script(&path).map_err(anyhow::Error::from)?;
-    crate::settings::difficulty(&script.current(), name)
+    crate::ai::settings::difficulty(&script.current(), name)
         .map_err(anyhow::Error::from)?
         .ok_or_else(|| anyhow::anyhow!("{}: no difficulty `{name}`", path.display()))
 }

@@ -111,7 +111,7 @@ fn explain(
         let script_path = project.game_script_path(Tetris::ID);
         let script = project.script(&script_path).map_err(anyhow::Error::from)?;
         let name = &parsed.input.difficulty.name;
-        crate::settings::difficulty(&script.current(), name)
+        crate::ai::settings::difficulty(&script.current(), name)
             .map_err(anyhow::Error::from)?
             .ok_or_else(|| {
                 anyhow::anyhow!(

@@ -226,7 +226,7 @@ mod tests {
     }
 
     fn god_log() -> (String, tessera_tetris::ai::Choice) {
-        let mut god = tessera_tetris::settings::default_difficulties()
+        let mut god = tessera_tetris::ai::settings::default_difficulties()
             .into_iter()
             .find(|d| d.name == "GOD")
             .expect("GOD");
@@ -275,7 +275,7 @@ mod tests {
     #[test]
     fn the_headline_names_which_of_gods_two_orders_decided() {
         use tessera_tetris::ai::{Adversary, Difficulty};
-        let seed_god = tessera_tetris::settings::default_difficulties()
+        let seed_god = tessera_tetris::ai::settings::default_difficulties()
             .into_iter()
             .find(|d| d.name == "GOD")
             .expect("GOD");

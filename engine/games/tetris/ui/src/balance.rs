@@ -313,7 +313,8 @@ impl BalancePanel {
         {
             return names.clone();
         }
-        let names: Vec<String> = match tessera_tetris::settings::difficulties(&script.current()) {
+        let names: Vec<String> = match tessera_tetris::ai::settings::difficulties(&script.current())
+        {
             Ok(list) => list.into_iter().map(|d| d.name).collect(),
             Err(e) => {
                 self.message = Some(e.to_string());

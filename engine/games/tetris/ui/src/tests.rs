@@ -8,6 +8,7 @@ use egui_kittest::kittest::Queryable;
 
 use tessera_host::level::{LevelFile, parse_level};
 use tessera_host::project::Project;
+use tessera_host::{LiveScript, Recorded, SessionOptions};
 use tessera_tetris::level::{Goal, TetrisLevel};
 use tessera_tetris::solver::Verdict;
 
@@ -19,6 +20,12 @@ struct Rig {
     console: Vec<ConsoleLine>,
     view: TetrisPlaytest,
     _dir: tempfile::TempDir,
+}
+
+/// A view on a new game on `level` (its mode and seats) with `seed`.
+fn started(level: TetrisLevel, script: LiveScript, seed: u64) -> TetrisPlaytest {
+    let session = Recorded::start(level, script, seed, &SessionOptions::default()).unwrap();
+    TetrisPlaytest::from_session(session)
 }
 
 fn project_dir() -> tempfile::TempDir {
@@ -42,7 +49,7 @@ fn rig() -> Rig {
         sequence: "TTT".into(),
         ..TetrisLevel::default()
     };
-    let mut view = TetrisPlaytest::new(level, script, 7).unwrap();
+    let mut view = started(level, script, 7);
     // Time stands still so the test sees exactly what its keys did.
     view.frozen = true;
     Rig {
@@ -227,7 +234,7 @@ fn the_balance_window_runs_a_small_simulation_and_shows_its_rows() {
         }),
         ..TetrisLevel::default()
     };
-    let view = TetrisPlaytest::new(level, script, 3).unwrap();
+    let view = started(level, script, 3);
     let rig = Rig {
         project,
         console: Vec::new(),
@@ -335,7 +342,7 @@ fn the_campaign_plots_one_curve_per_feeder_strength_over_the_feed_levels() {
     let dir = campaign_project(|_| true);
     let mut project = Project::open(dir.path(), crate::registry()).unwrap();
     let script = project.script(&project.game_script_path("tetris")).unwrap();
-    let view = TetrisPlaytest::new(TetrisLevel::default(), script, 3).unwrap();
+    let view = started(TetrisLevel::default(), script, 3);
     let rig = Rig {
         project,
         console: Vec::new(),

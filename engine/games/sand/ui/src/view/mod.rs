@@ -12,8 +12,8 @@ use egui::{
     Align2, Color32, ColorImage, FontId, Pos2, Rect, Sense, Stroke, StrokeKind, TextureHandle,
     TextureOptions, Vec2, pos2, vec2,
 };
-use tessera_host::{Game, LiveScript, Outcome, Recorded, SessionOptions};
-use tessera_sand::{ClearPhase, Sand, SandLevel};
+use tessera_host::{Game, Outcome, Recorded};
+use tessera_sand::{ClearPhase, Sand};
 
 use tessera_ui::{ConsoleLine, PlaytestContext, PlaytestView, ViewRequest};
 
@@ -57,8 +57,6 @@ struct Particle {
 
 /// The interactive sand view.
 pub struct SandPlaytest {
-    level: SandLevel,
-    script: LiveScript,
     seed: u64,
     /// The recorded session: every placement and tick is a replay step.
     session: Recorded<Sand>,
@@ -91,13 +89,6 @@ pub struct SandPlaytest {
 }
 
 impl SandPlaytest {
-    /// A new game on `level` with `seed`.
-    pub fn new(level: SandLevel, script: LiveScript, seed: u64) -> anyhow::Result<Self> {
-        let session = Recorded::start(level, script, seed, &SessionOptions::default())
-            .map_err(anyhow::Error::from)?;
-        Ok(Self::from_session(session))
-    }
-
     /// A view on a session that already ran (a replay opened at a step):
     /// play goes on from where it stands.
     pub fn from_session(session: Recorded<Sand>) -> Self {
@@ -105,8 +96,6 @@ impl SandPlaytest {
         // Clears that happened before the view opened get no pop-ups.
         let seen_rounds = session.game().chain_log().len();
         Self {
-            level: session.replay().level.clone(),
-            script: session.script().clone(),
             seed,
             session,
             texture: None,
@@ -156,20 +145,6 @@ impl SandPlaytest {
     pub fn cell_centre(&self, x: usize, y: usize) -> Pos2 {
         let cell = self.session.game().cell_size() as f32 * self.grain_px;
         self.board_rect.min + vec2((x as f32 + 0.5) * cell, (y as f32 + 0.5) * cell)
-    }
-
-    /// Starts over with `seed`.
-    pub fn restart(&mut self, seed: u64) -> anyhow::Result<()> {
-        let fresh = Self::new(self.level.clone(), self.script.clone(), seed)?;
-        let (speed, paused, overlays) = (self.speed, self.paused, self.overlays);
-        *self = Self {
-            speed,
-            paused,
-            overlays,
-            texture: self.texture.take(),
-            ..fresh
-        };
-        Ok(())
     }
 
     fn random(&mut self) -> f32 {

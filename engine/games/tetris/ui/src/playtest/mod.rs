@@ -21,7 +21,7 @@ mod panel;
 use egui::{Color32, Rect, Sense, Stroke, StrokeKind, vec2};
 
 use tessera_host::replay::Step;
-use tessera_host::{Game, LiveScript, Recorded, SessionOptions};
+use tessera_host::{Game, LiveScript, Recorded};
 use tessera_tetris::level::{GARBAGE_COLOUR, TetrisLevel};
 use tessera_tetris::movegen::Placement;
 use tessera_tetris::rules::Key;
@@ -112,22 +112,6 @@ pub struct TetrisPlaytest {
 }
 
 impl TetrisPlaytest {
-    /// A new game on `level` with `seed` (the level's mode and seats).
-    pub fn new(level: TetrisLevel, script: LiveScript, seed: u64) -> anyhow::Result<Self> {
-        Self::with_options(level, script, seed, &SessionOptions::default())
-    }
-
-    /// A new game on `level` with `seed`, mode and seats.
-    pub fn with_options(
-        level: TetrisLevel,
-        script: LiveScript,
-        seed: u64,
-        options: &SessionOptions,
-    ) -> anyhow::Result<Self> {
-        let session = Recorded::start(level, script, seed, options).map_err(anyhow::Error::from)?;
-        Ok(Self::from_session(session))
-    }
-
     /// A view on a session that already ran (a replay opened at a step, or
     /// one started with chosen options): play goes on from where it stands.
     pub fn from_session(session: Recorded<Tetris>) -> Self {
@@ -181,23 +165,6 @@ impl TetrisPlaytest {
         self.prediction.as_ref()
     }
 
-    /// Starts over with `seed`, the same mode and seats.
-    pub fn restart(&mut self, seed: u64) -> anyhow::Result<()> {
-        let options = self.session.options().clone();
-        let fresh = Self::with_options(self.level.clone(), self.script.clone(), seed, &options)?;
-        let balance = std::mem::take(&mut self.balance);
-        *self = Self {
-            speed: self.speed,
-            frozen: self.frozen,
-            show_log: self.show_log,
-            show_hud: self.show_hud,
-            show_version: self.show_version,
-            balance,
-            ..fresh
-        };
-        Ok(())
-    }
-
     /// Whether an AI plays the pieces (classic with an AI seat, or feed
     /// mode): the keyboard does not move them then.
     fn ai_places(&self) -> bool {
@@ -215,7 +182,7 @@ impl TetrisPlaytest {
                 .options()
                 .ai_level(0)
                 .and_then(|name| {
-                    tessera_tetris::settings::difficulty(&self.script.current(), name)
+                    tessera_tetris::ai::settings::difficulty(&self.script.current(), name)
                         .ok()
                         .flatten()
                 })
