@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use tessera_editor::EditorApp;
 
 fn repo() -> PathBuf {
@@ -423,4 +423,38 @@ fn the_tetris_and_azul_editors_undo_their_edits_too() {
     harness.run_steps(2);
     key(&mut harness, Modifiers::COMMAND, Key::Z);
     assert_eq!(active_text(&harness), shipped(tetris), "per document");
+}
+
+/// The sand editor's findings name `file:line` as console errors do, and a
+/// click on one opens the level's text at that line (cascade's red row
+/// already spans the board: a warning at the board's line).
+#[test]
+fn a_sand_finding_is_clicked_and_the_text_opens_at_its_line() {
+    let dir = project(&["sand/cascade.ron"]);
+    let root = dir.path().canonicalize().expect("root");
+    let mut harness = harness(&root);
+    harness.run_steps(2);
+    open(&mut harness, "cascade.ron");
+    assert!(
+        harness
+            .state()
+            .active_document()
+            .expect("doc")
+            .shows_visual()
+    );
+    let finding = harness.get_by_label_contains("levels/sand/cascade.ron:");
+    let node = finding.accesskit_node();
+    let label = node.value().or_else(|| node.label()).unwrap_or_default();
+    let line: usize = label
+        .split("cascade.ron:")
+        .nth(1)
+        .and_then(|rest| rest.split(':').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("the finding names a line: {label}"));
+    assert!(line > 1, "{label}");
+    finding.click();
+    harness.run_steps(3);
+    let document = harness.state().active_document().expect("doc");
+    assert!(!document.shows_visual(), "the text view is shown");
+    assert_eq!(document.cursor().line, line, "{label}");
 }

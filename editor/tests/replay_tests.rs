@@ -273,3 +273,59 @@ fn a_long_test_name_keeps_one_row_and_shows_in_full_on_hover() {
     harness.run_steps(30);
     harness.get_by_label(&format!("sand/{name}"));
 }
+
+/// An unchanged test opens at any step too: its button offers the end
+/// ("Open at step 5"), and the step picker beside it chooses another.
+#[test]
+fn an_unchanged_test_opens_at_a_step_the_designer_picks() {
+    let dir = project();
+    let root = dir.path().canonicalize().unwrap();
+    std::fs::create_dir_all(root.join("tests/replays/sand")).unwrap();
+    std::fs::create_dir_all(root.join("snapshots")).unwrap();
+    std::fs::copy(
+        repo("tests/replays/sand/cascade_chain.replay.ron"),
+        root.join("tests/replays/sand/cascade_chain.replay.ron"),
+    )
+    .unwrap();
+    std::fs::copy(
+        repo("snapshots/replays__sand__cascade_chain.snap"),
+        root.join("snapshots/replays__sand__cascade_chain.snap"),
+    )
+    .unwrap();
+    let mut harness = harness(&root);
+    harness.state_mut().run_tests();
+    run_until(&mut harness, |app| {
+        !app.tests().is_running() && !app.tests().results().is_empty()
+    });
+    assert_eq!(
+        harness.state().tests().results()[0].verdict,
+        Verdict::Unchanged
+    );
+    harness.get_by_label_contains("sand/cascade_chain").click();
+    frames(&mut harness);
+    harness.get_by_label("Open at step 5");
+    // Step 2 typed into the picker.
+    let picker = egui::accesskit::Role::SpinButton;
+    harness.get_by_role(picker).focus();
+    frames(&mut harness);
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, Key::A);
+    harness.get_by_role(picker).type_text("2");
+    harness.key_press(Key::Enter);
+    frames(&mut harness);
+    harness.get_by_label("Open at step 2").click();
+    frames(&mut harness);
+    assert!(
+        console_texts(&harness)
+            .iter()
+            .any(|l| l.contains("opened tests/replays/sand/cascade_chain.replay.ron at step 2")),
+        "{:?}",
+        console_texts(&harness)
+    );
+    let session = harness.state().playtest().session().expect("a session");
+    let rows = session.trajectory().rows;
+    assert!(rows[1].step.starts_with("Place("), "{rows:?}");
+    assert!(
+        rows.iter().skip(2).all(|r| r.step.starts_with("Tick(")),
+        "{rows:?}"
+    );
+}
