@@ -5,16 +5,13 @@
 //! beside it.
 
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
 
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use tessera_editor::EditorApp;
 
-fn repo() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
+use super::support::{self, repo_root as repo, wait_for};
 
 /// A project with the shipped scripts and the shipped `levels` named
 /// (`game/file.ron`).
@@ -38,10 +35,7 @@ fn project(levels: &[&str]) -> tempfile::TempDir {
 /// its feed fields without scrolling.
 fn harness(root: &Path) -> Harness<'static, EditorApp> {
     let app = EditorApp::open(root).expect("project opens");
-    Harness::builder()
-        .with_size(egui::vec2(1400.0, 1500.0))
-        .with_context_setup(EditorApp::apply_style)
-        .build_ui_state(|ui, app: &mut EditorApp| app.ui(ui), app)
+    support::sized(app, egui::vec2(1400.0, 1500.0))
 }
 
 fn shipped(level: &str) -> String {
@@ -229,16 +223,6 @@ fn an_azul_scenario_painted_visually_changes_only_that_wall_row() {
     assert_eq!(old.len(), new.len(), "{new}");
     assert_eq!(differing.len(), 1, "{old} / {new}");
     assert_eq!(differing[0].0, '.', "{old} / {new}");
-}
-
-/// Waits (stepping frames) until `label` shows.
-fn wait_for(harness: &mut Harness<'_, EditorApp>, label: &str) {
-    let deadline = Instant::now() + Duration::from_secs(30);
-    while harness.query_by_label_contains(label).is_none() {
-        assert!(Instant::now() < deadline, "{label} never showed");
-        harness.step();
-        std::thread::sleep(Duration::from_millis(5));
-    }
 }
 
 #[test]

@@ -6,7 +6,6 @@
 use super::support;
 
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
 
 use egui::Key;
 use egui_kittest::Harness;
@@ -17,7 +16,7 @@ use tessera_host::project::Project;
 use tessera_host::suite::{self, Verdict};
 
 fn repo(relative: &str) -> PathBuf {
-    tessera_testkit::repo_path(relative)
+    support::repo_root().join(relative)
 }
 
 /// A project with the shipped sand script and the cascade level (a board
@@ -42,12 +41,7 @@ fn project() -> tempfile::TempDir {
 /// Runs frames until `done` holds (at most 30 s: the suite runs on a
 /// worker thread).
 fn run_until(harness: &mut Harness<'_, EditorApp>, done: impl Fn(&EditorApp) -> bool) {
-    let deadline = Instant::now() + Duration::from_secs(30);
-    while !done(harness.state()) {
-        assert!(Instant::now() < deadline, "timed out");
-        harness.step();
-        std::thread::sleep(Duration::from_millis(5));
-    }
+    support::step_until(harness, "the suite or the game", |h| done(h.state()));
     frames(harness);
 }
 

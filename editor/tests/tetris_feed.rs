@@ -5,7 +5,7 @@
 
 use super::support;
 
-use support::harness;
+use support::{harness, step_until};
 
 use std::time::{Duration, Instant};
 
@@ -34,20 +34,6 @@ fn project() -> tempfile::TempDir {
 fn game<'a>(harness: &'a Harness<'_, EditorApp>) -> &'a tessera_host::Recorded<Tetris> {
     let session = harness.state().playtest().session().expect("a session");
     tessera_host::session::downcast::<Tetris>(session).expect("a tetris session")
-}
-
-/// Steps frames until `done` holds, failing after 30 s.
-fn step_until(
-    harness: &mut Harness<'_, EditorApp>,
-    what: &str,
-    done: impl Fn(&Harness<'_, EditorApp>) -> bool,
-) {
-    let deadline = Instant::now() + Duration::from_secs(30);
-    while !done(harness) {
-        assert!(Instant::now() < deadline, "timed out waiting for: {what}");
-        harness.step();
-        std::thread::sleep(Duration::from_millis(2));
-    }
 }
 
 fn start_feed_level(dir: &tempfile::TempDir) -> Harness<'static, EditorApp> {
