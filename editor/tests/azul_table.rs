@@ -138,13 +138,7 @@ fn a_restart_resumes_the_game_in_progress_with_its_ai_levels() {
         [Seat::Human, easy],
         "the toolbar's choice for the next game"
     );
-    assert!(
-        console_texts(&harness)
-            .iter()
-            .any(|l| l.starts_with("resumed the game in progress (")),
-        "{:?}",
-        console_texts(&harness)
-    );
+    support::assert_console_has(&harness, "resumed the game in progress (");
     // The Messages log tells the resumed game's moves, the AI's reply too.
     harness.run_steps(2);
     assert!(

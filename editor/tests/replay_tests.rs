@@ -100,12 +100,9 @@ fn record_a_playtest_change_the_score_and_accept_the_new_trajectory() {
     let snapshot = root.join("snapshots/replays__sand__chain_x3.snap");
     let accepted = std::fs::read_to_string(&snapshot).unwrap();
     assert!(accepted.contains("clear chain x3"), "{accepted}");
-    assert!(
-        console_texts(&harness)
-            .iter()
-            .any(|l| l.starts_with("saved test tests/replays/sand/chain_x3.replay.ron")),
-        "{:?}",
-        console_texts(&harness)
+    support::assert_console_has(
+        &harness,
+        "saved test tests/replays/sand/chain_x3.replay.ron",
     );
     assert_eq!(the_suite(&root), vec![Verdict::Unchanged]);
 
@@ -176,9 +173,14 @@ fn open_replays_a_test_in_the_playtest_view_at_a_step() {
         app.playtest().running().map(|t| t.game.clone()),
         Some("sand".to_string())
     );
-    let session = app.playtest().session().expect("a recorded session");
-    // Step 1 (Settle) cleared the chain; step 2 placed a piece; then the
-    // view's clock runs on (ticks), and step 3 (a Settle) never happened.
+    assert_cascade_chain_at_step_2(&harness);
+}
+
+/// The cascade chain replay stopped after step 2: step 1 (Settle) cleared
+/// the chain, step 2 placed a piece, then the view's clock ran on (ticks)
+/// and step 3 (a Settle) never happened.
+fn assert_cascade_chain_at_step_2(harness: &Harness<'_, EditorApp>) {
+    let session = harness.state().playtest().session().expect("a session");
     let rows = session.trajectory().rows;
     assert_eq!(rows[0].step, "Settle");
     assert!(rows[1].step.starts_with("Place("), "{rows:?}");
@@ -187,13 +189,8 @@ fn open_replays_a_test_in_the_playtest_view_at_a_step() {
         "{rows:?}"
     );
     assert_eq!(session.scores(), vec![142]);
-    assert!(
-        console_texts(&harness)
-            .iter()
-            .any(|l| l.contains("opened tests/replays/sand/cascade_chain.replay.ron at step 2")),
-        "{:?}",
-        console_texts(&harness)
-    );
+    let opened = "opened tests/replays/sand/cascade_chain.replay.ron at step 2";
+    support::assert_console_has(harness, opened);
 }
 
 /// A polycube replay whose refusal text changed: the Tests panel lists the
@@ -308,18 +305,5 @@ fn an_unchanged_test_opens_at_a_step_the_designer_picks() {
     frames(&mut harness);
     harness.get_by_label("Open at step 2").click();
     frames(&mut harness);
-    assert!(
-        console_texts(&harness)
-            .iter()
-            .any(|l| l.contains("opened tests/replays/sand/cascade_chain.replay.ron at step 2")),
-        "{:?}",
-        console_texts(&harness)
-    );
-    let session = harness.state().playtest().session().expect("a session");
-    let rows = session.trajectory().rows;
-    assert!(rows[1].step.starts_with("Place("), "{rows:?}");
-    assert!(
-        rows.iter().skip(2).all(|r| r.step.starts_with("Tick(")),
-        "{rows:?}"
-    );
+    assert_cascade_chain_at_step_2(&harness);
 }

@@ -63,3 +63,12 @@ pub fn console_texts(harness: &Harness<'_, EditorApp>) -> Vec<String> {
         .map(|l| l.text.clone())
         .collect()
 }
+
+/// Fails unless a console line contains `text`, listing the lines.
+pub fn assert_console_has(harness: &Harness<'_, EditorApp>, text: &str) {
+    let lines = console_texts(harness);
+    assert!(
+        lines.iter().any(|l| l.contains(text)),
+        "no console line with {text:?}: {lines:?}"
+    );
+}
