@@ -95,6 +95,7 @@ const GAME_FREE: &[&str] = &[
     "editor/src",
     "engine/host/src",
     "engine/ui/src",
+    "engine/ui/testkit/src",
     "engine/testkit/src",
 ];
 
@@ -268,6 +269,11 @@ fn allowed(folder: &str) -> (Option<Vec<String>>, bool) {
         ["engine", "host"] => (list(&[]), false),
         ["engine", "testkit"] | ["engine", "games", _] => (list(&["tessera-host"]), false),
         ["engine", "ui"] => (list(&["tessera-host"]), true),
+        // The UI crates' kittest rig: the UI contract and the testkit.
+        ["engine", "ui", "testkit"] => (
+            list(&["tessera-host", "tessera-ui", "tessera-testkit"]),
+            true,
+        ),
         ["engine", "games", id, "ui"] => (
             Some(vec![
                 "tessera-host".to_string(),

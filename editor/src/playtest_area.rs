@@ -163,7 +163,7 @@ impl PlaytestArea {
         games: &[GameUi],
         cx: &mut PlaytestContext<'_>,
     ) {
-        self.running = None;
+        let windows = self.take_tool_windows(&target.game);
         self.level_changed = false;
         let Some(seed) = self.seed() else {
             self.fail(
@@ -181,7 +181,10 @@ impl PlaytestArea {
             .map_err(anyhow::Error::from)
             .and_then(|session| open_view(games, cx, session));
         match started {
-            Ok(view) => {
+            Ok(mut view) => {
+                if let Some(windows) = windows {
+                    view.keep_tool_windows(windows);
+                }
                 cx.console.push(crate::ConsoleLine {
                     text: format!("playtest {} on {level_name}, seed {seed}", target.game),
                     is_error: false,
@@ -201,12 +204,22 @@ impl PlaytestArea {
     /// Shows a view that already holds a session (a replay opened at a
     /// step by the Tests panel, the game resumed after a restart); the seed
     /// field shows its seed, so ▶ plays that game again.
-    pub fn show(&mut self, target: PlaytestTarget, seed: u64, view: Box<dyn PlaytestView>) {
+    pub fn show(&mut self, target: PlaytestTarget, seed: u64, mut view: Box<dyn PlaytestView>) {
+        if let Some(windows) = self.take_tool_windows(&target.game) {
+            view.keep_tool_windows(windows);
+        }
         self.seed_text = seed.to_string();
         self.focused = true;
         self.notice = None;
         self.test_name = None;
         self.running = Some(Running::new(target, seed, view));
+    }
+
+    /// Stops the running view; the tool windows it has open, when a view
+    /// of the same `game` follows (they stay open: Run ▸ Playtest).
+    fn take_tool_windows(&mut self, game: &str) -> Option<Box<dyn std::any::Any>> {
+        let mut running = self.running.take().filter(|r| r.target.game == game)?;
+        running.view.take_tool_windows()
     }
 
     /// The running view's recorded session, if it records one.

@@ -75,15 +75,15 @@ impl Remembered {
             .sanitized()
     }
 
-    /// The state with every size a number the window can use: a size that
-    /// is not finite or not positive is the default's, and none exceeds
-    /// [`MAX_SIZE`]. The panels clamp these again to the current window
+    /// The state with every size a number the window can use: a panel size
+    /// that is not finite, not positive or above [`MAX_SIZE`] is the
+    /// default's, and the window is clamped to [`MAX_SIZE`]. The panels clamp these again to the current window
     /// (a layout saved on a larger screen), so the file is only the wish.
     fn sanitized(mut self) -> Self {
         let default = Self::default();
         let size = |value: f32, default: f32| {
-            if value.is_finite() && value > 0.0 {
-                value.min(MAX_SIZE)
+            if value.is_finite() && value > 0.0 && value <= MAX_SIZE {
+                value
             } else {
                 default
             }

@@ -3,7 +3,9 @@
 //! each replay listed as unchanged, changed, new or failing. A changed one
 //! shows its trajectory diff (old vs new score per step, the first differing
 //! step highlighted); "Accept" writes the same `.snap` file `cargo insta
-//! accept` would, "Open" replays it in the playtest view at that step.
+//! accept` would. "Open at step N" replays any test, changed or not, in the
+//! playtest view stopped after step N: the first differing step, else the
+//! end, or the step picked beside the button.
 
 use std::path::{Path, PathBuf};
 
@@ -20,6 +22,8 @@ pub struct CaseResult {
     pub case: Case,
     /// How it compares with its snapshot.
     pub verdict: Verdict,
+    /// How many steps it plays now (`None` when it does not run).
+    pub steps: Option<usize>,
 }
 
 /// What the user asked the panel to do.
@@ -43,6 +47,9 @@ pub struct TestsPanel {
     job: Option<Job<Vec<CaseResult>>>,
     results: Vec<CaseResult>,
     selected: Option<usize>,
+    /// The step "Open at step" opens the selected test at, once the
+    /// designer picked one: (the test's index, the step).
+    open_step: Option<(usize, usize)>,
     /// A line about the last run or accept.
     status: Option<String>,
 }
@@ -78,7 +85,19 @@ impl TestsPanel {
                 }
                 control.set_note(case.display(&root));
                 let verdict = suite::check(&mut project, &case);
-                results.push(CaseResult { case, verdict });
+                let steps = match &verdict {
+                    Verdict::Changed { new, .. } | Verdict::New { new } => {
+                        Some(parse_rows(new).len())
+                    }
+                    Verdict::Unchanged => suite::read_snapshot(&case.snapshot_file(&root))
+                        .map(|snapshot| parse_rows(&snapshot).len()),
+                    Verdict::Failed(_) => None,
+                };
+                results.push(CaseResult {
+                    case,
+                    verdict,
+                    steps,
+                });
                 control.set_progress((i + 1) as f64 / total as f64);
             }
             results
@@ -236,19 +255,32 @@ impl TestsPanel {
             {
                 accept = true;
             }
-            let open_label = match first_difference {
+            // Any test opens at any step: the first difference (or the
+            // end) until the designer picks another beside the button.
+            let picked = self.open_step.filter(|(i, _)| *i == index).map(|(_, s)| s);
+            let mut step = picked.or(first_difference).or(result.steps);
+            let open_label = match step {
                 Some(step) => format!("Open at step {step}"),
                 None => "Open".to_string(),
             };
             if ui
                 .button(open_label)
-                .on_hover_text("Replay it in the playtest view, stopped at the first differing step")
+                .on_hover_text("Replay it in the playtest view, stopped after this step")
                 .clicked()
             {
                 request = Some(TestsRequest::Open {
                     path: result.case.path.clone(),
-                    steps: first_difference,
+                    steps: step,
                 });
+            }
+            if let Some(step) = step.as_mut() {
+                let last = result.steps.unwrap_or(0).max(*step);
+                let picker = ui
+                    .add(egui::DragValue::new(step).range(0..=last))
+                    .on_hover_text(format!("The step to open at (0 to {last})"));
+                if picker.changed() {
+                    self.open_step = Some((index, *step));
+                }
             }
         });
         if accept && let Err(e) = self.accept(&root, index) {

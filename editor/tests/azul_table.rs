@@ -13,19 +13,9 @@ use support::{console_texts, harness};
 use tessera_editor::EditorApp;
 use tessera_host::Seat;
 
-fn repo_root() -> &'static Path {
-    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
-}
-
 /// A project with Azul's script and the four-player level.
 fn four_player_project() -> tempfile::TempDir {
-    let dir = tempfile::tempdir().expect("temp dir");
-    std::fs::create_dir_all(dir.path().join("scripts")).expect("scripts/");
-    std::fs::create_dir_all(dir.path().join("levels/azul")).expect("levels/");
-    for file in ["scripts/azul.lua", "levels/azul/four_players.ron"] {
-        std::fs::copy(repo_root().join(file), dir.path().join(file)).expect("copy");
-    }
-    dir
+    support::temp_project(&["scripts/azul.lua", "levels/azul/four_players.ron"])
 }
 
 #[test]
@@ -71,22 +61,11 @@ fn the_docked_table_shows_all_four_boards_at_the_default_size() {
 
 /// A project with Azul's script and its standard table.
 fn standard_project() -> tempfile::TempDir {
-    let dir = tempfile::tempdir().expect("temp dir");
-    std::fs::create_dir_all(dir.path().join("scripts")).expect("scripts/");
-    std::fs::create_dir_all(dir.path().join("levels/azul")).expect("levels/");
-    for file in ["scripts/azul.lua", "levels/azul/standard.ron"] {
-        std::fs::copy(repo_root().join(file), dir.path().join(file)).expect("copy");
-    }
-    dir
+    support::temp_project(&["scripts/azul.lua", "levels/azul/standard.ron"])
 }
 
 fn remembering(root: &Path, state_file: &Path) -> Harness<'static, EditorApp> {
-    let mut app = EditorApp::open(root).expect("opens");
-    app.remember_in(state_file.to_path_buf());
-    Harness::builder()
-        .with_size(egui::vec2(1400.0, 900.0))
-        .with_context_setup(EditorApp::apply_style)
-        .build_ui_state(|ui, app: &mut EditorApp| app.ui(ui), app)
+    support::remembering(root, state_file, egui::vec2(1400.0, 900.0))
 }
 
 fn steps(harness: &Harness<'_, EditorApp>) -> usize {
@@ -159,13 +138,7 @@ fn a_restart_resumes_the_game_in_progress_with_its_ai_levels() {
         [Seat::Human, easy],
         "the toolbar's choice for the next game"
     );
-    assert!(
-        console_texts(&harness)
-            .iter()
-            .any(|l| l.starts_with("resumed the game in progress (")),
-        "{:?}",
-        console_texts(&harness)
-    );
+    support::assert_console_has(&harness, "resumed the game in progress (");
     // The Messages log tells the resumed game's moves, the AI's reply too.
     harness.run_steps(2);
     assert!(
@@ -227,12 +200,7 @@ fn maximised_the_messages_log_sits_beside_the_table_and_its_last_line_shows() {
 
 /// A project with Azul's script and the last-round scenario.
 fn endgame_project() -> tempfile::TempDir {
-    let dir = tempfile::tempdir().expect("temp dir");
-    std::fs::create_dir_all(dir.path().join("scripts")).expect("scripts/");
-    std::fs::create_dir_all(dir.path().join("levels/azul")).expect("levels/");
-    for file in ["scripts/azul.lua", "levels/azul/endgame_win.ron"] {
-        std::fs::copy(repo_root().join(file), dir.path().join(file)).expect("copy");
-    }
+    let dir = support::temp_project(&["scripts/azul.lua", "levels/azul/endgame_win.ron"]);
     // The AI answers at once: the test watches the layout, not the pause.
     let script = dir.path().join("scripts/azul.lua");
     let text = std::fs::read_to_string(&script).expect("script");
@@ -325,7 +293,7 @@ fn azul_holds_still_through_a_move_and_the_ai_reply() {
 fn a_scenarios_own_seats_win_over_a_pick_made_for_another_level() {
     let dir = endgame_project();
     std::fs::copy(
-        repo_root().join("levels/azul/standard.ron"),
+        support::repo_root().join("levels/azul/standard.ron"),
         dir.path().join("levels/azul/standard.ron"),
     )
     .expect("copy");

@@ -5,16 +5,13 @@
 //! beside it.
 
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
 
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use tessera_editor::EditorApp;
 
-fn repo() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
+use super::support::{self, repo_root as repo, wait_for};
 
 /// A project with the shipped scripts and the shipped `levels` named
 /// (`game/file.ron`).
@@ -38,10 +35,7 @@ fn project(levels: &[&str]) -> tempfile::TempDir {
 /// its feed fields without scrolling.
 fn harness(root: &Path) -> Harness<'static, EditorApp> {
     let app = EditorApp::open(root).expect("project opens");
-    Harness::builder()
-        .with_size(egui::vec2(1400.0, 1500.0))
-        .with_context_setup(EditorApp::apply_style)
-        .build_ui_state(|ui, app: &mut EditorApp| app.ui(ui), app)
+    support::sized(app, egui::vec2(1400.0, 1500.0))
 }
 
 fn shipped(level: &str) -> String {
@@ -231,16 +225,6 @@ fn an_azul_scenario_painted_visually_changes_only_that_wall_row() {
     assert_eq!(differing[0].0, '.', "{old} / {new}");
 }
 
-/// Waits (stepping frames) until `label` shows.
-fn wait_for(harness: &mut Harness<'_, EditorApp>, label: &str) {
-    let deadline = Instant::now() + Duration::from_secs(30);
-    while harness.query_by_label_contains(label).is_none() {
-        assert!(Instant::now() < deadline, "{label} never showed");
-        harness.step();
-        std::thread::sleep(Duration::from_millis(5));
-    }
-}
-
 #[test]
 fn ctrl_z_in_the_sand_editor_undoes_the_board_edit_and_leaves_the_playtest_alone() {
     let dir = project(&["sand/cascade.ron", "polycube/soma.ron"]);
@@ -423,4 +407,38 @@ fn the_tetris_and_azul_editors_undo_their_edits_too() {
     harness.run_steps(2);
     key(&mut harness, Modifiers::COMMAND, Key::Z);
     assert_eq!(active_text(&harness), shipped(tetris), "per document");
+}
+
+/// The sand editor's findings name `file:line` as console errors do, and a
+/// click on one opens the level's text at that line (cascade's red row
+/// already spans the board: a warning at the board's line).
+#[test]
+fn a_sand_finding_is_clicked_and_the_text_opens_at_its_line() {
+    let dir = project(&["sand/cascade.ron"]);
+    let root = dir.path().canonicalize().expect("root");
+    let mut harness = harness(&root);
+    harness.run_steps(2);
+    open(&mut harness, "cascade.ron");
+    assert!(
+        harness
+            .state()
+            .active_document()
+            .expect("doc")
+            .shows_visual()
+    );
+    let finding = harness.get_by_label_contains("levels/sand/cascade.ron:");
+    let node = finding.accesskit_node();
+    let label = node.value().or_else(|| node.label()).unwrap_or_default();
+    let line: usize = label
+        .split("cascade.ron:")
+        .nth(1)
+        .and_then(|rest| rest.split(':').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("the finding names a line: {label}"));
+    assert!(line > 1, "{label}");
+    finding.click();
+    harness.run_steps(3);
+    let document = harness.state().active_document().expect("doc");
+    assert!(!document.shows_visual(), "the text view is shown");
+    assert_eq!(document.cursor().line, line, "{label}");
 }

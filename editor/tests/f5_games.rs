@@ -6,29 +6,18 @@ use std::path::Path;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
-use super::support;
+use super::support::{self, drag};
 use tessera_editor::EditorApp;
-
-fn repo_root() -> &'static Path {
-    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
-}
 
 /// A project folder holding a copy of `game`'s shipped script.
 fn project_with(game: &str) -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
-    std::fs::create_dir_all(dir.path().join("scripts")).unwrap();
+    let dir = support::temp_project(&[&format!("scripts/{game}.lua")]);
     std::fs::create_dir_all(dir.path().join("levels").join(game)).unwrap();
-    let script = format!("scripts/{game}.lua");
-    std::fs::copy(repo_root().join(&script), dir.path().join(&script)).unwrap();
     dir
 }
 
 fn editor(dir: &Path) -> Harness<'static, EditorApp> {
-    let app = EditorApp::open(dir).unwrap();
-    Harness::builder()
-        .with_size(egui::vec2(1600.0, 1200.0))
-        .with_context_setup(EditorApp::apply_style)
-        .build_ui_state(|ui, app: &mut EditorApp| app.ui(ui), app)
+    support::sized(EditorApp::open(dir).unwrap(), egui::vec2(1600.0, 1200.0))
 }
 
 /// The editor on `dir` with sand's script open and F5 pressed: sand's
@@ -42,21 +31,6 @@ fn sand_playtest(dir: &Path) -> Harness<'static, EditorApp> {
     harness.key_press(egui::Key::F5);
     harness.run_steps(5);
     harness
-}
-
-/// A mouse drag from `from` to `to`, a frame per step.
-fn drag<S>(harness: &mut Harness<'_, S>, from: egui::Pos2, to: egui::Pos2) {
-    harness.hover_at(from);
-    harness.step();
-    harness.drag_at(from);
-    harness.step();
-    harness.hover_at(from + (to - from) * 0.5);
-    harness.step();
-    harness.hover_at(to);
-    harness.step();
-    harness.drop_at(to);
-    harness.step();
-    harness.step();
 }
 
 #[test]
@@ -75,7 +49,7 @@ fn f5_in_the_editor_starts_sand_and_a_piece_can_be_dragged_onto_the_board() {
 fn f5_from_a_tetris_level_starts_the_keyboard_view() {
     let dir = project_with("tetris");
     std::fs::copy(
-        repo_root().join("levels/tetris/classic_18x12.ron"),
+        support::repo_root().join("levels/tetris/classic_18x12.ron"),
         dir.path().join("levels/tetris/classic_18x12.ron"),
     )
     .unwrap();
@@ -93,7 +67,11 @@ fn f5_from_a_tetris_level_starts_the_keyboard_view() {
 fn a_seed_json_polycube_level_opens_as_a_level_and_f5_plays_it() {
     let dir = project_with("polycube");
     let json = dir.path().join("levels/polycube/sandwich.json");
-    std::fs::copy(repo_root().join("levels/polycube/sandwich.json"), &json).unwrap();
+    std::fs::copy(
+        support::repo_root().join("levels/polycube/sandwich.json"),
+        &json,
+    )
+    .unwrap();
     let mut harness = editor(dir.path());
     harness.run_steps(3);
     harness.state_mut().open_file(&json).expect("opens");
@@ -200,7 +178,11 @@ fn a_drop_above_the_board_is_clamped_and_a_refused_one_takes_no_step() {
 fn polycube_holds_still_while_it_is_played() {
     let dir = project_with("polycube");
     let json = dir.path().join("levels/polycube/sandwich.json");
-    std::fs::copy(repo_root().join("levels/polycube/sandwich.json"), &json).unwrap();
+    std::fs::copy(
+        support::repo_root().join("levels/polycube/sandwich.json"),
+        &json,
+    )
+    .unwrap();
     let mut harness = editor(dir.path());
     harness.run_steps(3);
     harness.state_mut().open_file(&json).expect("opens");

@@ -6,9 +6,7 @@
 
 use super::support;
 
-use support::{console_texts, harness};
-
-use std::time::{Duration, Instant};
+use support::{console_texts, harness, step_until};
 
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
@@ -42,20 +40,6 @@ fn project() -> tempfile::TempDir {
 fn game<'a>(harness: &'a Harness<'_, EditorApp>) -> &'a tessera_host::Recorded<Tetris> {
     let session = harness.state().playtest().session().expect("a session");
     tessera_host::session::downcast::<Tetris>(session).expect("a tetris session")
-}
-
-/// Steps frames until `done` holds, failing after 30 s.
-fn step_until(
-    harness: &mut Harness<'_, EditorApp>,
-    what: &str,
-    done: impl Fn(&Harness<'_, EditorApp>) -> bool,
-) {
-    let deadline = Instant::now() + Duration::from_secs(30);
-    while !done(harness) {
-        assert!(Instant::now() < deadline, "timed out waiting for: {what}");
-        harness.step();
-        std::thread::sleep(Duration::from_millis(2));
-    }
 }
 
 /// Opens `level` in a tab (the tree click) and plays it with F5.

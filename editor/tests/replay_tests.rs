@@ -6,7 +6,6 @@
 use super::support;
 
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
 
 use egui::Key;
 use egui_kittest::Harness;
@@ -17,7 +16,7 @@ use tessera_host::project::Project;
 use tessera_host::suite::{self, Verdict};
 
 fn repo(relative: &str) -> PathBuf {
-    tessera_testkit::repo_path(relative)
+    support::repo_root().join(relative)
 }
 
 /// A project with the shipped sand script and the cascade level (a board
@@ -42,12 +41,7 @@ fn project() -> tempfile::TempDir {
 /// Runs frames until `done` holds (at most 30 s: the suite runs on a
 /// worker thread).
 fn run_until(harness: &mut Harness<'_, EditorApp>, done: impl Fn(&EditorApp) -> bool) {
-    let deadline = Instant::now() + Duration::from_secs(30);
-    while !done(harness.state()) {
-        assert!(Instant::now() < deadline, "timed out");
-        harness.step();
-        std::thread::sleep(Duration::from_millis(5));
-    }
+    support::step_until(harness, "the suite or the game", |h| done(h.state()));
     frames(harness);
 }
 
@@ -106,12 +100,9 @@ fn record_a_playtest_change_the_score_and_accept_the_new_trajectory() {
     let snapshot = root.join("snapshots/replays__sand__chain_x3.snap");
     let accepted = std::fs::read_to_string(&snapshot).unwrap();
     assert!(accepted.contains("clear chain x3"), "{accepted}");
-    assert!(
-        console_texts(&harness)
-            .iter()
-            .any(|l| l.starts_with("saved test tests/replays/sand/chain_x3.replay.ron")),
-        "{:?}",
-        console_texts(&harness)
+    support::assert_console_has(
+        &harness,
+        "saved test tests/replays/sand/chain_x3.replay.ron",
     );
     assert_eq!(the_suite(&root), vec![Verdict::Unchanged]);
 
@@ -182,9 +173,14 @@ fn open_replays_a_test_in_the_playtest_view_at_a_step() {
         app.playtest().running().map(|t| t.game.clone()),
         Some("sand".to_string())
     );
-    let session = app.playtest().session().expect("a recorded session");
-    // Step 1 (Settle) cleared the chain; step 2 placed a piece; then the
-    // view's clock runs on (ticks), and step 3 (a Settle) never happened.
+    assert_cascade_chain_at_step_2(&harness);
+}
+
+/// The cascade chain replay stopped after step 2: step 1 (Settle) cleared
+/// the chain, step 2 placed a piece, then the view's clock ran on (ticks)
+/// and step 3 (a Settle) never happened.
+fn assert_cascade_chain_at_step_2(harness: &Harness<'_, EditorApp>) {
+    let session = harness.state().playtest().session().expect("a session");
     let rows = session.trajectory().rows;
     assert_eq!(rows[0].step, "Settle");
     assert!(rows[1].step.starts_with("Place("), "{rows:?}");
@@ -193,13 +189,8 @@ fn open_replays_a_test_in_the_playtest_view_at_a_step() {
         "{rows:?}"
     );
     assert_eq!(session.scores(), vec![142]);
-    assert!(
-        console_texts(&harness)
-            .iter()
-            .any(|l| l.contains("opened tests/replays/sand/cascade_chain.replay.ron at step 2")),
-        "{:?}",
-        console_texts(&harness)
-    );
+    let opened = "opened tests/replays/sand/cascade_chain.replay.ron at step 2";
+    support::assert_console_has(harness, opened);
 }
 
 /// A polycube replay whose refusal text changed: the Tests panel lists the
@@ -272,4 +263,47 @@ fn a_long_test_name_keeps_one_row_and_shows_in_full_on_hover() {
     harness.get(row_query()).hover();
     harness.run_steps(30);
     harness.get_by_label(&format!("sand/{name}"));
+}
+
+/// An unchanged test opens at any step too: its button offers the end
+/// ("Open at step 5"), and the step picker beside it chooses another.
+#[test]
+fn an_unchanged_test_opens_at_a_step_the_designer_picks() {
+    let dir = project();
+    let root = dir.path().canonicalize().unwrap();
+    std::fs::create_dir_all(root.join("tests/replays/sand")).unwrap();
+    std::fs::create_dir_all(root.join("snapshots")).unwrap();
+    std::fs::copy(
+        repo("tests/replays/sand/cascade_chain.replay.ron"),
+        root.join("tests/replays/sand/cascade_chain.replay.ron"),
+    )
+    .unwrap();
+    std::fs::copy(
+        repo("snapshots/replays__sand__cascade_chain.snap"),
+        root.join("snapshots/replays__sand__cascade_chain.snap"),
+    )
+    .unwrap();
+    let mut harness = harness(&root);
+    harness.state_mut().run_tests();
+    run_until(&mut harness, |app| {
+        !app.tests().is_running() && !app.tests().results().is_empty()
+    });
+    assert_eq!(
+        harness.state().tests().results()[0].verdict,
+        Verdict::Unchanged
+    );
+    harness.get_by_label_contains("sand/cascade_chain").click();
+    frames(&mut harness);
+    harness.get_by_label("Open at step 5");
+    // Step 2 typed into the picker.
+    let picker = egui::accesskit::Role::SpinButton;
+    harness.get_by_role(picker).focus();
+    frames(&mut harness);
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, Key::A);
+    harness.get_by_role(picker).type_text("2");
+    harness.key_press(Key::Enter);
+    frames(&mut harness);
+    harness.get_by_label("Open at step 2").click();
+    frames(&mut harness);
+    assert_cascade_chain_at_step_2(&harness);
 }

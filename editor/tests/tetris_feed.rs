@@ -5,7 +5,7 @@
 
 use super::support;
 
-use support::harness;
+use support::{harness, step_until};
 
 use std::time::{Duration, Instant};
 
@@ -34,20 +34,6 @@ fn project() -> tempfile::TempDir {
 fn game<'a>(harness: &'a Harness<'_, EditorApp>) -> &'a tessera_host::Recorded<Tetris> {
     let session = harness.state().playtest().session().expect("a session");
     tessera_host::session::downcast::<Tetris>(session).expect("a tetris session")
-}
-
-/// Steps frames until `done` holds, failing after 30 s.
-fn step_until(
-    harness: &mut Harness<'_, EditorApp>,
-    what: &str,
-    done: impl Fn(&Harness<'_, EditorApp>) -> bool,
-) {
-    let deadline = Instant::now() + Duration::from_secs(30);
-    while !done(harness) {
-        assert!(Instant::now() < deadline, "timed out waiting for: {what}");
-        harness.step();
-        std::thread::sleep(Duration::from_millis(2));
-    }
 }
 
 fn start_feed_level(dir: &tempfile::TempDir) -> Harness<'static, EditorApp> {
@@ -350,4 +336,34 @@ fn the_feed_panel_holds_still_while_the_ai_thinks_and_plays() {
     watch.look(&harness, "end");
     assert!(watch.watched() >= 8, "the rig saw the offer and the board");
     watch.assert_still();
+}
+
+/// Run ▸ Playtest starts the game again; the tool windows the designer
+/// opened (the AI log, Balance) stay open in the new game.
+#[test]
+fn run_playtest_again_keeps_the_open_tool_windows_open() {
+    let dir = project();
+    let mut harness = start_feed_level(&dir);
+    harness.get_by_label("📜 AI log (S)").click();
+    harness.get_by_label("⚖ Balance").click();
+    harness.run_steps(3);
+    harness.get_by_label("📜 AI log");
+    harness.get_by_label("AI ladder");
+    harness.get_by_label("Run").click();
+    harness.run_steps(2);
+    harness.get_by_label("Playtest F5").click();
+    harness.run_steps(3);
+    let starts = support::console_texts(&harness)
+        .iter()
+        .filter(|l| l.starts_with("playtest tetris on"))
+        .count();
+    assert_eq!(starts, 2, "{:?}", support::console_texts(&harness));
+    assert!(
+        harness.query_by_label("📜 AI log").is_some(),
+        "the AI log stays open"
+    );
+    assert!(
+        harness.query_by_label("AI ladder").is_some(),
+        "the Balance window stays open"
+    );
 }

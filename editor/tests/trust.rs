@@ -15,9 +15,7 @@ use tessera_editor::EditorApp;
 
 const SCRIPT: &str = "-- demo\nreturn { speed = 1 }";
 
-fn repo() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
+use support::repo_root as repo;
 
 /// A project with the shipped game scripts, `scripts/demo.lua` and the
 /// shipped sand level.
@@ -397,12 +395,7 @@ fn the_editor_reopens_as_it_was_left() {
     let state = tempfile::tempdir().expect("state dir");
     let state_file = state.path().join("editor.ron");
     {
-        let mut app = EditorApp::open(&root).expect("opens");
-        app.remember_in(state_file.clone());
-        let mut harness = Harness::builder()
-            .with_size(egui::vec2(1300.0, 850.0))
-            .with_context_setup(EditorApp::apply_style)
-            .build_ui_state(|ui, app: &mut EditorApp| app.ui(ui), app);
+        let mut harness = remembering(&root, &state_file);
         harness.run_steps(2);
         harness.get_by_label_contains("demo.lua").click();
         harness.run_steps(2);
@@ -720,12 +713,7 @@ fn a_tool_window_never_covers_the_menu_bar_and_escape_closes_it() {
 /// The editor on `root`, remembering in `state_file`, in a 1300 x 850
 /// window.
 fn remembering(root: &Path, state_file: &Path) -> Harness<'static, EditorApp> {
-    let mut app = EditorApp::open(root).expect("opens");
-    app.remember_in(state_file.to_path_buf());
-    Harness::builder()
-        .with_size(egui::vec2(1300.0, 850.0))
-        .with_context_setup(EditorApp::apply_style)
-        .build_ui_state(|ui, app: &mut EditorApp| app.ui(ui), app)
+    support::remembering(root, state_file, egui::vec2(1300.0, 850.0))
 }
 
 /// Issue 36: a state file saved on a larger screen, or holding NaN and
@@ -775,6 +763,18 @@ fn panel_sizes_from_a_larger_screen_or_a_broken_file_are_clamped_to_the_window()
         assert!(
             editor.right() <= playtest.left() && editor.left() >= tree.left(),
             "{sizes}"
+        );
+        // And more than their minimum: the console takes at most half the
+        // height, the tree at most 30 % of the width, the gutter beside it
+        // (issue 35: a layout from a 3000x1800 screen left the code a
+        // strip under a console).
+        assert!(
+            console.top() >= 850.0 * 0.45,
+            "{sizes}: console at {console:?}"
+        );
+        assert!(
+            editor.left() <= 1300.0 * 0.3 + 60.0,
+            "{sizes}: the tree pushes the editor to {editor:?}"
         );
         let ctx = harness.ctx.clone();
         harness.state_mut().persist(&ctx, true);

@@ -29,6 +29,11 @@ const MIN_EDITOR_WIDTH: f32 = 360.0;
 const MIN_CONSOLE_HEIGHT: f32 = 80.0;
 /// The room the documents keep above the console.
 const MIN_EDITOR_HEIGHT: f32 = 160.0;
+/// The most of the window's height the console takes, and of its width
+/// the tree: a size remembered on a larger screen (or a file asking for
+/// 1e30) leaves the documents at least the rest, not just their minimum.
+const MAX_CONSOLE_SHARE: f32 = 0.5;
+const MAX_TREE_SHARE: f32 = 0.3;
 
 /// Shrinks a window larger than its screen (a size remembered on a larger
 /// screen) to the screen, so no panel lies beyond its edge.
@@ -75,7 +80,9 @@ impl EditorApp {
             // clamped so that the others keep their minimum on this window:
             // a layout saved on a larger screen still shows every panel.
             let room = ui.available_rect_before_wrap().size();
-            let console_max = (room.y - MIN_EDITOR_HEIGHT).max(MIN_CONSOLE_HEIGHT);
+            let console_max = (room.y - MIN_EDITOR_HEIGHT)
+                .min(room.y * MAX_CONSOLE_SHARE)
+                .max(MIN_CONSOLE_HEIGHT);
             let console = egui::Panel::bottom("console")
                 .resizable(true)
                 .default_size(self.layout.console_height)
@@ -87,7 +94,9 @@ impl EditorApp {
                 });
             self.layout.console_height = console.response.rect.height().round();
             let playtest_min = if popped_out { 0.0 } else { MIN_PLAYTEST_WIDTH };
-            let tree_max = (room.x - playtest_min - MIN_EDITOR_WIDTH).max(MIN_TREE_WIDTH);
+            let tree_max = (room.x - playtest_min - MIN_EDITOR_WIDTH)
+                .min(room.x * MAX_TREE_SHARE)
+                .max(MIN_TREE_WIDTH);
             let tree = egui::Panel::left("tree")
                 .resizable(true)
                 .default_size(self.layout.tree_width)

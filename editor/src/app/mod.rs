@@ -216,6 +216,15 @@ impl EditorApp {
         self.handle_close_request(&ctx);
 
         self.panels(ui);
+        // A game's UI asked for a file at a line (a finding clicked in a
+        // level editor): shown as a console error's click shows it.
+        if let Some(at) = tessera_ui::take_open_request(&ctx) {
+            self.go_to(&crate::console::SourceLocation {
+                path: at.path,
+                line: at.line,
+                column: None,
+            });
+        }
         if let Some(TestsRequest::Open { path, steps }) = self.tests.ui(&ctx, &self.project) {
             self.open_replay(&path, steps);
         }

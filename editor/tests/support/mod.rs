@@ -9,6 +9,10 @@ use std::path::Path;
 use egui_kittest::Harness;
 use tessera_editor::{EditorApp, GameUi};
 
+/// The rig every UI crate's tests share: the repository, throwaway
+/// projects, gestures and waits.
+pub use tessera_ui_testkit::{drag, repo_root, step_until, temp_project, wait_for};
+
 /// The editor on the project at `root`, in a 1400 x 900 window.
 pub fn harness(root: &Path) -> Harness<'static, EditorApp> {
     let app = EditorApp::open(root).expect("project opens");
@@ -26,10 +30,27 @@ pub fn harness_with_games(
 }
 
 fn harness_for(app: EditorApp) -> Harness<'static, EditorApp> {
+    sized(app, egui::vec2(1400.0, 900.0))
+}
+
+/// `app` in a window of `size`, styled as the editor is.
+pub fn sized(app: EditorApp, size: egui::Vec2) -> Harness<'static, EditorApp> {
     Harness::builder()
-        .with_size(egui::vec2(1400.0, 900.0))
+        .with_size(size)
         .with_context_setup(EditorApp::apply_style)
         .build_ui_state(|ui, app: &mut EditorApp| app.ui(ui), app)
+}
+
+/// The editor on `root` remembering its state in `state_file`, in a
+/// window of `size`.
+pub fn remembering(
+    root: &Path,
+    state_file: &Path,
+    size: egui::Vec2,
+) -> Harness<'static, EditorApp> {
+    let mut app = EditorApp::open(root).expect("project opens");
+    app.remember_in(state_file.to_path_buf());
+    sized(app, size)
 }
 
 /// The console's lines, oldest first.
@@ -41,4 +62,13 @@ pub fn console_texts(harness: &Harness<'_, EditorApp>) -> Vec<String> {
         .iter()
         .map(|l| l.text.clone())
         .collect()
+}
+
+/// Fails unless a console line contains `text`, listing the lines.
+pub fn assert_console_has(harness: &Harness<'_, EditorApp>, text: &str) {
+    let lines = console_texts(harness);
+    assert!(
+        lines.iter().any(|l| l.contains(text)),
+        "no console line with {text:?}: {lines:?}"
+    );
 }

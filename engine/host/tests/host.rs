@@ -612,3 +612,22 @@ fn a_replay_run_with_its_recorded_script_needs_no_script_in_the_project() {
         .expect("no current script");
     assert!(error.to_string().contains("scripts/nim.lua"), "{error}");
 }
+
+/// The UI never waits on the AI (issue 35): a job's thread, and so every
+/// search thread it starts, runs nice +10 below the thread that started it
+/// (the UI's), so on a machine whose cores are all busy the UI thread still
+/// gets the CPU to draw its frame.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_job_runs_below_the_priority_of_the_thread_that_started_it() {
+    use tessera_host::worker::{JOB_NICENESS, thread_niceness};
+    let ui = thread_niceness();
+    let mut job = Job::spawn("niceness", |_| {
+        let job = thread_niceness();
+        let search = std::thread::spawn(thread_niceness).join().ok();
+        (job, search)
+    });
+    let (job, search) = job.wait(Duration::from_secs(30)).expect("the job ends");
+    assert_eq!(job, (ui + JOB_NICENESS).min(19), "the job's thread");
+    assert_eq!(search, Some(job), "a thread the job starts inherits it");
+}

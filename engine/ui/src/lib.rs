@@ -4,6 +4,7 @@
 //! editor shell hosts them without naming a game.
 
 mod drive;
+pub mod goto;
 mod keyboard;
 mod labelled;
 pub mod slot;
@@ -11,6 +12,7 @@ mod tool_window;
 pub mod undo;
 
 pub use drive::drive_view;
+pub use goto::{finding_label, take_open_request};
 pub use keyboard::text_field_has_keyboard;
 pub use labelled::{labelled_combo, speed_slider};
 /// Counts as people read them ("1 piece", "12,000 positions"): the
@@ -98,6 +100,17 @@ pub trait PlaytestView {
     fn take_request(&mut self) -> Option<ViewRequest> {
         None
     }
+    /// The view's open tool windows (an AI log, a Balance window) with
+    /// what they show, taken when a new playtest of the same game replaces
+    /// the view (Run ▸ Playtest, a test opened at a step) and handed to
+    /// the new view's [`PlaytestView::keep_tool_windows`], so windows the
+    /// designer opened stay open. `None`: none is open.
+    fn take_tool_windows(&mut self) -> Option<Box<dyn std::any::Any>> {
+        None
+    }
+    /// Takes over the tool windows the previous view of this game had
+    /// open (what its [`PlaytestView::take_tool_windows`] returned).
+    fn keep_tool_windows(&mut self, _windows: Box<dyn std::any::Any>) {}
 }
 
 /// The concrete game behind the session a [`ViewFactory`] receives (the

@@ -122,3 +122,64 @@ fn the_search_can_be_cancelled_and_reports_progress() {
     assert_eq!(report.verdict, Verdict::Cancelled);
     assert_eq!(seen, 1024);
 }
+
+/// A feed level's opening comment quotes the numbers the game plays
+/// (issue 35: three comments named other targets than their levels): the
+/// AI it names, "clearing N lines" its target, and "every N pieces" the
+/// ceiling's interval from the script's difficulty table.
+#[test]
+fn feed_level_comments_quote_the_numbers_the_game_plays() {
+    use tessera_host::options::{Seat, SessionOptions};
+    use tessera_host::{Game, Setup};
+    let folder = tessera_testkit::repo_path("levels/tetris");
+    let mut feeds = 0;
+    for (name, level) in shipped_levels() {
+        let Some(feed) = level.feed.clone() else {
+            continue;
+        };
+        feeds += 1;
+        let text = std::fs::read_to_string(folder.join(&name)).expect("level text");
+        let comment: Vec<&str> = text
+            .lines()
+            .take_while(|l| l.starts_with("//"))
+            .flat_map(|l| l.trim_start_matches('/').split_whitespace())
+            .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
+            .collect();
+        let options = SessionOptions {
+            mode: Some("feed".into()),
+            seats: vec![
+                Seat::Human,
+                Seat::Ai {
+                    level: feed.difficulty.to_lowercase(),
+                },
+            ],
+        };
+        let game = tessera_tetris::Tetris::start(Setup {
+            options,
+            ..Setup::new(level, shipped(), 4)
+        })
+        .unwrap_or_else(|e| panic!("{name}: {e}"));
+        let state = game.feed_state().expect("a feed game");
+        let joined = comment.join(" ");
+        assert!(
+            joined.contains(&format!("every piece {} gets", feed.difficulty)),
+            "{name}: {joined}"
+        );
+        let mut quoted_target = false;
+        for words in comment.windows(3) {
+            let number = words[1].parse::<u64>();
+            match (words[0], number, words[2]) {
+                ("clearing", Ok(n), "lines") => {
+                    assert_eq!(n, state.target_lines, "{name}: {joined}");
+                    quoted_target = true;
+                }
+                ("every", Ok(n), "pieces") => {
+                    assert_eq!(n, u64::from(state.ceiling_every()), "{name}: {joined}");
+                }
+                _ => {}
+            }
+        }
+        assert!(quoted_target, "{name} names its target: {joined}");
+    }
+    assert!(feeds >= 8, "{feeds} feed levels");
+}

@@ -1,32 +1,23 @@
 //! Driving the Azul table by clicks: a human move, the AI's reply, undo.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Duration;
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use tessera_azul::Azul;
-use tessera_host::driver::Driver;
 use tessera_host::project::Project;
 use tessera_host::session::downcast_box;
 use tessera_host::{Game, Reports, Seat, SessionOptions};
 
 use super::view::AzulPlaytest;
-use tessera_ui::drive_view;
-use tessera_ui::{ConsoleLine, PlaytestContext, PlaytestView, ViewRequest};
-
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../..")
-}
+use tessera_ui::{PlaytestView, ViewRequest};
+use tessera_ui_testkit::repo_root as root;
 
 /// The table as the playtest panel hosts it: the view, the host's driver
 /// of its AI seats, the project and the console.
-struct Playing {
-    view: AzulPlaytest,
-    driver: Driver,
-    project: Project,
-    console: Vec<ConsoleLine>,
-}
+type Playing = tessera_ui_testkit::Playing<AzulPlaytest>;
+type Editing = tessera_ui_testkit::Editing<super::level_editor::AzulLevelEditor>;
 
 fn table(seed: u64) -> Harness<'static, Playing> {
     table_in(&root(), seed, "medium")
@@ -320,37 +311,15 @@ fn a_human_chooses_a_grey_wall_column_by_clicking_a_highlighted_cell() {
 
 // ------------------------------------------------------------ scenario editor
 
-struct Editing {
-    editor: super::level_editor::AzulLevelEditor,
-    project: Project,
-    console: Vec<ConsoleLine>,
-}
-
 fn scenario_editor(file: &str) -> Harness<'static, Editing> {
     let text = std::fs::read_to_string(root().join("levels/azul").join(file)).expect("level");
     scenario_editor_of(&text)
 }
 
 fn scenario_editor_of(text: &str) -> Harness<'static, Editing> {
-    use tessera_ui::LevelEditor;
     let project = Project::open(&root(), crate::registry()).expect("project");
     let editor = super::level_editor::AzulLevelEditor::from_text(text).expect("editor");
-    Harness::builder()
-        .with_size(egui::vec2(1400.0, 1400.0))
-        .build_ui_state(
-            |ui, s: &mut Editing| {
-                let mut cx = PlaytestContext {
-                    project: &mut s.project,
-                    console: &mut s.console,
-                };
-                s.editor.ui(ui, &mut cx);
-            },
-            Editing {
-                editor,
-                project,
-                console: Vec::new(),
-            },
-        )
+    Editing::new(editor, project).harness(egui::vec2(1400.0, 1400.0))
 }
 
 /// The scenario's description is a box of several lines that wraps its
@@ -535,24 +504,9 @@ fn balance_panel_runs_the_sim_on_a_job_and_plots_win_rates() {
 
 /// A harness that draws `view` as the playtest panel does.
 fn table_harness(view: AzulPlaytest, project: Project) -> Harness<'static, Playing> {
-    Harness::builder()
-        .with_size(egui::vec2(1300.0, 1000.0))
-        .build_ui_state(
-            |ui, s: &mut Playing| {
-                let mut cx = PlaytestContext {
-                    project: &mut s.project,
-                    console: &mut s.console,
-                };
-                drive_view(&mut s.view, &mut s.driver, ui, &mut cx);
-                s.view.ui(ui, &mut cx);
-            },
-            Playing {
-                view,
-                driver: Driver::default(),
-                project,
-                console: Vec::new(),
-            },
-        )
+    Playing::new(view, project)
+        .driving_ai()
+        .harness(egui::vec2(1300.0, 1000.0))
 }
 
 /// A table on the project at `root` (a copy, for tests that write

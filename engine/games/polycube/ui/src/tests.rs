@@ -1,6 +1,5 @@
 //! Driving the polycube views by clicks, as a player and a designer would.
 
-use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 
 use egui_kittest::Harness;
@@ -13,17 +12,11 @@ use tessera_polycube::{Polycube, PolycubeLevel, Solver};
 
 use super::level_editor::PolycubeLevelEditor;
 use super::playtest::PolycubePlaytest;
-use tessera_ui::{ConsoleLine, LevelEditor, PlaytestContext, PlaytestView};
+use tessera_ui::{LevelEditor, PlaytestView};
+use tessera_ui_testkit::{click_at, repo_root as root, wait_for};
 
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../..")
-}
-
-struct Playing {
-    view: PolycubePlaytest,
-    project: Project,
-    console: Vec<ConsoleLine>,
-}
+type Playing = tessera_ui_testkit::Playing<PolycubePlaytest>;
+type Editing = tessera_ui_testkit::Editing<PolycubeLevelEditor>;
 
 fn level(name: &str) -> PolycubeLevel {
     load_any(&root().join("levels/polycube").join(name))
@@ -52,21 +45,7 @@ fn playing_sized(
         .script(&project.game_script_path(Polycube::ID))
         .expect("script");
     let game = Recorded::<Polycube>::start(level, script, 1, options).expect("game");
-    let state = Playing {
-        view: PolycubePlaytest::new(game),
-        project,
-        console: Vec::new(),
-    };
-    Harness::builder().with_size(size).build_ui_state(
-        |ui, s: &mut Playing| {
-            let mut cx = PlaytestContext {
-                project: &mut s.project,
-                console: &mut s.console,
-            };
-            s.view.ui(ui, &mut cx);
-        },
-        state,
-    )
+    Playing::new(PolycubePlaytest::new(game), project).harness(size)
 }
 
 #[test]
@@ -149,31 +128,15 @@ fn the_ghost_names_the_error_in_anchor_mode() {
     assert_eq!(harness.state().view.game().rules().placed_count(), 1);
 }
 
-struct Editing {
-    editor: PolycubeLevelEditor,
-    project: Project,
-    console: Vec<ConsoleLine>,
-}
-
 /// The level editor on `level`, in a window wide enough for its rows.
 fn level_editor(level: PolycubeLevel) -> Harness<'static, Editing> {
-    let state = Editing {
-        editor: PolycubeLevelEditor::new(level),
-        project: Project::open(&root(), crate::registry()).expect("project"),
-        console: Vec::new(),
-    };
-    Harness::builder()
-        .with_size(egui::vec2(1400.0, 900.0))
-        .build_ui_state(
-            |ui, s: &mut Editing| {
-                let mut cx = PlaytestContext {
-                    project: &mut s.project,
-                    console: &mut s.console,
-                };
-                s.editor.ui(ui, &mut cx);
-            },
-            state,
-        )
+    editing(PolycubeLevelEditor::new(level), egui::vec2(1400.0, 900.0))
+}
+
+/// `editor` on the repository's project, in a window of `size`.
+fn editing(editor: PolycubeLevelEditor, size: egui::Vec2) -> Harness<'static, Editing> {
+    let project = Project::open(&root(), crate::registry()).expect("project");
+    Editing::new(editor, project).harness(size)
 }
 
 #[test]
@@ -212,19 +175,6 @@ fn the_level_editor_adds_a_piece_and_solves_in_the_background() {
     assert!(ron.contains("(2, 2, 1)"), "{ron}");
 }
 
-/// Steps frame by frame (a running solve repaints every frame, so the
-/// harness never idles) until a label containing `text` shows.
-fn wait_for<S>(harness: &mut Harness<'_, S>, text: &str) {
-    for _ in 0..500 {
-        harness.step();
-        if harness.query_by_label_contains(text).is_some() {
-            return;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(10));
-    }
-    panic!("no label with `{text}`");
-}
-
 #[test]
 fn the_clock_follows_real_time_not_the_redraw_rate() {
     let mut harness = playing(level("soma.ron"));
@@ -255,23 +205,7 @@ fn a_wrong_handed_piece_is_named_the_mirror_image_in_words() {
 #[test]
 fn box_extents_read_x_y_z_and_solvable_stays_put_when_a_warning_appears() {
     let level = level("01_first_steps.ron");
-    let state = Editing {
-        editor: PolycubeLevelEditor::new(level),
-        project: Project::open(&root(), crate::registry()).expect("project"),
-        console: Vec::new(),
-    };
-    let mut harness = Harness::builder()
-        .with_size(egui::vec2(1200.0, 900.0))
-        .build_ui_state(
-            |ui, s: &mut Editing| {
-                let mut cx = PlaytestContext {
-                    project: &mut s.project,
-                    console: &mut s.console,
-                };
-                s.editor.ui(ui, &mut cx);
-            },
-            state,
-        );
+    let mut harness = editing(PolycubeLevelEditor::new(level), egui::vec2(1200.0, 900.0));
     harness.run();
     for axis in ["X", "Y", "Z"] {
         harness.get_by_label(axis);
@@ -307,20 +241,6 @@ fn load_any_text(text: &str) -> PolycubeLevel {
     let path = dir.path().join("level.ron");
     std::fs::write(&path, text).expect("write");
     load_any(&path).map(|(l, _)| l).expect("level")
-}
-
-/// A click at a screen point (press and release), as a mouse does.
-fn click_at(harness: &mut Harness<'static, Playing>, pos: egui::Pos2) {
-    harness.hover_at(pos);
-    for pressed in [true, false] {
-        harness.event(egui::Event::PointerButton {
-            pos,
-            button: egui::PointerButton::Primary,
-            pressed,
-            modifiers: egui::Modifiers::NONE,
-        });
-    }
-    harness.run();
 }
 
 #[test]
@@ -368,23 +288,8 @@ fn clicking_a_placed_piece_in_the_3d_view_selects_it_as_the_slices_do() {
 
 fn editing_text(text: &str) -> Harness<'static, Editing> {
     let path = root().join("levels/polycube/soma.ron");
-    let state = Editing {
-        editor: PolycubeLevelEditor::from_text(&path, text).expect("opens"),
-        project: Project::open(&root(), crate::registry()).expect("project"),
-        console: Vec::new(),
-    };
-    Harness::builder()
-        .with_size(egui::vec2(1200.0, 1000.0))
-        .build_ui_state(
-            |ui, s: &mut Editing| {
-                let mut cx = PlaytestContext {
-                    project: &mut s.project,
-                    console: &mut s.console,
-                };
-                s.editor.ui(ui, &mut cx);
-            },
-            state,
-        )
+    let editor = PolycubeLevelEditor::from_text(&path, text).expect("opens");
+    editing(editor, egui::vec2(1200.0, 1000.0))
 }
 
 #[test]
@@ -587,7 +492,7 @@ const FIVE_PACKINGS: &str = r#"(
 #[test]
 fn make_unique_proposes_an_edit_the_designer_accepts() {
     let level: PolycubeLevel =
-        tessera_host::level::parse_level(FIVE_PACKINGS, Path::new("five.ron")).unwrap();
+        tessera_host::level::parse_level(FIVE_PACKINGS, std::path::Path::new("five.ron")).unwrap();
     let mut harness = level_editor(level);
     wait_for(&mut harness, "not unique");
     harness.get_by_label("Make unique").click();

@@ -433,7 +433,8 @@ impl LevelEditor for SandLevelEditor {
                             Severity::Error => ui.visuals().error_fg_color,
                             Severity::Warning => ui.visuals().warn_fg_color,
                         };
-                        ui.label(RichText::new(d.to_string()).color(colour));
+                        // `file:line` opens the level at that line.
+                        tessera_ui::finding_label(ui, d, colour);
                     }
                 });
         });

@@ -54,7 +54,7 @@ mod tests {
     use tessera_sand::piece::{Piece, Shape};
 
     use super::*;
-    use tessera_ui::{ConsoleLine, PlaytestContext};
+    use tessera_ui_testkit::{drag, hold};
 
     /// A view on a new game on `level` with `seed`.
     fn started(level: SandLevel, script: tessera_host::LiveScript, seed: u64) -> SandPlaytest {
@@ -68,12 +68,8 @@ mod tests {
         SandPlaytest::from_session(session)
     }
 
-    struct Rig {
-        project: Project,
-        console: Vec<ConsoleLine>,
-        view: SandPlaytest,
-        _dir: tempfile::TempDir,
-    }
+    type Rig = tessera_ui_testkit::Playing<SandPlaytest>;
+    type Painting = tessera_ui_testkit::Editing<level_editor::SandLevelEditor>;
 
     fn rig() -> Rig {
         rig_with(|script| script)
@@ -101,42 +97,11 @@ mod tests {
                 },
             )
             .unwrap();
-        Rig {
-            project,
-            console: Vec::new(),
-            view,
-            _dir: dir,
-        }
+        Rig::new(view, project).in_folder(dir)
     }
 
     fn harness(rig: Rig) -> Harness<'static, Rig> {
-        Harness::builder()
-            .with_size(egui::vec2(1000.0, 1100.0))
-            .build_ui_state(
-                |ui, rig: &mut Rig| {
-                    let mut cx = PlaytestContext {
-                        project: &mut rig.project,
-                        console: &mut rig.console,
-                    };
-                    rig.view.ui(ui, &mut cx);
-                },
-                rig,
-            )
-    }
-
-    /// Drags from `from` and releases at `to`, a step per pointer event.
-    fn drag<S>(harness: &mut Harness<'_, S>, from: egui::Pos2, to: egui::Pos2) {
-        harness.hover_at(from);
-        harness.step();
-        harness.drag_at(from);
-        harness.step();
-        harness.hover_at(from + (to - from) * 0.5);
-        harness.step();
-        harness.hover_at(to);
-        harness.step();
-        harness.drop_at(to);
-        harness.step();
-        harness.step();
+        rig.harness(egui::vec2(1000.0, 1100.0))
     }
 
     #[test]
@@ -169,17 +134,6 @@ mod tests {
             },
             "refilled"
         );
-    }
-
-    /// Starts a drag from slot 1 and holds it over `to`.
-    fn hold<S>(harness: &mut Harness<'_, S>, from: egui::Pos2, to: egui::Pos2) {
-        harness.hover_at(from);
-        harness.step();
-        harness.drag_at(from);
-        harness.step();
-        harness.hover_at(to);
-        harness.step();
-        harness.step();
     }
 
     #[test]
@@ -268,37 +222,11 @@ mod tests {
         assert!(filled.iter().all(|c| c.0 == filled[0].0), "{filled:?}");
     }
 
-    struct Painting {
-        editor: level_editor::SandLevelEditor,
-        project: Project,
-        console: Vec<ConsoleLine>,
-        _dir: tempfile::TempDir,
-    }
-
     #[test]
     fn a_sand_level_is_designed_by_painting_with_brush_fill_and_erase() {
         use tessera_ui::LevelEditor as _;
-        let rig = rig();
         let text = "// My level: keep this comment.\n(version: 1, columns: 6, rows: 4, cell: 10)\n";
-        let state = Painting {
-            editor: level_editor::SandLevelEditor::from_file(&level_path(&rig, text), text)
-                .unwrap(),
-            project: rig.project,
-            console: Vec::new(),
-            _dir: rig._dir,
-        };
-        let mut harness = Harness::builder()
-            .with_size(egui::vec2(900.0, 700.0))
-            .build_ui_state(
-                |ui, s: &mut Painting| {
-                    let mut cx = PlaytestContext {
-                        project: &mut s.project,
-                        console: &mut s.console,
-                    };
-                    s.editor.ui(ui, &mut cx);
-                },
-                state,
-            );
+        let mut harness = painting_sized(text, egui::vec2(900.0, 700.0));
         harness.run();
         harness.get_by_label("✔ level is valid");
         assert!(!harness.state().editor.is_dirty());
@@ -366,27 +294,18 @@ mod tests {
     }
 
     fn painting(text: &str) -> Harness<'static, Painting> {
-        use tessera_ui::LevelEditor as _;
+        painting_sized(text, egui::vec2(900.0, 900.0))
+    }
+
+    /// The level editor on `text`, saved in the rig's project, in a window
+    /// of `size`.
+    fn painting_sized(text: &str, size: egui::Vec2) -> Harness<'static, Painting> {
         let rig = rig();
-        let state = Painting {
-            editor: level_editor::SandLevelEditor::from_file(&level_path(&rig, text), text)
-                .unwrap(),
-            project: rig.project,
-            console: Vec::new(),
-            _dir: rig._dir,
-        };
-        Harness::builder()
-            .with_size(egui::vec2(900.0, 900.0))
-            .build_ui_state(
-                |ui, s: &mut Painting| {
-                    let mut cx = PlaytestContext {
-                        project: &mut s.project,
-                        console: &mut s.console,
-                    };
-                    s.editor.ui(ui, &mut cx);
-                },
-                state,
-            )
+        let editor =
+            level_editor::SandLevelEditor::from_file(&level_path(&rig, text), text).unwrap();
+        let mut painting = Painting::new(editor, rig.project);
+        painting.folder = rig.folder;
+        painting.harness(size)
     }
 
     /// Replaces a text field's contents by typing, as a user does.

@@ -714,7 +714,6 @@ impl TetrisLevelEditor {
 mod sequence_tests {
     use std::path::Path;
 
-    use egui_kittest::Harness;
     use egui_kittest::kittest::Queryable;
 
     use super::*;
@@ -723,24 +722,11 @@ mod sequence_tests {
     fn dragging_a_sequence_piece_onto_another_moves_it_there() {
         let text = "(\n  version: 1,\n  rows: 10,\n  columns: 10,\n  sequence: \"TIO\",\n)\n";
         let editor = TetrisLevelEditor::open(Path::new("levels/tetris/seq.ron"), text).unwrap();
-        let dir = tempfile::tempdir().unwrap();
-        std::fs::create_dir_all(dir.path().join("scripts")).unwrap();
+        let dir = tessera_ui_testkit::temp_project(&[]);
         let project = tessera_host::project::Project::open(dir.path(), crate::registry()).unwrap();
-        let mut harness = Harness::builder()
-            .with_size(egui::vec2(1000.0, 1000.0))
-            .build_ui_state(
-                |ui,
-                 state: &mut (
-                    TetrisLevelEditor,
-                    tessera_host::project::Project,
-                    Vec<tessera_ui::ConsoleLine>,
-                )| {
-                    let (editor, project, console) = state;
-                    let mut cx = PlaytestContext { project, console };
-                    editor.ui(ui, &mut cx);
-                },
-                (editor, project, Vec::new()),
-            );
+        let mut harness = tessera_ui_testkit::Editing::new(editor, project)
+            .in_folder(dir)
+            .harness(egui::vec2(1000.0, 1000.0));
         harness.run_steps(2);
         // Drag the O (third) onto the T (first).
         let from = harness.get_by_label(" O ").rect().center();
@@ -755,8 +741,8 @@ mod sequence_tests {
         }
         harness.drop_at(to);
         harness.run_steps(3);
-        assert_eq!(harness.state().0.level().sequence, "OTI");
-        assert!(harness.state().0.is_dirty());
+        assert_eq!(harness.state().editor.level().sequence, "OTI");
+        assert!(harness.state().editor.is_dirty());
         // The buttons still work: move the I earlier.
         let mut pieces: Vec<char> = "OTI".chars().collect();
         SequenceEdit::Move { from: 2, to: 1 }.apply(&mut pieces);

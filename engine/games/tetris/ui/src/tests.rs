@@ -13,14 +13,10 @@ use tessera_tetris::level::{Goal, TetrisLevel};
 use tessera_tetris::solver::Verdict;
 
 use super::*;
-use tessera_ui::{ConsoleLine, LevelEditor, PlaytestContext};
+use tessera_ui::LevelEditor;
+use tessera_ui_testkit::{Editing, press_release_at as click, repo_root};
 
-struct Rig {
-    project: Project,
-    console: Vec<ConsoleLine>,
-    view: TetrisPlaytest,
-    _dir: tempfile::TempDir,
-}
+type Rig = tessera_ui_testkit::Playing<TetrisPlaytest>;
 
 /// A view on a new game on `level` (its mode and seats) with `seed`.
 fn started(level: TetrisLevel, script: LiveScript, seed: u64) -> TetrisPlaytest {
@@ -28,16 +24,10 @@ fn started(level: TetrisLevel, script: LiveScript, seed: u64) -> TetrisPlaytest 
     TetrisPlaytest::from_session(session)
 }
 
+/// A project holding the shipped script and an empty `levels/tetris/`.
 fn project_dir() -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
-    std::fs::create_dir_all(dir.path().join("scripts")).unwrap();
+    let dir = tessera_ui_testkit::temp_project(&["scripts/tetris.lua"]);
     std::fs::create_dir_all(dir.path().join("levels/tetris")).unwrap();
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../..");
-    std::fs::copy(
-        root.join("scripts/tetris.lua"),
-        dir.path().join("scripts/tetris.lua"),
-    )
-    .unwrap();
     dir
 }
 
@@ -52,27 +42,11 @@ fn rig() -> Rig {
     let mut view = started(level, script, 7);
     // Time stands still so the test sees exactly what its keys did.
     view.frozen = true;
-    Rig {
-        project,
-        console: Vec::new(),
-        view,
-        _dir: dir,
-    }
+    Rig::new(view, project).in_folder(dir)
 }
 
 fn harness(rig: Rig) -> Harness<'static, Rig> {
-    Harness::builder()
-        .with_size(egui::vec2(900.0, 800.0))
-        .build_ui_state(
-            |ui, rig: &mut Rig| {
-                let mut cx = PlaytestContext {
-                    project: &mut rig.project,
-                    console: &mut rig.console,
-                };
-                rig.view.ui(ui, &mut cx);
-            },
-            rig,
-        )
+    rig.harness(egui::vec2(900.0, 800.0))
 }
 
 #[test]
@@ -140,47 +114,29 @@ fn p_pauses_and_the_over_screen_shows() {
     );
 }
 
-/// A mouse click at `at`: press and release, a frame each.
-fn click<S>(harness: &mut Harness<'_, S>, at: egui::Pos2) {
-    harness.hover_at(at);
-    harness.step();
-    harness.drag_at(at);
-    harness.step();
-    harness.drop_at(at);
-    harness.step();
-    harness.step();
-}
-
 #[test]
 fn the_level_editor_paints_garbage_and_saves_ron_that_loads() {
     let text = "(\n  version: 1,\n  rows: 10,\n  columns: 10,\n)\n";
     let editor = TetrisLevelEditor::open(Path::new("levels/tetris/new.ron"), text).unwrap();
     let dir = project_dir();
     let project = Project::open(dir.path(), crate::registry()).unwrap();
-    let mut harness = Harness::builder()
-        .with_size(egui::vec2(1000.0, 1000.0))
-        .build_ui_state(
-            |ui, state: &mut (TetrisLevelEditor, Project, Vec<ConsoleLine>)| {
-                let (editor, project, console) = state;
-                let mut cx = PlaytestContext { project, console };
-                editor.ui(ui, &mut cx);
-            },
-            (editor, project, Vec::new()),
-        );
+    let mut harness = Editing::new(editor, project)
+        .in_folder(dir)
+        .harness(egui::vec2(1000.0, 1000.0));
     harness.run_steps(2);
     // Paint two cells of the bottom row, then fill the row above leaving
     // column 4 as its hole.
     for x in [0, 1] {
-        let at = harness.state().0.cell_centre(x, 9);
+        let at = harness.state().editor.cell_centre(x, 9);
         click(&mut harness, at);
     }
     harness
         .get_by_label("fill row (clicked cell stays a hole)")
         .click();
     harness.run_steps(2);
-    let at = harness.state().0.cell_centre(4, 8);
+    let at = harness.state().editor.cell_centre(4, 8);
     click(&mut harness, at);
-    let editor = &harness.state().0;
+    let editor = &harness.state().editor;
     assert!(editor.is_dirty());
     assert_eq!(
         editor.level().garbage,
@@ -194,7 +150,7 @@ fn the_level_editor_paints_garbage_and_saves_ron_that_loads() {
 
 #[test]
 fn validation_flags_a_full_row_and_solvable_finds_the_triple() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../..");
+    let root = repo_root();
     let path = root.join("levels/tetris/puzzle_4_tspin_triple.ron");
     let text = std::fs::read_to_string(&path).unwrap();
     let mut editor = TetrisLevelEditor::open(&path, &text).unwrap();
@@ -235,12 +191,7 @@ fn the_balance_window_runs_a_small_simulation_and_shows_its_rows() {
         ..TetrisLevel::default()
     };
     let view = started(level, script, 3);
-    let rig = Rig {
-        project,
-        console: Vec::new(),
-        view,
-        _dir: dir,
-    };
+    let rig = Rig::new(view, project).in_folder(dir);
     let mut harness = harness(rig);
     harness.run_steps(2);
     harness.get_by_label("⚖ Balance").click();
@@ -312,7 +263,7 @@ fn a_balance_run_can_be_cancelled() {
 /// names `keep` accepts.
 fn campaign_project(keep: impl Fn(&str) -> bool) -> tempfile::TempDir {
     let dir = project_dir();
-    let levels = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../../levels/tetris");
+    let levels = repo_root().join("levels/tetris");
     for entry in std::fs::read_dir(&levels).unwrap() {
         let path = entry.unwrap().path();
         let name = path.file_name().unwrap().to_str().unwrap().to_string();
@@ -325,15 +276,10 @@ fn campaign_project(keep: impl Fn(&str) -> bool) -> tempfile::TempDir {
 
 /// Steps the harness until the campaign run ends (at most a minute).
 fn finish_campaign(harness: &mut Harness<'static, Rig>) {
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(120);
-    while harness.state().view.balance.campaign.is_running() {
-        assert!(
-            std::time::Instant::now() < deadline,
-            "the campaign did not finish"
-        );
-        harness.step();
-        std::thread::sleep(std::time::Duration::from_millis(5));
-    }
+    let limit = std::time::Duration::from_secs(120);
+    tessera_ui_testkit::step_until_within(harness, "the campaign's end", limit, |h| {
+        !h.state().view.balance.campaign.is_running()
+    });
     harness.run_steps(2);
 }
 
@@ -343,12 +289,7 @@ fn the_campaign_plots_one_curve_per_feeder_strength_over_the_feed_levels() {
     let mut project = Project::open(dir.path(), crate::registry()).unwrap();
     let script = project.script(&project.game_script_path("tetris")).unwrap();
     let view = started(TetrisLevel::default(), script, 3);
-    let rig = Rig {
-        project,
-        console: Vec::new(),
-        view,
-        _dir: dir,
-    };
+    let rig = Rig::new(view, project).in_folder(dir);
     let mut harness = harness(rig);
     harness.run_steps(2);
     harness.get_by_label("⚖ Balance").click();

@@ -500,6 +500,13 @@ impl TetrisPlaytest {
     }
 }
 
+/// The AI log and the Balance window (its runs and results), carried to
+/// the next playtest of Tetris so they stay open.
+struct ToolWindows {
+    show_log: bool,
+    balance: BalancePanel,
+}
+
 impl PlaytestView for TetrisPlaytest {
     fn session(&self) -> Option<&dyn tessera_host::Session> {
         Some(&self.session)
@@ -515,6 +522,21 @@ impl PlaytestView for TetrisPlaytest {
 
     fn take_request(&mut self) -> Option<ViewRequest> {
         self.request.take()
+    }
+
+    fn take_tool_windows(&mut self) -> Option<Box<dyn std::any::Any>> {
+        let windows = ToolWindows {
+            show_log: self.show_log,
+            balance: std::mem::take(&mut self.balance),
+        };
+        (windows.show_log || windows.balance.open).then(|| Box::new(windows) as _)
+    }
+
+    fn keep_tool_windows(&mut self, windows: Box<dyn std::any::Any>) {
+        if let Ok(windows) = windows.downcast::<ToolWindows>() {
+            self.show_log = windows.show_log;
+            self.balance = windows.balance;
+        }
     }
 
     fn ui(&mut self, ui: &mut egui::Ui, cx: &mut PlaytestContext<'_>) {
