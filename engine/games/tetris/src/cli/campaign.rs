@@ -95,26 +95,11 @@ pub(super) fn run(args: &CampaignArgs, context: &CommandContext) -> anyhow::Resu
             );
         },
     )
-    .map_err(|e| anyhow::anyhow!("{e}"))?;
+    .map_err(anyhow::Error::msg)?;
     let wall = started.elapsed().as_secs_f64();
     println!(
-        "{} in {wall:.1} s wall (player win rates per level; load average {})",
+        "{} in {wall:.1} s wall (player win rates per level)",
         tessera_host::text::count(run.games, "game"),
-        load_average()
     );
     Ok(Status::Ok)
-}
-
-/// The machine's load average (1, 5, 15 minutes) where Linux reports it:
-/// a wall time means little without it on a shared machine.
-fn load_average() -> String {
-    std::fs::read_to_string("/proc/loadavg")
-        .ok()
-        .map(|text| {
-            text.split_whitespace()
-                .take(3)
-                .collect::<Vec<_>>()
-                .join(" ")
-        })
-        .unwrap_or_else(|| "unknown".into())
 }
