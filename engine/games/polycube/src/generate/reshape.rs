@@ -13,19 +13,9 @@ use tessera_host::generate::GenerateError;
 use super::design::{Design, Move};
 use super::repair::{PROPOSALS, Proposal, SMALLEST};
 use super::unique::solve_error;
-use crate::geometry::{Cell, is_connected, signature};
+use crate::geometry::{Cell, DIRECTIONS, is_connected, signature};
 use crate::level::PolycubeLevel;
 use crate::solver::Solver;
-
-/// The face steps from a cube.
-const STEPS: [Cell; 6] = [
-    [1, 0, 0],
-    [-1, 0, 0],
-    [0, 1, 0],
-    [0, -1, 0],
-    [0, 0, 1],
-    [0, 0, -1],
-];
 
 /// One cube taken from a piece and given to a piece (cells as the level
 /// writes them).
@@ -112,7 +102,7 @@ fn edits_from(written: &[Vec<Cell>], from: usize) -> Vec<Edit> {
             let base = if to == from { &rest } else { other };
             let mut free: Vec<Cell> = base
                 .iter()
-                .flat_map(|c| STEPS.map(|s| [c[0] + s[0], c[1] + s[1], c[2] + s[2]]))
+                .flat_map(|c| DIRECTIONS.map(|s| [c[0] + s[0], c[1] + s[1], c[2] + s[2]]))
                 .filter(|n| !base.contains(n) && (to != from || *n != removed))
                 .collect();
             free.sort_unstable();
