@@ -1,4 +1,5 @@
-//! `tessera tetris explain` and `tetris hatetris`, `tessera check` on
+//! `tessera tetris explain`, `tetris hatetris` and `tetris campaign`,
+//! `tessera check` on
 //! Tetris scripts and feed levels, and `tessera sim tetris` against a feed
 //! level's own difficulty: the binary end to end.
 
@@ -281,4 +282,79 @@ fn generate_tetris_writes_a_puzzle_check_reproves_and_a_broken_claim_names_its_l
         text(&output.stderr).contains("--lines 5 needs at least 2 pieces"),
         "{output:?}"
     );
+}
+
+#[test]
+fn campaign_plays_every_feed_level_as_sim_does_and_prints_its_wall_time() {
+    // A project with the first two feed levels (the quick ones).
+    let dir = tempfile::tempdir().unwrap();
+    let root = common::repo_root();
+    std::fs::create_dir_all(dir.path().join("levels/tetris")).unwrap();
+    std::fs::create_dir_all(dir.path().join("scripts")).unwrap();
+    std::fs::copy(
+        root.join("scripts/tetris.lua"),
+        dir.path().join("scripts/tetris.lua"),
+    )
+    .unwrap();
+    for file in ["feed_1_first_taste.ron", "feed_2_easy_stack.ron"] {
+        std::fs::copy(
+            root.join("levels/tetris").join(file),
+            dir.path().join("levels/tetris").join(file),
+        )
+        .unwrap();
+    }
+    let args = ["tetris", "campaign", "--games", "6", "--threads", "1"];
+    let output = tessera(&args, dir.path());
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    let out = text(&output.stdout);
+    // Two levels, one feeder (hate:0.5 by default), six games each.
+    assert!(out.contains("6 games a level against hate:0.5"), "{out}");
+    assert!(out.contains("12 games in "), "{out}");
+    assert!(out.contains(" s wall"), "{out}");
+    // Each level's rate is the one `sim` gives for the same games.
+    for (row, file) in [(1, "feed_1_first_taste.ron"), (2, "feed_2_easy_stack.ron")] {
+        let level = format!("levels/tetris/{file}");
+        let sim = tessera(
+            &[
+                "sim",
+                "tetris",
+                "--mode",
+                "feed",
+                "--feeder",
+                "hate:0.5",
+                "--level",
+                &level,
+                "--games",
+                "6",
+                "--seed",
+                "100000",
+                "--threads",
+                "1",
+                "--json",
+            ],
+            dir.path(),
+        );
+        assert_eq!(sim.status.code(), Some(0), "{}", text(&sim.stderr));
+        let json: serde_json::Value = serde_json::from_slice(&sim.stdout).expect("json");
+        let rate = json["levels"][0]["player_win_rate"]
+            .as_f64()
+            .expect("a rate");
+        let line = out
+            .lines()
+            .find(|l| l.contains(file))
+            .unwrap_or_else(|| panic!("no row for {file}: {out}"));
+        assert!(line.starts_with(&row.to_string()), "{line}");
+        assert!(
+            line.ends_with(&format!("{:.1}%", rate * 100.0)),
+            "{line} vs {rate}"
+        );
+    }
+    // A feeder that is not a strength, and no games, are bad usage.
+    for bad in [
+        &["tetris", "campaign", "--feeder", "hatetris"][..],
+        &["tetris", "campaign", "--games", "0"][..],
+    ] {
+        let output = tessera(bad, dir.path());
+        assert_eq!(output.status.code(), Some(2), "{bad:?}");
+    }
 }

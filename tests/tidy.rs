@@ -17,10 +17,13 @@
 //! - Every input file is read through the host's capped reader.
 //! - Typed errors are not flattened into strings (`anyhow!("{e}")`).
 //! - No import circle of more than three files in the host ([`imports`]).
+//! - No trait in the host has more than fifteen items ([`traits`]).
 
 mod common;
 #[path = "tidy/imports.rs"]
 mod imports;
+#[path = "tidy/traits.rs"]
+mod traits;
 
 use std::path::{Path, PathBuf};
 

@@ -323,7 +323,7 @@ fn named_after_file(template: &str, file: &str) -> String {
 /// The text of a new script for `game`: its documented default when the
 /// game ships one, else a skeleton listing what the game reads.
 pub fn script_template(registry: &Registry, game: &str) -> String {
-    if let Some(text) = registry.get(game).and_then(|e| e.default_script) {
+    if let Some(text) = registry.get(game).and_then(|e| e.default_script()) {
         return text.to_string();
     }
     let mut out = format!("-- Script for {game}: the numbers the game reads.\nreturn {{\n");

@@ -1,9 +1,9 @@
 //! AI agents: the contract every game's AI follows.
 //!
-//! An agent is built by [`crate::Game::agent`] on the thread that owns the
+//! An agent is built by [`crate::plugin::Players::agent`] on the thread that owns the
 //! game, where it reads every tunable it needs out of the script into plain
 //! Rust values. It then decides on any thread from a read-only snapshot
-//! ([`crate::Game::Snapshot`]), never calling Lua, drawing randomness only
+//! ([`crate::plugin::Players::Snapshot`]), never calling Lua, drawing randomness only
 //! from its own stream ([`agent_rng`]), within a [`Budget`], and stopping
 //! when the [`ThinkControl`] is cancelled. It returns an ordinary action,
 //! which the session applies and records like a human's.
@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 use rand::SeedableRng;
 use serde::Serialize;
 
-use crate::plugin::{Game, GameError};
+use crate::plugin::{GameError, Players};
 
 /// The generator an agent draws from: ChaCha8, like the rules, but its own
 /// stream, so an AI's choices never shift the game's random draws.
@@ -237,9 +237,9 @@ impl<A> Decision<A> {
     }
 }
 
-/// A game's AI player, ready to decide. Built by [`Game::agent`] with every
+/// A game's AI player, ready to decide. Built by [`Players::agent`] with every
 /// tunable already read; it never calls Lua.
-pub trait Agent<G: Game>: Send {
+pub trait Agent<G: Players>: Send {
     /// Picks a move for the snapshot. Returns [`GameError::Cancelled`] when
     /// cancelled before it had any move, and the best move so far when the
     /// budget runs out.
@@ -252,7 +252,7 @@ pub trait Agent<G: Game>: Send {
 
 /// Everything one decision needs, detached from the game: it can be sent
 /// to a worker thread while the game stays where it is.
-pub struct AiTask<G: Game> {
+pub struct AiTask<G: Players> {
     /// The seat deciding.
     pub seat: usize,
     /// The AI level playing it.
@@ -263,7 +263,7 @@ pub struct AiTask<G: Game> {
     budget: Budget,
 }
 
-impl<G: Game> AiTask<G> {
+impl<G: Players> AiTask<G> {
     /// Bundles an agent with its snapshot and stream.
     pub fn new(
         seat: usize,

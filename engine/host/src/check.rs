@@ -37,7 +37,7 @@ fn is_checkable(registry: &Registry, path: &Path) -> bool {
     folder_game(registry, path).is_some_and(|game| {
         registry
             .get(&game)
-            .is_some_and(|entry| entry.level_extensions.contains(&extension))
+            .is_some_and(|entry| entry.level_extensions().contains(&extension))
     })
 }
 

@@ -1,8 +1,8 @@
 //! Tessera's plugin host: what every game runs in. It names no game; each
-//! game is a crate of its own (`engine/games/<id>`) implementing [`Game`],
+//! game is a crate of its own (`engine/games/<id>`) implementing [`Plugin`],
 //! and `tessera-builtin` lists them.
 //!
-//! - [`plugin`]: the [`Game`] trait; [`options`]: modes and seats;
+//! - [`plugin`]: the [`Game`] core and its capabilities; [`options`]: modes and seats;
 //!   [`agent`]: the AI contract; [`session`]: recorded sessions
 //!   ([`Recorded`], [`Session`]); [`registry`]: type-erased plugins.
 //! - [`replay`] and [`trajectory`]: what a session records and how a replay
@@ -47,7 +47,10 @@ pub use agent::{Agent, AiTask, Budget, Considered, Decision, ThinkControl, Think
 /// tables themselves (same version as the host, by construction).
 pub use mlua;
 pub use options::{GameSpec, ModeSpec, Seat, SessionOptions};
-pub use plugin::{Game, GameError, GameEvent, Outcome, Setup, Turn};
+pub use plugin::{
+    Game, GameError, GameEvent, LevelFormats, Moves, Outcome, Players, Plugin, Reports, Scripted,
+    Setup, Simulated, Turn,
+};
 pub use registry::{PluginEntry, Registry};
 pub use script::{LiveScript, Script, ScriptError, ScriptLimits, ScriptSchema};
 pub use session::{Recorded, Session, downcast, downcast_mut};

@@ -1,6 +1,10 @@
-//! The one trait every game implements. Its type-erased twin, the
-//! recorded [`crate::session::Session`], is what the registry, the CLI,
-//! replays and the editor's generic panels use.
+//! What a game is to the host: the [`Game`] core every game implements
+//! (the rules a session plays), the capability traits it opts into
+//! ([`Scripted`], [`Players`], [`LevelFormats`], [`Reports`], [`Moves`],
+//! [`Simulated`]) and [`Plugin`], their sum, which the host's generic code
+//! is bound on. Its type-erased twin, the recorded
+//! [`crate::session::Session`], is what the registry, the CLI, replays and
+//! the editor's generic panels use.
 
 use std::fmt;
 
@@ -124,7 +128,7 @@ pub struct Setup<L> {
     pub script: LiveScript,
     /// The seed of the rules' random stream.
     pub seed: u64,
-    /// Mode and seats, already resolved against [`Game::spec`].
+    /// Mode and seats, already resolved against [`Players::spec`].
     pub options: SessionOptions,
 }
 
@@ -141,10 +145,17 @@ impl<L> Setup<L> {
     }
 }
 
-/// A game plugin: the rules of one game, driven by actions and ticks.
+/// The rules of one game, driven by actions and ticks: the core every
+/// game implements and all a session needs to play it.
 ///
 /// Rules state lives here, in Rust. The script only computes numbers and
 /// decisions from it, so a script reload never loses state.
+///
+/// A game is registered as a [`Plugin`]: the core plus the capabilities
+/// ([`Scripted`], [`Players`], [`LevelFormats`], [`Reports`], [`Moves`],
+/// [`Simulated`]). A game opts into a capability by implementing its
+/// trait; one it does not have takes the defaults with an empty impl
+/// (`impl Simulated for MyGame {}`).
 pub trait Game: Sized + Send + 'static {
     /// Stable id: the plugin name, the `levels/<id>/` folder, the
     /// `scripts/<id>.lua` file.
@@ -155,62 +166,6 @@ pub trait Game: Sized + Send + 'static {
     type Level: LevelFile;
     /// One player move or command, serializable for replays and the CLI.
     type Action: Serialize + DeserializeOwned + Clone + fmt::Debug + Send + 'static;
-    /// The read-only view an AI decides from (`()` for games without AI).
-    /// It holds no script: an agent never calls Lua.
-    type Snapshot: Send + 'static;
-
-    /// What `scripts/<id>.lua` must return.
-    fn script_schema() -> ScriptSchema;
-
-    /// The game's documented default script (the text of the shipped
-    /// `scripts/<id>.lua`, every tunable at the seed's value): what File ▸
-    /// New script writes. Default: none, and the editor writes a skeleton
-    /// from [`Game::script_schema`].
-    const DEFAULT_SCRIPT: Option<&'static str> = None;
-
-    /// File extensions this game's levels come in (`check` looks for these
-    /// under `levels/<id>/`). Default: RON only.
-    const LEVEL_EXTENSIONS: &'static [&'static str] = &["ron"];
-
-    /// Parses a level file's text (before diagnosis); `path` names the file
-    /// in errors and tells the format by its extension. Default: RON.
-    fn read_level(text: &str, path: &std::path::Path) -> Result<Self::Level, Diagnostic> {
-        crate::level::parse_level(text, path)
-    }
-
-    /// Puts a finding of [`LevelFile::diagnose`] at its line in the file's
-    /// text (a game with several formats maps its field names). Default:
-    /// [`Diagnostic::locate`] in RON.
-    fn locate_finding(finding: Diagnostic, text: &str, path: &std::path::Path) -> Diagnostic {
-        let _ = path;
-        finding.locate(text)
-    }
-
-    /// The modes, seat counts and AI levels this game offers (AI level
-    /// names may come from the script). Default: one mode, one human seat.
-    fn spec(script: &Script) -> Result<GameSpec, GameError> {
-        let _ = script;
-        Ok(GameSpec::single_player())
-    }
-
-    /// The mode and seats a level asks for where the session names none
-    /// (a tetris feed level names its mode and the AI it is played
-    /// against). Seats apply only when the session plays that mode.
-    /// Default: none.
-    fn level_options(level: &Self::Level) -> SessionOptions {
-        let _ = level;
-        SessionOptions::default()
-    }
-
-    /// Reads every setting the game takes from its script, with the ranges
-    /// it accepts, as [`Game::start`] does: the one semantic check `check`,
-    /// `watch`, the editor and game start share. Errors name the field (see
-    /// [`Script::field_error`]). The host runs it under the script's budget.
-    /// Default: nothing beyond the schema.
-    fn check_script(script: &Script) -> Result<(), ScriptError> {
-        let _ = script;
-        Ok(())
-    }
 
     /// Starts a session.
     fn start(setup: Setup<Self::Level>) -> Result<Self, GameError>;
@@ -239,35 +194,117 @@ pub trait Game: Sized + Send + 'static {
     /// How the session stands.
     fn outcome(&self) -> Outcome;
 
-    /// Each seat's score (empty for games without one).
-    fn scores(&self) -> Vec<i64> {
-        Vec::new()
-    }
-
     /// Takes the events since the last call (clears, refusals, script
     /// errors). The recorded session collects them per step.
     fn take_events(&mut self) -> Vec<GameEvent> {
         Vec::new()
     }
 
-    /// For headless random play: the action that lets time run until the
-    /// game waits for input again (sand's `Settle`), if the game has one.
-    fn settle_action(&self) -> Option<Self::Action> {
-        None
-    }
-
-    /// Whether a player's action applied now begins a new move, the unit
-    /// an undo takes back (the host's undo replays the record up to just
-    /// before it). Default: every action does. A game whose moves take
-    /// several actions (tetris: the key presses that steer one piece) says
-    /// yes only to the first.
-    fn move_starts(&self, action: &Self::Action) -> bool {
-        let _ = action;
-        true
-    }
-
     /// A plain-text picture of the state, stable enough for snapshots.
     fn render_text(&self) -> String;
+}
+
+/// A whole game plugin as the host drives it: the [`Game`] core and every
+/// capability. Nothing implements it by hand: a game that implements the
+/// core and each capability trait (those it lacks with an empty impl, to
+/// take their defaults) is a `Plugin`, and the host's generic code
+/// (sessions, the registry) is bound on it.
+pub trait Plugin: Game + Scripted + Players + LevelFormats + Reports + Moves + Simulated {}
+
+impl<G> Plugin for G where G: Game + Scripted + Players + LevelFormats + Reports + Moves + Simulated {}
+
+/// Capability: the game's Luau script, `scripts/<id>.lua`: what it must
+/// return, the shipped text and the game's own check of its settings.
+pub trait Scripted: Game {
+    /// What `scripts/<id>.lua` must return.
+    fn script_schema() -> ScriptSchema;
+
+    /// The game's documented default script (the text of the shipped
+    /// `scripts/<id>.lua`, every tunable at the seed's value): what File ▸
+    /// New script writes. Default: none, and the editor writes a skeleton
+    /// from [`Scripted::script_schema`].
+    const DEFAULT_SCRIPT: Option<&'static str> = None;
+
+    /// Reads every setting the game takes from its script, with the ranges
+    /// it accepts, as [`Game::start`] does: the one semantic check `check`,
+    /// `watch`, the editor and game start share. Errors name the field (see
+    /// [`Script::field_error`]). The host runs it under the script's budget.
+    /// Default: nothing beyond the schema.
+    fn check_script(script: &Script) -> Result<(), ScriptError> {
+        let _ = script;
+        Ok(())
+    }
+}
+
+/// Capability: who plays. The modes and seats the game offers, its AI
+/// levels, and the AI players themselves. Without AI a game writes
+/// `type Snapshot = (); fn snapshot(&self) {}` and keeps the defaults.
+pub trait Players: Game {
+    /// The read-only view an AI decides from (`()` for games without AI).
+    /// It holds no script: an agent never calls Lua.
+    type Snapshot: Send + 'static;
+
+    /// The modes, seat counts and AI levels this game offers (AI level
+    /// names may come from the script). Default: one mode, one human seat.
+    fn spec(script: &Script) -> Result<GameSpec, GameError> {
+        let _ = script;
+        Ok(GameSpec::single_player())
+    }
+
+    /// The read-only view an agent decides from.
+    fn snapshot(&self) -> Self::Snapshot;
+
+    /// An AI player for `seat` at `level` (one of the spec's AI levels).
+    /// Reads every tunable it needs from the script now; the agent it
+    /// returns never calls Lua. Default: no AI.
+    fn agent(&self, seat: usize, level: &str) -> Result<Box<dyn Agent<Self>>, GameError> {
+        let _ = seat;
+        Err(GameError::Invalid(format!(
+            "{} has no AI (asked for level `{level}`)",
+            Self::ID
+        )))
+    }
+}
+
+/// Capability: the files a game's levels come in, beyond RON, and what a
+/// level asks of the session. Default: RON levels that ask for nothing.
+pub trait LevelFormats: Game {
+    /// File extensions this game's levels come in (`check` looks for these
+    /// under `levels/<id>/`). Default: RON only.
+    const LEVEL_EXTENSIONS: &'static [&'static str] = &["ron"];
+
+    /// Parses a level file's text (before diagnosis); `path` names the file
+    /// in errors and tells the format by its extension. Default: RON.
+    fn read_level(text: &str, path: &std::path::Path) -> Result<Self::Level, Diagnostic> {
+        crate::level::parse_level(text, path)
+    }
+
+    /// Puts a finding of [`LevelFile::diagnose`] at its line in the file's
+    /// text (a game with several formats maps its field names). Default:
+    /// [`Diagnostic::locate`] in RON.
+    fn locate_finding(finding: Diagnostic, text: &str, path: &std::path::Path) -> Diagnostic {
+        let _ = path;
+        finding.locate(text)
+    }
+
+    /// The mode and seats a level asks for where the session names none
+    /// (a tetris feed level names its mode and the AI it is played
+    /// against). Seats apply only when the session plays that mode.
+    /// Default: none.
+    fn level_options(level: &Self::Level) -> SessionOptions {
+        let _ = level;
+        SessionOptions::default()
+    }
+}
+
+/// Capability: what a game reports about a session: scores, the summary
+/// and JSON `tessera play` prints, its own record. Default: no scores, the
+/// picture and the outcome.
+pub trait Reports: Game {
+    /// Each seat's score (empty for games without one).
+    fn scores(&self) -> Vec<i64> {
+        Vec::new()
+    }
 
     /// The summary `tessera play` prints: by default the picture and the
     /// outcome. `render` asks for the full board where the summary would
@@ -293,10 +330,33 @@ pub trait Game: Sized + Send + 'static {
     fn game_record(&self) -> Option<String> {
         None
     }
+}
 
-    /// The read-only view an agent decides from.
-    fn snapshot(&self) -> Self::Snapshot;
+/// Capability: how a player's actions make moves: the unit an undo takes
+/// back, and the action that lets time run in headless play. Default:
+/// every action is a move; no settle action.
+pub trait Moves: Game {
+    /// For headless random play: the action that lets time run until the
+    /// game waits for input again (sand's `Settle`), if the game has one.
+    fn settle_action(&self) -> Option<Self::Action> {
+        None
+    }
 
+    /// Whether a player's action applied now begins a new move, the unit
+    /// an undo takes back (the host's undo replays the record up to just
+    /// before it). Default: every action does. A game whose moves take
+    /// several actions (tetris: the key presses that steer one piece) says
+    /// yes only to the first.
+    fn move_starts(&self, action: &Self::Action) -> bool {
+        let _ = action;
+        true
+    }
+}
+
+/// Capability: what a game brings to `tessera sim` and the Balance panels.
+/// Default: seat against seat on the game's default level, no options, no
+/// figures beyond win rates and scores.
+pub trait Simulated: Game {
     /// How `tessera sim` and the Balance panels set this game's
     /// simulations up: seat against seat, or a ladder of AI levels.
     /// Default: [`SimStyle::Seats`].
@@ -316,7 +376,7 @@ pub trait Game: Sized + Send + 'static {
     }
 
     /// Prepares a started game for a simulation: the options of
-    /// [`Game::SIM_OPTIONS`] (checked by the CLI to be listed), and
+    /// [`Simulated::SIM_OPTIONS`] (checked by the CLI to be listed), and
     /// whatever a headless run leaves out (tetris: its AI log). Default:
     /// nothing.
     fn sim_setup(&mut self, options: &SimOptions) -> Result<(), GameError> {
@@ -339,16 +399,5 @@ pub trait Game: Sized + Send + 'static {
     fn sim_figures(&self, play: &SimPlay) -> Vec<SimFigure> {
         let _ = play;
         Vec::new()
-    }
-
-    /// An AI player for `seat` at `level` (one of the spec's AI levels).
-    /// Reads every tunable it needs from the script now; the agent it
-    /// returns never calls Lua.
-    fn agent(&self, seat: usize, level: &str) -> Result<Box<dyn Agent<Self>>, GameError> {
-        let _ = seat;
-        Err(GameError::Invalid(format!(
-            "{} has no AI (asked for level `{level}`)",
-            Self::ID
-        )))
     }
 }

@@ -176,7 +176,7 @@ impl Project {
     /// Starts a simulated game of `game` ([`crate::sim`]): the same start
     /// as [`Project::start_session`] (level read with the cap and
     /// diagnosed, script checked, options resolved), on the simulation's
-    /// level, then prepared for the simulation ([`Session::begin_sim`]).
+    /// level, then prepared for the simulation ([`SessionSim::begin_sim`](crate::session::SessionSim::begin_sim)).
     pub fn start_sim_session(
         &mut self,
         game: &str,

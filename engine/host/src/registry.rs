@@ -6,7 +6,7 @@ use crate::command::GameCommands;
 use crate::generate::LevelGenerator;
 use crate::level::{Diagnostic, LevelFile, parse_diagnosed, parse_ron, read_text};
 use crate::options::{GameSpec, SessionOptions};
-use crate::plugin::{Game, GameError, Setup};
+use crate::plugin::{GameError, Plugin, Setup};
 use crate::replay::{LevelChoice, Replay, ScriptChoice};
 use crate::script::{LiveScript, Script, ScriptError, ScriptSchema};
 use crate::session::{Recorded, Session};
@@ -35,68 +35,110 @@ pub struct ReplayRun {
     pub notes: Vec<String>,
 }
 
-/// A plugin as the host sees it: its names and type-erased entry points.
+/// A plugin as the host sees it: its names and type-erased entry points,
+/// grouped by the capability they come from (see [`crate::plugin`]).
 #[derive(Clone)]
 pub struct PluginEntry {
     /// Plugin id (`sand`, `polycube`, ...).
     pub id: &'static str,
     /// Human title.
     pub title: &'static str,
-    /// File extensions the game's levels come in.
-    pub level_extensions: &'static [&'static str],
-    /// The game's documented default script, if it ships one.
-    pub default_script: Option<&'static str>,
-    schema: fn() -> ScriptSchema,
+    play: PlayFns,
+    levels: LevelFns,
+    script: ScriptFns,
+    sim: SimFns,
+}
+
+/// How a session of the game starts and replays ([`crate::plugin::Game`],
+/// the spec of [`crate::plugin::Players`]).
+#[derive(Clone)]
+struct PlayFns {
     spec: fn(&Script) -> Result<GameSpec, GameError>,
     start: fn(Option<&Path>, LiveScript, u64, &SessionOptions) -> SessionResult,
-    start_sim: fn(&SimLevel, LiveScript, u64, &SessionOptions) -> SessionResult,
-    sim_style: SimStyle,
-    sim_options: &'static [SimOptionSpec],
-    check_level: fn(&str, &Path, Option<LiveScript>) -> Vec<Diagnostic>,
-    check_script: fn(&Script) -> Result<(), ScriptError>,
     parse_actions: fn(&str, &Path) -> Result<Vec<String>, Diagnostic>,
     replay: fn(&str, &Path, LiveScript, &Path, &ReplaySetup) -> Result<ReplayRun, GameError>,
-    level_template: fn() -> String,
-    level_options: fn(&str, &Path) -> SessionOptions,
+}
+
+/// The game's level files ([`crate::plugin::LevelFormats`]).
+#[derive(Clone)]
+struct LevelFns {
+    extensions: &'static [&'static str],
+    check: fn(&str, &Path, Option<LiveScript>) -> Vec<Diagnostic>,
+    template: fn() -> String,
+    options: fn(&str, &Path) -> SessionOptions,
+}
+
+/// The game's script ([`crate::plugin::Scripted`]).
+#[derive(Clone)]
+struct ScriptFns {
+    default_script: Option<&'static str>,
+    schema: fn() -> ScriptSchema,
+    check: fn(&Script) -> Result<(), ScriptError>,
+}
+
+/// The game's simulations ([`crate::plugin::Simulated`]).
+#[derive(Clone)]
+struct SimFns {
+    style: SimStyle,
+    options: &'static [SimOptionSpec],
+    start: fn(&SimLevel, LiveScript, u64, &SessionOptions) -> SessionResult,
 }
 
 impl PluginEntry {
     /// The entry for game `G`.
-    pub fn of<G: Game>() -> Self {
+    pub fn of<G: Plugin>() -> Self {
         Self {
             id: G::ID,
             title: G::TITLE,
-            level_extensions: G::LEVEL_EXTENSIONS,
-            default_script: G::DEFAULT_SCRIPT,
-            schema: G::script_schema,
-            spec: G::spec,
-            start: start_erased::<G>,
-            start_sim: start_sim_erased::<G>,
-            sim_style: G::SIM_STYLE,
-            sim_options: G::SIM_OPTIONS,
-            check_level: check_level_erased::<G>,
-            check_script: G::check_script,
-            parse_actions: parse_actions_erased::<G>,
-            replay: replay_erased::<G>,
-            level_template: level_template_erased::<G>,
-            level_options: level_options_erased::<G>,
+            play: PlayFns {
+                spec: G::spec,
+                start: start_erased::<G>,
+                parse_actions: parse_actions_erased::<G>,
+                replay: replay_erased::<G>,
+            },
+            levels: LevelFns {
+                extensions: G::LEVEL_EXTENSIONS,
+                check: check_level_erased::<G>,
+                template: level_template_erased::<G>,
+                options: level_options_erased::<G>,
+            },
+            script: ScriptFns {
+                default_script: G::DEFAULT_SCRIPT,
+                schema: G::script_schema,
+                check: G::check_script,
+            },
+            sim: SimFns {
+                style: G::SIM_STYLE,
+                options: G::SIM_OPTIONS,
+                start: start_sim_erased::<G>,
+            },
         }
+    }
+
+    /// File extensions the game's levels come in.
+    pub fn level_extensions(&self) -> &'static [&'static str] {
+        self.levels.extensions
+    }
+
+    /// The game's documented default script, if it ships one.
+    pub fn default_script(&self) -> Option<&'static str> {
+        self.script.default_script
     }
 
     /// The RON text of a new level (the game's default level), the
     /// starting point of "New level" in the editor.
     pub fn level_template(&self) -> String {
-        (self.level_template)()
+        (self.levels.template)()
     }
 
     /// What the game's script must return.
     pub fn script_schema(&self) -> ScriptSchema {
-        (self.schema)()
+        (self.script.schema)()
     }
 
     /// The modes, seats and AI levels the game offers with this script.
     pub fn spec(&self, script: &Script) -> Result<GameSpec, GameError> {
-        (self.spec)(script)
+        (self.play.spec)(script)
     }
 
     /// Starts a session on the level file at `level` (or the game's default
@@ -108,12 +150,12 @@ impl PluginEntry {
         seed: u64,
         options: &SessionOptions,
     ) -> Result<Box<dyn Session>, GameError> {
-        (self.start)(level, script, seed, options)
+        (self.play.start)(level, script, seed, options)
     }
 
     /// Starts a simulated game on `level` (a file, a level's text, or the
-    /// game's simulation board, [`Game::sim_level`]); the caller then
-    /// prepares it ([`Session::begin_sim`]).
+    /// game's simulation board, [`Simulated::sim_level`](crate::plugin::Simulated::sim_level)); the caller then
+    /// prepares it ([`SessionSim::begin_sim`](crate::session::SessionSim::begin_sim)).
     pub fn start_sim(
         &self,
         level: &SimLevel,
@@ -121,35 +163,35 @@ impl PluginEntry {
         seed: u64,
         options: &SessionOptions,
     ) -> Result<Box<dyn Session>, GameError> {
-        (self.start_sim)(level, script, seed, options)
+        (self.sim.start)(level, script, seed, options)
     }
 
-    /// How the game's simulations are set up ([`Game::SIM_STYLE`]).
+    /// How the game's simulations are set up ([`Simulated::SIM_STYLE`](crate::plugin::Simulated::SIM_STYLE)).
     pub fn sim_style(&self) -> SimStyle {
-        self.sim_style
+        self.sim.style
     }
 
-    /// The options the game's simulations take ([`Game::SIM_OPTIONS`]).
+    /// The options the game's simulations take ([`Simulated::SIM_OPTIONS`](crate::plugin::Simulated::SIM_OPTIONS)).
     pub fn sim_options(&self) -> &'static [SimOptionSpec] {
-        self.sim_options
+        self.sim.options
     }
 
-    /// The mode and seats a level asks for ([`Game::level_options`]); none
+    /// The mode and seats a level asks for ([`LevelFormats::level_options`](crate::plugin::LevelFormats::level_options)); none
     /// when the text does not read as a level (starting it says why).
     pub fn level_options(&self, text: &str, path: &Path) -> SessionOptions {
-        (self.level_options)(text, path)
+        (self.levels.options)(text, path)
     }
 
     /// Every finding about a level file's text (empty when it is fine).
     pub fn check_level(&self, text: &str, path: &Path) -> Vec<Diagnostic> {
-        (self.check_level)(text, path, None)
+        (self.levels.check)(text, path, None)
     }
 
     /// [`PluginEntry::check_level`], then, when the level is fine, a game
     /// start on it with `script`: what the level needs from the script (a
     /// board letter in the palette) is checked as `play` checks it.
     pub fn check_level_with(&self, text: &str, path: &Path, script: LiveScript) -> Vec<Diagnostic> {
-        (self.check_level)(text, path, Some(script))
+        (self.levels.check)(text, path, Some(script))
     }
 
     /// The one semantic check of a script for this game: the schema (types
@@ -158,14 +200,14 @@ impl PluginEntry {
     /// this same check.
     pub fn validate_script(&self, script: &Script) -> Result<(), ScriptError> {
         script.validate(&self.script_schema())?;
-        script.guarded(|| (self.check_script)(script))
+        script.guarded(|| (self.script.check)(script))
     }
 
     /// Reads an action file (a RON list of the game's actions) into one
-    /// RON text per action, for [`Session::apply_ron`]; errors name the
+    /// RON text per action, for [`SessionPlay::apply_ron`](crate::session::SessionPlay::apply_ron); errors name the
     /// line and column.
     pub fn parse_actions(&self, text: &str, path: &Path) -> Result<Vec<String>, Diagnostic> {
-        (self.parse_actions)(text, path)
+        (self.play.parse_actions)(text, path)
     }
 
     /// Runs a RON replay file's text. `current_script` is the project's
@@ -179,7 +221,7 @@ impl PluginEntry {
         root: &Path,
         setup: &ReplaySetup,
     ) -> Result<ReplayRun, GameError> {
-        (self.replay)(text, path, current_script, root, setup)
+        (self.play.replay)(text, path, current_script, root, setup)
     }
 }
 
@@ -191,7 +233,7 @@ impl std::fmt::Debug for PluginEntry {
     }
 }
 
-fn start_erased<G: Game>(
+fn start_erased<G: Plugin>(
     level: Option<&Path>,
     script: LiveScript,
     seed: u64,
@@ -210,7 +252,7 @@ fn start_erased<G: Game>(
 }
 
 /// Starts `G` on a level's text read from `path` (diagnosed, located).
-fn start_from_text<G: Game>(
+fn start_from_text<G: Plugin>(
     text: &str,
     path: &Path,
     script: LiveScript,
@@ -242,7 +284,7 @@ fn start_from_text<G: Game>(
 /// Why the mode and seats a level asks for cannot be played (seats too few
 /// or too many, an AI level the script does not have), at the level's
 /// line: `check` and a game start refuse the same levels with the same words.
-fn level_options_problem<G: Game>(
+fn level_options_problem<G: Plugin>(
     level: &G::Level,
     text: &str,
     path: &Path,
@@ -264,7 +306,7 @@ fn level_options_problem<G: Game>(
     Some(G::locate_finding(finding, text, path))
 }
 
-fn start_sim_erased<G: Game>(
+fn start_sim_erased<G: Plugin>(
     level: &SimLevel,
     script: LiveScript,
     seed: u64,
@@ -284,13 +326,13 @@ fn start_sim_erased<G: Game>(
     }
 }
 
-fn level_options_erased<G: Game>(text: &str, path: &Path) -> SessionOptions {
+fn level_options_erased<G: Plugin>(text: &str, path: &Path) -> SessionOptions {
     G::read_level(text, path)
         .map(|level| G::level_options(&level))
         .unwrap_or_default()
 }
 
-fn level_template_erased<G: Game>() -> String {
+fn level_template_erased<G: Plugin>() -> String {
     let config = ron::ser::PrettyConfig::default().struct_names(false);
     let body = ron::ser::to_string_pretty(&G::Level::default(), config)
         .unwrap_or_else(|e| format!("// the default level did not serialise: {e}\n()"));
@@ -299,7 +341,7 @@ fn level_template_erased<G: Game>() -> String {
 
 /// Reads a level in any of `G`'s formats and refuses it when its diagnosis
 /// holds an error (located at the offending value's line).
-fn read_diagnosed<G: Game>(text: &str, path: &Path) -> Result<G::Level, Diagnostic> {
+fn read_diagnosed<G: Plugin>(text: &str, path: &Path) -> Result<G::Level, Diagnostic> {
     let level = G::read_level(text, path)?;
     match located_findings::<G>(&level, text, path)
         .into_iter()
@@ -311,7 +353,7 @@ fn read_diagnosed<G: Game>(text: &str, path: &Path) -> Result<G::Level, Diagnost
 }
 
 /// Every finding of a level's diagnosis, naming `path` and located in `text`.
-fn located_findings<G: Game>(level: &G::Level, text: &str, path: &Path) -> Vec<Diagnostic> {
+fn located_findings<G: Plugin>(level: &G::Level, text: &str, path: &Path) -> Vec<Diagnostic> {
     level
         .diagnose()
         .into_iter()
@@ -325,7 +367,7 @@ pub fn load_checked<L: LevelFile>(text: &str, path: &Path) -> Result<L, Diagnost
     parse_diagnosed(text, path).map(|(level, _warnings)| level)
 }
 
-fn check_level_erased<G: Game>(
+fn check_level_erased<G: Plugin>(
     text: &str,
     path: &Path,
     script: Option<LiveScript>,
@@ -351,7 +393,7 @@ fn check_level_erased<G: Game>(
     }
 }
 
-fn parse_actions_erased<G: Game>(text: &str, path: &Path) -> Result<Vec<String>, Diagnostic> {
+fn parse_actions_erased<G: Plugin>(text: &str, path: &Path) -> Result<Vec<String>, Diagnostic> {
     // Capped while parsing: 3 million actions would cost half a GiB.
     let crate::replay::Capped(actions) = parse_ron::<crate::replay::Capped<G::Action>>(text, path)?;
     actions
@@ -363,7 +405,7 @@ fn parse_actions_erased<G: Game>(text: &str, path: &Path) -> Result<Vec<String>,
         .collect()
 }
 
-fn replay_erased<G: Game>(
+fn replay_erased<G: Plugin>(
     text: &str,
     path: &Path,
     current_script: LiveScript,
@@ -481,14 +523,14 @@ impl Registry {
 
     /// A registry of `G` alone (a game's UI opening projects on worker
     /// threads and in its tests needs no other game).
-    pub fn of<G: Game>() -> Self {
+    pub fn of<G: Plugin>() -> Self {
         let mut registry = Self::empty();
         registry.register::<G>();
         registry
     }
 
     /// Adds `G`; a later registration of the same id replaces the earlier.
-    pub fn register<G: Game>(&mut self) -> &mut Self {
+    pub fn register<G: Plugin>(&mut self) -> &mut Self {
         self.entries.retain(|e| e.id != G::ID);
         self.entries.push(PluginEntry::of::<G>());
         self
@@ -496,7 +538,10 @@ impl Registry {
 
     /// Adds game `G`'s command-line capability (its subcommands, bench
     /// groups and merges); a later one for the same game replaces it.
-    pub fn register_commands<G: Game>(&mut self, commands: &'static dyn GameCommands) -> &mut Self {
+    pub fn register_commands<G: Plugin>(
+        &mut self,
+        commands: &'static dyn GameCommands,
+    ) -> &mut Self {
         self.commands.retain(|(id, _)| *id != G::ID);
         self.commands.push((G::ID, commands));
         self
@@ -509,7 +554,7 @@ impl Registry {
 
     /// Adds game `G`'s level generator (`tessera generate`, the editor's
     /// Generate…); a later one for the same game replaces it.
-    pub fn register_generator<G: Game>(
+    pub fn register_generator<G: Plugin>(
         &mut self,
         generator: &'static dyn LevelGenerator,
     ) -> &mut Self {

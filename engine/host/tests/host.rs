@@ -12,8 +12,8 @@ use tessera_host::registry::ReplaySetup;
 use tessera_host::replay::{LevelChoice, ScriptChoice, Step};
 use tessera_host::worker::Job;
 use tessera_host::{
-    Budget, Game, GameError, LiveScript, Outcome, Recorded, Registry, Script, ScriptLimits, Seat,
-    SessionOptions, Turn, downcast,
+    Budget, Game, GameError, LiveScript, Outcome, Recorded, Registry, Script, ScriptLimits,
+    Scripted, Seat, SessionOptions, Turn, downcast,
 };
 
 fn nim_script() -> LiveScript {

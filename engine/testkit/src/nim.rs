@@ -11,8 +11,8 @@ use tessera_host::level::{Diagnostic, LevelFile};
 use tessera_host::rng::{GameRng, game_rng};
 use tessera_host::script::{FieldKind, FieldSpec};
 use tessera_host::{
-    Agent, Decision, Game, GameError, GameSpec, ModeSpec, Outcome, Script, ScriptSchema, Seat,
-    Setup, Thinking, Turn,
+    Agent, Decision, Game, GameError, GameSpec, LevelFormats, ModeSpec, Moves, Outcome, Players,
+    Reports, Script, ScriptSchema, Scripted, Seat, Setup, Simulated, Thinking, Turn,
 };
 
 /// A Nim level.
@@ -130,40 +130,12 @@ impl Nim {
 
 impl Game for Nim {
     const ID: &'static str = "nim";
+
     const TITLE: &'static str = "Nim (test game)";
+
     type Level = NimLevel;
+
     type Action = NimAction;
-    type Snapshot = NimView;
-
-    fn spec(_script: &Script) -> Result<GameSpec, GameError> {
-        Ok(GameSpec {
-            modes: vec![ModeSpec::new("play", "Play")],
-            min_seats: 2,
-            max_seats: 2,
-            default_seats: vec![
-                Seat::Human,
-                Seat::Ai {
-                    level: "perfect".into(),
-                },
-            ],
-            ai_levels: vec!["perfect".into()],
-            also_accepts: None,
-        })
-    }
-
-    fn script_schema() -> ScriptSchema {
-        ScriptSchema {
-            game: "nim",
-            fields: vec![
-                FieldSpec::required("score", FieldKind::Function, "points for taking `n` stones"),
-                FieldSpec::optional(
-                    "max_take",
-                    FieldKind::Integer,
-                    "most stones one move may take",
-                ),
-            ],
-        }
-    }
 
     fn start(setup: Setup<NimLevel>) -> Result<Self, GameError> {
         let Setup {
@@ -223,8 +195,58 @@ impl Game for Nim {
         }
     }
 
-    fn scores(&self) -> Vec<i64> {
-        self.scores.to_vec()
+    fn render_text(&self) -> String {
+        format!(
+            "pile {:>3} |{}|\nto move: player {}\nscores: {} / {}\n",
+            self.pile,
+            "o".repeat(self.pile as usize),
+            self.to_move + 1,
+            self.scores[0],
+            self.scores[1]
+        )
+    }
+
+    fn outcome(&self) -> Outcome {
+        match (self.pile, self.last_taker) {
+            (0, Some(player)) => Outcome::Winner(player),
+            _ => Outcome::Playing,
+        }
+    }
+}
+
+impl Scripted for Nim {
+    fn script_schema() -> ScriptSchema {
+        ScriptSchema {
+            game: "nim",
+            fields: vec![
+                FieldSpec::required("score", FieldKind::Function, "points for taking `n` stones"),
+                FieldSpec::optional(
+                    "max_take",
+                    FieldKind::Integer,
+                    "most stones one move may take",
+                ),
+            ],
+        }
+    }
+}
+
+impl Players for Nim {
+    type Snapshot = NimView;
+
+    fn spec(_script: &Script) -> Result<GameSpec, GameError> {
+        Ok(GameSpec {
+            modes: vec![ModeSpec::new("play", "Play")],
+            min_seats: 2,
+            max_seats: 2,
+            default_seats: vec![
+                Seat::Human,
+                Seat::Ai {
+                    level: "perfect".into(),
+                },
+            ],
+            ai_levels: vec!["perfect".into()],
+            also_accepts: None,
+        })
     }
 
     fn snapshot(&self) -> NimView {
@@ -248,25 +270,19 @@ impl Game for Nim {
             other => Err(GameError::Invalid(format!("no AI level `{other}`"))),
         }
     }
+}
 
-    fn render_text(&self) -> String {
-        format!(
-            "pile {:>3} |{}|\nto move: player {}\nscores: {} / {}\n",
-            self.pile,
-            "o".repeat(self.pile as usize),
-            self.to_move + 1,
-            self.scores[0],
-            self.scores[1]
-        )
-    }
+impl LevelFormats for Nim {}
 
-    fn outcome(&self) -> Outcome {
-        match (self.pile, self.last_taker) {
-            (0, Some(player)) => Outcome::Winner(player),
-            _ => Outcome::Playing,
-        }
+impl Reports for Nim {
+    fn scores(&self) -> Vec<i64> {
+        self.scores.to_vec()
     }
 }
+
+impl Moves for Nim {}
+
+impl Simulated for Nim {}
 
 /// The script Nim tests use: 2 points per stone, at most 3 per move.
 pub const NIM_SCRIPT: &str =

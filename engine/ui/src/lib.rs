@@ -103,7 +103,7 @@ pub trait PlaytestView {
 /// The concrete game behind the session a [`ViewFactory`] receives (the
 /// registry and the UI are matched by id, so a mismatch is a bug, reported
 /// as an error rather than a panic).
-pub fn recorded<G: tessera_host::Game>(
+pub fn recorded<G: tessera_host::Plugin>(
     session: Box<dyn Session>,
 ) -> anyhow::Result<tessera_host::Recorded<G>> {
     tessera_host::session::downcast_box::<G>(session)

@@ -4,7 +4,9 @@
 //! thread (the editor's `Job`, tests), honours cancel, reports progress.
 
 use tessera_host::agent::{Budget, ThinkControl, Thinking, agent_rng};
-use tessera_host::{Game, GameError, LiveScript, Outcome, Seat, SessionOptions, Setup, Turn};
+use tessera_host::{
+    Game, GameError, LiveScript, Outcome, Players, Reports, Seat, SessionOptions, Setup, Turn,
+};
 
 use crate::{Azul, AzulLevel};
 

@@ -27,6 +27,7 @@ pub use text::render;
 
 use serde::{Deserialize, Serialize};
 use tessera_host::level::{Diagnostic, LevelFile};
+use tessera_host::plugin::{LevelFormats, Moves, Players, Reports, Scripted, Simulated};
 use tessera_host::rng::{GameRng, game_rng};
 use tessera_host::{
     Agent, Game, GameError, GameEvent, GameSpec, LiveScript, ModeSpec, Outcome, Script,
@@ -465,41 +466,12 @@ pub fn deal_lists(deal: &Deal, factories: usize) -> Vec<Vec<u8>> {
 
 impl Game for Azul {
     const ID: &'static str = "azul";
+
     const TITLE: &'static str = "Azul (against AI players)";
+
     type Level = AzulLevel;
+
     type Action = AzulAction;
-    type Snapshot = AzulView;
-
-    /// The shipped `scripts/azul.lua`: every tunable at the seed's value.
-    const DEFAULT_SCRIPT: Option<&'static str> = Some(include_str!("../../../../scripts/azul.lua"));
-
-    fn script_schema() -> ScriptSchema {
-        settings::schema()
-    }
-
-    /// The settings reader is the one check: a floor penalty out of range
-    /// or an expert share above 1 is refused by `check`, `watch`, the
-    /// editor's reload and game start alike, at its line.
-    fn check_script(script: &Script) -> Result<(), ScriptError> {
-        settings::check(script)
-    }
-
-    fn spec(script: &Script) -> Result<GameSpec, GameError> {
-        let levels = settings::ai_levels(script)?;
-        let default_ai = levels
-            .iter()
-            .find(|l| *l == "medium")
-            .unwrap_or(&levels[0])
-            .clone();
-        Ok(GameSpec {
-            modes: vec![ModeSpec::new("play", "Play")],
-            min_seats: 2,
-            max_seats: 4,
-            default_seats: vec![Seat::Human, Seat::Ai { level: default_ai }],
-            ai_levels: levels,
-            also_accepts: None,
-        })
-    }
 
     fn start(setup: Setup<AzulLevel>) -> Result<Self, GameError> {
         let current = setup.script.current();
@@ -673,14 +645,6 @@ impl Game for Azul {
         Ok(())
     }
 
-    /// A scenario names its seats (its human and AI players).
-    fn level_options(level: &AzulLevel) -> tessera_host::options::SessionOptions {
-        tessera_host::options::SessionOptions {
-            mode: None,
-            seats: level.seats.clone(),
-        }
-    }
-
     fn legal_actions(&self) -> Vec<AzulAction> {
         if self.goal_met.is_some() {
             return Vec::new();
@@ -725,13 +689,6 @@ impl Game for Azul {
         }
     }
 
-    fn scores(&self) -> Vec<i64> {
-        self.state.boards[..self.state.players as usize]
-            .iter()
-            .map(|b| i64::from(b.score))
-            .collect()
-    }
-
     fn take_events(&mut self) -> Vec<GameEvent> {
         std::mem::take(&mut self.events)
     }
@@ -752,19 +709,42 @@ impl Game for Azul {
         }
         text
     }
+}
 
-    fn report_json(&self) -> serde_json::Value {
-        serde_json::json!({
-            "game": Self::ID,
-            "outcome": self.outcome().to_string(),
-            "scores": self.scores(),
-            "round": self.state.round,
-            "board": self.render_text().lines().collect::<Vec<_>>(),
-        })
+impl Scripted for Azul {
+    /// The shipped `scripts/azul.lua`: every tunable at the seed's value.
+    const DEFAULT_SCRIPT: Option<&'static str> = Some(include_str!("../../../../scripts/azul.lua"));
+
+    fn script_schema() -> ScriptSchema {
+        settings::schema()
     }
 
-    fn game_record(&self) -> Option<String> {
-        Some(self.record.iter().map(|l| l.to_json() + "\n").collect())
+    /// The settings reader is the one check: a floor penalty out of range
+    /// or an expert share above 1 is refused by `check`, `watch`, the
+    /// editor's reload and game start alike, at its line.
+    fn check_script(script: &Script) -> Result<(), ScriptError> {
+        settings::check(script)
+    }
+}
+
+impl Players for Azul {
+    type Snapshot = AzulView;
+
+    fn spec(script: &Script) -> Result<GameSpec, GameError> {
+        let levels = settings::ai_levels(script)?;
+        let default_ai = levels
+            .iter()
+            .find(|l| *l == "medium")
+            .unwrap_or(&levels[0])
+            .clone();
+        Ok(GameSpec {
+            modes: vec![ModeSpec::new("play", "Play")],
+            min_seats: 2,
+            max_seats: 4,
+            default_seats: vec![Seat::Human, Seat::Ai { level: default_ai }],
+            ai_levels: levels,
+            also_accepts: None,
+        })
     }
 
     fn snapshot(&self) -> AzulView {
@@ -783,6 +763,43 @@ impl Game for Azul {
         ))
     }
 }
+
+impl LevelFormats for Azul {
+    /// A scenario names its seats (its human and AI players).
+    fn level_options(level: &AzulLevel) -> tessera_host::options::SessionOptions {
+        tessera_host::options::SessionOptions {
+            mode: None,
+            seats: level.seats.clone(),
+        }
+    }
+}
+
+impl Reports for Azul {
+    fn scores(&self) -> Vec<i64> {
+        self.state.boards[..self.state.players as usize]
+            .iter()
+            .map(|b| i64::from(b.score))
+            .collect()
+    }
+
+    fn report_json(&self) -> serde_json::Value {
+        serde_json::json!({
+            "game": Self::ID,
+            "outcome": self.outcome().to_string(),
+            "scores": self.scores(),
+            "round": self.state.round,
+            "board": self.render_text().lines().collect::<Vec<_>>(),
+        })
+    }
+
+    fn game_record(&self) -> Option<String> {
+        Some(self.record.iter().map(|l| l.to_json() + "\n").collect())
+    }
+}
+
+impl Moves for Azul {}
+
+impl Simulated for Azul {}
 
 // One test binary per crate: the tests in `tests/` are a module of the
 // unit-test binary rather than integration binaries of their own (each would

@@ -3,9 +3,10 @@
 //! the offending value, never clamped into range in silence.
 
 use std::path::Path;
+use tessera_host::plugin::Scripted;
 
 use tessera_azul::Azul;
-use tessera_host::{Game, Script, ScriptLimits};
+use tessera_host::{Script, ScriptLimits};
 
 /// The shipped script with `from` replaced by `to`, loaded as the editor
 /// and `check` load it (schema first).

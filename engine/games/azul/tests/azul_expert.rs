@@ -6,7 +6,8 @@ use tessera_azul::ai::{AiSettings, AzulAgent, Level};
 use tessera_azul::rules::{Move, Rules, State};
 use tessera_azul::{Azul, settings};
 use tessera_host::agent::{Budget, Decision, ThinkControl, Thinking, agent_rng};
-use tessera_host::{Game, Script, ScriptLimits};
+use tessera_host::plugin::Scripted;
+use tessera_host::{Script, ScriptLimits};
 
 /// Both players have wall row 1 full but for its orange cell; factory 1
 /// holds the one orange tile in play. Player 1 (to move) trails 10 to 12:
@@ -115,7 +116,7 @@ fn expert_is_deterministic_for_a_seed_and_a_playout_budget() {
 #[test]
 fn the_scripts_ai_numbers_are_the_engines_defaults() {
     let path = tessera_testkit::repo_path("scripts/azul.lua");
-    let schema = <Azul as Game>::script_schema();
+    let schema = <Azul as Scripted>::script_schema();
     let script = Script::load_file(&path, Some(&schema), ScriptLimits::default()).unwrap();
     assert_eq!(
         settings::ai_settings(&script).unwrap(),

@@ -12,6 +12,7 @@ use rand::Rng;
 use tessera_azul::record::check_record;
 use tessera_azul::rules::{CENTRE, Line, Move, MoveList, Placed, Rules, State, WALL};
 use tessera_azul::{Azul, AzulAction, AzulLevel, render};
+use tessera_host::plugin::Scripted;
 use tessera_host::rng::game_rng;
 use tessera_host::{Game, LiveScript, Outcome, Script, ScriptLimits, Setup};
 
@@ -24,7 +25,7 @@ fn grey_rules() -> Rules {
 
 fn script() -> LiveScript {
     let path = tessera_testkit::repo_path("scripts/azul.lua");
-    let schema = <Azul as Game>::script_schema();
+    let schema = <Azul as Scripted>::script_schema();
     LiveScript::new(Script::load_file(&path, Some(&schema), ScriptLimits::default()).unwrap())
 }
 

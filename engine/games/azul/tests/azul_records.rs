@@ -11,6 +11,7 @@ use tessera_azul::record::{CheckReport, check_record, deal_fixed};
 use tessera_azul::rules::{Rules, State};
 use tessera_host::agent::{Budget, ThinkControl, Thinking, agent_rng};
 use tessera_host::options::{Seat, SessionOptions};
+use tessera_host::plugin::{Players, Reports, Scripted};
 use tessera_host::rng::game_rng;
 use tessera_host::{Game, LiveScript, Script, ScriptLimits, Setup, Turn};
 
@@ -19,7 +20,7 @@ fn script_text() -> String {
 }
 
 fn load(text: &str) -> Script {
-    let schema = <Azul as Game>::script_schema();
+    let schema = <Azul as Scripted>::script_schema();
     Script::load(
         std::path::Path::new("scripts/azul.lua"),
         text,

@@ -8,6 +8,7 @@ use proptest::prelude::*;
 use rand::Rng;
 use tessera_azul::rules::{Board, CENTRE, FLOOR, Line, Move, MoveList, Rules, State, wall_column};
 use tessera_azul::{Azul, render};
+use tessera_host::plugin::Scripted;
 use tessera_host::rng::game_rng;
 use tessera_host::{Game, LiveScript, Outcome, Script, ScriptLimits, Setup};
 
@@ -17,7 +18,7 @@ fn wall(cells: &[(usize, usize)]) -> u32 {
 
 fn script() -> LiveScript {
     let path = tessera_testkit::repo_path("scripts/azul.lua");
-    let schema = <Azul as Game>::script_schema();
+    let schema = <Azul as Scripted>::script_schema();
     LiveScript::new(Script::load_file(&path, Some(&schema), ScriptLimits::default()).unwrap())
 }
 

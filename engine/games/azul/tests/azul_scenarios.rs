@@ -5,6 +5,7 @@
 //! `tiles_per_colour` included.
 
 use std::path::Path;
+use tessera_host::plugin::{Reports, Scripted};
 
 use tessera_azul::achieve::achieve;
 use tessera_azul::scenario::{Goal, check_position, position_of};
@@ -18,7 +19,7 @@ use tessera_host::{
 
 fn script() -> LiveScript {
     let path = tessera_testkit::repo_path("scripts/azul.lua");
-    let schema = <Azul as Game>::script_schema();
+    let schema = <Azul as Scripted>::script_schema();
     LiveScript::new(Script::load_file(&path, Some(&schema), ScriptLimits::default()).unwrap())
 }
 
@@ -369,7 +370,7 @@ fn a_floor_penalty_saved_mid_round_applies_from_the_next_tiling() {
             let shipped = std::fs::read_to_string(&path).unwrap();
             let edited = shipped.replacen("{ 1, 1, 2, 2, 2, 3, 3 }", penalties, 1);
             assert_ne!(edited, shipped);
-            let schema = <Azul as Game>::script_schema();
+            let schema = <Azul as Scripted>::script_schema();
             live.replace(
                 Script::load(&path, &edited, Some(&schema), ScriptLimits::default()).unwrap(),
             );

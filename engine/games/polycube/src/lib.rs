@@ -36,6 +36,7 @@ use serde::{Deserialize, Serialize};
 use tessera_host::level::Diagnostic;
 use tessera_host::options::ModeSpec;
 use tessera_host::plugin::{Game, GameError, GameEvent, Outcome, Setup};
+use tessera_host::plugin::{LevelFormats, Moves, Players, Reports, Scripted, Simulated};
 use tessera_host::script::{FieldKind, FieldSpec, LiveScript, Script, ScriptSchema};
 use tessera_host::text::count;
 use tessera_host::{Agent, Decision, GameSpec, Thinking};
@@ -332,7 +333,7 @@ impl Polycube {
 
     /// Resumes a saved game; every saved pose is checked against the level.
     pub fn resume(saved: SavedGame, script: LiveScript) -> Result<Self, GameError> {
-        let options = <Self as Game>::level_options(&saved.level);
+        let options = <Self as LevelFormats>::level_options(&saved.level);
         let mut game = Self::start(Setup {
             level: saved.level,
             script,
@@ -451,85 +452,12 @@ impl Polycube {
 
 impl Game for Polycube {
     const ID: &'static str = "polycube";
+
     const TITLE: &'static str = "Polycube packing";
+
     type Level = PolycubeLevel;
+
     type Action = PolycubeAction;
-    type Snapshot = PolycubeView;
-
-    /// One seat; the AI (`solver`) places the piece a hint would, without
-    /// using up a hint. Two modes: `play`, and `assembly` (the seed's
-    /// assembly physics mode: every placement also slides straight in).
-    fn spec(_script: &Script) -> Result<GameSpec, GameError> {
-        let mut spec = GameSpec::single_player();
-        spec.modes.push(ModeSpec::new(
-            ASSEMBLY_MODE,
-            "Assembly (pieces slide straight in)",
-        ));
-        spec.ai_levels = vec![SOLVER_AI.into()];
-        Ok(spec)
-    }
-
-    /// A level with `assembly: true` is played in assembly mode.
-    fn level_options(level: &PolycubeLevel) -> tessera_host::options::SessionOptions {
-        tessera_host::options::SessionOptions {
-            mode: level.assembly.then(|| ASSEMBLY_MODE.to_string()),
-            seats: Vec::new(),
-        }
-    }
-
-    const LEVEL_EXTENSIONS: &'static [&'static str] = &["ron", "json"];
-
-    fn read_level(text: &str, path: &std::path::Path) -> Result<PolycubeLevel, Diagnostic> {
-        import::read_level(text, path)
-    }
-
-    fn locate_finding(finding: Diagnostic, text: &str, path: &std::path::Path) -> Diagnostic {
-        import::locate(finding, text, path)
-    }
-
-    fn check_script(script: &Script) -> Result<(), tessera_host::ScriptError> {
-        read_fixed_settings(script)?;
-        // Start calls `hints_allowed` with the level's numbers: call it as
-        // start would (a one-piece level), so a hook that cannot answer an
-        // integer is refused by `check` as it is by `play`.
-        if script.has("hints_allowed") {
-            let _: i64 = script.call("hints_allowed", (String::from("check"), 1usize, 1usize))?;
-        }
-        Ok(())
-    }
-
-    /// The shipped `scripts/polycube.lua`: every tunable at the seed's value.
-    const DEFAULT_SCRIPT: Option<&'static str> =
-        Some(include_str!("../../../../scripts/polycube.lua"));
-
-    fn script_schema() -> ScriptSchema {
-        ScriptSchema {
-            game: Self::ID,
-            fields: vec![
-                FieldSpec::optional(
-                    "support_rule",
-                    FieldKind::Boolean,
-                    "whether a placed piece must touch the floor or another piece (default true)",
-                ),
-                FieldSpec::optional(
-                    "ticks_per_second",
-                    FieldKind::Integer,
-                    "ticks in one second of play (default 60)",
-                )
-                .within(1.0, MAX_TICKS_PER_SECOND as f64),
-                FieldSpec::optional(
-                    "hints_allowed",
-                    FieldKind::Function,
-                    "hints_allowed(level_name, pieces, cells) -> how many hints the level allows (default 3)",
-                ),
-                FieldSpec::optional(
-                    "stars",
-                    FieldKind::Function,
-                    "stars(seconds, moves, hints_used, pieces) -> 0 to 3 stars for a win",
-                ),
-            ],
-        }
-    }
 
     fn start(setup: Setup<PolycubeLevel>) -> Result<Self, GameError> {
         let Setup {
@@ -655,23 +583,6 @@ impl Game for Polycube {
         std::mem::take(&mut self.events)
     }
 
-    fn snapshot(&self) -> PolycubeView {
-        PolycubeView {
-            rules: self.rules.clone(),
-            level: self.level.clone(),
-            built: self.solver.get().cloned(),
-        }
-    }
-
-    fn agent(&self, _seat: usize, level: &str) -> Result<Box<dyn Agent<Self>>, GameError> {
-        match level {
-            SOLVER_AI => Ok(Box::new(SolverAgent)),
-            other => Err(GameError::Invalid(format!(
-                "no AI level `{other}` (polycube has `{SOLVER_AI}`)"
-            ))),
-        }
-    }
-
     fn render_text(&self) -> String {
         let mut out = self.rules.render_text();
         let tray: Vec<&str> = self
@@ -706,6 +617,112 @@ impl Game for Polycube {
         }
     }
 }
+
+impl Scripted for Polycube {
+    fn check_script(script: &Script) -> Result<(), tessera_host::ScriptError> {
+        read_fixed_settings(script)?;
+        // Start calls `hints_allowed` with the level's numbers: call it as
+        // start would (a one-piece level), so a hook that cannot answer an
+        // integer is refused by `check` as it is by `play`.
+        if script.has("hints_allowed") {
+            let _: i64 = script.call("hints_allowed", (String::from("check"), 1usize, 1usize))?;
+        }
+        Ok(())
+    }
+
+    /// The shipped `scripts/polycube.lua`: every tunable at the seed's value.
+    const DEFAULT_SCRIPT: Option<&'static str> =
+        Some(include_str!("../../../../scripts/polycube.lua"));
+
+    fn script_schema() -> ScriptSchema {
+        ScriptSchema {
+            game: Self::ID,
+            fields: vec![
+                FieldSpec::optional(
+                    "support_rule",
+                    FieldKind::Boolean,
+                    "whether a placed piece must touch the floor or another piece (default true)",
+                ),
+                FieldSpec::optional(
+                    "ticks_per_second",
+                    FieldKind::Integer,
+                    "ticks in one second of play (default 60)",
+                )
+                .within(1.0, MAX_TICKS_PER_SECOND as f64),
+                FieldSpec::optional(
+                    "hints_allowed",
+                    FieldKind::Function,
+                    "hints_allowed(level_name, pieces, cells) -> how many hints the level allows (default 3)",
+                ),
+                FieldSpec::optional(
+                    "stars",
+                    FieldKind::Function,
+                    "stars(seconds, moves, hints_used, pieces) -> 0 to 3 stars for a win",
+                ),
+            ],
+        }
+    }
+}
+
+impl Players for Polycube {
+    type Snapshot = PolycubeView;
+
+    /// One seat; the AI (`solver`) places the piece a hint would, without
+    /// using up a hint. Two modes: `play`, and `assembly` (the seed's
+    /// assembly physics mode: every placement also slides straight in).
+    fn spec(_script: &Script) -> Result<GameSpec, GameError> {
+        let mut spec = GameSpec::single_player();
+        spec.modes.push(ModeSpec::new(
+            ASSEMBLY_MODE,
+            "Assembly (pieces slide straight in)",
+        ));
+        spec.ai_levels = vec![SOLVER_AI.into()];
+        Ok(spec)
+    }
+
+    fn snapshot(&self) -> PolycubeView {
+        PolycubeView {
+            rules: self.rules.clone(),
+            level: self.level.clone(),
+            built: self.solver.get().cloned(),
+        }
+    }
+
+    fn agent(&self, _seat: usize, level: &str) -> Result<Box<dyn Agent<Self>>, GameError> {
+        match level {
+            SOLVER_AI => Ok(Box::new(SolverAgent)),
+            other => Err(GameError::Invalid(format!(
+                "no AI level `{other}` (polycube has `{SOLVER_AI}`)"
+            ))),
+        }
+    }
+}
+
+impl LevelFormats for Polycube {
+    /// A level with `assembly: true` is played in assembly mode.
+    fn level_options(level: &PolycubeLevel) -> tessera_host::options::SessionOptions {
+        tessera_host::options::SessionOptions {
+            mode: level.assembly.then(|| ASSEMBLY_MODE.to_string()),
+            seats: Vec::new(),
+        }
+    }
+
+    const LEVEL_EXTENSIONS: &'static [&'static str] = &["ron", "json"];
+
+    fn read_level(text: &str, path: &std::path::Path) -> Result<PolycubeLevel, Diagnostic> {
+        import::read_level(text, path)
+    }
+
+    fn locate_finding(finding: Diagnostic, text: &str, path: &std::path::Path) -> Diagnostic {
+        import::locate(finding, text, path)
+    }
+}
+
+impl Reports for Polycube {}
+
+impl Moves for Polycube {}
+
+impl Simulated for Polycube {}
 
 impl PolycubeLevel {
     /// Only the errors of [`tessera_host::level::LevelFile::diagnose`].

@@ -5,8 +5,9 @@
 //! snapshots.
 
 use std::sync::atomic::AtomicBool;
+use tessera_host::plugin::{LevelFormats, Scripted};
 
-use tessera_host::{Game, LiveScript, Recorded, Script, ScriptLimits, SessionOptions};
+use tessera_host::{LiveScript, Recorded, Script, ScriptLimits, SessionOptions};
 use tessera_polycube::disassembly::{assembly_order, disassemble};
 use tessera_polycube::import::{load_any, parse_any};
 use tessera_polycube::level::{PieceSpec, PolycubeLevel};

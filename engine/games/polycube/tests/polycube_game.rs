@@ -1,6 +1,7 @@
 //! The plugin through the host's Game API: script settings, actions,
 //! hints with a limit, the win with stars, saved games.
 
+use tessera_host::plugin::Scripted;
 use tessera_host::{Game, Outcome, Recorded};
 use tessera_host::{LiveScript, Script, ScriptLimits};
 use tessera_polycube::import::load_any;

@@ -45,6 +45,7 @@ use serde::{Deserialize, Serialize};
 
 use tessera_host::level::{Diagnostic, LevelFile};
 use tessera_host::plugin::{Game, GameError, GameEvent, Outcome, Setup, Turn};
+use tessera_host::plugin::{LevelFormats, Moves, Players, Reports, Scripted, Simulated};
 use tessera_host::rng::{GameRng, game_rng};
 use tessera_host::script::{LiveScript, Script, ScriptError, ScriptSchema};
 
@@ -331,21 +332,12 @@ impl Sand {
 
 impl Game for Sand {
     const ID: &'static str = "sand";
+
     const TITLE: &'static str = "Sand drop";
+
     type Level = SandLevel;
+
     type Action = SandAction;
-    type Snapshot = ();
-
-    /// The shipped `scripts/sand.lua`: every tunable at the seed's value.
-    const DEFAULT_SCRIPT: Option<&'static str> = Some(include_str!("../../../../scripts/sand.lua"));
-
-    fn script_schema() -> ScriptSchema {
-        settings::schema()
-    }
-
-    fn check_script(script: &Script) -> Result<(), ScriptError> {
-        Settings::read(script).map(|_| ())
-    }
 
     fn start(setup: Setup<SandLevel>) -> Result<Self, GameError> {
         let Setup {
@@ -454,16 +446,8 @@ impl Game for Sand {
         }
     }
 
-    fn scores(&self) -> Vec<i64> {
-        vec![i64::try_from(self.score).unwrap_or(i64::MAX)]
-    }
-
     fn take_events(&mut self) -> Vec<GameEvent> {
         std::mem::take(&mut self.events)
-    }
-
-    fn settle_action(&self) -> Option<SandAction> {
-        Some(SandAction::Settle)
     }
 
     /// The header line and the board in logical cells (the grain grid is
@@ -482,6 +466,37 @@ impl Game for Sand {
         )
     }
 
+    fn outcome(&self) -> Outcome {
+        self.outcome.clone()
+    }
+}
+
+impl Scripted for Sand {
+    /// The shipped `scripts/sand.lua`: every tunable at the seed's value.
+    const DEFAULT_SCRIPT: Option<&'static str> = Some(include_str!("../../../../scripts/sand.lua"));
+
+    fn script_schema() -> ScriptSchema {
+        settings::schema()
+    }
+
+    fn check_script(script: &Script) -> Result<(), ScriptError> {
+        Settings::read(script).map(|_| ())
+    }
+}
+
+impl Players for Sand {
+    type Snapshot = ();
+
+    fn snapshot(&self) {}
+}
+
+impl LevelFormats for Sand {}
+
+impl Reports for Sand {
+    fn scores(&self) -> Vec<i64> {
+        vec![i64::try_from(self.score).unwrap_or(i64::MAX)]
+    }
+
     fn report_text(&self, render: bool) -> String {
         self.summary(render)
     }
@@ -489,13 +504,15 @@ impl Game for Sand {
     fn report_json(&self) -> serde_json::Value {
         self.summary_json()
     }
+}
 
-    fn snapshot(&self) {}
-
-    fn outcome(&self) -> Outcome {
-        self.outcome.clone()
+impl Moves for Sand {
+    fn settle_action(&self) -> Option<SandAction> {
+        Some(SandAction::Settle)
     }
 }
+
+impl Simulated for Sand {}
 
 impl std::fmt::Debug for Sand {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {

@@ -6,6 +6,7 @@
 //! `cargo run -p tessera-tetris --example levelup_actions -- 1 > actions.ron`
 
 use std::path::Path;
+use tessera_host::plugin::Scripted;
 
 use tessera_host::level::load_level;
 use tessera_host::{Game, LiveScript, Script, ScriptLimits, Setup};

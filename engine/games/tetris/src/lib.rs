@@ -39,6 +39,7 @@
 pub mod agents;
 pub mod ai;
 pub mod board;
+pub mod campaign;
 pub mod cli;
 pub mod feed;
 mod flow;
@@ -60,6 +61,7 @@ use tessera_host::agent::Agent;
 use tessera_host::level::{Diagnostic, LevelFile};
 use tessera_host::options::{GameSpec, ModeSpec, Seat};
 use tessera_host::plugin::{Game, GameError, GameEvent, Outcome, Setup, Turn};
+use tessera_host::plugin::{LevelFormats, Moves, Players, Reports, Scripted, Simulated};
 use tessera_host::rng::game_rng;
 use tessera_host::script::{LiveScript, Script, ScriptError, ScriptSchema};
 use tessera_host::sim::{SimFigure, SimOptionSpec, SimOptions, SimPlay, SimStyle};
@@ -363,69 +365,12 @@ impl Tetris {
 
 impl Game for Tetris {
     const ID: &'static str = "tetris";
+
     const TITLE: &'static str = "Tetris";
+
     type Level = TetrisLevel;
+
     type Action = TetrisAction;
-    type Snapshot = TetrisSnapshot;
-
-    /// The shipped `scripts/tetris.lua`: every tunable at the seed's value.
-    const DEFAULT_SCRIPT: Option<&'static str> =
-        Some(include_str!("../../../../scripts/tetris.lua"));
-
-    fn script_schema() -> ScriptSchema {
-        settings::schema()
-    }
-
-    /// The settings readers are the one check, every section of the
-    /// script: a speed table that is not decreasing, an unknown rotation
-    /// system, a misspelt weight, `beam = 1000`, a duplicated difficulty or
-    /// a special that is not a pentomino is refused by `check`, `watch`,
-    /// the editor's reload and game start alike, at its line.
-    fn check_script(script: &Script) -> Result<(), ScriptError> {
-        Settings::read(script)?;
-        settings::check_ai(script)
-    }
-
-    /// AI levels: the feeders (`random`, `hate`, for feed mode's first
-    /// seat), then the script's difficulties, lower case, weakest first.
-    fn spec(script: &Script) -> Result<GameSpec, GameError> {
-        let difficulties = settings::difficulties(script)?;
-        let placer = difficulties
-            .iter()
-            .find(|d| d.name.eq_ignore_ascii_case("god"))
-            .or(difficulties.last())
-            .map(|d| d.name.to_lowercase())
-            .unwrap_or_default();
-        let mut feed = ModeSpec::new("feed", "Feed the AI");
-        feed.default_seats = vec![Seat::Human, Seat::Ai { level: placer }];
-        let mut ai_levels: Vec<String> = Feeder::listed().into_iter().map(Feeder::name).collect();
-        ai_levels.extend(difficulties.iter().map(|d| d.name.to_lowercase()));
-        Ok(GameSpec {
-            modes: vec![ModeSpec::new("classic", "Classic"), feed],
-            min_seats: 1,
-            max_seats: 2,
-            default_seats: vec![Seat::Human],
-            ai_levels,
-            // `hate:P` for any P in 0..1, not only the listed three.
-            also_accepts: Some(|name| Feeder::from_name(name).is_some()),
-        })
-    }
-
-    /// A feed level is played in feed mode against its difficulty.
-    fn level_options(level: &TetrisLevel) -> tessera_host::options::SessionOptions {
-        match &level.feed {
-            Some(feed) => tessera_host::options::SessionOptions {
-                mode: Some("feed".into()),
-                seats: vec![
-                    Seat::Human,
-                    Seat::Ai {
-                        level: feed.difficulty.to_lowercase(),
-                    },
-                ],
-            },
-            None => tessera_host::options::SessionOptions::default(),
-        }
-    }
 
     fn start(setup: Setup<TetrisLevel>) -> Result<Self, GameError> {
         let Setup {
@@ -513,16 +458,6 @@ impl Game for Tetris {
             );
         }
         Ok(game)
-    }
-
-    /// A move is one piece: its first steering key, a scripted drop or a
-    /// feed offer. Time, pause and key releases are not moves.
-    fn move_starts(&self, action: &TetrisAction) -> bool {
-        match action {
-            TetrisAction::Tick(_) | TetrisAction::Pause | TetrisAction::Release(_) => false,
-            TetrisAction::Feed(_) | TetrisAction::Drop { .. } => true,
-            _ => self.steered_piece != Some(self.field.locked()),
-        }
     }
 
     fn apply(&mut self, action: &TetrisAction) -> Result<(), GameError> {
@@ -663,10 +598,6 @@ impl Game for Tetris {
         self.outcome.clone()
     }
 
-    fn scores(&self) -> Vec<i64> {
-        vec![i64::try_from(self.score).unwrap_or(i64::MAX)]
-    }
-
     fn take_events(&mut self) -> Vec<GameEvent> {
         std::mem::take(&mut self.events)
     }
@@ -674,13 +605,54 @@ impl Game for Tetris {
     fn render_text(&self) -> String {
         self.render_line()
     }
+}
 
-    fn report_text(&self, render: bool) -> String {
-        self.summary(render)
+impl Scripted for Tetris {
+    /// The shipped `scripts/tetris.lua`: every tunable at the seed's value.
+    const DEFAULT_SCRIPT: Option<&'static str> =
+        Some(include_str!("../../../../scripts/tetris.lua"));
+
+    fn script_schema() -> ScriptSchema {
+        settings::schema()
     }
 
-    fn report_json(&self) -> serde_json::Value {
-        self.json_report()
+    /// The settings readers are the one check, every section of the
+    /// script: a speed table that is not decreasing, an unknown rotation
+    /// system, a misspelt weight, `beam = 1000`, a duplicated difficulty or
+    /// a special that is not a pentomino is refused by `check`, `watch`,
+    /// the editor's reload and game start alike, at its line.
+    fn check_script(script: &Script) -> Result<(), ScriptError> {
+        Settings::read(script)?;
+        settings::check_ai(script)
+    }
+}
+
+impl Players for Tetris {
+    type Snapshot = TetrisSnapshot;
+
+    /// AI levels: the feeders (`random`, `hate`, for feed mode's first
+    /// seat), then the script's difficulties, lower case, weakest first.
+    fn spec(script: &Script) -> Result<GameSpec, GameError> {
+        let difficulties = settings::difficulties(script)?;
+        let placer = difficulties
+            .iter()
+            .find(|d| d.name.eq_ignore_ascii_case("god"))
+            .or(difficulties.last())
+            .map(|d| d.name.to_lowercase())
+            .unwrap_or_default();
+        let mut feed = ModeSpec::new("feed", "Feed the AI");
+        feed.default_seats = vec![Seat::Human, Seat::Ai { level: placer }];
+        let mut ai_levels: Vec<String> = Feeder::listed().into_iter().map(Feeder::name).collect();
+        ai_levels.extend(difficulties.iter().map(|d| d.name.to_lowercase()));
+        Ok(GameSpec {
+            modes: vec![ModeSpec::new("classic", "Classic"), feed],
+            min_seats: 1,
+            max_seats: 2,
+            default_seats: vec![Seat::Human],
+            ai_levels,
+            // `hate:P` for any P in 0..1, not only the listed three.
+            also_accepts: Some(|name| Feeder::from_name(name).is_some()),
+        })
     }
 
     fn snapshot(&self) -> TetrisSnapshot {
@@ -722,9 +694,56 @@ impl Game for Tetris {
             None => self.make_agent(seat, level, true),
         }
     }
+}
 
+impl LevelFormats for Tetris {
+    /// A feed level is played in feed mode against its difficulty.
+    fn level_options(level: &TetrisLevel) -> tessera_host::options::SessionOptions {
+        match &level.feed {
+            Some(feed) => tessera_host::options::SessionOptions {
+                mode: Some("feed".into()),
+                seats: vec![
+                    Seat::Human,
+                    Seat::Ai {
+                        level: feed.difficulty.to_lowercase(),
+                    },
+                ],
+            },
+            None => tessera_host::options::SessionOptions::default(),
+        }
+    }
+}
+
+impl Reports for Tetris {
+    fn scores(&self) -> Vec<i64> {
+        vec![i64::try_from(self.score).unwrap_or(i64::MAX)]
+    }
+
+    fn report_text(&self, render: bool) -> String {
+        self.summary(render)
+    }
+
+    fn report_json(&self) -> serde_json::Value {
+        self.json_report()
+    }
+}
+
+impl Moves for Tetris {
+    /// A move is one piece: its first steering key, a scripted drop or a
+    /// feed offer. Time, pause and key releases are not moves.
+    fn move_starts(&self, action: &TetrisAction) -> bool {
+        match action {
+            TetrisAction::Tick(_) | TetrisAction::Pause | TetrisAction::Release(_) => false,
+            TetrisAction::Feed(_) | TetrisAction::Drop { .. } => true,
+            _ => self.steered_piece != Some(self.field.locked()),
+        }
+    }
+}
+
+impl Simulated for Tetris {
     /// Each AI level plays its own games: `sim tetris --ai easy,god`.
     const SIM_STYLE: SimStyle = SimStyle::Ladder;
+
     const SIM_OPTIONS: &'static [SimOptionSpec] = sim::OPTIONS;
 
     fn sim_level(options: &tessera_host::options::SessionOptions) -> Option<TetrisLevel> {

@@ -6,6 +6,7 @@ use super::tetris_support;
 use std::path::Path;
 
 use tessera_host::Game;
+use tessera_host::plugin::Scripted;
 use tessera_host::registry::load_checked;
 use tessera_tetris::TetrisAction;
 use tessera_tetris::level::TetrisLevel;

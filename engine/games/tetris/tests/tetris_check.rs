@@ -9,7 +9,8 @@ use super::tetris_support;
 use std::path::Path;
 
 use proptest::prelude::*;
-use tessera_host::{Game, LiveScript, Registry};
+use tessera_host::plugin::Scripted;
+use tessera_host::{LiveScript, Registry};
 use tessera_tetris::Tetris;
 use tessera_tetris::ai::{Brain, Position, UnknownNext, log};
 use tessera_tetris::board::Board;

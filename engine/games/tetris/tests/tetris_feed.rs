@@ -7,6 +7,7 @@ use super::tetris_support;
 
 use tessera_host::agent::{Budget, ThinkControl, Thinking, agent_rng};
 use tessera_host::options::{Seat, SessionOptions};
+use tessera_host::plugin::Players;
 use tessera_host::{Game, Outcome, Setup, Turn};
 use tessera_tetris::ai::Brain;
 use tessera_tetris::ai::feeder::{Feeder, pick};

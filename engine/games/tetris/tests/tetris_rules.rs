@@ -3,6 +3,7 @@
 
 use super::tetris_support;
 
+use tessera_host::plugin::Reports;
 use tessera_host::{Game, Outcome};
 use tessera_tetris::TetrisAction::{self, *};
 use tessera_tetris::board::{Board, spawn_position};

@@ -7,7 +7,7 @@ use std::any::Any;
 use super::{Recorded, replay_to_ron};
 use crate::agent::{AiTask, Budget, Considered, Decision, ThinkControl};
 use crate::options::{GameSpec, SessionOptions};
-use crate::plugin::{Game, GameError, GameEvent, Outcome, Turn};
+use crate::plugin::{GameError, GameEvent, Outcome, Plugin, Turn};
 use crate::sim::{SimFigure, SimOptions, SimPlay};
 use crate::trajectory::Trajectory;
 
@@ -16,7 +16,7 @@ use crate::trajectory::Trajectory;
 pub struct ErasedDecision {
     /// The seat that decided.
     pub seat: usize,
-    /// The action, as the game's own value (for [`Session::apply_ai`]).
+    /// The action, as the game's own value (for [`SessionAi::apply_ai`]).
     action: Box<dyn Any + Send>,
     /// The action as RON.
     pub action_ron: String,
@@ -35,7 +35,7 @@ pub trait ErasedAiTask: Send {
     fn run(self: Box<Self>, control: &ThinkControl) -> Result<ErasedDecision, GameError>;
 }
 
-impl<G: Game> ErasedAiTask for AiTask<G> {
+impl<G: Plugin> ErasedAiTask for AiTask<G> {
     fn seat(&self) -> usize {
         self.seat
     }
@@ -57,7 +57,26 @@ impl<G: Game> ErasedAiTask for AiTask<G> {
 
 /// A running game of any kind, behind one object-safe interface. Actions
 /// cross it as RON text; every step is recorded into a replay.
-pub trait Session: Send {
+///
+/// It is the sum of its parts, one per concern: [`SessionPlay`] (the game
+/// as played), [`SessionRecord`] (the record, undo and replay),
+/// [`SessionAi`] (AI seats), [`SessionReports`] (what `play` prints),
+/// [`SessionSim`] (a simulated game) and [`SessionAny`] (the downcasts).
+/// A `dyn Session` answers every part's methods; every [`Recorded<G>`] is
+/// one.
+pub trait Session:
+    SessionPlay + SessionRecord + SessionAi + SessionReports + SessionSim + SessionAny + Send
+{
+}
+
+impl<S> Session for S where
+    S: SessionPlay + SessionRecord + SessionAi + SessionReports + SessionSim + SessionAny + Send
+{
+}
+
+/// A session's game as played: what it offers, whose turn, actions and
+/// time, how it stands.
+pub trait SessionPlay {
     /// The plugin id.
     fn game_id(&self) -> &'static str;
     /// What the game offers.
@@ -66,12 +85,27 @@ pub trait Session: Send {
     fn options(&self) -> &SessionOptions;
     /// Whose move it is.
     fn turn(&self) -> Turn;
-    /// The AI seat to move, if any.
-    fn ai_to_move(&self) -> Option<usize>;
     /// Parses `action` as RON and applies it.
     fn apply_ron(&mut self, action: &str) -> Result<(), GameError>;
     /// Advances time.
     fn advance(&mut self, ticks: u32) -> Result<(), GameError>;
+    /// Legal actions as RON text.
+    fn legal_actions_ron(&self) -> Vec<String>;
+    /// The game's settle action as RON, if it has one.
+    fn settle_action_ron(&self) -> Option<String>;
+    /// Text picture of the state.
+    fn render_text(&self) -> String;
+    /// How the session stands.
+    fn outcome(&self) -> Outcome;
+    /// Each seat's score.
+    fn scores(&self) -> Vec<i64>;
+    /// Events since the last call.
+    fn take_new_events(&mut self) -> Vec<GameEvent>;
+}
+
+/// A session's record: its steps, undo, the level and seed it was played
+/// on, and the replay they make.
+pub trait SessionRecord {
     /// How many steps the record holds (a decision started at one count
     /// is stale once the count changed).
     fn step_count(&self) -> usize;
@@ -80,26 +114,6 @@ pub trait Session: Send {
     /// Takes back the last player's move and what followed it (see
     /// [`Recorded::undo_move`]); `Ok(None)` when there is none.
     fn undo_move(&mut self) -> Result<Option<usize>, GameError>;
-    /// Legal actions as RON text.
-    fn legal_actions_ron(&self) -> Vec<String>;
-    /// The game's settle action as RON, if it has one.
-    fn settle_action_ron(&self) -> Option<String>;
-    /// The decision of the AI seat `seat`, ready to run on a worker.
-    fn ai_task(&self, seat: usize, budget: Budget) -> Result<Box<dyn ErasedAiTask>, GameError>;
-    /// Applies an AI decision made by [`Session::ai_task`].
-    fn apply_ai(&mut self, decision: ErasedDecision) -> Result<(), GameError>;
-    /// Text picture of the state.
-    fn render_text(&self) -> String;
-    /// The summary `tessera play` prints.
-    fn report_text(&self, render: bool) -> String;
-    /// The final state as JSON.
-    fn report_json(&self) -> serde_json::Value;
-    /// How the session stands.
-    fn outcome(&self) -> Outcome;
-    /// Each seat's score.
-    fn scores(&self) -> Vec<i64>;
-    /// Events since the last call.
-    fn take_new_events(&mut self) -> Vec<GameEvent>;
     /// The trajectory so far.
     fn trajectory(&self) -> Trajectory;
     /// Notes the level file played (relative to the project root).
@@ -110,27 +124,57 @@ pub trait Session: Send {
     fn seed(&self) -> u64;
     /// The replay so far as RON.
     fn replay_ron(&self) -> Result<String, GameError>;
+}
+
+/// A session's AI seats: which one is to move, its decision as a task for
+/// a worker, and the decision applied.
+pub trait SessionAi {
+    /// The AI seat to move, if any.
+    fn ai_to_move(&self) -> Option<usize>;
+    /// The decision of the AI seat `seat`, ready to run on a worker.
+    fn ai_task(&self, seat: usize, budget: Budget) -> Result<Box<dyn ErasedAiTask>, GameError>;
+    /// Applies an AI decision made by [`SessionAi::ai_task`].
+    fn apply_ai(&mut self, decision: ErasedDecision) -> Result<(), GameError>;
+}
+
+/// What a session reports ([`crate::plugin::Reports`]): the summary and
+/// JSON `tessera play` prints, the game's own record.
+pub trait SessionReports {
+    /// The summary `tessera play` prints.
+    fn report_text(&self, render: bool) -> String;
+    /// The final state as JSON.
+    fn report_json(&self) -> serde_json::Value;
     /// The game's own record as JSON lines, when it keeps one.
     fn game_record(&self) -> Option<String>;
+}
+
+/// A session played as a simulated game ([`crate::plugin::Simulated`]).
+pub trait SessionSim {
     /// Prepares the session for a simulation: it stops recording
     /// ([`Recorded::stop_recording`]) and the game takes the simulation's
-    /// options ([`Game::sim_setup`]).
+    /// options ([`crate::plugin::Simulated::sim_setup`]).
     fn begin_sim(&mut self, options: &SimOptions) -> Result<(), GameError>;
     /// Whether a simulated game stops here though not over
-    /// ([`Game::sim_stopped`]).
+    /// ([`crate::plugin::Simulated::sim_stopped`]).
     fn sim_stopped(&self) -> bool;
-    /// The game's figures of a simulated game ([`Game::sim_figures`]).
+    /// The game's figures of a simulated game
+    /// ([`crate::plugin::Simulated::sim_figures`]).
     fn sim_figures(&self, play: &SimPlay) -> Vec<SimFigure>;
+}
+
+/// The way back from a session to its concrete game, for views that know
+/// it ([`downcast`], [`downcast_mut`], [`downcast_box`]).
+pub trait SessionAny {
     /// For views that know the concrete game: downcast to [`Recorded<G>`].
     fn as_any(&self) -> &dyn Any;
-    /// Mutable form of [`Session::as_any`].
+    /// Mutable form of [`SessionAny::as_any`].
     fn as_any_mut(&mut self) -> &mut dyn Any;
     /// The session as `Box<dyn Any>`, to take back a [`Recorded<G>`] (a
     /// view resuming a replayed session does).
     fn into_any(self: Box<Self>) -> Box<dyn Any>;
 }
 
-impl<G: Game> Session for Recorded<G> {
+impl<G: Plugin> SessionPlay for Recorded<G> {
     fn game_id(&self) -> &'static str {
         G::ID
     }
@@ -147,10 +191,6 @@ impl<G: Game> Session for Recorded<G> {
         self.game.turn()
     }
 
-    fn ai_to_move(&self) -> Option<usize> {
-        Recorded::ai_to_move(self)
-    }
-
     fn apply_ron(&mut self, action: &str) -> Result<(), GameError> {
         let action: G::Action =
             ron::from_str(action).map_err(|e| GameError::BadAction(format!("{e}")))?;
@@ -159,18 +199,6 @@ impl<G: Game> Session for Recorded<G> {
 
     fn advance(&mut self, ticks: u32) -> Result<(), GameError> {
         Recorded::advance(self, ticks)
-    }
-
-    fn step_count(&self) -> usize {
-        Recorded::step_count(self)
-    }
-
-    fn can_undo(&self) -> bool {
-        Recorded::can_undo(self)
-    }
-
-    fn undo_move(&mut self) -> Result<Option<usize>, GameError> {
-        Recorded::undo_move(self)
     }
 
     fn legal_actions_ron(&self) -> Vec<String> {
@@ -185,6 +213,62 @@ impl<G: Game> Session for Recorded<G> {
         self.game
             .settle_action()
             .and_then(|a| ron::to_string(&a).ok())
+    }
+
+    fn render_text(&self) -> String {
+        self.game.render_text()
+    }
+
+    fn outcome(&self) -> Outcome {
+        self.game.outcome()
+    }
+
+    fn scores(&self) -> Vec<i64> {
+        self.game.scores()
+    }
+
+    fn take_new_events(&mut self) -> Vec<GameEvent> {
+        Recorded::take_new_events(self)
+    }
+}
+
+impl<G: Plugin> SessionRecord for Recorded<G> {
+    fn step_count(&self) -> usize {
+        Recorded::step_count(self)
+    }
+
+    fn can_undo(&self) -> bool {
+        Recorded::can_undo(self)
+    }
+
+    fn undo_move(&mut self) -> Result<Option<usize>, GameError> {
+        Recorded::undo_move(self)
+    }
+
+    fn trajectory(&self) -> Trajectory {
+        Recorded::trajectory(self)
+    }
+
+    fn set_level_path(&mut self, path: Option<String>) {
+        Recorded::set_level_path(self, path);
+    }
+
+    fn level_path(&self) -> Option<&str> {
+        self.replay.level_path.as_deref()
+    }
+
+    fn seed(&self) -> u64 {
+        self.replay.seed
+    }
+
+    fn replay_ron(&self) -> Result<String, GameError> {
+        replay_to_ron(&self.replay)
+    }
+}
+
+impl<G: Plugin> SessionAi for Recorded<G> {
+    fn ai_to_move(&self) -> Option<usize> {
+        Recorded::ai_to_move(self)
     }
 
     fn ai_task(&self, seat: usize, budget: Budget) -> Result<Box<dyn ErasedAiTask>, GameError> {
@@ -204,11 +288,9 @@ impl<G: Game> Session for Recorded<G> {
             explanation: decision.explanation,
         })
     }
+}
 
-    fn render_text(&self) -> String {
-        self.game.render_text()
-    }
-
+impl<G: Plugin> SessionReports for Recorded<G> {
     fn report_text(&self, render: bool) -> String {
         self.game.report_text(render)
     }
@@ -217,34 +299,12 @@ impl<G: Game> Session for Recorded<G> {
         self.game.report_json()
     }
 
-    fn outcome(&self) -> Outcome {
-        self.game.outcome()
+    fn game_record(&self) -> Option<String> {
+        self.game.game_record()
     }
+}
 
-    fn scores(&self) -> Vec<i64> {
-        self.game.scores()
-    }
-
-    fn take_new_events(&mut self) -> Vec<GameEvent> {
-        Recorded::take_new_events(self)
-    }
-
-    fn trajectory(&self) -> Trajectory {
-        Recorded::trajectory(self)
-    }
-
-    fn set_level_path(&mut self, path: Option<String>) {
-        Recorded::set_level_path(self, path);
-    }
-
-    fn level_path(&self) -> Option<&str> {
-        self.replay.level_path.as_deref()
-    }
-
-    fn seed(&self) -> u64 {
-        self.replay.seed
-    }
-
+impl<G: Plugin> SessionSim for Recorded<G> {
     fn begin_sim(&mut self, options: &SimOptions) -> Result<(), GameError> {
         self.stop_recording();
         self.game.sim_setup(options)
@@ -257,15 +317,9 @@ impl<G: Game> Session for Recorded<G> {
     fn sim_figures(&self, play: &SimPlay) -> Vec<SimFigure> {
         self.game.sim_figures(play)
     }
+}
 
-    fn replay_ron(&self) -> Result<String, GameError> {
-        replay_to_ron(&self.replay)
-    }
-
-    fn game_record(&self) -> Option<String> {
-        self.game.game_record()
-    }
-
+impl<G: Plugin> SessionAny for Recorded<G> {
     fn as_any(&self) -> &dyn Any {
         self
     }
@@ -280,17 +334,19 @@ impl<G: Game> Session for Recorded<G> {
 }
 
 /// The concrete game behind a session, if it is a `G`.
-pub fn downcast<G: Game>(session: &dyn Session) -> Option<&Recorded<G>> {
+pub fn downcast<G: Plugin>(session: &dyn Session) -> Option<&Recorded<G>> {
     session.as_any().downcast_ref()
 }
 
 /// Takes a boxed session back as the concrete [`Recorded<G>`], or returns
 /// it unchanged when it is another game.
-pub fn downcast_box<G: Game>(session: Box<dyn Session>) -> Result<Box<Recorded<G>>, Box<dyn Any>> {
+pub fn downcast_box<G: Plugin>(
+    session: Box<dyn Session>,
+) -> Result<Box<Recorded<G>>, Box<dyn Any>> {
     session.into_any().downcast::<Recorded<G>>()
 }
 
 /// Mutable form of [`downcast`].
-pub fn downcast_mut<G: Game>(session: &mut dyn Session) -> Option<&mut Recorded<G>> {
+pub fn downcast_mut<G: Plugin>(session: &mut dyn Session) -> Option<&mut Recorded<G>> {
     session.as_any_mut().downcast_mut()
 }

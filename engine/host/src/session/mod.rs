@@ -10,7 +10,10 @@
 
 mod erased;
 
-pub use erased::{ErasedAiTask, ErasedDecision, Session, downcast, downcast_box, downcast_mut};
+pub use erased::{
+    ErasedAiTask, ErasedDecision, Session, SessionAi, SessionAny, SessionPlay, SessionRecord,
+    SessionReports, SessionSim, downcast, downcast_box, downcast_mut,
+};
 
 use std::sync::Arc;
 
@@ -18,7 +21,7 @@ use serde::Serialize;
 
 use crate::agent::{AiTask, Budget, Decision, ThinkControl, agent_rng};
 use crate::options::{GameSpec, Seat, SessionOptions};
-use crate::plugin::{Game, GameError, GameEvent, Setup, Turn};
+use crate::plugin::{GameError, GameEvent, Plugin, Setup, Turn};
 use crate::replay::{Replay, ScriptRecord, Step};
 use crate::script::{LiveScript, Script};
 use crate::trajectory::{Row, Trajectory};
@@ -32,7 +35,7 @@ struct StepRecord {
 }
 
 /// A game plus the record of everything done to it.
-pub struct Recorded<G: Game> {
+pub struct Recorded<G: Plugin> {
     game: G,
     script: LiveScript,
     /// The script generation the record has caught up with.
@@ -55,7 +58,10 @@ pub struct Recorded<G: Game> {
 
 /// `options` with what the level asks for filled in where they name
 /// nothing: its mode, and its seats when that mode is played.
-pub fn with_level_defaults<G: Game>(level: &G::Level, options: &SessionOptions) -> SessionOptions {
+pub fn with_level_defaults<G: Plugin>(
+    level: &G::Level,
+    options: &SessionOptions,
+) -> SessionOptions {
     let wanted = G::level_options(level);
     let mut merged = options.clone();
     if merged.mode.is_none() {
@@ -67,7 +73,7 @@ pub fn with_level_defaults<G: Game>(level: &G::Level, options: &SessionOptions) 
     merged
 }
 
-impl<G: Game> Recorded<G> {
+impl<G: Plugin> Recorded<G> {
     /// Starts `G` with options resolved against its spec, and begins
     /// recording.
     pub fn start(

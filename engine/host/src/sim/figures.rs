@@ -183,7 +183,7 @@ impl SimFigure {
 /// The level a simulation plays.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub enum SimLevel {
-    /// The game's simulation board ([`crate::plugin::Game::sim_level`]),
+    /// The game's simulation board ([`crate::plugin::Simulated::sim_level`]),
     /// else its default level.
     #[default]
     Default,

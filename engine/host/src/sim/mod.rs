@@ -17,11 +17,11 @@
 //! its number (a small reorder buffer holds games that finished ahead of
 //! a slower one), into its line-up's running [`LineupTally`] and handed to
 //! the caller (a CSV row), so memory does not grow with the number of
-//! games. The game adds its own figures per game ([`Game::sim_figures`]).
+//! games. The game adds its own figures per game ([`Simulated::sim_figures`]).
 //!
 //! Nothing here names a game.
 //!
-//! [`Game::sim_figures`]: crate::plugin::Game::sim_figures
+//! [`Simulated::sim_figures`]: crate::plugin::Simulated::sim_figures
 
 pub(crate) mod figures;
 mod tally;
@@ -83,7 +83,7 @@ pub struct SimConfig {
     pub max_moves: usize,
     /// The level to play.
     pub level: SimLevel,
-    /// The game's own options ([`crate::plugin::Game::SIM_OPTIONS`]).
+    /// The game's own options ([`crate::plugin::Simulated::SIM_OPTIONS`]).
     pub options: SimOptions,
 }
 

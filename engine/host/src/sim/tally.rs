@@ -213,7 +213,7 @@ pub struct GameResult {
     pub winners: u32,
     /// Per player: its score.
     pub score: Vec<i64>,
-    /// The game's own figures ([`crate::plugin::Game::sim_figures`]).
+    /// The game's own figures ([`crate::plugin::Simulated::sim_figures`]).
     pub figures: Vec<SimFigure>,
 }
 

@@ -9,7 +9,7 @@ use tessera_azul::Azul;
 use tessera_host::driver::Driver;
 use tessera_host::project::Project;
 use tessera_host::session::downcast_box;
-use tessera_host::{Game, Seat, SessionOptions};
+use tessera_host::{Game, Reports, Seat, SessionOptions};
 
 use super::view::AzulPlaytest;
 use tessera_ui::drive_view;

@@ -124,7 +124,7 @@ impl PolycubePlaytest {
             self.act(&PolycubeAction::Hint, cx);
             return;
         }
-        use tessera_host::Game as _;
+        use tessera_host::Players as _;
         let view = self.game.game().snapshot();
         self.hint_job = Some(tessera_host::worker::Job::spawn("hint", move |control| {
             let solver = view.solver()?;

@@ -19,7 +19,7 @@ use tessera_host::generate::{
     spec_arguments, spec_of, try_candidates,
 };
 use tessera_host::level::LevelFile;
-use tessera_host::plugin::{Game, Setup};
+use tessera_host::plugin::{Game, Scripted, Setup};
 use tessera_host::rng::GameRng;
 use tessera_host::script::{LiveScript, Script, ScriptLimits};
 use tessera_host::text::{count, thousands};

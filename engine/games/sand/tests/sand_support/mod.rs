@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 use std::path::{Path, PathBuf};
+use tessera_host::plugin::Scripted;
 
 use tessera_host::{Game, LiveScript, Script, ScriptLimits};
 use tessera_sand::grid::GrainGrid;

@@ -1,6 +1,7 @@
 //! Tetris-only tools: `tessera tetris explain LOG` replays an AI log (the
 //! editor's S panel, copied) and says whether the same decision comes out;
-//! `tessera tetris hatetris` times one game against the `hatetris` feeder.
+//! `tessera tetris hatetris` times one game against the `hatetris` feeder;
+//! `tessera tetris campaign` is the Balance window's campaign sweep, timed.
 //! (`tessera sim tetris` is the host's simulation, like every game's.)
 //! Also the `tessera bench tetris` group (`bench.rs`). Registered beside
 //! the game in `engine/builtin/games.rs`.
@@ -17,6 +18,7 @@ use crate::ai::log;
 
 mod bench;
 mod bench_campaign;
+mod campaign;
 mod hatetris;
 
 /// Tetris's command-line capability: `tessera tetris` and `tessera bench
@@ -29,7 +31,8 @@ impl GameCommands for TetrisCommands {
     fn commands(&self) -> Vec<clap::Command> {
         vec![Args::augment_args(clap::Command::new("tetris")).about(
             "Tetris tools: `tessera tetris explain LOG` replays an AI log; \
-             `tessera tetris hatetris` times one game against HATETRIS",
+             `tessera tetris hatetris` times one game against HATETRIS; \
+             `tessera tetris campaign` plays every feed level, timed",
         )]
     }
 
@@ -74,6 +77,10 @@ enum TetrisCommand {
     /// 10 x 20 feed board without a ceiling, timing every decision: lines,
     /// pieces, and the mean, median and longest time a decision.
     Hatetris(hatetris::HatetrisArgs),
+    /// Play the feed campaign (every `levels/tetris/feed_N_*.ron` against
+    /// its own AI) against each feeder strength, as the Balance window
+    /// does: the player's win rate per level and the sweep's wall time.
+    Campaign(campaign::CampaignArgs),
 }
 
 /// Runs `tessera tetris ...`.
@@ -84,6 +91,7 @@ fn run(args: &Args, context: &CommandContext) -> anyhow::Result<Status> {
             current_script,
         } => explain(path, *current_script, context),
         TetrisCommand::Hatetris(args) => hatetris::run(args, context),
+        TetrisCommand::Campaign(args) => campaign::run(args, context),
     }
 }
 

@@ -10,7 +10,7 @@ use tessera_host::level::write_atomic;
 use tessera_host::registry::ReplaySetup;
 use tessera_host::replay::{LevelChoice, ScriptChoice};
 use tessera_host::session::downcast_box;
-use tessera_host::{Game, Outcome, Turn};
+use tessera_host::{Game, Outcome, Reports, Turn};
 
 use tessera_ui::{ConsoleLine, PlaytestContext};
 

@@ -5,7 +5,7 @@
 //! closed (its × button or Escape) to look at the table.
 
 use egui::{Color32, CornerRadius, RichText, Stroke};
-use tessera_host::{Game, Outcome, Turn};
+use tessera_host::{Game, Outcome, Reports, Turn};
 
 use super::{AzulPlaytest, GOLD};
 

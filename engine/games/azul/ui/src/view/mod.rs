@@ -25,8 +25,9 @@ use tessera_azul::{Azul, AzulAction, action_to_move};
 use tessera_host::agent::{AiTask, agent_rng};
 use tessera_host::replay::Step;
 use tessera_host::session::ErasedDecision;
+use tessera_host::session::SessionAi;
 use tessera_host::worker::{Job, Poll};
-use tessera_host::{Budget, Decision, Game, GameError, LiveScript, Recorded, Session, Turn};
+use tessera_host::{Budget, Decision, GameError, LiveScript, Players, Recorded, Session, Turn};
 
 use tessera_ui::{PlaytestContext, PlaytestView, ViewRequest};
 
@@ -344,7 +345,7 @@ impl AzulPlaytest {
             .map(|c| format!("{} ({:.2}; {})", c.action, c.value, c.detail))
             .collect();
         let table = *self.state();
-        let result = Session::apply_ai(&mut self.game, decision);
+        let result = SessionAi::apply_ai(&mut self.game, decision);
         match &result {
             Ok(()) => {
                 if let Some(Step::Act(action)) = self.game.replay().steps.last().cloned() {
