@@ -163,6 +163,29 @@ fn repair_writes_a_unique_design_one_cube_away() {
     let (_, json, _) = tessera(dir.path(), &["solve", "one.ron", "--count", "--json"]);
     let json: serde_json::Value = serde_json::from_str(&json).unwrap();
     assert_eq!(json["distinct"], 1);
+    // A design with no packing: one cube moved leaves exactly one.
+    std::fs::write(
+        dir.path().join("none.ron"),
+        "(version: 1, name: \"None\", size: (2, 2, 2), pieces: [\n\
+         (id: \"A\", cells: [(1, 1, 1), (2, 1, 1), (1, 2, 1), (2, 2, 1)]),\n\
+         (id: \"B\", cells: [(1, 1, 1), (2, 1, 1), (1, 2, 1), (1, 1, 2)]),\n])\n",
+    )
+    .unwrap();
+    let (code, out, err) = tessera(
+        dir.path(),
+        &[
+            "generate",
+            "polycube",
+            "--repair",
+            "none.ron",
+            "--out",
+            "fixed.ron",
+        ],
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.starts_with("wrote fixed.ron: piece `"), "{out}");
+    let (code, out, _) = tessera(dir.path(), &["check", "fixed.ron"]);
+    assert_eq!(code, 0, "{out}");
     let (code, _, err) = tessera(
         dir.path(),
         &["generate", "polycube", "--repair", "missing.ron"],

@@ -44,6 +44,9 @@ pub struct Document {
     disk_text: String,
     /// Whether the file vanished from disk while open (saving recreates it).
     missing_on_disk: bool,
+    /// A new file never saved (a generated level): missing on disk because
+    /// it was never written there, not because it was removed.
+    never_saved: bool,
     editor: CodeEditor,
     /// The game's visual editor factory for this level: `None` until
     /// looked up (on the first frame), then whether the game has one.
@@ -97,6 +100,7 @@ impl Document {
         let mut document = Self::with_text(path, display, text);
         document.disk_text = String::new();
         document.missing_on_disk = true;
+        document.never_saved = true;
         document
     }
 
@@ -114,6 +118,7 @@ impl Document {
             disk_text: text.clone(),
             text,
             missing_on_disk: false,
+            never_saved: false,
             editor: CodeEditor::new(
                 Id::unique(("document", path)),
                 Language::of(path),
@@ -248,6 +253,7 @@ impl Document {
             .with_context(|| format!("cannot save {}", self.display.display()))?;
         self.disk_text = text.clone();
         self.missing_on_disk = false;
+        self.never_saved = false;
         Ok(text)
     }
 
@@ -256,6 +262,7 @@ impl Document {
     /// the buffer follows the disk silently.
     pub fn disk_changed(&mut self, content: String) -> bool {
         self.missing_on_disk = false;
+        self.never_saved = false;
         if content == self.disk_text || content == self.text {
             // Our own save echoing back, or the same edit made elsewhere.
             self.disk_text = content;
@@ -273,6 +280,7 @@ impl Document {
         self.text = content.clone();
         self.disk_text = content;
         self.missing_on_disk = false;
+        self.never_saved = false;
         self.editor.forget_history();
         // Loaded from the new text on the next frame; the old edits are
         // not undone into the new file.
@@ -290,6 +298,7 @@ impl Document {
     /// the file.
     pub fn disk_removed(&mut self) {
         self.missing_on_disk = true;
+        self.never_saved = false;
     }
 
     /// The game this file belongs to: `scripts/<game>.lua`, a level in
@@ -568,7 +577,9 @@ impl Document {
         cx: &mut PlaytestContext<'_>,
     ) {
         self.find_visual(games, cx.project.registry(), cx.console);
-        if self.missing_on_disk {
+        if self.never_saved {
+            ui.label("A new file, not saved yet. Save to write it.");
+        } else if self.missing_on_disk {
             ui.colored_label(
                 ui.visuals().warn_fg_color,
                 "This file was removed on disk. Save to write it again.",

@@ -16,7 +16,8 @@
 use std::path::Path;
 
 use crate::agent::ThinkControl;
-use crate::level::Diagnostic;
+use crate::level::{Diagnostic, LevelFile, parse_level};
+use crate::rng::{GameRng, game_rng};
 
 /// Why a generation ended without a level.
 #[derive(Debug, thiserror::Error)]
@@ -257,6 +258,38 @@ impl Claim {
             )
         })
     }
+}
+
+/// The search loop every generator runs: up to `attempts` candidates drawn
+/// from `seed`'s stream, the progress set and a cancel checked before each;
+/// `attempt` (given its 0-based number) returns `Some` when its candidate
+/// meets the spec. `None`: every attempt failed.
+pub fn try_candidates<T>(
+    seed: u64,
+    attempts: u32,
+    control: &ThinkControl,
+    mut attempt: impl FnMut(u32, &mut GameRng) -> Result<Option<T>, GenerateError>,
+) -> Result<Option<T>, GenerateError> {
+    let mut rng = game_rng(seed);
+    for i in 0..attempts {
+        if control.is_cancelled() {
+            return Err(GenerateError::Cancelled);
+        }
+        control.set_progress(f64::from(i) / f64::from(attempts));
+        if let Some(found) = attempt(i, &mut rng)? {
+            return Ok(Some(found));
+        }
+    }
+    Ok(None)
+}
+
+/// The opening of every [`LevelGenerator::prove`]: the claim `text`
+/// carries and its level. `Err` is the proof to return at once:
+/// [`Proof::NoClaim`], or the level's own finding when it does not read.
+pub fn claimed_level<L: LevelFile>(path: &Path, text: &str) -> Result<(Claim, L), Proof> {
+    let claim = Claim::find(text).ok_or(Proof::NoClaim)?;
+    let level = parse_level(text, path).map_err(Proof::Broken)?;
+    Ok((claim, level))
 }
 
 /// The level's text after its leading comment block: what two levels are

@@ -337,6 +337,11 @@ pub(crate) struct Search<'t, M: Mask, V: Visitor<M>> {
     pub(crate) nodes: u64,
     cancel: &'t AtomicBool,
     pub(crate) cancelled: bool,
+    /// The search stops (as `cancelled`, with `over_budget` set) after
+    /// about this many nodes, a multiple of 4096: a deterministic budget.
+    pub(crate) node_limit: u64,
+    /// Whether the stop was `node_limit`'s, not a cancel.
+    pub(crate) over_budget: bool,
     /// Below this many placements the search takes the most constrained
     /// choice; deeper it fills the lowest empty cell, whose candidates are
     /// cheaper to find.
@@ -379,6 +384,8 @@ impl<'t, M: Mask, V: Visitor<M>> Search<'t, M, V> {
             nodes: 0,
             cancel,
             cancelled: false,
+            node_limit: u64::MAX,
+            over_budget: false,
             choose_depth: 0,
             split_at: usize::MAX,
             frontier: Vec::new(),
@@ -529,7 +536,10 @@ impl<'t, M: Mask, V: Visitor<M>> Search<'t, M, V> {
             return true;
         }
         self.nodes += 1;
-        if self.nodes & 0xFFF == 0 && self.cancel.load(Ordering::Relaxed) {
+        if self.nodes & 0xFFF == 0
+            && (self.cancel.load(Ordering::Relaxed) || self.nodes >= self.node_limit)
+        {
+            self.over_budget = self.nodes >= self.node_limit;
             self.cancelled = true;
             return false;
         }

@@ -45,7 +45,7 @@ use super::mask::{Mask, Wide};
 use super::near::CellFits;
 use super::prune::{SlabTests, layers_of_two};
 use super::search::{FirstAccepted, Search, Tally};
-pub use super::validate::{Effort, Verdict};
+pub use super::validate::{Effort, Verdict, Within};
 
 /// Why the solver could not run or finish.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -251,23 +251,46 @@ impl Solver {
     /// questions, [`Verdict`] for "is there one?" and "is it unique?".
     /// On the calling thread; `cancel` stops it.
     pub fn distinct(&self, limit: usize, cancel: &AtomicBool) -> Result<Vec<Solution>, SolveError> {
+        Ok(self.distinct_within(limit, u64::MAX, cancel)?.found)
+    }
+
+    /// [`Solver::distinct`] stopped after about `budget` search nodes too:
+    /// the generator's cheap first question about a candidate design.
+    pub fn distinct_within(
+        &self,
+        limit: usize,
+        budget: u64,
+        cancel: &AtomicBool,
+    ) -> Result<Within<Solution>, SolveError> {
         if self.volume_balance != 0 || limit == 0 {
-            return Ok(Vec::new());
+            let complete = true;
+            return Ok(Within {
+                found: Vec::new(),
+                nodes: 0,
+                complete,
+            });
         }
-        let found = dispatch!(self, t => t.distinct_up_to(limit, cancel).map(|all| {
-            all.into_iter()
+        let within = dispatch!(self, t => t.distinct_up_to(limit, budget, cancel).map(|w| Within {
+            found: w.found.into_iter()
                 .map(|chosen| {
                     chosen
                         .iter()
                         .map(|&p| (t.placement_kind[p as usize] as usize, t.cells_of(p as usize)))
                         .collect::<Vec<_>>()
                 })
-                .collect::<Vec<_>>()
+                .collect::<Vec<_>>(),
+            nodes: w.nodes,
+            complete: w.complete,
         }))?;
-        Ok(found
-            .into_iter()
-            .map(|placed| self.assign(placed, Vec::new()))
-            .collect())
+        Ok(Within {
+            found: within
+                .found
+                .into_iter()
+                .map(|placed| self.assign(placed, Vec::new()))
+                .collect(),
+            nodes: within.nodes,
+            complete: within.complete,
+        })
     }
 
     /// Whether the level has no solution, exactly one up to the box's

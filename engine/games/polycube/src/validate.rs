@@ -35,6 +35,20 @@ impl Verdict {
     }
 }
 
+/// What a search for distinct packings within a node budget found
+/// ([`crate::Solver::distinct_within`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Within<S> {
+    /// The distinct packings found, at most the limit asked for.
+    pub found: Vec<S>,
+    /// Search nodes visited (deterministic for a level and a budget).
+    pub nodes: u64,
+    /// Whether the search ended by itself (it found the limit, or searched
+    /// everything), not at the budget: with fewer than the limit found,
+    /// a proof that there are no more.
+    pub complete: bool,
+}
+
 /// How hard the first packing was to find for a plain depth-first search
 /// (the lowest empty cell first, the level's piece order): a level's
 /// difficulty estimate. Deterministic for a level.
@@ -56,12 +70,16 @@ impl<M: Mask> Tables<M> {
     /// symmetries), from the symmetry-broken search run root after root
     /// on the calling thread; it stops as soon as it has `limit`. This is
     /// the validator's question: `limit` 1 asks "solvable?", 2 "unique?".
+    /// With a `budget` of search nodes, the search stops there too
+    /// ([`Within::complete`] false).
     pub(crate) fn distinct_up_to(
         &self,
         limit: usize,
+        budget: u64,
         cancel: &AtomicBool,
-    ) -> Result<Vec<Vec<u32>>, SolveError> {
+    ) -> Result<Within<Vec<u32>>, SolveError> {
         let mut found = Vec::new();
+        let mut nodes = 0;
         for root in self.symmetry_roots() {
             if found.len() >= limit {
                 break;
@@ -70,13 +88,26 @@ impl<M: Mask> Tables<M> {
             let mut search = Search::new(self, root.avail, cancel, visitor);
             search.choose_depth = self.choose_depth;
             search.chosen = root.chosen;
+            search.node_limit = budget.saturating_sub(nodes);
             search.go(root.filled);
+            nodes += search.nodes;
+            found.append(&mut search.visitor.found);
+            if search.over_budget {
+                return Ok(Within {
+                    found,
+                    nodes,
+                    complete: false,
+                });
+            }
             if search.cancelled {
                 return Err(SolveError::Cancelled);
             }
-            found.append(&mut search.visitor.found);
         }
-        Ok(found)
+        Ok(Within {
+            found,
+            nodes,
+            complete: true,
+        })
     }
 
     pub(crate) fn effort(&self, cancel: &AtomicBool) -> Result<Effort, SolveError> {

@@ -163,6 +163,72 @@ fn make_unique_proposes_one_cube_handed_across_that_leaves_one_packing() {
     ));
 }
 
+/// A 2x2x2 box with a square and a tripod: each fits, but what the square
+/// leaves is a square, so there is no packing.
+const NO_PACKING: &str = r#"(
+    version: 1,
+    name: "No packing",
+    size: (2, 2, 2),
+    pieces: [
+        (id: "A", cells: [(1, 1, 1), (2, 1, 1), (1, 2, 1), (2, 2, 1)]),
+        (id: "B", cells: [(1, 1, 1), (2, 1, 1), (1, 2, 1), (1, 1, 2)]),
+    ],
+)"#;
+
+#[test]
+fn make_unique_reshapes_a_design_with_no_packing_by_one_cube() {
+    let level = level_of(NO_PACKING);
+    assert_eq!(verdict(&level), Verdict::NoSolution);
+    let Repair::Proposals(proposals) = make_unique(&level, &ThinkControl::new()).expect("repairs")
+    else {
+        panic!("it had no packing");
+    };
+    assert!(!proposals.is_empty());
+    for proposal in &proposals {
+        let edited = proposal.design.apply_to(&level);
+        assert!(
+            matches!(verdict(&edited), Verdict::Unique(_)),
+            "{}",
+            proposal.words
+        );
+        // One cube moved: at most two pieces change, by one cube each,
+        // and the total stays the box's.
+        let changed = level
+            .pieces
+            .iter()
+            .zip(&edited.pieces)
+            .filter(|(a, b)| {
+                tessera_polycube::geometry::signature(&piece(a))
+                    != tessera_polycube::geometry::signature(&piece(b))
+            })
+            .count();
+        assert!((1..=2).contains(&changed), "{}", proposal.words);
+        assert!(proposal.words.starts_with("piece `"), "{}", proposal.words);
+    }
+    assert!(
+        proposals[0].words.contains(" moves its cube at ("),
+        "{}",
+        proposals[0].words
+    );
+    // Pieces that cannot fill the box are refused in words.
+    let mut short = level.clone();
+    short.pieces[1].cells.pop();
+    let Err(GenerateError::NotFound(why)) = make_unique(&short, &ThinkControl::new()) else {
+        panic!("refused");
+    };
+    assert_eq!(
+        why,
+        "the pieces hold 7 cells and the box has 8; Make unique moves cubes between pieces and keeps their total"
+    );
+}
+
+fn piece(p: &tessera_polycube::level::PieceSpec) -> Vec<tessera_polycube::geometry::Cell> {
+    p.cells
+        .iter()
+        .map(|&(x, y, z)| [x as i32, y as i32, z as i32])
+        .collect()
+}
+
 #[test]
 fn a_design_reads_back_from_its_packing() {
     let made = generate(&UNIQUE_333, 5).expect("a level");

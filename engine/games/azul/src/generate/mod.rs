@@ -15,12 +15,11 @@ use std::path::Path;
 
 use tessera_host::agent::ThinkControl;
 use tessera_host::generate::{
-    Claim, GenerateError, Generated, LevelGenerator, Proof, claim_block, command_line,
-    spec_arguments, spec_of,
+    GenerateError, Generated, LevelGenerator, Proof, claim_block, claimed_level, command_line,
+    spec_arguments, spec_of, try_candidates,
 };
-use tessera_host::level::{parse_level, to_ron_string};
+use tessera_host::level::to_ron_string;
 use tessera_host::options::Seat;
-use tessera_host::rng::game_rng;
 use tessera_host::text::count;
 
 use crate::AzulLevel;
@@ -78,11 +77,9 @@ impl LevelGenerator for AzulGenerator {
             ));
         }
         let players = usize::from(args.seats);
-        let mut rng = game_rng(seed);
         let mut proven = 0u32;
-        for game in 0..MAX_GAMES {
-            control.set_progress(f64::from(game) / f64::from(MAX_GAMES));
-            for state in build::candidates(players, &mut rng) {
+        let found = try_candidates(seed, MAX_GAMES, control, |game, rng| {
+            for state in build::candidates(players, rng) {
                 if control.is_cancelled() {
                     return Err(GenerateError::Cancelled);
                 }
@@ -99,9 +96,13 @@ impl LevelGenerator for AzulGenerator {
                 ));
                 if proof.winning.len() == 1 {
                     let command = command_line("azul", &self.arguments(), matches, seed);
-                    return generated(&command, &state, &proof);
+                    return generated(&command, &state, &proof).map(Some);
                 }
             }
+            Ok(None)
+        })?;
+        if let Some(level) = found {
+            return Ok(level);
         }
         Err(GenerateError::NotFound(format!(
             "{} played, {} proven, none with exactly one winning move; try another seed",
@@ -111,12 +112,9 @@ impl LevelGenerator for AzulGenerator {
     }
 
     fn prove(&self, path: &Path, text: &str, control: &ThinkControl) -> Proof {
-        let Some(claim) = Claim::find(text) else {
-            return Proof::NoClaim;
-        };
-        let level: AzulLevel = match parse_level(text, path) {
-            Ok(level) => level,
-            Err(finding) => return Proof::Broken(finding),
+        let (claim, level): (_, AzulLevel) = match claimed_level(path, text) {
+            Ok(opened) => opened,
+            Err(proof) => return proof,
         };
         let Some(position) = &level.position else {
             return claim.broken(path, "the level has no position to search");

@@ -10,6 +10,7 @@
 
 pub mod design;
 pub mod repair;
+mod reshape;
 pub mod unique;
 
 use std::path::{Path, PathBuf};
@@ -17,7 +18,7 @@ use std::path::{Path, PathBuf};
 use clap::{Arg, ArgAction, ArgMatches, value_parser};
 use tessera_host::ThinkControl;
 use tessera_host::generate::{
-    Claim, GenerateError, Generated, LevelGenerator, Proof, claim_block, command_line,
+    GenerateError, Generated, LevelGenerator, Proof, claim_block, claimed_level, command_line,
 };
 use tessera_host::level::{LevelFile, parse_level, read_text};
 
@@ -268,12 +269,9 @@ fn repair_file(
 /// Re-proves a level's claim: `unique` (one distinct packing), `solvable`,
 /// and `assembles along straight lines` when the claim says so.
 pub fn prove(path: &Path, text: &str, control: &ThinkControl) -> Proof {
-    let Some(claim) = Claim::find(text) else {
-        return Proof::NoClaim;
-    };
-    let level: PolycubeLevel = match parse_level(text, path) {
-        Ok(level) => level,
-        Err(e) => return claim.broken(path, format!("the level does not read: {}", e.message)),
+    let (claim, level): (_, PolycubeLevel) = match claimed_level(path, text) {
+        Ok(opened) => opened,
+        Err(proof) => return proof,
     };
     let solver = match Solver::new(level.extents(), &level.shapes()) {
         Ok(solver) => solver,

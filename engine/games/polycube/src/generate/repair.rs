@@ -4,6 +4,8 @@
 //! connected, none shrinks below two cubes); every edit of one move is
 //! tried (from each of the first packings) before any of two moves. The
 //! packing edited stays a packing, so an edited design is never unsolvable.
+//! A design with no packing is edited in its pieces' shapes instead
+//! (`reshape.rs`).
 
 use tessera_host::ThinkControl;
 use tessera_host::generate::GenerateError;
@@ -16,9 +18,9 @@ use crate::solver::Solver;
 /// Packings of the design that edits start from.
 const BASES: usize = 4;
 /// Proposals collected before the search stops (the editor's "next").
-const PROPOSALS: usize = 8;
+pub(super) const PROPOSALS: usize = 8;
 /// The smallest piece an edit leaves.
-const SMALLEST: usize = 2;
+pub(super) const SMALLEST: usize = 2;
 
 /// One way to make the design unique.
 #[derive(Debug, Clone, PartialEq)]
@@ -40,7 +42,8 @@ pub enum Repair {
     Proposals(Vec<Proposal>),
 }
 
-/// Finds the smallest edits of `level` that leave one distinct packing.
+/// Finds the smallest edits of `level` that leave one distinct packing
+/// (from no packing, see [`super::reshape`]).
 pub fn make_unique(level: &PolycubeLevel, control: &ThinkControl) -> Result<Repair, GenerateError> {
     let size = level.extents();
     let solver = Solver::new(size, &level.shapes()).map_err(solve_error)?;
@@ -49,9 +52,14 @@ pub fn make_unique(level: &PolycubeLevel, control: &ThinkControl) -> Result<Repa
         .map_err(solve_error)?;
     match packings.len() {
         0 => {
-            return Err(GenerateError::NotFound(
-                "the design has no packing; Make unique edits one of its packings".into(),
-            ));
+            let found = super::reshape::reshape(level, control)?;
+            if found.is_empty() {
+                return Err(GenerateError::NotFound(
+                    "the design has no packing, and no cube moved to another place leaves exactly one"
+                        .into(),
+                ));
+            }
+            return Ok(Repair::Proposals(found));
         }
         1 => return Ok(Repair::AlreadyUnique),
         _ => {}

@@ -1,13 +1,16 @@
 //! The level editor's Make unique row: the generator's smallest edits that
 //! leave one distinct packing (one cube handed to a neighbouring piece,
 //! then two), searched on a worker thread with Cancel, shown one at a time
-//! in words; Accept makes the edit (one step of the document's undo),
-//! Next shows the next proposal.
+//! in words and drawn as a preview (the pieces the edit touches, the
+//! cubes handed across in white); Accept makes the edit (one step of the
+//! document's undo), Next shows the next proposal, Cancel drops them.
 
-use egui::Ui;
+use egui::{Color32, Ui};
 use tessera_host::worker::{Job, Poll};
 use tessera_polycube::PolycubeLevel;
 use tessera_polycube::generate::repair::{Proposal, Repair, make_unique};
+
+use super::iso::{self, Camera, Cube};
 
 /// What the search found, or why it found nothing.
 type Found = Result<Vec<Proposal>, String>;
@@ -21,6 +24,8 @@ pub struct MakeUnique {
     found: Option<Found>,
     /// The proposal shown (index into the found ones).
     shown: usize,
+    /// The preview's camera.
+    camera: Camera,
 }
 
 impl MakeUnique {
@@ -47,6 +52,7 @@ impl MakeUnique {
             }
         }
         let mut accepted = None;
+        let mut dismissed = false;
         ui.horizontal_wrapped(|ui| {
             let idle = self.running.is_none();
             let button = ui
@@ -89,6 +95,13 @@ impl MakeUnique {
                     if proposals.len() > 1 && ui.button("Next").clicked() {
                         self.shown = shown + 1;
                     }
+                    if ui
+                        .button("Cancel")
+                        .on_hover_text("Keep the level as it is")
+                        .clicked()
+                    {
+                        dismissed = true;
+                    }
                 }
                 Some(Ok(_)) => {}
                 Some(Err(why)) => {
@@ -97,6 +110,49 @@ impl MakeUnique {
                 None => {}
             }
         });
+        if dismissed || accepted.is_some() {
+            self.found = None;
+        } else if let Some(Ok(proposals)) = &self.found
+            && !proposals.is_empty()
+        {
+            let proposal = &proposals[self.shown % proposals.len()];
+            preview(ui, &mut self.camera, level, proposal);
+        }
         accepted
     }
+}
+
+/// Draws the pieces `proposal` edits as they would be, the cubes handed
+/// across in white, in the packing the edit was made in.
+fn preview(ui: &mut Ui, camera: &mut Camera, level: &PolycubeLevel, proposal: &Proposal) {
+    let design = &proposal.design;
+    let mut touched: Vec<usize> = proposal.moves.iter().flat_map(|m| [m.from, m.to]).collect();
+    touched.sort_unstable();
+    touched.dedup();
+    let moved: Vec<usize> = proposal.moves.iter().map(|m| m.cell).collect();
+    let ids: Vec<String> = touched
+        .iter()
+        .map(|&p| {
+            level
+                .pieces
+                .get(p)
+                .map_or("?".into(), |piece| format!("`{}`", piece.id))
+        })
+        .collect();
+    ui.label(format!(
+        "Preview: pieces {} after the edit, in the packing it was made in; the cube handed across in white",
+        ids.join(" and ")
+    ));
+    let cubes: Vec<Cube> = (0..design.owner.len())
+        .filter(|i| touched.contains(&design.owner[*i]))
+        .map(|i| Cube {
+            cell: design.cell(i),
+            colour: if moved.contains(&i) {
+                Color32::WHITE
+            } else {
+                iso::piece_colour(level, design.owner[i])
+            },
+        })
+        .collect();
+    iso::show(ui, camera, design.size, &cubes, 160.0);
 }

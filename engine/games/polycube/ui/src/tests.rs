@@ -498,6 +498,19 @@ fn make_unique_proposes_an_edit_the_designer_accepts() {
     harness.get_by_label("Make unique").click();
     wait_for(&mut harness, "Proposal 1 of ");
     harness.get_by_label_contains("moves from piece `");
+    // The proposal is drawn before it is taken: the pieces it edits.
+    harness.get_by_label_contains("Preview: pieces `");
+    // Beside the piece's own view, the preview's.
+    assert_eq!(harness.query_all_by_label("3D view").count(), 2);
+    // Cancel drops the proposals and leaves the level as it was.
+    harness.get_by_label("Cancel").click();
+    harness.run();
+    assert!(harness.query_by_label_contains("Proposal 1 of ").is_none());
+    assert!(harness.query_by_label_contains("Preview: pieces").is_none());
+    assert_eq!(harness.query_all_by_label("3D view").count(), 1);
+    assert!(!harness.state().editor.is_dirty());
+    harness.get_by_label("Make unique").click();
+    wait_for(&mut harness, "Proposal 1 of ");
     harness.get_by_label("Accept").click();
     harness.run();
     assert!(harness.state().editor.is_dirty());

@@ -15,12 +15,12 @@ use std::path::Path;
 use rand::Rng;
 use tessera_host::agent::ThinkControl;
 use tessera_host::generate::{
-    Claim, GenerateError, Generated, LevelGenerator, Proof, claim_block, command_line,
-    spec_arguments, spec_of,
+    GenerateError, Generated, LevelGenerator, Proof, claim_block, claimed_level, command_line,
+    spec_arguments, spec_of, try_candidates,
 };
-use tessera_host::level::{LevelFile, parse_level};
+use tessera_host::level::LevelFile;
 use tessera_host::plugin::{Game, Scripted, Setup};
-use tessera_host::rng::{GameRng, game_rng};
+use tessera_host::rng::GameRng;
 use tessera_host::script::{LiveScript, Script, ScriptLimits};
 use tessera_host::text::{count, thousands};
 
@@ -72,34 +72,34 @@ impl LevelGenerator for SandGenerator {
     ) -> Result<Generated, GenerateError> {
         let args: GenerateArgs = spec_of(matches)?;
         let script = default_script().map_err(GenerateError::NotFound)?;
-        let mut rng = game_rng(seed);
-        for attempt in 0..MAX_ATTEMPTS {
-            if control.is_cancelled() {
-                return Err(GenerateError::Cancelled);
-            }
-            control.set_progress(f64::from(attempt) / f64::from(MAX_ATTEMPTS));
-            let level = candidate(&args, seed, &mut rng);
+        let found = try_candidates(seed, MAX_ATTEMPTS, control, |attempt, rng| {
+            let level = candidate(&args, seed, rng);
             // A board that already spans (a warning) would clear by itself.
             if !level.diagnose().is_empty() {
-                continue;
+                return Ok(None);
             }
             let Ok(game) = Sand::start(Setup::new(level.clone(), script.clone(), seed)) else {
-                continue;
+                return Ok(None);
             };
             let counted = match tally(&game, PLACEMENT_BUDGET, control) {
                 Ok(counted) => counted,
                 Err(TallyStop::Cancelled) => return Err(GenerateError::Cancelled),
-                Err(_) => continue,
+                Err(_) => return Ok(None),
             };
             control.set_note(format!(
                 "attempt {}: {}",
                 attempt + 1,
                 claim_text(&counted, &level)
             ));
-            if counted.wins > 0 && counted.wins < counted.sequences {
-                let command = command_line("sand", &self.arguments(), matches, seed);
-                return Ok(generated(&command, &level, &counted));
-            }
+            Ok(
+                (counted.wins > 0 && counted.wins < counted.sequences).then(|| {
+                    let command = command_line("sand", &self.arguments(), matches, seed);
+                    generated(&command, &level, &counted)
+                }),
+            )
+        })?;
+        if let Some(level) = found {
+            return Ok(level);
         }
         Err(GenerateError::NotFound(format!(
             "{} tried, none with some but not every sequence reaching the clears; try another seed",
@@ -108,12 +108,9 @@ impl LevelGenerator for SandGenerator {
     }
 
     fn prove(&self, path: &Path, text: &str, control: &ThinkControl) -> Proof {
-        let Some(claim) = Claim::find(text) else {
-            return Proof::NoClaim;
-        };
-        let level: SandLevel = match parse_level(text, path) {
-            Ok(level) => level,
-            Err(finding) => return Proof::Broken(finding),
+        let (claim, level): (_, SandLevel) = match claimed_level(path, text) {
+            Ok(opened) => opened,
+            Err(proof) => return proof,
         };
         if level.tray.is_empty() || level.clears.is_none() || level.physics_seed.is_none() {
             return claim.broken(

@@ -13,11 +13,9 @@ use std::path::Path;
 
 use tessera_host::agent::ThinkControl;
 use tessera_host::generate::{
-    Claim, GenerateError, Generated, LevelGenerator, Proof, claim_block, command_line,
-    spec_arguments, spec_of,
+    GenerateError, Generated, LevelGenerator, Proof, claim_block, claimed_level, command_line,
+    spec_arguments, spec_of, try_candidates,
 };
-use tessera_host::level::parse_level;
-use tessera_host::rng::game_rng;
 use tessera_host::text::{count, thousands};
 
 use crate::level::{Goal, TetrisLevel, colour_letter};
@@ -106,14 +104,9 @@ impl LevelGenerator for TetrisGenerator {
     ) -> Result<Generated, GenerateError> {
         let args: GenerateArgs = spec_of(matches)?;
         let spec = args.spec()?;
-        let mut rng = game_rng(seed);
-        for attempt in 0..MAX_ATTEMPTS {
-            if control.is_cancelled() {
-                return Err(GenerateError::Cancelled);
-            }
-            control.set_progress(f64::from(attempt) / f64::from(MAX_ATTEMPTS));
-            let Some(built) = candidate(&spec, &mut rng) else {
-                continue;
+        let found = try_candidates(seed, MAX_ATTEMPTS, control, |attempt, rng| {
+            let Some(built) = candidate(&spec, rng) else {
+                return Ok(None);
             };
             let puzzle = Puzzle {
                 board: built.board,
@@ -124,16 +117,19 @@ impl LevelGenerator for TetrisGenerator {
             let proven = match census::census(&puzzle, CENSUS_BUDGET, control) {
                 Ok(proven) => proven,
                 Err(CensusStop::Cancelled) => return Err(GenerateError::Cancelled),
-                Err(CensusStop::TooLarge(_)) => continue,
+                Err(CensusStop::TooLarge(_)) => return Ok(None),
             };
             control.set_note(format!("attempt {}: {}", attempt + 1, claim_text(&proven)));
             let meets = proven.wins > 0
                 && (!spec.unique || proven.unique())
                 && (!spec.tspin || proven.every_win_spins());
-            if meets {
+            Ok(meets.then(|| {
                 let command = command_line("tetris", &self.arguments(), matches, seed);
-                return Ok(generated(&command, &spec, &puzzle, &proven));
-            }
+                generated(&command, &spec, &puzzle, &proven)
+            }))
+        })?;
+        if let Some(level) = found {
+            return Ok(level);
         }
         Err(GenerateError::NotFound(format!(
             "{} built and proven, none met the spec; try another seed, more pieces or fewer constraints",
@@ -142,12 +138,9 @@ impl LevelGenerator for TetrisGenerator {
     }
 
     fn prove(&self, path: &Path, text: &str, control: &ThinkControl) -> Proof {
-        let Some(claim) = Claim::find(text) else {
-            return Proof::NoClaim;
-        };
-        let level: TetrisLevel = match parse_level(text, path) {
-            Ok(level) => level,
-            Err(finding) => return Proof::Broken(finding),
+        let (claim, level): (_, TetrisLevel) = match claimed_level(path, text) {
+            Ok(opened) => opened,
+            Err(proof) => return proof,
         };
         let Goal::Lines(lines) = level.goal else {
             return claim.broken(
