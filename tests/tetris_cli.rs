@@ -25,6 +25,20 @@ fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
 
+/// A project holding the shipped `scripts/tetris.lua` and an empty
+/// `levels/tetris/`.
+fn tetris_project() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join("scripts")).unwrap();
+    std::fs::create_dir_all(dir.path().join("levels/tetris")).unwrap();
+    std::fs::copy(
+        common::repo_root().join("scripts/tetris.lua"),
+        dir.path().join("scripts/tetris.lua"),
+    )
+    .unwrap();
+    dir
+}
+
 /// An AI log as the editor writes it, for GOD on an empty 10 x 22 board.
 fn a_log(noise_seed: u64) -> String {
     let god = tessera_tetris::ai::settings::default_difficulties()
@@ -116,12 +130,8 @@ fn explain_refuses_a_hostile_table_as_path_line_message() {
 
 #[test]
 fn check_refuses_a_bad_ai_table_and_a_feed_level_with_an_unknown_difficulty() {
-    let dir = tempfile::tempdir().unwrap();
-    let root = common::repo_root();
-    std::fs::create_dir_all(dir.path().join("scripts")).unwrap();
-    std::fs::create_dir_all(dir.path().join("levels/tetris")).unwrap();
-    let script = std::fs::read_to_string(root.join("scripts/tetris.lua")).unwrap();
-    std::fs::write(dir.path().join("scripts/tetris.lua"), &script).unwrap();
+    let dir = tetris_project();
+    let script = std::fs::read_to_string(dir.path().join("scripts/tetris.lua")).unwrap();
     std::fs::write(
         dir.path().join("levels/tetris/typo.ron"),
         "(\n  version: 1,\n  rows: 22,\n  columns: 10,\n  feed: Some((\n    difficulty: \"MASTR\",\n    target_lines: 6,\n  )),\n)\n",
@@ -287,15 +297,8 @@ fn generate_tetris_writes_a_puzzle_check_reproves_and_a_broken_claim_names_its_l
 #[test]
 fn campaign_plays_every_feed_level_as_sim_does_and_prints_its_wall_time() {
     // A project with the first two feed levels (the quick ones).
-    let dir = tempfile::tempdir().unwrap();
+    let dir = tetris_project();
     let root = common::repo_root();
-    std::fs::create_dir_all(dir.path().join("levels/tetris")).unwrap();
-    std::fs::create_dir_all(dir.path().join("scripts")).unwrap();
-    std::fs::copy(
-        root.join("scripts/tetris.lua"),
-        dir.path().join("scripts/tetris.lua"),
-    )
-    .unwrap();
     for file in ["feed_1_first_taste.ron", "feed_2_easy_stack.ron"] {
         std::fs::copy(
             root.join("levels/tetris").join(file),
