@@ -352,6 +352,25 @@ fn campaign_plays_every_feed_level_as_sim_does_and_prints_its_wall_time() {
             "{line} vs {rate}"
         );
     }
+    // A feed level `check` refuses is refused by the campaign in the same
+    // words, at the same line.
+    let typo = "(\n  version: 1,\n  rows: 22,\n  columns: 10,\n  feed: Some((\n    difficulty: \"MASTR\",\n    target_lines: 6,\n  )),\n)\n";
+    std::fs::write(dir.path().join("levels/tetris/feed_3_typo.ron"), typo).unwrap();
+    let checked = tessera(&["check", "levels/tetris/feed_3_typo.ron"], dir.path());
+    assert_eq!(checked.status.code(), Some(1));
+    let refusal = text(&checked.stdout);
+    let refusal = refusal.trim();
+    assert!(refusal.contains("feed_3_typo.ron:6:"), "{refusal}");
+    let output = tessera(&["tetris", "campaign", "--games", "1"], dir.path());
+    assert_eq!(output.status.code(), Some(1));
+    let said = text(&output.stderr);
+    let line = refusal
+        .split("feed_3_typo.ron")
+        .nth(1)
+        .expect("the refusal's line");
+    assert!(said.contains(line), "{said} vs {refusal}");
+    std::fs::remove_file(dir.path().join("levels/tetris/feed_3_typo.ron")).unwrap();
+
     // A feeder that is not a strength, and no games, are bad usage.
     for bad in [
         &["tetris", "campaign", "--feeder", "hatetris"][..],

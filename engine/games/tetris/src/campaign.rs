@@ -13,8 +13,9 @@
 use std::path::{Path, PathBuf};
 
 use tessera_host::agent::ThinkControl;
+use tessera_host::check::Checker;
 use tessera_host::sim::{Lineup, SimConfig, SimLevel, SimOptions, run_sim};
-use tessera_host::{Budget, Game, Registry, Seat};
+use tessera_host::{Budget, Game, Registry, ScriptLimits, Seat};
 
 use crate::Tetris;
 use crate::ai::feeder::Feeder;
@@ -84,8 +85,8 @@ pub struct CampaignRun {
 }
 
 /// The feed levels of the project at `root`, in campaign order (by the
-/// number after `feed_`, then by name), each with its level read as a
-/// game start reads it.
+/// number after `feed_`, then by name), each checked as `tessera check`
+/// checks it and read as a game start reads it.
 pub fn feed_levels(root: &Path) -> Result<Vec<(PathBuf, TetrisLevel)>, String> {
     let folder = root.join("levels/tetris");
     let entries = std::fs::read_dir(&folder)
@@ -101,8 +102,20 @@ pub fn feed_levels(root: &Path) -> Result<Vec<(PathBuf, TetrisLevel)>, String> {
         })
         .collect();
     files.sort();
+    // Each level goes through `check`'s own validation first (a game start
+    // on the project's script included), so the campaign refuses what
+    // `check` and `play` refuse, at the same file and line.
+    let registry = tetris_alone();
+    let mut checker = Checker::new(&registry, ScriptLimits::default());
     let mut levels = Vec::new();
     for (_, _, path) in files {
+        if let Some(error) = checker
+            .check_level(&path)
+            .into_iter()
+            .find(|d| d.is_error())
+        {
+            return Err(error.to_string());
+        }
         let text = tessera_host::level::read_text(&path).map_err(|d| d.to_string())?;
         let level: TetrisLevel =
             tessera_host::level::parse_level(&text, &path).map_err(|d| d.to_string())?;
