@@ -13,7 +13,7 @@ use crate::level::{PieceSpec, PolycubeLevel};
 use crate::solver::Solution;
 
 /// A cell no piece holds yet.
-const FREE: usize = usize::MAX;
+pub(super) const FREE: usize = usize::MAX;
 
 /// The box cut into pieces: `owner[cell]` is the piece holding the cell
 /// (cells numbered x fastest, then y, then z).
@@ -253,7 +253,7 @@ fn index(size: [usize; 3], c: Cell) -> Option<usize> {
 }
 
 /// The face neighbours of cell `i` inside the box.
-fn neighbours(size: [usize; 3], i: usize) -> impl Iterator<Item = usize> {
+pub(super) fn neighbours(size: [usize; 3], i: usize) -> impl Iterator<Item = usize> {
     let [a, b, c] = size;
     let (x, y, z) = (i % a, (i / a) % b, i / (a * b));
     let steps = [

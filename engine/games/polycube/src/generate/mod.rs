@@ -8,6 +8,7 @@
 //! cell first) to the first packing, `10 · log10(1 + dead ends)`: easy
 //! under 10, medium under 20, hard under 30, expert from 30.
 
+pub mod cut;
 pub mod design;
 pub mod repair;
 mod reshape;

@@ -3,23 +3,30 @@
 //! until one distinct packing is left. The cut itself is always a packing,
 //! so the count never reaches zero.
 //!
-//! A step never counts packings: it asks each candidate for two distinct
-//! packings within a node budget ([`probe`]), which answers in a few
-//! nodes while packings are plenty. The candidates are the moves that
-//! break the second packing found (a move between two pieces that packing
-//! places as the first does leaves it standing), and the walk takes the
-//! one whose second packing took the search longest to find: the design
-//! with the sparsest packings. A candidate that finds one packing and no
-//! second within the budget gets the whole search, which proves it unique
-//! or names the second packing the walk breaks next.
+//! A step never counts packings: it asks each candidate for up to
+//! [`PROBE_LIMIT`] distinct packings within a node budget ([`probe`]),
+//! which answers in a few nodes while packings are plenty. The candidates
+//! are the moves that break the second packing found (a move between two
+//! pieces that packing places as the first does leaves it standing), those
+//! that break the most of the others first, less the ones whose
+//! neighbouring pieces fill their cells in a second way
+//! ([`cut::loose`]: a second packing for certain); the walk takes the one
+//! with the most search nodes per packing found: the design with the
+//! sparsest packings. A candidate that finds one packing and no second
+//! within the budget gets the whole search, which proves it unique or
+//! names the packings the walk breaks next.
+//!
+//! A large box (more than 27 cells) starts from the cut whose pieces fit
+//! the fewest places (`cut.rs`): of [`POOL`] stretched cuts, the
+//! [`SCREENED`] best that are not loose are probed and the sparsest walked.
 
 use rand::seq::SliceRandom;
 use tessera_host::ThinkControl;
 use tessera_host::generate::{GenerateError, try_candidates};
 use tessera_host::rng::GameRng;
 
+use super::cut;
 use super::design::{Design, Move, random_sizes};
-use crate::geometry::{Cell, orientations};
 use crate::solver::{Solution, SolveError, Solver};
 
 /// What the user asked for.
@@ -47,50 +54,45 @@ const STEPS: usize = 400;
 /// dropped.
 const FLAT_STEPS: usize = 10;
 /// Packings a whole search collects, for the moves that break most.
-const WITNESSES: usize = 8;
+const WITNESSES: usize = 16;
+/// Packings a probe collects within its budget: the fewer it finds, the
+/// sparser the design.
+const PROBE_LIMIT: usize = 16;
 /// Candidate moves probed per step.
 const CANDIDATES: usize = 8;
 /// Search nodes a candidate's probe may spend (about a tenth of a second
 /// on one core) before it gets the whole search.
 const BUDGET: u64 = 1 << 19;
-/// Boxes larger than this are cut with pieces as even as the sizes allow,
-/// the least regular of [`DRAWS`] cuts kept: a small, flat or symmetric
-/// piece fits in too many places for a large box to be unique.
+/// Boxes larger than this start from a screened cut ([`sparse_cut`]).
 const SMALL_BOX: usize = 27;
-/// Cuts drawn per cut tried in a large box.
-const DRAWS: usize = 16;
+/// Stretched cuts drawn per cut tried in a large box.
+const POOL: usize = 1_000;
+/// Of those, the ones with the fewest placements probed.
+const SCREENED: usize = 16;
+/// The node budget of a screening probe.
+const SCREEN_BUDGET: u64 = 1 << 20;
+/// How strongly a piece of a large box grows away from its first cell.
+const STRETCH: f64 = 1.0;
 
 /// Finds a design for `spec` from `seed`, reporting on `control`.
 pub fn find(spec: &Spec, seed: u64, control: &ThinkControl) -> Result<Design, GenerateError> {
     let volume: usize = spec.size.iter().product();
     let large = spec.unique && volume > SMALL_BOX;
     let found = try_candidates(seed, CUTS, control, |cut, rng| {
-        let sizes = if large {
-            even_sizes(volume, spec, rng)
-        } else {
-            random_sizes(volume, spec.pieces, spec.sizes, rng)
+        control.set_note(format!("cut {}", cut + 1));
+        if large {
+            let Some((design, here)) = sparse_cut(spec, rng, control)? else {
+                return Ok(None);
+            };
+            return walk_from(spec, design, here, spec.sizes, rng, control);
+        }
+        let Some(sizes) = random_sizes(volume, spec.pieces, spec.sizes, rng) else {
+            return Err(unfillable(spec, volume));
         };
-        let Some(sizes) = sizes else {
-            return Err(GenerateError::Spec(format!(
-                "--pieces {} with --sizes {}..{} cannot fill {volume} cells",
-                spec.pieces, spec.sizes.0, spec.sizes.1
-            )));
-        };
-        let draws = if large { DRAWS } else { 1 };
-        let cuts: Vec<Design> = (0..draws)
-            .filter_map(|_| (0..REGROWS).find_map(|_| Design::random(spec.size, &sizes, rng)))
-            .collect();
-        // The first of the least regular: deterministic.
-        let Some(design) = cuts.iter().rev().max_by_key(|d| irregularity(d)).cloned() else {
+        let Some(design) = (0..REGROWS).find_map(|_| Design::random(spec.size, &sizes, rng)) else {
             return Ok(None);
         };
-        control.set_note(format!("cut {}", cut + 1));
-        let smallest = if large {
-            spec.sizes.0.max(volume / spec.pieces)
-        } else {
-            spec.sizes.0
-        };
-        walk_down(spec, design, (smallest, spec.sizes.1), rng, control)
+        walk_down(spec, design, spec.sizes, rng, control)
     })?;
     found.ok_or_else(|| {
         GenerateError::NotFound(format!(
@@ -104,39 +106,56 @@ pub fn find(spec: &Spec, seed: u64, control: &ThinkControl) -> Result<Design, Ge
     })
 }
 
-/// Piece sizes as even as `spec.sizes` allow (the volume over the pieces,
-/// some one larger), in a random order.
-fn even_sizes(volume: usize, spec: &Spec, rng: &mut GameRng) -> Option<Vec<usize>> {
-    let base = volume / spec.pieces;
-    let larger = volume % spec.pieces;
-    let top = base + usize::from(larger > 0);
-    if base < spec.sizes.0 || top > spec.sizes.1 {
-        return random_sizes(volume, spec.pieces, spec.sizes, rng);
+/// The spec's sizes cannot fill the box.
+fn unfillable(spec: &Spec, volume: usize) -> GenerateError {
+    GenerateError::Spec(format!(
+        "--pieces {} with --sizes {}..{} cannot fill {volume} cells",
+        spec.pieces, spec.sizes.0, spec.sizes.1
+    ))
+}
+
+/// Of [`POOL`] stretched cuts of a large box, the [`SCREENED`] whose pieces
+/// fit the fewest places and that are not loose, each probed; the
+/// sparsest, with its probe.
+fn sparse_cut(
+    spec: &Spec,
+    rng: &mut GameRng,
+    control: &ThinkControl,
+) -> Result<Option<(Design, Probe)>, GenerateError> {
+    let volume: usize = spec.size.iter().product();
+    let mut pool: Vec<(f64, Design)> = Vec::with_capacity(POOL);
+    for _ in 0..POOL * REGROWS {
+        if pool.len() == POOL {
+            break;
+        }
+        if control.is_cancelled() {
+            return Err(GenerateError::Cancelled);
+        }
+        let sizes = random_sizes(volume, spec.pieces, spec.sizes, rng)
+            .ok_or_else(|| unfillable(spec, volume))?;
+        if let Some(design) = cut::stretched(spec.size, &sizes, STRETCH, rng) {
+            pool.push((cut::score(&design), design));
+        }
     }
-    let mut sizes: Vec<usize> = (0..spec.pieces)
-        .map(|i| base + usize::from(i < larger))
+    // A stable sort: ties keep the order drawn, so a seed keeps its cut.
+    pool.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let screened: Vec<Design> = pool
+        .into_iter()
+        .map(|(_, d)| d)
+        .filter(|d| !cut::loose(d))
+        .take(SCREENED)
         .collect();
-    sizes.shuffle(rng);
-    Some(sizes)
-}
-
-/// How little a cut's pieces repeat themselves: each piece's distinct
-/// orientations, twice that for a piece that is not flat (a flat piece
-/// lies in a layer, where more of the box takes it).
-fn irregularity(design: &Design) -> usize {
-    design
-        .shapes()
-        .iter()
-        .map(|cells| {
-            let turns = orientations(cells).len();
-            if is_flat(cells) { turns } else { 2 * turns }
-        })
-        .sum()
-}
-
-/// Whether every cell lies in one plane of the grid.
-fn is_flat(cells: &[Cell]) -> bool {
-    (0..3).any(|axis| cells.iter().all(|c| c[axis] == cells[0][axis]))
+    let probes = probe_all(&screened, SCREEN_BUDGET, control)?;
+    let mut sparsest: Option<(Design, Probe)> = None;
+    for (design, probe) in screened.into_iter().zip(probes) {
+        if sparsest
+            .as_ref()
+            .is_none_or(|(_, best)| probe.sparseness() > best.sparseness())
+        {
+            sparsest = Some((design, probe));
+        }
+    }
+    Ok(sparsest)
 }
 
 /// What a design's probe found.
@@ -156,7 +175,7 @@ impl Probe {
     fn sparseness(&self) -> u64 {
         match self {
             Probe::Unique | Probe::Open => u64::MAX,
-            Probe::Two(_, nodes) => *nodes,
+            Probe::Two(found, nodes) => *nodes / (found.len() as u64 - 1).max(1),
         }
     }
 }
@@ -183,14 +202,18 @@ fn probe(
 /// The probes of `designs`, in their order, on as many threads as there
 /// are cores (each probe alone on its thread, so the answers do not depend
 /// on the threads).
-fn probe_all(designs: &[Design], control: &ThinkControl) -> Result<Vec<Probe>, GenerateError> {
+fn probe_all(
+    designs: &[Design],
+    budget: u64,
+    control: &ThinkControl,
+) -> Result<Vec<Probe>, GenerateError> {
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     let mut out = Vec::with_capacity(designs.len());
     for chunk in designs.chunks(threads.max(1)) {
         let probes: Vec<Result<Probe, GenerateError>> = std::thread::scope(|scope| {
             let running: Vec<_> = chunk
                 .iter()
-                .map(|d| scope.spawn(move || probe(d, 2, BUDGET, control)))
+                .map(|d| scope.spawn(move || probe(d, PROBE_LIMIT, budget, control)))
                 .collect();
             running
                 .into_iter()
@@ -220,8 +243,20 @@ fn walk_down(
     if !spec.unique {
         return Ok(assembles(&design, spec, control)?.then_some(design));
     }
-    let mut design = design;
-    let mut here = probe(&design, 2, BUDGET, control)?;
+    let here = probe(&design, PROBE_LIMIT, BUDGET, control)?;
+    walk_from(spec, design, here, sizes, rng, control)
+}
+
+/// The walk of [`walk_down`] from `design`, whose probe is `here`.
+fn walk_from(
+    spec: &Spec,
+    design: Design,
+    here: Probe,
+    sizes: (usize, usize),
+    rng: &mut GameRng,
+    control: &ThinkControl,
+) -> Result<Option<Design>, GenerateError> {
+    let (mut design, mut here) = (design, here);
     let mut flat = 0;
     // The designs walked through (by their pieces): never walked again.
     let mut visited = std::collections::HashSet::from([design.canonical()]);
@@ -266,14 +301,18 @@ fn walk_down(
         // Batches of candidates until one is sparser than here; when none
         // is, the sparsest of all (a step sideways or back).
         let mut best: Option<(Design, Probe)> = None;
-        let fresh: Vec<Design> = moves
+        // A candidate some of whose neighbouring pieces fill their cells
+        // in a second way has a second packing: never probed.
+        let mut fresh = moves
             .iter()
             .map(|&m| base.with(m))
-            .filter(|d| !visited.contains(&d.canonical()))
-            .collect();
-        for candidates in fresh.chunks(CANDIDATES) {
-            let candidates = candidates.to_vec();
-            let probes = probe_all(&candidates, control)?;
+            .filter(|d| !visited.contains(&d.canonical()) && !cut::loose(d));
+        loop {
+            let candidates: Vec<Design> = fresh.by_ref().take(CANDIDATES).collect();
+            if candidates.is_empty() {
+                break;
+            }
+            let probes = probe_all(&candidates, BUDGET, control)?;
             for (candidate, probe) in candidates.into_iter().zip(probes) {
                 if matches!(probe, Probe::Unique) {
                     return Ok(assembles(&candidate, spec, control)?.then_some(candidate));

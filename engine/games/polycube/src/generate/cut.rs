@@ -1,0 +1,217 @@
+//! Cuts of a large box for a unique design. What decides how many packings
+//! a set of pieces has (and how long the search for them takes) is how
+//! many places each piece fits: a compact blob of five cubes fits a 4x4x4
+//! box in hundreds of ways, a long snaky one in a few dozen. So a large
+//! box is cut with stretched pieces (each grown away from where it started)
+//! and, of many such cuts, the ones whose pieces fit the fewest places are
+//! walked.
+
+use rand::Rng;
+use tessera_host::rng::GameRng;
+
+use super::design::{Design, FREE, neighbours};
+use crate::geometry::{Cell, max_corner, orientations};
+
+/// How many places a piece fits in a box of `size`: over its distinct
+/// orientations, the positions its bounding box takes. The solver's
+/// placement table before any pruning.
+pub fn placements(size: [usize; 3], cells: &[Cell]) -> usize {
+    orientations(cells)
+        .iter()
+        .map(|o| {
+            let Some(far) = max_corner(&o.cells) else {
+                return 0;
+            };
+            (0..3)
+                .map(|axis| (size[axis] as i64 - i64::from(far[axis])).max(0) as usize)
+                .product::<usize>()
+        })
+        .sum()
+}
+
+/// A cut's score, lower is better: the sum over its pieces of the
+/// logarithm of their placements, the logarithm of the number of ways to
+/// put every piece somewhere (the search's raw space).
+pub fn score(design: &Design) -> f64 {
+    design
+        .shapes()
+        .iter()
+        .map(|cells| (placements(design.size, cells).max(1) as f64).ln())
+        .sum()
+}
+
+/// A random cut of the box into pieces of `sizes` (which sum to the
+/// volume), each piece grown from the lowest free cell and stretched: a
+/// free neighbour is taken with a weight growing with the square of its
+/// distance from the piece's first cell, times `stretch`. `None` when a
+/// piece was walled in short of its size.
+pub fn stretched(
+    size: [usize; 3],
+    sizes: &[usize],
+    stretch: f64,
+    rng: &mut GameRng,
+) -> Option<Design> {
+    let volume = size[0] * size[1] * size[2];
+    let mut owner = vec![FREE; volume];
+    let mut frontier: Vec<usize> = Vec::new();
+    let mut weights: Vec<f64> = Vec::new();
+    let at = |i: usize| {
+        [
+            i % size[0],
+            (i / size[0]) % size[1],
+            i / (size[0] * size[1]),
+        ]
+    };
+    for (piece, &target) in sizes.iter().enumerate() {
+        let start = owner.iter().position(|&o| o == FREE)?;
+        let origin = at(start);
+        owner[start] = piece;
+        frontier.clear();
+        frontier.extend(neighbours(size, start).filter(|&n| owner[n] == FREE));
+        for _ in 1..target {
+            frontier.retain(|&n| owner[n] == FREE);
+            frontier.sort_unstable();
+            frontier.dedup();
+            if frontier.is_empty() {
+                return None;
+            }
+            weights.clear();
+            weights.extend(frontier.iter().map(|&n| {
+                let c = at(n);
+                let d: usize = (0..3).map(|k| c[k].abs_diff(origin[k])).sum();
+                1.0 + stretch * (d * d) as f64
+            }));
+            let total: f64 = weights.iter().sum();
+            let mut pick = rng.random_range(0.0..total);
+            let mut chosen = frontier.len() - 1;
+            for (k, w) in weights.iter().enumerate() {
+                if pick < *w {
+                    chosen = k;
+                    break;
+                }
+                pick -= w;
+            }
+            let next = frontier.swap_remove(chosen);
+            owner[next] = piece;
+            frontier.extend(neighbours(size, next).filter(|&n| owner[n] == FREE));
+        }
+    }
+    (!owner.contains(&FREE)).then_some(Design {
+        size,
+        owner,
+        pieces: sizes.len(),
+    })
+}
+
+/// Whether some two or three neighbouring pieces of the cut fill the cells
+/// they hold together in a second way: then the cut has a second packing
+/// (the rest kept), however few places its pieces fit.
+pub fn loose(design: &Design) -> bool {
+    let shapes = design.shapes();
+    let touching = |a: usize, b: usize| {
+        (0..design.owner.len()).any(|i| {
+            design.owner[i] == a && neighbours(design.size, i).any(|n| design.owner[n] == b)
+        })
+    };
+    let n = design.pieces;
+    let pairs: Vec<(usize, usize)> = (0..n)
+        .flat_map(|a| (a + 1..n).map(move |b| (a, b)))
+        .filter(|&(a, b)| touching(a, b))
+        .collect();
+    let adjacent = |a: usize, b: usize| pairs.contains(&(a.min(b), a.max(b)));
+    pairs.iter().any(|&(a, b)| {
+        retiles(design, &shapes, &[a, b])
+            || (b + 1..n)
+                .any(|c| (adjacent(a, c) || adjacent(b, c)) && retiles(design, &shapes, &[a, b, c]))
+    })
+}
+
+/// Whether the cells of `pieces` have more than one tiling by their shapes.
+fn retiles(design: &Design, shapes: &[Vec<Cell>], pieces: &[usize]) -> bool {
+    let mut open = vec![false; design.owner.len()];
+    for (i, o) in design.owner.iter().enumerate() {
+        open[i] = pieces.contains(o);
+    }
+    // Identical shapes are one kind: swapping them is the same packing.
+    let mut kinds: Vec<(Vec<Cell>, Vec<Vec<Cell>>, usize)> = Vec::new();
+    for &p in pieces {
+        let sig = crate::geometry::signature(&shapes[p]);
+        match kinds.iter_mut().find(|k| k.0 == sig) {
+            Some(kind) => kind.2 += 1,
+            None => {
+                let turns = orientations(&shapes[p])
+                    .into_iter()
+                    .map(|o| o.cells)
+                    .collect();
+                kinds.push((sig, turns, 1));
+            }
+        }
+    }
+    let mut left: Vec<usize> = kinds.iter().map(|k| k.2).collect();
+    let turns: Vec<Vec<Vec<Cell>>> = kinds.into_iter().map(|k| k.1).collect();
+    tilings(design.size, &mut open, &turns, &mut left, 2) >= 2
+}
+
+/// Tilings of the open cells by the kinds left (each orientation of each
+/// kind anchored at the lowest open cell), counted up to `limit`.
+fn tilings(
+    size: [usize; 3],
+    open: &mut [bool],
+    turns: &[Vec<Vec<Cell>>],
+    left: &mut [usize],
+    limit: usize,
+) -> usize {
+    let Some(first) = open.iter().position(|&o| o) else {
+        return 1;
+    };
+    let at = [
+        (first % size[0]) as i32,
+        ((first / size[0]) % size[1]) as i32,
+        (first / (size[0] * size[1])) as i32,
+    ];
+    let index = |c: Cell| -> Option<usize> {
+        let inside = (0..3).all(|k| c[k] >= 0 && (c[k] as usize) < size[k]);
+        inside.then(|| c[0] as usize + size[0] * (c[1] as usize + size[1] * c[2] as usize))
+    };
+    let mut found = 0;
+    let mut cells = Vec::new();
+    for kind in 0..turns.len() {
+        if left[kind] == 0 {
+            continue;
+        }
+        for turn in &turns[kind] {
+            // The lowest open cell is the turn's lowest cell (cells sorted
+            // by z, y, x as box indices are).
+            let Some(anchor) = turn.iter().min_by_key(|c| (c[2], c[1], c[0])) else {
+                continue;
+            };
+            cells.clear();
+            let placed = turn.iter().all(|c| {
+                let moved = [0, 1, 2].map(|k| c[k] - anchor[k] + at[k]);
+                match index(moved) {
+                    Some(i) if open[i] => {
+                        cells.push(i);
+                        true
+                    }
+                    _ => false,
+                }
+            });
+            if !placed {
+                continue;
+            }
+            for &i in &cells {
+                open[i] = false;
+            }
+            left[kind] -= 1;
+            found += tilings(size, open, turns, left, limit - found);
+            left[kind] += 1;
+            for &i in &cells {
+                open[i] = true;
+            }
+            if found >= limit {
+                return found;
+            }
+        }
+    }
+    found
+}
