@@ -289,8 +289,9 @@ fn walk_from(
                 .iter()
                 .any(|&p| other.pieces[p] != first.pieces[p])
         };
-        let mut moves: Vec<(usize, Move)> = base
-            .moves(sizes.0, sizes.1)
+        let all = base.moves(sizes.0, sizes.1);
+        let covers = covers(&all, first, others, rng);
+        let mut moves: Vec<(usize, Move)> = all
             .into_iter()
             .filter(|m| breaks(m, &others[0]))
             .map(|m| (others.iter().filter(|o| breaks(&m, o)).count(), m))
@@ -303,10 +304,16 @@ fn walk_from(
         let mut best: Option<(Design, Probe)> = None;
         // A candidate some of whose neighbouring pieces fill their cells
         // in a second way has a second packing: never probed.
-        let mut fresh = moves
+        // Several moves that break every packing found come first.
+        let mut seen = std::collections::HashSet::new();
+        let mut fresh = covers
             .iter()
-            .map(|&m| base.with(m))
-            .filter(|d| !visited.contains(&d.canonical()) && !cut::loose(d));
+            .map(|set| set.iter().fold(base.clone(), |d, &m| d.with(m)))
+            .chain(moves.iter().map(|&m| base.with(m)))
+            .filter(|d| {
+                let canonical = d.canonical();
+                !visited.contains(&canonical) && seen.insert(canonical) && !cut::loose(d)
+            });
         loop {
             let candidates: Vec<Design> = fresh.by_ref().take(CANDIDATES).collect();
             if candidates.is_empty() {
@@ -346,6 +353,58 @@ fn walk_from(
         (design, here) = (next, probe);
     }
     Ok(None)
+}
+
+/// Up to [`CANDIDATES`] sets of moves, each between pieces no other move
+/// of its set touches (so they stay legal together), that together break
+/// every packing of `others`: greedy, the move that breaks the most of
+/// those left first, ties broken at random. Sets of one move are left to
+/// the single moves.
+fn covers(
+    moves: &[Move],
+    first: &Solution,
+    others: &[Solution],
+    rng: &mut GameRng,
+) -> Vec<Vec<Move>> {
+    let breaks = |m: &Move, other: &Solution| {
+        [m.from, m.to]
+            .iter()
+            .any(|&p| other.pieces[p] != first.pieces[p])
+    };
+    let mut out: Vec<Vec<Move>> = Vec::new();
+    let mut order = moves.to_vec();
+    for _ in 0..2 * CANDIDATES {
+        order.shuffle(rng);
+        let mut left: Vec<&Solution> = others.iter().collect();
+        let mut chosen: Vec<Move> = Vec::new();
+        while !left.is_empty() {
+            let free = |m: &&Move| {
+                chosen
+                    .iter()
+                    .all(|c| ![c.from, c.to].contains(&m.from) && ![c.from, c.to].contains(&m.to))
+            };
+            let Some((ends, m)) = order
+                .iter()
+                .filter(free)
+                .map(|m| (left.iter().filter(|o| breaks(m, o)).count(), *m))
+                .max_by_key(|(ends, _)| *ends)
+            else {
+                break;
+            };
+            if ends == 0 {
+                break;
+            }
+            chosen.push(m);
+            left.retain(|o| !breaks(&m, o));
+        }
+        if chosen.len() > 1 && !out.contains(&chosen) {
+            out.push(chosen);
+        }
+        if out.len() == CANDIDATES {
+            break;
+        }
+    }
+    out
 }
 
 /// The design's distinct packings, up to `limit` of them.
