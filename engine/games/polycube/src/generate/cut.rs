@@ -9,7 +9,7 @@
 use rand::Rng;
 use tessera_host::rng::GameRng;
 
-use super::design::{Design, FREE, neighbours};
+use super::design::{Design, FREE, index, neighbours};
 use crate::geometry::{Cell, max_corner, orientations};
 
 /// How many places a piece fits in a box of `size`: over its distinct
@@ -169,10 +169,6 @@ fn tilings(
         ((first / size[0]) % size[1]) as i32,
         (first / (size[0] * size[1])) as i32,
     ];
-    let index = |c: Cell| -> Option<usize> {
-        let inside = (0..3).all(|k| c[k] >= 0 && (c[k] as usize) < size[k]);
-        inside.then(|| c[0] as usize + size[0] * (c[1] as usize + size[1] * c[2] as usize))
-    };
     let mut found = 0;
     let mut cells = Vec::new();
     for kind in 0..turns.len() {
@@ -188,7 +184,7 @@ fn tilings(
             cells.clear();
             let placed = turn.iter().all(|c| {
                 let moved = [0, 1, 2].map(|k| c[k] - anchor[k] + at[k]);
-                match index(moved) {
+                match index(size, moved) {
                     Some(i) if open[i] => {
                         cells.push(i);
                         true

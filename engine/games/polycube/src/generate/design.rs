@@ -246,7 +246,7 @@ pub fn random_sizes(
 }
 
 /// The index of a 0-based cell, `None` outside the box.
-fn index(size: [usize; 3], c: Cell) -> Option<usize> {
+pub(super) fn index(size: [usize; 3], c: Cell) -> Option<usize> {
     let [x, y, z] = c.map(|v| usize::try_from(v).ok());
     let (x, y, z) = (x?, y?, z?);
     (x < size[0] && y < size[1] && z < size[2]).then_some(x + size[0] * (y + size[1] * z))

@@ -162,7 +162,8 @@ fn sparse_cut(
 enum Probe {
     /// The whole search found one distinct packing: proven unique.
     Unique,
-    /// Two distinct packings, found after `nodes` search nodes.
+    /// Two distinct packings or more (up to the limit asked), found in
+    /// `nodes` search nodes.
     Two(Vec<Solution>, u64),
     /// One packing at most, and the budget spent: few packings, if any
     /// but the cut's.
@@ -170,8 +171,9 @@ enum Probe {
 }
 
 impl Probe {
-    /// How sparse the design's packings look: more nodes to the second
-    /// packing is sparser; open is sparser than any two found.
+    /// How sparse the design's packings look: search nodes per packing
+    /// found past the first (more is sparser); open is sparser than any
+    /// two found.
     fn sparseness(&self) -> u64 {
         match self {
             Probe::Unique | Probe::Open => u64::MAX,
@@ -180,8 +182,8 @@ impl Probe {
     }
 }
 
-/// Two distinct packings of `design` within `budget` search nodes (up to
-/// `limit` of them).
+/// Distinct packings of `design` within `budget` search nodes, up to
+/// `limit` of them.
 fn probe(
     design: &Design,
     limit: usize,
