@@ -119,6 +119,23 @@ fn sand_holds_still_while_it_is_played() {
     watch.assert_still();
 }
 
+/// Issue 35's walk: at the default window (1400 x 900, the playtest docked
+/// 440 px wide) sand's side panel was clipped at the window's edge; it now
+/// fits beside the board (narrower slots) or goes below it.
+#[test]
+fn sands_side_panel_fits_the_default_docked_playtest() {
+    let dir = project_with("sand");
+    let mut harness = support::harness(dir.path());
+    harness.run_steps(3);
+    harness.get_by_label("📜 sand.lua").click();
+    harness.run_steps(3);
+    harness.key_press(egui::Key::F5);
+    harness.run_steps(5);
+    harness.get_by_label("Debug overlays");
+    harness.get_by_label("slot 3");
+    support::layout::assert_inside_the_window(&harness, 1400.0);
+}
+
 /// Sand's drops: a drop with the pointer above the board is clamped onto
 /// it (as the ghost shows), and a refused drop is an info line that takes
 /// no step, so the next Ctrl+Z undoes the last real move.

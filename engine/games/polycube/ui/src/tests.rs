@@ -473,6 +473,38 @@ fn the_header_stays_inside_a_narrow_panel() {
     assert!(outside.is_empty(), "past the panel's edge: {outside:?}");
 }
 
+/// Issue 35: the validator's answer with its difficulty wraps inside the
+/// documents' room (about 560 px beside a docked playtest on a small
+/// window), never clipped at its edge.
+#[test]
+fn the_validators_answer_wraps_inside_a_narrow_editor() {
+    use egui_kittest::kittest::{NodeT, by};
+    let width = 560.0;
+    let mut harness = editing(
+        PolycubeLevelEditor::new(level("01_first_steps.ron")),
+        egui::vec2(width, 900.0),
+    );
+    wait_for(&mut harness, "solvable, unique");
+    harness.get_by_label_contains("; difficulty ");
+    let outside: Vec<String> = harness
+        .query_all(by().predicate(|node| {
+            matches!(
+                node.role(),
+                egui::accesskit::Role::Label | egui::accesskit::Role::Button
+            )
+        }))
+        .filter(|node| node.rect().max.x > width + 0.5)
+        .map(|node| {
+            format!(
+                "{:?} ends at {}",
+                node.accesskit_node().label().unwrap_or_default(),
+                node.rect().max.x
+            )
+        })
+        .collect();
+    assert!(outside.is_empty(), "past the editor's edge: {outside:?}");
+}
+
 /// A 3x3x3 cut of six pieces with 5 distinct packings (the generator's
 /// seed 9 without `--unique`).
 const FIVE_PACKINGS: &str = r#"(

@@ -32,7 +32,7 @@ use tessera_host::{Budget, Decision, GameError, LiveScript, Players, Recorded, S
 use tessera_ui::{PlaytestContext, PlaytestView, ViewRequest};
 
 use animation::{Flight, Popup};
-use sources::ring_size;
+use sources::{ring_size, sources_size};
 
 type AiResult = Result<Decision<AzulAction>, GameError>;
 
@@ -512,7 +512,8 @@ impl PlaytestView for AzulPlaytest {
             ui.separator();
             // The end card takes the emptied ring's place: the boards
             // above and the controls below stay where they were.
-            if !self.end_card_in(ui, ring_size(s.factory_count)) {
+            let sources = sources_size(s.factory_count, ui.available_width());
+            if !self.end_card_in(ui, sources) {
                 self.factory_ring(ui, &s, can_pick);
             }
             if !wide {
