@@ -11,7 +11,10 @@
 #
 # usage: tools/editor-frames.sh [SECONDS] [CASE...]
 #   CASE: god (Tetris feed, hate feeder, GOD places), master (the same,
-#   MASTER places), expert (Azul, two expert seats); default all three.
+#   MASTER places), expert (Azul, two expert seats), and sand (no AI: the
+#   falling grains repaint every frame; the baseline the others are read
+#   against, since the machine and the software renderer set the frame
+#   time too); default all four.
 # env:   EDITOR (default target/debug/tessera-editor, built with
 #        `cargo build -p tessera-editor`), DISPLAY_NUMBER (default 97),
 #        KEEP=1 keeps each case's folder (state, frame log, screenshot).
@@ -21,7 +24,7 @@ set -euo pipefail
 seconds=${1:-60}
 shift || true
 cases=("$@")
-[ ${#cases[@]} -eq 0 ] && cases=(god master expert)
+[ ${#cases[@]} -eq 0 ] && cases=(sand god master expert)
 editor=${EDITOR:-target/debug/tessera-editor}
 display=":${DISPLAY_NUMBER:-97}"
 [ -x "$editor" ] || { echo "no editor at $editor: cargo build -p tessera-editor" >&2; exit 2; }
@@ -54,7 +57,13 @@ EOF
 )
 EOF
             ;;
-        *) echo "unknown case $1 (god, master, expert)" >&2; exit 2 ;;
+        sand) cat <<EOF
+(
+    playtest: Some(("sand", None)),
+)
+EOF
+            ;;
+        *) echo "unknown case $1 (sand, god, master, expert)" >&2; exit 2 ;;
     esac
 }
 

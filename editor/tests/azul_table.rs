@@ -76,7 +76,13 @@ fn the_docked_two_player_table_fits_the_default_window() {
     harness.run_steps(2);
     harness.key_press(egui::Key::F5);
     harness.run_steps(6);
-    harness.get_by_label_contains("factory 5 ");
+    assert!(
+        harness
+            .query_all_by_label_contains("factory 5 ")
+            .next()
+            .is_some(),
+        "the fifth factory's tiles are drawn"
+    );
     harness.get_by_label("Player 2 (AI medium)");
     support::layout::assert_inside_the_window(&harness, 1400.0);
 }

@@ -110,9 +110,10 @@ pub fn assert_inside_the_window(harness: &Harness<'_, EditorApp>, width: f32) {
         .filter(|node| node.rect().min.x >= left && node.rect().max.x > width + 0.5)
         .map(|node| {
             format!(
-                "{:?} ends at x = {}",
+                "{:?} {:?} at {:?}",
+                node.accesskit_node().role(),
                 node.accesskit_node().label().unwrap_or_default(),
-                node.rect().max.x
+                node.rect()
             )
         })
         .collect();

@@ -89,7 +89,7 @@ pub struct SandPlaytest {
 }
 
 /// The side panel's width beside the board.
-const PANEL_WIDTH: f32 = 200.0;
+const PANEL_WIDTH: f32 = 180.0;
 /// The gap between the board's column and the side panel.
 const PANEL_GAP: f32 = 10.0;
 
@@ -530,11 +530,12 @@ impl PlaytestView for SandPlaytest {
         // panel's edge, where it would be clipped.
         let room = ui.available_size();
         let count = self.session.game().slots().len();
-        let slot_width = slots::slot_width(room.x - PANEL_WIDTH - PANEL_GAP, count);
-        // The board is at least a pixel a grain wide.
-        let column =
-            slots::row_width(slot_width, count).max(self.session.game().grid().width() as f32);
+        // Beside when the narrowest slots and the board at a pixel a grain
+        // leave the panel its width; the slots then widen into the room.
+        let column = slots::row_width(slots::MIN_SLOT_WIDTH, count)
+            .max(self.session.game().grid().width() as f32);
         let beside = room.x >= column + PANEL_GAP + PANEL_WIDTH;
+        let slot_width = slots::slot_width(room.x - PANEL_WIDTH - PANEL_GAP, count);
         let below_board = vec2(0.0, 130.0);
         if beside {
             ui.horizontal_top(|ui| {

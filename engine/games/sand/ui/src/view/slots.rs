@@ -12,7 +12,7 @@ use super::{SHAKE_SECONDS, SandPlaytest};
 /// A slot's width where there is room: the widest piece with a margin.
 const SLOT_WIDTH: f32 = 96.0;
 /// The narrowest slot: a piece four cells long (16 px a cell) still fits.
-const MIN_SLOT_WIDTH: f32 = 66.0;
+pub(super) const MIN_SLOT_WIDTH: f32 = 64.0;
 /// The gap between slots.
 const SLOT_GAP: f32 = 8.0;
 
