@@ -90,8 +90,9 @@ summarise() {
     echo "$busy | $all"
 }
 
-printf '%-7s | %s | %s\n' case "AI computing: gaps median_ms p99_ms max_ms over_50ms" \
-    "all frames: gaps median_ms p99_ms max_ms over_50ms"
+printf '%-7s | %s | %s | %s\n' case "AI computing: gaps median_ms p99_ms max_ms over_50ms" \
+    "all frames: gaps median_ms p99_ms max_ms over_50ms" \
+    "frames, CPU ms per frame: UI thread, renderer threads"
 for case in "${cases[@]}"; do
     dir=$(mktemp -d "/tmp/editor-frames-$case.XXXX")
     state_for "$case" >"$dir/state.ron"
@@ -105,9 +106,16 @@ for case in "${cases[@]}"; do
     ps -L -o tid=,ni=,pcpu=,comm= -p "$pid" >"$dir/threads.txt" || true
     DISPLAY="$display" import -window root "$dir/screen.png" 2>/dev/null || true
     sleep $((seconds - seconds / 2))
+    # CPU time (ms) of the UI thread and of the renderer's threads over the
+    # whole run: the frame's own cost, whatever the load.
+    cpu_ms() { awk -v hz="$(getconf CLK_TCK)" '{ s += $14 + $15 } END { printf "%.0f", s * 1000 / hz }' "$@"; }
+    ui_cpu=$(cpu_ms "/proc/$pid/task/$pid/stat" 2>/dev/null || echo 0)
+    gl_cpu=$(grep -l llvmpipe /proc/"$pid"/task/*/comm 2>/dev/null | sed 's/comm$/stat/' | xargs -r cat | cpu_ms)
     kill "$pid" 2>/dev/null || true
     wait "$pid" 2>/dev/null || true
     echo "load after $case: $(cat /proc/loadavg)" >&2
-    printf '%-7s | %s\n' "$case" "$(summarise "$dir/frames.log")"
+    frames=$(($(wc -l <"$dir/frames.log") - 1))
+    printf '%-7s | %s | %s\n' "$case" "$(summarise "$dir/frames.log")" \
+        "$(awk -v f="$frames" -v u="$ui_cpu" -v g="${gl_cpu:-0}" 'BEGIN { printf "%d %.1f %.1f", f, u / f, g / f }')"
     if [ "${KEEP:-0}" = 1 ]; then echo "kept $dir" >&2; else rm -r "$dir"; fi
 done
