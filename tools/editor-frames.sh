@@ -16,7 +16,8 @@
 #   against, since the machine and the software renderer set the frame
 #   time too); default all four.
 # env:   EDITOR (default target/debug/tessera-editor, built with
-#        `cargo build -p tessera-editor`), DISPLAY_NUMBER (default 97),
+#        `cargo build -p tessera-editor`), DISPLAY_NUMBER (default 197; a
+#        display in use is refused),
 #        KEEP=1 keeps each case's folder (state, frame log, screenshot).
 # Run from the repository root; it is the project the editor opens.
 set -euo pipefail
@@ -26,8 +27,13 @@ shift || true
 cases=("$@")
 [ ${#cases[@]} -eq 0 ] && cases=(sand god master expert)
 editor=${EDITOR:-target/debug/tessera-editor}
-display=":${DISPLAY_NUMBER:-97}"
+display=":${DISPLAY_NUMBER:-197}"
 [ -x "$editor" ] || { echo "no editor at $editor: cargo build -p tessera-editor" >&2; exit 2; }
+# A display of our own: another session's would get our windows.
+if [ -e "/tmp/.X11-unix/X${display#:}" ]; then
+    echo "display $display is in use: set DISPLAY_NUMBER to a free one" >&2
+    exit 2
+fi
 
 Xvfb "$display" -screen 0 1400x900x24 -nolisten tcp >/dev/null 2>&1 &
 xvfb=$!

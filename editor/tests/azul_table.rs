@@ -83,7 +83,7 @@ fn the_docked_two_player_table_fits_the_default_window() {
             .is_some(),
         "the fifth factory's tiles are drawn"
     );
-    harness.get_by_label("Player 2 (AI medium)");
+    harness.get_by_label("player 2 board");
     support::layout::assert_inside_the_window(&harness, 1400.0);
 }
 

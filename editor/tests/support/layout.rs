@@ -95,14 +95,21 @@ pub fn click_in_playtest(harness: &Harness<'_, EditorApp>, label: &str) {
 }
 
 /// Fails naming every widget of the docked playtest (a button, a board, a
-/// label, a check box) that reaches past the window's right edge: clipped,
-/// only a sideways scroll would show it. The window is `width` wide.
+/// label, a check box, a slider and its value, a picker) that reaches past
+/// the window's right edge: clipped, only a sideways scroll would show it.
+/// The window is `width` wide.
 pub fn assert_inside_the_window(harness: &Harness<'_, EditorApp>, width: f32) {
     let left = harness.get_by_label("🗖 Maximise").rect().min.x - 12.0;
     let widgets = by().predicate(|node| {
         matches!(
             node.role(),
-            Role::Button | Role::Image | Role::Label | Role::CheckBox
+            Role::Button
+                | Role::Image
+                | Role::Label
+                | Role::CheckBox
+                | Role::Slider
+                | Role::SpinButton
+                | Role::ComboBox
         )
     });
     let outside: Vec<String> = harness
