@@ -1,7 +1,7 @@
 //! The view side of the host's driver of AI seats: one frame of
 //! [`Driver`] for a playtest view, with the "thinking" line and its Cancel.
 
-use tessera_host::driver::{Drive, Driver};
+use tessera_host::driver::{Drive, Driver, ThinkingStatus};
 
 use crate::{ConsoleLine, PlaytestContext, PlaytestView};
 
@@ -47,31 +47,10 @@ fn show_drive(
     match drive {
         Drive::Idle => {}
         Drive::Thinking => {
-            if let Some(status) = driver.thinking() {
-                let mut cancel = false;
-                ui.horizontal(|ui| {
-                    ui.spinner();
-                    // Cancel before the text: the seconds and the note
-                    // change width every frame, and a button after them
-                    // would slide under the pointer.
-                    if ui.button("Cancel").clicked() {
-                        cancel = true;
-                    }
-                    ui.label(format!(
-                        "{} thinking… {:.1} s",
-                        status.label,
-                        status.elapsed.as_secs_f32()
-                    ));
-                    if status.progress > 0.0 {
-                        ui.add(egui::ProgressBar::new(status.progress as f32).desired_width(120.0));
-                    }
-                    if !status.note.is_empty() {
-                        ui.weak(status.note);
-                    }
-                });
-                if cancel {
-                    driver.cancel();
-                }
+            if let Some(status) = driver.thinking()
+                && thinking_line(ui, &status).clicked()
+            {
+                driver.cancel();
             }
             ui.ctx()
                 .request_repaint_after(std::time::Duration::from_millis(50));
@@ -105,4 +84,28 @@ fn show_drive(
             is_error: true,
         }),
     }
+}
+
+/// The thinking line: the spinner and Cancel first, then what grows as the
+/// AI works (who, how long, its progress bar once it reports one, its
+/// note), so the Cancel under the designer's pointer never moves. Returns
+/// the Cancel button.
+pub fn thinking_line(ui: &mut egui::Ui, status: &ThinkingStatus) -> egui::Response {
+    ui.horizontal(|ui| {
+        ui.spinner();
+        let cancel = ui.button("Cancel");
+        ui.label(format!(
+            "{} thinking… {:.1} s",
+            status.label,
+            status.elapsed.as_secs_f32()
+        ));
+        if status.progress > 0.0 {
+            ui.add(egui::ProgressBar::new(status.progress as f32).desired_width(120.0));
+        }
+        if !status.note.is_empty() {
+            ui.weak(&status.note);
+        }
+        cancel
+    })
+    .inner
 }
