@@ -24,7 +24,11 @@ fn editor(dir: &Path) -> Harness<'static, EditorApp> {
 /// playtest running. (The view animates, asking for a repaint every frame,
 /// so the tests step rather than run to a still frame.)
 fn sand_playtest(dir: &Path) -> Harness<'static, EditorApp> {
-    let mut harness = editor(dir);
+    sand_playtest_in(editor(dir))
+}
+
+/// Sand's playtest started in `harness`, as [`sand_playtest`] does.
+fn sand_playtest_in(mut harness: Harness<'static, EditorApp>) -> Harness<'static, EditorApp> {
     harness.run_steps(3);
     harness.get_by_label("📜 sand.lua").click();
     harness.run_steps(3);
@@ -125,12 +129,7 @@ fn sand_holds_still_while_it_is_played() {
 #[test]
 fn sands_side_panel_fits_the_default_docked_playtest() {
     let dir = project_with("sand");
-    let mut harness = support::harness(dir.path());
-    harness.run_steps(3);
-    harness.get_by_label("📜 sand.lua").click();
-    harness.run_steps(3);
-    harness.key_press(egui::Key::F5);
-    harness.run_steps(5);
+    let harness = sand_playtest_in(support::harness(dir.path()));
     harness.get_by_label("Debug overlays");
     harness.get_by_label("slot 3");
     support::layout::assert_inside_the_window(&harness, 1400.0);
