@@ -24,8 +24,11 @@ pub fn drive_view(
         .any(|s| s.ai_level().is_some());
     let drive = driver.poll(session, view.ai_may_move(), view.ai_reaction());
     // With an AI seat the thinking line (or ▶ AI move) has a slot of its
-    // own, empty while nobody thinks, so the game below does not move.
-    if has_ai {
+    // own, empty while nobody thinks, so the game below does not move. In
+    // a row the caller's line is that slot (the playtest toolbar's line:
+    // the thinking line, then what is playing, elided): a slot across the
+    // whole row would push the rest of the line past the panel's edge.
+    if has_ai && !ui.layout().is_horizontal() {
         crate::slot::line_slot(ui, 1, |ui| show_drive(drive, view, driver, ui, cx));
     } else {
         show_drive(drive, view, driver, ui, cx);
