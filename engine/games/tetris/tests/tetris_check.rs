@@ -483,7 +483,7 @@ fn a_line_search_is_bounded_by_the_memory_budget() {
     let why = deep.search_over_budget().expect("over the budget");
     assert!(why.contains("over the 128 MiB budget"), "{why}");
     assert!(deep.problem().is_some(), "a log's table is refused too");
-    let fits = limits::beam_within_budget(64, limits::CHECKED_COLUMNS);
+    let fits = limits::beam_within_budget(deep.adversary, 64, limits::CHECKED_COLUMNS);
     deep.line_beam = fits;
     assert_eq!(
         deep.search_over_budget(),
@@ -495,7 +495,7 @@ fn a_line_search_is_bounded_by_the_memory_budget() {
     deep.line_beam = fits;
     let wide = deep.line_beam_on(64);
     assert!(wide < fits, "{wide} boards on 64 columns, {fits} on 10");
-    assert!(limits::line_search_bytes(64, wide, 64) <= limits::SEARCH_BYTES);
+    assert!(limits::line_search_bytes(deep.adversary, 64, wide, 64) <= limits::SEARCH_BYTES);
 }
 
 /// Every key the `ai`, `feed` and difficulty-row readers accept is in the
