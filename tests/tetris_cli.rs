@@ -388,15 +388,17 @@ fn campaign_plays_every_feed_level_as_sim_does_and_prints_its_wall_time() {
 fn rows_of_line(moves: &[serde_json::Value]) -> u32 {
     use tessera_tetris::ai::feeder::{Feeder, pick};
     use tessera_tetris::movegen::MoveGen;
+    // The rule reads no difficulty: any row will do.
     let against = tessera_tetris::ai::settings::default_difficulties()
         .into_iter()
-        .find(|d| d.name == "VS_HATETRIS")
-        .expect("VS_HATETRIS");
+        .next()
+        .expect("a built-in row");
     let mut position = Position {
         board: Board::new(10, 20),
         piece: PieceKind::S,
         next: None,
-        rotation: RotationSystem::Srs,
+        // The shipped script's `rotation = "cycle"`.
+        rotation: RotationSystem::Cycle,
         spawn_row: 0,
         danger_rows: 1,
         ceiling: Default::default(),
