@@ -476,29 +476,53 @@ impl Document {
 
     /// The Visual / text switch (named by the file's format) with the
     /// visual editor's undo buttons.
-    fn view_switch(&mut self, ui: &mut egui::Ui) {
+    /// What the file's state on disk asks of the designer: a new file
+    /// not written yet, or one removed on disk.
+    fn file_note(&self, ui: &egui::Ui) -> Option<RichText> {
+        if self.never_saved {
+            Some(RichText::new(
+                "A new file, not saved yet. Save to write it.",
+            ))
+        } else if self.missing_on_disk {
+            Some(
+                RichText::new("This file was removed on disk. Save to write it again.")
+                    .color(ui.visuals().warn_fg_color),
+            )
+        } else {
+            None
+        }
+    }
+
+    /// The Visual / text switch, the visual edits' Undo and Redo, and the
+    /// file's `note` after them, elided to the room left.
+    fn view_switch(&mut self, ui: &mut egui::Ui, note: Option<RichText>) {
         let text_tab = self.text_tab_label();
         ui.horizontal(|ui| {
             ui.selectable_value(&mut self.show_visual, true, "Visual");
             ui.selectable_value(&mut self.show_visual, false, text_tab);
-            if !self.show_visual {
-                return;
+            if self.show_visual {
+                ui.separator();
+                let (can_undo, can_redo) = self.can_undo_visual();
+                if ui
+                    .add_enabled(can_undo, egui::Button::new("↶ Undo edit"))
+                    .on_hover_text("Undo the last edit (Ctrl+Z)")
+                    .clicked()
+                {
+                    self.undo_visual(false);
+                }
+                if ui
+                    .add_enabled(can_redo, egui::Button::new("↷ Redo edit"))
+                    .on_hover_text("Redo (Ctrl+Shift+Z or Ctrl+Y)")
+                    .clicked()
+                {
+                    self.undo_visual(true);
+                }
             }
-            ui.separator();
-            let (can_undo, can_redo) = self.can_undo_visual();
-            if ui
-                .add_enabled(can_undo, egui::Button::new("↶ Undo edit"))
-                .on_hover_text("Undo the last edit (Ctrl+Z)")
-                .clicked()
-            {
-                self.undo_visual(false);
-            }
-            if ui
-                .add_enabled(can_redo, egui::Button::new("↷ Redo edit"))
-                .on_hover_text("Redo (Ctrl+Shift+Z or Ctrl+Y)")
-                .clicked()
-            {
-                self.undo_visual(true);
+            if let Some(note) = note {
+                ui.separator();
+                let text = note.text().to_string();
+                ui.add(egui::Label::new(note).truncate())
+                    .on_hover_text(text);
             }
         });
         ui.separator();
@@ -577,16 +601,13 @@ impl Document {
         cx: &mut PlaytestContext<'_>,
     ) {
         self.find_visual(games, cx.project.registry(), cx.console);
-        if self.never_saved {
-            ui.label("A new file, not saved yet. Save to write it.");
-        } else if self.missing_on_disk {
-            ui.colored_label(
-                ui.visuals().warn_fg_color,
-                "This file was removed on disk. Save to write it again.",
-            );
-        }
+        let note = self.file_note(ui);
         if matches!(self.visual_factory, Some(Some(_))) {
-            self.view_switch(ui);
+            // The note shares the switch's row: Visual, Undo and the
+            // editor below stay put when it comes or goes (a save).
+            self.view_switch(ui, note);
+        } else if let Some(note) = note {
+            ui.label(note);
         }
         if self.show_visual {
             self.visual_ui(ui, keyboard, cx);

@@ -11,6 +11,7 @@ pub mod disk_versions;
 pub mod disk_watch;
 pub mod document;
 pub mod files;
+pub mod frame_log;
 pub mod generate_dialog;
 pub mod generic_view;
 pub mod highlight;

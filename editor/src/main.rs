@@ -1,5 +1,12 @@
 //! `tessera-editor [PROJECT_DIR]`: opens the project (default: the nearest
 //! folder at or above the current one holding `scripts/` or `levels/`).
+//!
+//! Two environment variables serve measurements and walks:
+//! `TESSERA_STATE_FILE=FILE` remembers the window in FILE instead of the
+//! per-project file under `$XDG_STATE_HOME/tessera/` (a script writes one
+//! naming the playtest and its seats to open a game directly), and
+//! `TESSERA_FRAME_LOG=FILE` writes one line per frame (its start, its
+//! length, whether an AI computes) for `tools/editor-frames.sh`.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -58,7 +65,16 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let state_file = tessera_editor::restore::default_state_file(&root);
+    if let Some(path) = std::env::var_os("TESSERA_FRAME_LOG")
+        && let Err(e) = app.log_frames_to(std::path::Path::new(&path))
+    {
+        eprintln!("tessera-editor: {e:#}");
+        return ExitCode::from(2);
+    }
+    let state_file = match std::env::var_os("TESSERA_STATE_FILE") {
+        Some(path) => Some(PathBuf::from(path)),
+        None => tessera_editor::restore::default_state_file(&root),
+    };
     let size = state_file
         .as_deref()
         .and_then(|path| tessera_editor::restore::Remembered::load(path).window)

@@ -222,6 +222,14 @@ impl PlaytestArea {
         running.view.take_tool_windows()
     }
 
+    /// Whether an AI seat's decision is being computed on its worker now
+    /// (not waiting out its reaction time).
+    pub fn ai_computing(&self) -> bool {
+        self.running
+            .as_ref()
+            .is_some_and(|r| r.driver.is_computing())
+    }
+
     /// The running view's recorded session, if it records one.
     pub fn session(&self) -> Option<&dyn tessera_host::Session> {
         self.running.as_ref().and_then(|r| r.view.session())

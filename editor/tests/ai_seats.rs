@@ -68,3 +68,63 @@ fn an_ai_seat_solves_a_polycube_level_off_the_ui_thread() {
     assert_eq!(placements.len(), 4, "{rows:?}");
     assert!(placements.iter().all(|r| r.actor == "ai:solver (seat 1)"));
 }
+
+/// The frame log (`TESSERA_FRAME_LOG`) the frame-time figure is measured
+/// from: a line per frame, starts in order, and the AI column set while an
+/// AI seat's decision is computed on its worker, clear once the game stops.
+#[test]
+fn the_frame_log_marks_the_frames_drawn_while_an_ai_computes() {
+    let dir = support::temp_project(&["scripts/azul.lua"]);
+    let log = dir.path().join("frames.log");
+    let mut harness = harness(dir.path());
+    harness.state_mut().log_frames_to(&log).expect("a log");
+    let expert = Seat::Ai {
+        level: "expert".into(),
+    };
+    harness.state_mut().playtest_mut().set_options(
+        "azul",
+        SessionOptions {
+            mode: None,
+            seats: vec![expert.clone(), expert],
+        },
+    );
+    harness.get_by_label_contains("azul.lua").click();
+    harness.run_steps(2);
+    harness.key_press(Key::F5);
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while !harness.state().playtest().ai_computing() {
+        assert!(Instant::now() < deadline, "the expert never started");
+        harness.step();
+    }
+    for _ in 0..5 {
+        harness.step();
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    harness.state_mut().playtest_mut().stop();
+    harness.run_steps(3);
+    let text = std::fs::read_to_string(&log).expect("the log");
+    let mut lines = text.lines();
+    assert_eq!(lines.next(), Some(tessera_editor::frame_log::HEADER));
+    let frames: Vec<(f64, f64, u8)> = lines
+        .map(|line| {
+            let fields: Vec<&str> = line.split(' ').collect();
+            assert_eq!(fields.len(), 3, "{line:?}");
+            (
+                fields[0].parse().expect("a start"),
+                fields[1].parse().expect("a length"),
+                fields[2].parse().expect("0 or 1"),
+            )
+        })
+        .collect();
+    assert!(frames.len() >= 10, "{text}");
+    assert!(
+        frames.windows(2).all(|w| w[0].0 <= w[1].0),
+        "starts in order: {text}"
+    );
+    assert!(frames.iter().all(|f| f.1 >= 0.0 && f.2 <= 1));
+    assert!(
+        frames.iter().filter(|f| f.2 == 1).count() >= 5,
+        "the frames while the expert thinks are marked: {text}"
+    );
+    assert_eq!(frames.last().map(|f| f.2), Some(0), "stopped: {text}");
+}

@@ -64,6 +64,29 @@ fn standard_project() -> tempfile::TempDir {
     support::temp_project(&["scripts/azul.lua", "levels/azul/standard.ron"])
 }
 
+/// Issue 35's walk: the docked two-player table (1400 x 900, the playtest
+/// 440 px wide) reached past the window's edge, the factory ring most; the
+/// factories now sit in a grid as wide as the panel.
+#[test]
+fn the_docked_two_player_table_fits_the_default_window() {
+    let dir = standard_project();
+    let mut harness = harness(dir.path());
+    harness.run_steps(2);
+    harness.get_by_label_contains("standard.ron").click();
+    harness.run_steps(2);
+    harness.key_press(egui::Key::F5);
+    harness.run_steps(6);
+    assert!(
+        harness
+            .query_all_by_label_contains("factory 5 ")
+            .next()
+            .is_some(),
+        "the fifth factory's tiles are drawn"
+    );
+    harness.get_by_label("player 2 board");
+    support::layout::assert_inside_the_window(&harness, 1400.0);
+}
+
 fn remembering(root: &Path, state_file: &Path) -> Harness<'static, EditorApp> {
     support::remembering(root, state_file, egui::vec2(1400.0, 900.0))
 }

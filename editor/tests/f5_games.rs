@@ -24,7 +24,11 @@ fn editor(dir: &Path) -> Harness<'static, EditorApp> {
 /// playtest running. (The view animates, asking for a repaint every frame,
 /// so the tests step rather than run to a still frame.)
 fn sand_playtest(dir: &Path) -> Harness<'static, EditorApp> {
-    let mut harness = editor(dir);
+    sand_playtest_in(editor(dir))
+}
+
+/// Sand's playtest started in `harness`, as [`sand_playtest`] does.
+fn sand_playtest_in(mut harness: Harness<'static, EditorApp>) -> Harness<'static, EditorApp> {
     harness.run_steps(3);
     harness.get_by_label("📜 sand.lua").click();
     harness.run_steps(3);
@@ -117,6 +121,18 @@ fn sand_holds_still_while_it_is_played() {
     }
     assert!(watch.watched() >= 5, "the rig saw the slots and the board");
     watch.assert_still();
+}
+
+/// Issue 35's walk: at the default window (1400 x 900, the playtest docked
+/// 440 px wide) sand's side panel was clipped at the window's edge; it now
+/// fits beside the board (narrower slots) or goes below it.
+#[test]
+fn sands_side_panel_fits_the_default_docked_playtest() {
+    let dir = project_with("sand");
+    let harness = sand_playtest_in(support::harness(dir.path()));
+    harness.get_by_label("Debug overlays");
+    harness.get_by_label("slot 3");
+    support::layout::assert_inside_the_window(&harness, 1400.0);
 }
 
 /// Sand's drops: a drop with the pointer above the board is clamped onto

@@ -64,7 +64,20 @@ fn generate_opens_a_proven_level_in_a_new_unsaved_tab() {
         "a generated level's tab says its file was removed"
     );
     harness.get_by_label("A new file, not saved yet. Save to write it.");
+    // The note has a fixed place (the switch's row): saving it away moves
+    // neither the switch nor the visual editor's rows.
+    let before = (
+        harness.get_by_label("Visual").rect(),
+        harness.get_by_label("Unique?").rect(),
+    );
     harness.state_mut().save_active();
+    harness.run_steps(3);
+    assert!(harness.query_by_label_contains("not saved yet").is_none());
+    let after = (
+        harness.get_by_label("Visual").rect(),
+        harness.get_by_label("Unique?").rect(),
+    );
+    assert_eq!(before, after, "the toolbar moved when the note went");
     let saved =
         std::fs::read_to_string(root.join("levels/polycube/generated-1.ron")).expect("saved");
     assert!(saved.contains("// claim: unique"));

@@ -17,5 +17,6 @@ mod generate;
 mod playtest_undo;
 mod replay_tests;
 mod tetris_feed;
+mod thinking_line;
 mod trust;
 mod undo_stack;

@@ -95,6 +95,8 @@ pub struct EditorApp {
     state_checked: f64,
     /// The quick-open or find-in-project box, when open.
     search: Option<crate::search::Search>,
+    /// Each frame's start and length, when asked for (`TESSERA_FRAME_LOG`).
+    frame_log: Option<crate::frame_log::FrameLog>,
 }
 
 impl EditorApp {
@@ -144,6 +146,7 @@ impl EditorApp {
             written_game: None,
             state_checked: f64::NEG_INFINITY,
             search: None,
+            frame_log: None,
         };
         app.start_watcher();
         let files = app.tree.files();
@@ -207,8 +210,31 @@ impl EditorApp {
         self.file_dialog.as_ref()
     }
 
+    /// Logs every frame from now on to `path` (its start, its length and
+    /// whether an AI worker computes): the measure of "the UI never waits
+    /// on the AI".
+    pub fn log_frames_to(&mut self, path: &Path) -> anyhow::Result<()> {
+        let log = crate::frame_log::FrameLog::create(path)
+            .with_context(|| format!("cannot write the frame log {}", path.display()))?;
+        self.frame_log = Some(log);
+        Ok(())
+    }
+
     /// Draws one frame.
     pub fn ui(&mut self, ui: &mut egui::Ui) {
+        let started = std::time::Instant::now();
+        self.frame(ui);
+        if let Some(log) = self.frame_log.as_mut()
+            && let Err(e) = log.frame(started, started.elapsed(), self.playtest.ai_computing())
+        {
+            // Reported once; the editor works on without the log.
+            self.frame_log = None;
+            self.console
+                .error(format!("error cannot write the frame log: {e}"));
+        }
+    }
+
+    fn frame(&mut self, ui: &mut egui::Ui) {
         let ctx = ui.ctx().clone();
         self.poll_disk();
         self.drain_prints();

@@ -93,3 +93,40 @@ pub fn click_in_playtest(harness: &Harness<'_, EditorApp>, label: &str) {
         .unwrap_or_else(|| panic!("no {label:?} in the playtest"))
         .click();
 }
+
+/// Fails naming every widget of the docked playtest (a button, a board, a
+/// label, a check box, a slider and its value, a picker) that reaches past
+/// the window's right edge: clipped, only a sideways scroll would show it.
+/// The window is `width` wide.
+pub fn assert_inside_the_window(harness: &Harness<'_, EditorApp>, width: f32) {
+    let left = harness.get_by_label("🗖 Maximise").rect().min.x - 12.0;
+    let widgets = by().predicate(|node| {
+        matches!(
+            node.role(),
+            Role::Button
+                | Role::Image
+                | Role::Label
+                | Role::CheckBox
+                | Role::Slider
+                | Role::SpinButton
+                | Role::ComboBox
+        )
+    });
+    let outside: Vec<String> = harness
+        .query_all(widgets)
+        .filter(|node| node.rect().min.x >= left && node.rect().max.x > width + 0.5)
+        .map(|node| {
+            format!(
+                "{:?} {:?} at {:?}",
+                node.accesskit_node().role(),
+                node.accesskit_node().label().unwrap_or_default(),
+                node.rect()
+            )
+        })
+        .collect();
+    assert!(
+        outside.is_empty(),
+        "past the window's edge ({width} px):\n{}",
+        outside.join("\n")
+    );
+}

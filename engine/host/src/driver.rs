@@ -337,6 +337,12 @@ impl Driver {
         })
     }
 
+    /// Whether a decision is being computed now (asked and not yet made;
+    /// not while a made one waits out the reaction time).
+    pub fn is_computing(&self) -> bool {
+        self.thinking.as_ref().is_some_and(|t| t.decided.is_none())
+    }
+
     /// Whether the seats wait for [`Driver::resume`].
     pub fn is_paused(&self) -> bool {
         self.paused

@@ -509,6 +509,38 @@ fn driver_throws_away_a_decision_asked_for_a_position_that_changed() {
     assert!(driver.thinking().is_none());
 }
 
+/// The frame log's AI column: computing while the worker decides, not
+/// while a made decision waits out the reaction time (still "thinking").
+#[test]
+fn driver_computes_only_until_the_decision_is_made() {
+    use tessera_host::driver::{Drive, Driver};
+    let mut session: Box<dyn tessera_host::Session> = Box::new(
+        Recorded::<Nim>::start(NimLevel::default(), nim_script(), 5, &human_vs_ai()).unwrap(),
+    );
+    let mut driver = Driver::default();
+    assert!(!driver.is_computing(), "nobody asked yet");
+    session.apply_ron("Take(1)").unwrap();
+    let long = Duration::from_secs(3600);
+    assert!(matches!(
+        driver.poll(session.as_ref(), true, long),
+        Drive::Thinking
+    ));
+    assert!(driver.is_computing(), "asked: the worker decides");
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    while driver.is_computing() {
+        assert!(std::time::Instant::now() < deadline, "Nim decides at once");
+        std::thread::sleep(Duration::from_millis(2));
+        assert!(matches!(
+            driver.poll(session.as_ref(), true, long),
+            Drive::Thinking
+        ));
+    }
+    assert!(
+        driver.thinking().is_some(),
+        "the made decision waits out the reaction time"
+    );
+}
+
 #[test]
 fn driver_pauses_after_a_cancel_until_resumed() {
     use tessera_host::driver::{Drive, Driver};

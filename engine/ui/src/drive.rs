@@ -1,7 +1,7 @@
 //! The view side of the host's driver of AI seats: one frame of
 //! [`Driver`] for a playtest view, with the "thinking" line and its Cancel.
 
-use tessera_host::driver::{Drive, Driver};
+use tessera_host::driver::{Drive, Driver, ThinkingStatus};
 
 use crate::{ConsoleLine, PlaytestContext, PlaytestView};
 
@@ -24,8 +24,11 @@ pub fn drive_view(
         .any(|s| s.ai_level().is_some());
     let drive = driver.poll(session, view.ai_may_move(), view.ai_reaction());
     // With an AI seat the thinking line (or ▶ AI move) has a slot of its
-    // own, empty while nobody thinks, so the game below does not move.
-    if has_ai {
+    // own, empty while nobody thinks, so the game below does not move. In
+    // a row the caller's line is that slot (the playtest toolbar's line:
+    // the thinking line, then what is playing, elided): a slot across the
+    // whole row would push the rest of the line past the panel's edge.
+    if has_ai && !ui.layout().is_horizontal() {
         crate::slot::line_slot(ui, 1, |ui| show_drive(drive, view, driver, ui, cx));
     } else {
         show_drive(drive, view, driver, ui, cx);
@@ -44,28 +47,10 @@ fn show_drive(
     match drive {
         Drive::Idle => {}
         Drive::Thinking => {
-            if let Some(status) = driver.thinking() {
-                let mut cancel = false;
-                ui.horizontal(|ui| {
-                    ui.spinner();
-                    ui.label(format!(
-                        "{} thinking… {:.1} s",
-                        status.label,
-                        status.elapsed.as_secs_f32()
-                    ));
-                    if status.progress > 0.0 {
-                        ui.add(egui::ProgressBar::new(status.progress as f32).desired_width(120.0));
-                    }
-                    if !status.note.is_empty() {
-                        ui.weak(status.note);
-                    }
-                    if ui.button("Cancel").clicked() {
-                        cancel = true;
-                    }
-                });
-                if cancel {
-                    driver.cancel();
-                }
+            if let Some(status) = driver.thinking()
+                && thinking_line(ui, &status).clicked()
+            {
+                driver.cancel();
             }
             ui.ctx()
                 .request_repaint_after(std::time::Duration::from_millis(50));
@@ -99,4 +84,28 @@ fn show_drive(
             is_error: true,
         }),
     }
+}
+
+/// The thinking line: the spinner and Cancel first, then what grows as the
+/// AI works (who, how long, its progress bar once it reports one, its
+/// note), so the Cancel under the designer's pointer never moves. Returns
+/// the Cancel button.
+pub fn thinking_line(ui: &mut egui::Ui, status: &ThinkingStatus) -> egui::Response {
+    ui.horizontal(|ui| {
+        ui.spinner();
+        let cancel = ui.button("Cancel");
+        ui.label(format!(
+            "{} thinking… {:.1} s",
+            status.label,
+            status.elapsed.as_secs_f32()
+        ));
+        if status.progress > 0.0 {
+            ui.add(egui::ProgressBar::new(status.progress as f32).desired_width(120.0));
+        }
+        if !status.note.is_empty() {
+            ui.weak(&status.note);
+        }
+        cancel
+    })
+    .inner
 }

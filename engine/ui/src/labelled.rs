@@ -30,6 +30,11 @@ pub fn labelled_combo(
 pub fn speed_slider(ui: &mut egui::Ui, speed: &mut f32) -> egui::Response {
     ui.horizontal(|ui| {
         let label = ui.label("Speed");
+        // The slider gives way in a narrow panel, so its value box stays
+        // inside the panel's edge.
+        let value_box = 60.0 + ui.spacing().item_spacing.x;
+        let width = (ui.available_width() - value_box).clamp(40.0, ui.spacing().slider_width);
+        ui.spacing_mut().slider_width = width;
         ui.add(
             egui::Slider::new(speed, 0.1..=4.0)
                 .logarithmic(true)

@@ -11,7 +11,7 @@ pub mod slot;
 mod tool_window;
 pub mod undo;
 
-pub use drive::drive_view;
+pub use drive::{drive_view, thinking_line};
 pub use goto::{finding_label, take_open_request};
 pub use keyboard::text_field_has_keyboard;
 pub use labelled::{labelled_combo, speed_slider};

@@ -149,10 +149,21 @@ impl Solvable {
                     self.ask(question, level);
                 }
             }
-            match &self.running {
-                Some((question, job)) => {
-                    let control = job.control();
-                    let seconds = job.elapsed().as_secs_f32();
+            if let Some((_, job)) = &self.running
+                && ui.button("Cancel").clicked()
+            {
+                job.cancel();
+            }
+        });
+        // The answer (or the progress) in a slot of its own below the
+        // buttons, wrapped to the panel: a long answer ("…; difficulty 37.3
+        // (expert)") is read whole, never clipped at the panel's edge, and
+        // what follows does not move when it comes or goes.
+        tessera_ui::slot::line_slot(ui, 2, |ui| match &self.running {
+            Some((question, job)) => {
+                let control = job.control();
+                let seconds = job.elapsed().as_secs_f32();
+                ui.horizontal_wrapped(|ui| {
                     if *question == Question::Count {
                         ui.add(
                             egui::ProgressBar::new(control.progress() as f32).desired_width(120.0),
@@ -164,19 +175,17 @@ impl Solvable {
                     } else {
                         format!("{note} · {seconds:.0} s")
                     });
-                    if ui.button("Cancel").clicked() {
-                        job.cancel();
-                    }
-                    // Polled a few times a second: the quick questions
-                    // answer within a frame or two, the count's bar moves
-                    // smoothly enough.
-                    ui.ctx()
-                        .request_repaint_after(std::time::Duration::from_millis(50));
-                }
-                None => {
-                    if let Some(answer) = &self.answer {
-                        ui.label(answer);
-                    }
+                });
+                // Polled a few times a second: the quick questions answer
+                // within a frame or two, the count's bar moves smoothly
+                // enough.
+                ui.ctx()
+                    .request_repaint_after(std::time::Duration::from_millis(50));
+            }
+            None => {
+                if let Some(answer) = &self.answer {
+                    ui.add(egui::Label::new(answer).wrap())
+                        .on_hover_text(answer);
                 }
             }
         });

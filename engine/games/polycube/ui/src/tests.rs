@@ -451,7 +451,6 @@ fn a_message_appearing_does_not_move_the_tray() {
 /// wrapped, instead of running past its edge where they were clipped.
 #[test]
 fn the_header_stays_inside_a_narrow_panel() {
-    use egui_kittest::kittest::{NodeT, by};
     let width = 330.0;
     let mut harness = playing_sized(
         level("soma.ron"),
@@ -459,8 +458,19 @@ fn the_header_stays_inside_a_narrow_panel() {
         egui::vec2(width, 900.0),
     );
     harness.run();
-    let outside: Vec<String> = harness
-        .query_all(by().predicate(|node| node.role() == egui::accesskit::Role::Label))
+    let outside = past_the_edge(&harness, width, &[egui::accesskit::Role::Label]);
+    assert!(outside.is_empty(), "past the panel's edge: {outside:?}");
+}
+
+/// The widgets of one of `roles` that end right of `width`, with where.
+fn past_the_edge<S>(
+    harness: &Harness<'_, S>,
+    width: f32,
+    roles: &[egui::accesskit::Role],
+) -> Vec<String> {
+    use egui_kittest::kittest::{NodeT, by};
+    harness
+        .query_all(by().predicate(|node| roles.contains(&node.role())))
         .filter(|node| node.rect().max.x > width + 0.5)
         .map(|node| {
             format!(
@@ -469,8 +479,24 @@ fn the_header_stays_inside_a_narrow_panel() {
                 node.rect().max.x
             )
         })
-        .collect();
-    assert!(outside.is_empty(), "past the panel's edge: {outside:?}");
+        .collect()
+}
+
+/// Issue 35: the validator's answer with its difficulty wraps inside the
+/// documents' room (about 560 px beside a docked playtest on a small
+/// window), never clipped at its edge.
+#[test]
+fn the_validators_answer_wraps_inside_a_narrow_editor() {
+    let width = 560.0;
+    let mut harness = editing(
+        PolycubeLevelEditor::new(level("01_first_steps.ron")),
+        egui::vec2(width, 900.0),
+    );
+    wait_for(&mut harness, "solvable, unique");
+    harness.get_by_label_contains("; difficulty ");
+    let roles = [egui::accesskit::Role::Label, egui::accesskit::Role::Button];
+    let outside = past_the_edge(&harness, width, &roles);
+    assert!(outside.is_empty(), "past the editor's edge: {outside:?}");
 }
 
 /// A 3x3x3 cut of six pieces with 5 distinct packings (the generator's

@@ -89,6 +89,10 @@ impl AzulPlaytest {
                     }
                 });
             });
+        let name = format!("player {} board", p + 1);
+        frame
+            .response
+            .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, &name));
         // Measure the board at full size for the next frame's grid.
         let scale = self.board_layout.scale.max(0.1);
         self.board_layout.natural = frame.response.rect.size() / scale;

@@ -32,7 +32,7 @@ use tessera_host::{Budget, Decision, GameError, LiveScript, Players, Recorded, S
 use tessera_ui::{PlaytestContext, PlaytestView, ViewRequest};
 
 use animation::{Flight, Popup};
-use sources::ring_size;
+use sources::{ring_size, sources_size};
 
 type AiResult = Result<Decision<AzulAction>, GameError>;
 
@@ -100,6 +100,9 @@ impl BoardLayout {
     const GAP: f32 = 8.0;
     /// Below this the tiles are too small to click: scroll instead.
     const MIN_SCALE: f32 = 0.45;
+    /// How far below MIN_SCALE the boards shrink to fit a narrow panel's
+    /// width rather than reach past its edge.
+    const NARROWEST_SCALE: f32 = 0.35;
 
     /// The grid that shows `players` boards largest within `width` x
     /// `height`: every column count is tried and the one whose boards
@@ -125,7 +128,16 @@ impl BoardLayout {
                 };
             }
         }
-        best.scale = best.scale.max(Self::MIN_SCALE);
+        // The boards always fit across: below MIN_SCALE only as far as a
+        // narrow (docked) panel asks, never clipped at its edge; a panel
+        // too narrow even for NARROWEST_SCALE scrolls.
+        let columns = best.columns as f32;
+        let across = (width - (columns - 1.0) * Self::GAP) / (columns * self.natural.x);
+        best.scale = best
+            .scale
+            .max(Self::MIN_SCALE)
+            .min(across)
+            .max(Self::NARROWEST_SCALE);
         best
     }
 }
@@ -492,9 +504,11 @@ impl PlaytestView for AzulPlaytest {
                 ui.available_width(),
                 (panel.height() * 0.5).max(220.0),
             );
-            if (layout.scale - self.board_layout.scale).abs() > 0.02
-                || layout.columns != self.board_layout.columns
-            {
+            // Shrinking applies at once (a board past the panel's edge is
+            // clipped), growing past a margin (no flicker between two
+            // scales as the measured size follows the scale).
+            let change = layout.scale - self.board_layout.scale;
+            if !(-0.001..=0.02).contains(&change) || layout.columns != self.board_layout.columns {
                 self.board_layout = layout;
                 ui.ctx().request_repaint();
             }
@@ -512,7 +526,8 @@ impl PlaytestView for AzulPlaytest {
             ui.separator();
             // The end card takes the emptied ring's place: the boards
             // above and the controls below stay where they were.
-            if !self.end_card_in(ui, ring_size(s.factory_count)) {
+            let sources = sources_size(s.factory_count, ui.available_width());
+            if !self.end_card_in(ui, sources) {
                 self.factory_ring(ui, &s, can_pick);
             }
             if !wide {

@@ -21,6 +21,30 @@ pub(super) fn ring_size(factories: u8) -> Vec2 {
     Vec2::new(2.0 * rx + FACTORY_CELL.x, 2.0 * ry + FACTORY_CELL.y + 20.0)
 }
 
+/// The height of the centre's row under the factories' grid.
+const CENTRE_ROW: f32 = FACTORY_CELL.y + 20.0;
+
+/// How many factory cells share a row of the grid `width` wide.
+fn grid_columns(width: f32) -> usize {
+    ((width / FACTORY_CELL.x).floor() as usize).max(1)
+}
+
+/// The room the sources take in `width`: the ring where it fits, else
+/// (a docked playtest) a grid of factory cells as wide as the panel with
+/// the centre on a row of its own below, so no factory lies past the
+/// panel's edge. Fixed cells: taking tiles moves no other source.
+pub(super) fn sources_size(factories: u8, width: f32) -> Vec2 {
+    let ring = ring_size(factories);
+    if width >= ring.x {
+        return ring;
+    }
+    let rows = usize::from(factories).div_ceil(grid_columns(width));
+    Vec2::new(
+        width.max(FACTORY_CELL.x),
+        rows as f32 * FACTORY_CELL.y + CENTRE_ROW,
+    )
+}
+
 impl AzulPlaytest {
     /// One source (factory or centre): a tile button per colour present.
     pub(super) fn source(&mut self, ui: &mut egui::Ui, s: &State, source: u8, can_pick: bool) {
@@ -102,20 +126,39 @@ impl AzulPlaytest {
 
     pub(super) fn factory_ring(&mut self, ui: &mut egui::Ui, s: &State, can_pick: bool) {
         let n = s.factory_count as usize;
-        let (rx, ry) = ring_radii(s.factory_count);
-        let (area, _) = ui.allocate_exact_size(ring_size(s.factory_count), Sense::hover());
+        let size = sources_size(s.factory_count, ui.available_width());
+        let ring = size == ring_size(s.factory_count);
+        let (area, _) = ui.allocate_exact_size(size, Sense::hover());
         ui.painter().rect_filled(
             area,
             CornerRadius::same(12),
             Color32::from_rgb(0xF5, 0xF5, 0xDC).gamma_multiply(0.6),
         );
-        let centre = area.center();
         // Child uis that do not move the parent's cursor: what follows the
-        // ring starts below all of it.
+        // sources starts below all of them.
         let place = |ui: &mut egui::Ui, rect: Rect, source: u8, this: &mut Self| {
             let mut child = ui.new_child(egui::UiBuilder::new().max_rect(rect));
             child.vertical_centered(|ui| this.source(ui, s, source, can_pick));
         };
+        if !ring {
+            let columns = grid_columns(area.width());
+            for f in 0..n {
+                let at = area.min
+                    + Vec2::new(
+                        (f % columns) as f32 * FACTORY_CELL.x,
+                        (f / columns) as f32 * FACTORY_CELL.y,
+                    );
+                place(ui, Rect::from_min_size(at, FACTORY_CELL), f as u8, self);
+            }
+            let centre = Rect::from_min_max(
+                egui::pos2(area.left(), area.bottom() - CENTRE_ROW),
+                area.max,
+            );
+            place(ui, centre, CENTRE, self);
+            return;
+        }
+        let (rx, ry) = ring_radii(s.factory_count);
+        let centre = area.center();
         for f in 0..n {
             let angle = -std::f32::consts::FRAC_PI_2 + f as f32 * std::f32::consts::TAU / n as f32;
             let at = centre + Vec2::new(angle.cos() * rx, angle.sin() * ry);

@@ -88,6 +88,11 @@ pub struct SandPlaytest {
     request: Option<ViewRequest>,
 }
 
+/// The side panel's width beside the board.
+const PANEL_WIDTH: f32 = 180.0;
+/// The gap between the board's column and the side panel.
+const PANEL_GAP: f32 = 10.0;
+
 impl SandPlaytest {
     /// A view on a session that already ran (a replay opened at a step):
     /// play goes on from where it stands.
@@ -344,13 +349,14 @@ impl SandPlaytest {
         }
     }
 
-    fn board_ui(&mut self, ui: &mut egui::Ui, now: f64) {
+    /// The board, scaled to `room` (at least a pixel a grain).
+    fn board_ui(&mut self, ui: &mut egui::Ui, now: f64, room: Vec2) {
         let (grid_w, grid_h) = (
             self.session.game().grid().width(),
             self.session.game().grid().height(),
         );
         let (w, h) = (grid_w as f32, grid_h as f32);
-        let available = ui.available_size() - vec2(220.0, 130.0);
+        let available = room;
         let scale = (available.x / w).min(available.y / h).max(1.0);
         // Half-grain steps above 2x keep grains evenly sized while still
         // using most of a large (maximised) area.
@@ -518,14 +524,41 @@ impl PlaytestView for SandPlaytest {
         self.advance_time(f64::from(dt));
         self.collect_events(cx, now);
         self.update_effects(dt, now);
-        ui.horizontal_top(|ui| {
-            ui.vertical(|ui| {
-                self.board_ui(ui, now);
-                ui.add_space(8.0);
-                self.slots_ui(ui, now);
+        // The side panel beside the board where the room allows it (the
+        // slots narrowed down to their least first), else below it in a
+        // scrolled column (a narrow docked playtest): never past the
+        // panel's edge, where it would be clipped.
+        let room = ui.available_size();
+        let count = self.session.game().slots().len();
+        // Beside when the narrowest slots and the board at a pixel a grain
+        // leave the panel its width; the slots then widen into the room.
+        let column = slots::row_width(slots::MIN_SLOT_WIDTH, count)
+            .max(self.session.game().grid().width() as f32);
+        let beside = room.x >= column + PANEL_GAP + PANEL_WIDTH;
+        let slot_width = slots::slot_width(room.x - PANEL_WIDTH - PANEL_GAP, count);
+        let below_board = vec2(0.0, 130.0);
+        if beside {
+            ui.horizontal_top(|ui| {
+                ui.vertical(|ui| {
+                    let reserve = vec2(PANEL_WIDTH + 2.0 * PANEL_GAP, 0.0) + below_board;
+                    self.board_ui(ui, now, room - reserve);
+                    ui.add_space(8.0);
+                    self.slots_ui(ui, now, slot_width);
+                });
+                ui.vertical(|ui| self.panel_ui(ui));
             });
-            ui.vertical(|ui| self.panel_ui(ui));
-        });
+        } else {
+            let slot_width = slots::slot_width(room.x, count);
+            egui::ScrollArea::vertical()
+                .id_salt("sand column")
+                .show(ui, |ui| {
+                    self.board_ui(ui, now, room - below_board);
+                    ui.add_space(8.0);
+                    self.slots_ui(ui, now, slot_width);
+                    ui.separator();
+                    self.panel_ui(ui);
+                });
+        }
         ui.ctx().request_repaint();
     }
 }

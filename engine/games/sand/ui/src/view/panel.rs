@@ -11,7 +11,7 @@ use super::SandPlaytest;
 
 impl SandPlaytest {
     pub(super) fn panel_ui(&mut self, ui: &mut egui::Ui) {
-        ui.set_min_width(200.0);
+        ui.set_min_width(super::PANEL_WIDTH);
         ui.heading(format!("Score {}", self.session.game().score()));
         let chain = self.session.game().chain();
         ui.label(if chain > 0 {

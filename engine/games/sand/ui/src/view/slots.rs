@@ -9,6 +9,26 @@ use tessera_sand::piece::Piece;
 
 use super::{SHAKE_SECONDS, SandPlaytest};
 
+/// A slot's width where there is room: the widest piece with a margin.
+const SLOT_WIDTH: f32 = 96.0;
+/// The narrowest slot: a piece four cells long (16 px a cell) still fits.
+pub(super) const MIN_SLOT_WIDTH: f32 = 64.0;
+/// The gap between slots.
+const SLOT_GAP: f32 = 8.0;
+
+/// How wide each of `slots` slots is when their row may take `room`:
+/// narrower in a narrow panel, down to [`MIN_SLOT_WIDTH`].
+pub(super) fn slot_width(room: f32, slots: usize) -> f32 {
+    let slots = slots.max(1) as f32;
+    ((room - (slots - 1.0) * SLOT_GAP) / slots).clamp(MIN_SLOT_WIDTH, SLOT_WIDTH)
+}
+
+/// The width of a row of `slots` slots each `width` wide.
+pub(super) fn row_width(width: f32, slots: usize) -> f32 {
+    let slots = slots.max(1) as f32;
+    slots * width + (slots - 1.0) * SLOT_GAP
+}
+
 impl SandPlaytest {
     /// The logical cell the dragged piece's top-left would snap to: always
     /// inside the board (a drop at an edge or past it, above or beside the
@@ -125,9 +145,11 @@ impl SandPlaytest {
         self.drag_rotation
     }
 
-    pub(super) fn slots_ui(&mut self, ui: &mut egui::Ui, now: f64) {
+    /// The slots' row, each slot `width` wide (see [`slot_width`]).
+    pub(super) fn slots_ui(&mut self, ui: &mut egui::Ui, now: f64, width: f32) {
         let mut started = None;
         ui.horizontal(|ui| {
+            ui.spacing_mut().item_spacing.x = SLOT_GAP;
             for slot in 0..self.session.game().slots().len() {
                 let piece = self.session.game().slots()[slot];
                 let over = self.session.game().outcome().is_over();
@@ -150,7 +172,7 @@ impl SandPlaytest {
                 } else {
                     None
                 };
-                let (rect, response) = ui.allocate_exact_size(vec2(96.0, 80.0), Sense::drag());
+                let (rect, response) = ui.allocate_exact_size(vec2(width, 80.0), Sense::drag());
                 response.widget_info(|| {
                     let mut info = egui::WidgetInfo::labeled(
                         egui::Role::Button,
