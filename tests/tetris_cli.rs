@@ -508,3 +508,15 @@ fn hatetris_offline_prints_a_line_that_replays_to_its_rows_and_its_shards_merge(
     );
     assert_eq!(output.status.code(), Some(2), "{}", text(&output.stderr));
 }
+
+#[test]
+fn the_offline_line_in_the_figures_clears_the_rows_it_claims() {
+    // The hour's best line, kept in docs/perf beside its figure.
+    let path = common::repo_root().join("docs/perf/hatetris-offline-31.json");
+    let text = std::fs::read_to_string(&path).expect("the line's file");
+    let json: serde_json::Value = serde_json::from_str(&text).expect("json");
+    let moves = json["moves"].as_array().expect("moves");
+    assert_eq!(json["pieces"].as_u64(), Some(moves.len() as u64));
+    assert_eq!(json["lines"].as_u64(), Some(31));
+    assert_eq!(rows_of_line(moves), 31);
+}

@@ -235,19 +235,10 @@ fn the_shipped_row_plays_the_same_game_twice_through_the_host() {
 fn hatetris_piece_in_full(position: &Position) -> Option<PieceKind> {
     use tessera_tetris::ai::metrics::BeforeMove;
     use tessera_tetris::movegen::MoveGen;
-    let order = [
-        PieceKind::S,
-        PieceKind::Z,
-        PieceKind::O,
-        PieceKind::I,
-        PieceKind::L,
-        PieceKind::J,
-        PieceKind::T,
-    ];
     let before = BeforeMove::new(&position.board);
     let mut movegen = MoveGen::searching_only();
     let mut worst: Option<(PieceKind, u32)> = None;
-    for kind in order {
+    for kind in tessera_tetris::ai::feeder::HATETRIS_ORDER {
         let best = movegen
             .generate(
                 &position.board,

@@ -33,7 +33,7 @@ pub enum Feeder {
 }
 
 /// HATETRIS's tie order.
-const HATETRIS_ORDER: [PieceKind; 7] = [
+pub const HATETRIS_ORDER: [PieceKind; 7] = [
     PieceKind::S,
     PieceKind::Z,
     PieceKind::O,
@@ -242,9 +242,7 @@ pub(crate) fn hatetris_piece(
 /// The highest block of `board`, in rows from the floor (the metrics'
 /// `max_height`).
 fn stack_height(board: &Board) -> u32 {
-    let height = board.height();
-    let first = board.rows().iter().position(|&row| row != 0).unwrap_or(height);
-    (height - first) as u32
+    (board.height() - crate::movegen::first_filled_row(board)) as u32
 }
 
 /// The highest block once `p` locks on `board` (whose own is `top`), the

@@ -99,9 +99,9 @@ pub fn search(
             })
         });
         if let Some(line) = found
-            && best.as_ref().is_none_or(|b| {
-                (line.lines, line.moves.len()) > (b.lines, b.moves.len())
-            })
+            && best
+                .as_ref()
+                .is_none_or(|b| (line.lines, line.moves.len()) > (b.lines, b.moves.len()))
         {
             best = Some(line);
         }

@@ -86,8 +86,8 @@ pub(super) fn run(
     let mut project = context.current_project()?;
     let script_path = project.game_script_path(Tetris::ID);
     let script = project.script(&script_path).map_err(anyhow::Error::from)?;
-    let difficulty = crate::ai::settings::difficulty(&script.current(), ai)
-        .map_err(anyhow::Error::from)?;
+    let difficulty =
+        crate::ai::settings::difficulty(&script.current(), ai).map_err(anyhow::Error::from)?;
     let Some(difficulty) = difficulty else {
         tessera_host::usage!("--ai: no difficulty `{ai}` in the script's `ai.difficulties`");
     };
@@ -165,7 +165,9 @@ fn feed(session: &mut dyn Session) -> anyhow::Result<()> {
         let task = session
             .ai_task(0, Budget::unbounded())
             .map_err(anyhow::Error::from)?;
-        let decision = task.run(&ThinkControl::new()).map_err(anyhow::Error::from)?;
+        let decision = task
+            .run(&ThinkControl::new())
+            .map_err(anyhow::Error::from)?;
         session.apply_ai(decision).map_err(anyhow::Error::from)?;
     }
     Ok(())
@@ -235,9 +237,7 @@ fn print_line(ai: &str, line: &OfflineLine, seconds: f64) {
     let moves: Vec<String> = line
         .moves
         .iter()
-        .map(|p| {
-            ron::to_string(&drop_action(p)).unwrap_or_else(|_| format!("{p:?}"))
-        })
+        .map(|p| ron::to_string(&drop_action(p)).unwrap_or_else(|_| format!("{p:?}")))
         .collect();
     println!("moves: {}", moves.join(" "));
 }
@@ -343,7 +343,10 @@ pub(super) fn merge(partials: &NamedPartials, json: bool) -> anyhow::Result<Stat
             p.shard.of,
             p.result["width"],
         );
-        println!("moves ([x, rotation, y] of each Drop): {}", p.result["moves"]);
+        println!(
+            "moves ([x, rotation, y] of each Drop): {}",
+            p.result["moves"]
+        );
     }
     Ok(Status::Ok)
 }
