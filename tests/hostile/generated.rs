@@ -5,8 +5,10 @@
 //! (through `tetris explain`), an Azul game record (through `azul
 //! check`), the four-player Azul table's seat list (too few, too many,
 //! unknown AIs; `check` and a game start must agree) and the first of two
-//! shards' partials of a sim and of a count (through `tessera merge`). The generator is seeded, so the cases (and the snapshot of the
-//! distinct message shapes) are the same on every run.
+//! shards' partials of a sim and of a count (through `tessera merge`). The
+//! generator is seeded, each source by its path, so the cases (and the
+//! snapshot of the distinct message shapes) are the same on every run, and
+//! a new game adds its own without redrawing the others'.
 
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -418,14 +420,34 @@ fn messages(run: &Run, dir: &Path) -> Vec<String> {
         .collect()
 }
 
+/// The seed of one source's mutations, from its path alone (FNV-1a, then
+/// SplitMix64 to fill 32 bytes): a game added to the list adds its own
+/// cases and leaves every other source's as they were.
+fn source_seed(relative: &str) -> [u8; 32] {
+    let mut state = relative
+        .bytes()
+        .fold(0xcbf2_9ce4_8422_2325_u64, |hash, byte| {
+            (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
+        });
+    let mut seed = [0; 32];
+    for chunk in seed.chunks_mut(8) {
+        state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        chunk.copy_from_slice(&(z ^ (z >> 31)).to_le_bytes());
+    }
+    seed
+}
+
 #[test]
 fn generated_mutations_are_refused_cleanly_or_accepted_by_both() {
-    let mut runner = TestRunner::new_with_rng(
-        Config::default(),
-        TestRng::from_seed(RngAlgorithm::ChaCha, &[11; 32]),
-    );
     let mut jobs = Vec::new();
     for source in sources() {
+        let mut runner = TestRunner::new_with_rng(
+            Config::default(),
+            TestRng::from_seed(RngAlgorithm::ChaCha, &source_seed(&source.relative)),
+        );
         for _ in 0..source.cases {
             let mutation = if source.seat_lists {
                 seat_list().boxed().new_tree(&mut runner)

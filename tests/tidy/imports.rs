@@ -29,28 +29,145 @@ pub fn module_of(src: &Path, file: &Path) -> Vec<String> {
     parts
 }
 
-/// The lowercase path segments that follow `prefix` in `line`, one list per
-/// occurrence (`crate::sim::figures::SimLevel` gives `[sim, figures]`).
-fn paths_after<'a>(line: &'a str, prefix: &str) -> Vec<Vec<&'a str>> {
-    line.match_indices(prefix)
-        .map(|(at, _)| {
-            line[at + prefix.len()..]
-                .split("::")
-                .map_while(|segment| {
-                    let word: &str = segment
-                        .split(|c: char| {
-                            !(c.is_ascii_lowercase() || c == '_' || c.is_ascii_digit())
-                        })
-                        .next()
-                        .unwrap_or("");
-                    (!word.is_empty()).then_some(word)
-                })
-                .collect()
+/// A path in code: its lowercase segments (`crate::sim::figures::SimLevel`
+/// gives `[sim, figures]`), then the names it imports: an item after the
+/// segments (`SimLevel`), or the first word of each item of a `{ .. }`
+/// group, which may span lines.
+struct UsePath<'a> {
+    segments: Vec<&'a str>,
+    names: Vec<&'a str>,
+}
+
+/// The first identifier at the start of `text`.
+fn identifier(text: &str) -> &str {
+    let end = text
+        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .unwrap_or(text.len());
+    &text[..end]
+}
+
+/// Every path in `code` that starts with `prefix` (`crate::`, `super::`,
+/// or a declared child module's `name::`), not in the middle of a longer
+/// path or word.
+fn paths_after<'a>(code: &'a str, prefix: &str) -> Vec<UsePath<'a>> {
+    let mut found = Vec::new();
+    for (at, _) in code.match_indices(prefix) {
+        let before = code[..at].chars().next_back();
+        if before.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_' || c == ':') {
+            continue;
+        }
+        let mut rest = &code[at + prefix.len()..];
+        let mut segments = Vec::new();
+        loop {
+            let word = identifier(rest);
+            let lowercase = !word.is_empty()
+                && word
+                    .chars()
+                    .all(|c| c.is_ascii_lowercase() || c == '_' || c.is_ascii_digit());
+            if !lowercase {
+                break;
+            }
+            segments.push(word);
+            match rest[word.len()..].strip_prefix("::") {
+                Some(after) => rest = after,
+                None => {
+                    rest = &rest[word.len()..];
+                    break;
+                }
+            }
+        }
+        let names = match rest.strip_prefix('{') {
+            Some(group) => {
+                let mut depth = 0;
+                let end = group
+                    .find(|c| {
+                        depth += i32::from(c == '{') - i32::from(c == '}');
+                        depth < 0
+                    })
+                    .unwrap_or(group.len());
+                let mut depth = 0;
+                group[..end]
+                    .split(|c| {
+                        depth += i32::from(c == '{') - i32::from(c == '}');
+                        c == ',' && depth == 0
+                    })
+                    .map(|item| identifier(item.trim_start()))
+                    .filter(|name| !name.is_empty())
+                    .collect()
+            }
+            None => [identifier(rest)]
+                .into_iter()
+                .filter(|name| !name.is_empty())
+                .collect(),
+        };
+        found.push(UsePath { segments, names });
+    }
+    found
+}
+
+/// A file's product code (comments and its test module left out) as one
+/// text, so a `use` group that spans lines reads whole.
+fn code_text(text: &str) -> String {
+    code_lines(text)
+        .into_iter()
+        .map(|(_, line)| line)
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The modules a file declares (`mod name;`, any visibility).
+fn declared_children(code: &str) -> Vec<&str> {
+    code.lines()
+        .filter_map(|line| {
+            let line = line.trim_start();
+            let line = match line.strip_prefix("pub") {
+                Some(after) => match after.strip_prefix('(') {
+                    Some(scope) => scope.split_once(')')?.1.trim_start(),
+                    None => after.trim_start(),
+                },
+                None => line,
+            };
+            let name = line.strip_prefix("mod ")?.trim_end().strip_suffix(';')?;
+            (!name.is_empty()).then_some(name.trim())
         })
         .collect()
 }
 
-/// Which files of the crate under `src` each file imports.
+/// The paths the code of module `own` names, each with the module it
+/// starts from.
+fn paths_of<'a>(own: &[String], code: &'a str) -> Vec<(Vec<String>, UsePath<'a>)> {
+    let parent = own[..own.len().saturating_sub(1)].to_vec();
+    let mut paths: Vec<(Vec<String>, UsePath)> = paths_after(code, "crate::")
+        .into_iter()
+        .map(|p| (Vec::new(), p))
+        .collect();
+    paths.extend(
+        paths_after(code, "super::")
+            .into_iter()
+            .map(|p| (parent.clone(), p)),
+    );
+    paths.extend(
+        paths_after(code, "self::")
+            .into_iter()
+            .map(|p| (own.to_vec(), p)),
+    );
+    for child in declared_children(code) {
+        for mut path in paths_after(code, &format!("{child}::")) {
+            path.segments.insert(0, child);
+            paths.push((own.to_vec(), path));
+        }
+    }
+    paths
+}
+
+/// Which files of the crate under `src` each file imports. A file imports
+/// another when its code (not a comment or its test module) names a path
+/// into it: from the crate root (`crate::`), from the parent (`super::`),
+/// or into a module it declares (`mod child;` then `child::` or
+/// `self::child::`). A name a
+/// `mod.rs` re-exports from its children (`pub use child::{Name}`) counts
+/// as an import of the child that defines it, so a facade neither hides a
+/// circle nor makes one up.
 pub fn import_graph(src: &Path) -> BTreeMap<String, BTreeSet<String>> {
     let files = rust_files(src);
     let modules: BTreeMap<Vec<String>, String> = files
@@ -62,34 +179,95 @@ pub fn import_graph(src: &Path) -> BTreeMap<String, BTreeSet<String>> {
             )
         })
         .collect();
-    let mut graph = BTreeMap::new();
-    for file in &files {
-        let own = module_of(src, file);
-        let name = modules[&own].clone();
-        let text = std::fs::read_to_string(file).unwrap_or_default();
-        let mut imports = BTreeSet::new();
-        for (_, line) in code_lines(&text) {
-            let from_crate = paths_after(line, "crate::")
+    let codes: BTreeMap<Vec<String>, String> = files
+        .iter()
+        .map(|f| {
+            let text = std::fs::read_to_string(f).unwrap_or_default();
+            (module_of(src, f), code_text(&text))
+        })
+        .collect();
+    // The module of the longest prefix of `base` + `path` that is a file,
+    // with how many segments of `path` it took.
+    let resolve = |base: &[String], path: &[&str]| {
+        (0..=path.len()).rev().find_map(|n| {
+            let mut module = base.to_vec();
+            module.extend(path[..n].iter().map(|s| s.to_string()));
+            modules.contains_key(&module).then_some((module, n))
+        })
+    };
+    // What each module re-exports from its children: name -> defining module.
+    let mut reexports: BTreeMap<Vec<String>, BTreeMap<&str, Vec<String>>> = BTreeMap::new();
+    for (own, code) in &codes {
+        let code = code.as_str();
+        for (at, _) in code.match_indices("use ") {
+            let head = code[..at].trim_end();
+            let visibility = head[head.rfind('\n').map_or(0, |i| i + 1)..].trim();
+            if !(visibility == "pub" || visibility.starts_with("pub(") && visibility.ends_with(')'))
+            {
+                continue;
+            }
+            let statement = &code[at + "use ".len()..];
+            let statement = statement.strip_prefix("self::").unwrap_or(statement);
+            let child = identifier(statement);
+            if !declared_children(code).contains(&child) {
+                continue;
+            }
+            let Some(path) = paths_after(statement, &format!("{child}::"))
                 .into_iter()
-                .map(|p| (Vec::new(), p));
-            let parent = own[..own.len().saturating_sub(1)].to_vec();
-            let from_super = paths_after(line, "super::")
-                .into_iter()
-                .map(|p| (parent.clone(), p));
-            for (base, path) in from_crate.chain(from_super) {
-                // The longest prefix that is a module file is the file named
-                // (none: `super::Type` names the parent module itself).
-                let target = (0..=path.len()).rev().find_map(|n| {
-                    let mut module = base.clone();
-                    module.extend(path[..n].iter().map(|s| s.to_string()));
-                    modules.get(&module)
-                });
-                if let Some(target) = target.filter(|t| **t != name) {
-                    imports.insert(target.clone());
+                .next()
+            else {
+                continue;
+            };
+            let mut segments = vec![child];
+            segments.extend(path.segments);
+            if let Some((module, _)) = resolve(own, &segments) {
+                for name in path.names {
+                    reexports
+                        .entry(own.clone())
+                        .or_default()
+                        .insert(name, module.clone());
                 }
             }
         }
-        graph.insert(name, imports);
+    }
+    let mut graph = BTreeMap::new();
+    for (own, code) in &codes {
+        let mut imports = BTreeSet::new();
+        for (base, path) in paths_of(own, code) {
+            let Some((module, taken)) = resolve(&base, &path.segments) else {
+                continue;
+            };
+            // `crate::sim::SimLevel`: the name; `crate::session::short_hash`:
+            // the segment after the module.
+            let names: Vec<&str> = match path.segments.get(taken) {
+                Some(item) => vec![*item],
+                None => path.names,
+            };
+            let mut targets: Vec<Vec<String>> = names
+                .iter()
+                .map(|name| {
+                    let mut child = module.clone();
+                    child.push(name.to_string());
+                    if modules.contains_key(&child) {
+                        return child;
+                    }
+                    reexports
+                        .get(&module)
+                        .and_then(|names| names.get(name))
+                        .cloned()
+                        .unwrap_or_else(|| module.clone())
+                })
+                .collect();
+            if targets.is_empty() {
+                targets.push(module);
+            }
+            for target in targets {
+                if target != *own {
+                    imports.insert(modules[&target].clone());
+                }
+            }
+        }
+        graph.insert(modules[own].clone(), imports);
     }
     graph
 }
@@ -209,4 +387,35 @@ fn the_circle_check_finds_a_circle_through_crate_and_super_paths() {
             "sim/mod.rs"
         ]
     );
+}
+
+#[test]
+fn the_circle_check_reads_through_a_modules_reexports_and_its_children() {
+    let folder = tempfile::tempdir().expect("a temporary folder");
+    let src = folder.path();
+    std::fs::create_dir(src.join("b")).expect("b/");
+    let write = |name: &str, text: &str| std::fs::write(src.join(name), text).expect("a file");
+    write("lib.rs", "mod a;\nmod b;\nmod c;\nmod d;\n");
+    // `a` names `Thing` through `b`'s facade; `b/inner.rs` defines it.
+    write("a.rs", "use crate::b::Thing;\n");
+    write(
+        "b/mod.rs",
+        "mod inner;\nmod other;\npub use inner::{\n    Thing,\n};\nfn f() { other::go() }\n",
+    );
+    write("b/inner.rs", "use crate::c::C;\n");
+    write("b/other.rs", "use super::Thing;\n");
+    write("c.rs", "fn f() { crate::a::go() }\n");
+    // A group naming the facade itself and a re-exported name.
+    write("d.rs", "use crate::b::{self, Thing};\n");
+    let graph = import_graph(src);
+    let set = |files: &[&str]| files.iter().map(|f| f.to_string()).collect::<BTreeSet<_>>();
+    assert_eq!(graph["a.rs"], set(&["b/inner.rs"]));
+    assert_eq!(graph["b/mod.rs"], set(&["b/inner.rs", "b/other.rs"]));
+    assert_eq!(graph["b/other.rs"], set(&["b/inner.rs"]));
+    assert_eq!(graph["d.rs"], set(&["b/inner.rs", "b/mod.rs"]));
+    let found = circles(&graph);
+    assert_eq!(found.len(), 1, "{found:?}");
+    let mut circle = found[0].clone();
+    circle.sort();
+    assert_eq!(circle, ["a.rs", "b/inner.rs", "c.rs"]);
 }

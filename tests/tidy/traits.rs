@@ -1,17 +1,33 @@
 //! No trait in the host has more than fifteen items: a game implements a
 //! small core (`Game`) and opts into capabilities, and the erased session
 //! is split by concern the same way, rather than one trait growing with
-//! every feature. An item is a `fn`, `type` or `const` of a `pub trait`'s
-//! body; a supertrait's items count for the supertrait only.
+//! every feature. An item is a `fn`, `type` or `const` of a trait's body
+//! (public or not); a supertrait's items count for the supertrait only.
 
 use std::path::Path;
 
 use super::rust_files;
 
-/// The most items a public trait of the host may declare.
+/// The most items a trait of the host may declare.
 const MAX_TRAIT_ITEMS: usize = 15;
 
-/// Every `pub trait` in `text`: `(line, name, items)`, its items counted at
+/// What follows `trait ` in a trait's declaration, whatever its visibility
+/// (`pub`, `pub(crate)`, `pub(super)`, none) and `unsafe`: the issue's "no
+/// trait" means private ones too.
+fn trait_name_start(line: &str) -> Option<&str> {
+    let mut rest = line;
+    if let Some(after) = rest.strip_prefix("pub") {
+        rest = match after.strip_prefix('(') {
+            Some(scope) => scope.split_once(')')?.1,
+            None => after,
+        }
+        .trim_start();
+    }
+    rest = rest.strip_prefix("unsafe ").unwrap_or(rest);
+    rest.strip_prefix("trait ")
+}
+
+/// Every trait in `text`: `(line, name, items)`, its items counted at
 /// the body's own indentation (as rustfmt lays code out), so a default
 /// method's body and the comments are not counted.
 fn trait_items(text: &str) -> Vec<(usize, String, usize)> {
@@ -19,10 +35,7 @@ fn trait_items(text: &str) -> Vec<(usize, String, usize)> {
     let mut found = Vec::new();
     for (start, line) in lines.iter().enumerate() {
         let trimmed = line.trim_start();
-        let Some(rest) = trimmed
-            .strip_prefix("pub trait ")
-            .or_else(|| trimmed.strip_prefix("pub(crate) trait "))
-        else {
+        let Some(rest) = trait_name_start(trimmed) else {
             continue;
         };
         let name: String = rest
@@ -118,7 +131,12 @@ trait Private {
             (2, "Small".to_string(), 4),
             (17, "Sum".to_string(), 0),
             (22, "Marker".to_string(), 0),
+            (24, "Private".to_string(), 1),
         ]
+    );
+    assert_eq!(
+        trait_items("pub(super) unsafe trait Scoped {\n    fn a(&self);\n    fn b(&self);\n}\n"),
+        vec![(1, "Scoped".to_string(), 2)]
     );
 
     // A nested trait of sixteen methods is counted whole: the check fails.

@@ -5,7 +5,9 @@
 //! through `tessera-builtin-ui`.
 //!
 //! Adding a game: its crate under `engine/games/<id>/`, its dependency in
-//! this crate's `Cargo.toml`, and one line in `engine/builtin/games.rs`.
+//! this crate's `Cargo.toml`, one line in `engine/builtin/games.rs`, and
+//! with a UI the UI crate's dependency in `engine/builtin/ui/Cargo.toml`
+//! (ARCHITECTURE.md, "Adding a game", lists the data and pages too).
 
 use tessera_host::Registry;
 

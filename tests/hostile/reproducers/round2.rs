@@ -447,10 +447,21 @@ const ROUND2_CASES: &[Case] = &[
     },
 ];
 
-/// Round 2's report: no indented or table lines (boards), eight lines of
-/// 200 characters; no output may echo a file from outside the project.
+/// Round 2's report: no indented or table lines (boards) and no line of
+/// `tessera games`' list, eight lines of 200 characters; no output may echo
+/// a file from outside the project.
 fn message_line(line: &str) -> bool {
-    !line.starts_with(' ') && !line.starts_with('|')
+    !line.starts_with(' ') && !line.starts_with('|') && !lists_a_game(line)
+}
+
+/// A line of `tessera games`' list (`id  Title`): which games are
+/// registered is the registry's to say, so a game added to it leaves the
+/// report as it is.
+fn lists_a_game(line: &str) -> bool {
+    tessera_builtin::registry().iter().any(|entry| {
+        line.strip_prefix(entry.id)
+            .is_some_and(|title| title.starts_with(' ') && title.trim() == entry.title)
+    })
 }
 
 #[test]
