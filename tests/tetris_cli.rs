@@ -380,3 +380,143 @@ fn campaign_plays_every_feed_level_as_sim_does_and_prints_its_wall_time() {
         assert_eq!(output.status.code(), Some(2), "{bad:?}");
     }
 }
+
+/// Plays `moves` (`[x, rotation, y]` of each `Drop`) against the HATETRIS
+/// rule on its empty 10 x 20 well with the library alone (not the
+/// command's own replay): each move must be a landing the move generator
+/// reaches for the piece the rule gives; the rows they clear.
+fn rows_of_line(moves: &[serde_json::Value]) -> u32 {
+    use tessera_tetris::ai::feeder::{Feeder, pick};
+    use tessera_tetris::movegen::MoveGen;
+    // The rule reads no difficulty: any row will do.
+    let against = tessera_tetris::ai::settings::default_difficulties()
+        .into_iter()
+        .next()
+        .expect("a built-in row");
+    let mut position = Position {
+        board: Board::new(10, 20),
+        piece: PieceKind::S,
+        next: None,
+        // The shipped script's `rotation = "cycle"`.
+        rotation: RotationSystem::Cycle,
+        spawn_row: 0,
+        danger_rows: 1,
+        ceiling: Default::default(),
+        reader_streak: 0,
+        unknown_next: UnknownNext::Worst(PieceKind::ALL.to_vec()),
+    };
+    let (mut brain, mut movegen) = (Brain::new(), MoveGen::new());
+    let mut rng = tessera_host::agent::agent_rng(0, 0, 0);
+    let mut rows = 0;
+    for (i, m) in moves.iter().enumerate() {
+        let given = pick(
+            Feeder::Hatetris,
+            &mut brain,
+            &position,
+            &PieceKind::ALL,
+            &against,
+            &mut rng,
+        );
+        position.piece = given.expect("HATETRIS gives a piece");
+        let m: Vec<i64> = m
+            .as_array()
+            .expect("[x, rotation, y]")
+            .iter()
+            .map(|v| v.as_i64().expect("a number"))
+            .collect();
+        let spawn = position.spawn(position.piece);
+        let landing = *movegen
+            .generate(&position.board, position.piece, position.rotation, spawn)
+            .iter()
+            .find(|p| {
+                [
+                    i64::from(p.left_column()),
+                    i64::from(p.state),
+                    i64::from(p.top_row()),
+                ] == m[..]
+            })
+            .unwrap_or_else(|| panic!("move {} {m:?} is no landing of {}", i + 1, position.piece));
+        position
+            .board
+            .place(landing.kind, landing.state, landing.x, landing.y);
+        rows += position.board.clear_full_rows().count_ones();
+    }
+    rows
+}
+
+#[test]
+fn hatetris_offline_prints_a_line_that_replays_to_its_rows_and_its_shards_merge() {
+    let dir = tetris_project();
+    // Three rounds, 16 to 64 boards a ply: seconds.
+    let search = [
+        "tetris",
+        "hatetris",
+        "--offline",
+        "--width",
+        "16",
+        "--max-width",
+        "64",
+        "--minutes",
+        "5",
+    ];
+    let output = tessera(&[&search[..], &["--json"]].concat(), dir.path());
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).expect("json");
+    let moves = json["moves"].as_array().expect("moves");
+    assert_eq!(json["pieces"].as_u64(), Some(moves.len() as u64), "{json}");
+    let rows = json["lines"].as_u64().expect("lines");
+    assert!(rows >= 5, "even a beam of 64 clears some rows: {json}");
+    assert_eq!(u64::from(rows_of_line(moves)), rows, "{json}");
+    // The text names the figure and that it was replayed through the game.
+    let output = tessera(&search, dir.path());
+    let said = text(&output.stdout);
+    assert!(
+        said.contains(&format!("{rows} lines")) && said.contains("replayed through the game"),
+        "{said}"
+    );
+
+    // Two shards, the first piece's landings dealt between them: each a
+    // partial with its own replayable line, merged into the better one.
+    let mut paths = Vec::new();
+    let mut best = 0;
+    for shard in ["1/2", "2/2"] {
+        let output = tessera(&[&search[..], &["--shard", shard]].concat(), dir.path());
+        assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+        let partial: serde_json::Value = serde_json::from_slice(&output.stdout).expect("json");
+        assert_eq!(partial["command"], "tetris hatetris --offline");
+        let result = &partial["result"];
+        let rows = result["lines"].as_u64().expect("lines");
+        assert_eq!(
+            u64::from(rows_of_line(result["moves"].as_array().expect("moves"))),
+            rows
+        );
+        best = best.max(rows);
+        let path = dir.path().join(format!("shard-{}.json", paths.len() + 1));
+        std::fs::write(&path, &output.stdout).unwrap();
+        paths.push(path);
+    }
+    let mut merge = vec!["merge", "--json"];
+    merge.extend(paths.iter().map(|p| p.to_str().unwrap()));
+    let output = tessera(&merge, dir.path());
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    let merged: serde_json::Value = serde_json::from_slice(&output.stdout).expect("json");
+    assert_eq!(merged["lines"].as_u64(), Some(best), "{merged}");
+    // Bad usage is refused before any search.
+    let output = tessera(
+        &["tetris", "hatetris", "--offline", "--minutes", "0"],
+        dir.path(),
+    );
+    assert_eq!(output.status.code(), Some(2), "{}", text(&output.stderr));
+}
+
+#[test]
+fn the_offline_line_in_the_figures_clears_the_rows_it_claims() {
+    // The hour's best line, kept in docs/perf beside its figure.
+    let path = common::repo_root().join("docs/perf/hatetris-offline-31.json");
+    let text = std::fs::read_to_string(&path).expect("the line's file");
+    let json: serde_json::Value = serde_json::from_str(&text).expect("json");
+    let moves = json["moves"].as_array().expect("moves");
+    assert_eq!(json["pieces"].as_u64(), Some(moves.len() as u64));
+    assert_eq!(json["lines"].as_u64(), Some(31));
+    assert_eq!(rows_of_line(moves), 31);
+}

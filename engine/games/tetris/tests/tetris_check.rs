@@ -232,7 +232,7 @@ fn a_feed_level_naming_an_unknown_difficulty_fails_check_at_its_line() {
 /// row names without a word.
 #[test]
 fn a_wide_feed_level_whose_line_search_does_not_fit_is_refused_at_columns() {
-    let text = "// a wide feed level\n(\n  version: 1,\n  rows: 22,\n  columns: 40,\n  feed: Some((\n    difficulty: \"VS_HATETRIS\",\n    target_lines: 6,\n  )),\n)\n";
+    let text = "// a wide feed level\n(\n  version: 1,\n  rows: 22,\n  columns: 64,\n  feed: Some((\n    difficulty: \"VS_HATETRIS\",\n    target_lines: 6,\n  )),\n)\n";
     let registry = registry();
     let entry = registry.get("tetris").expect("tetris");
     let path = Path::new("levels/tetris/wide.ron");
@@ -247,12 +247,12 @@ fn a_wide_feed_level_whose_line_search_does_not_fit_is_refused_at_columns() {
         "the level file and the line of `columns`: {error}"
     );
     assert!(error.contains("VS_HATETRIS"), "{error}");
-    assert!(error.contains("on a 40-wide board"), "{error}");
+    assert!(error.contains("on a 64-wide board"), "{error}");
     assert!(error.contains("over the 128 MiB budget"), "{error}");
     // The row fits the 10-wide board, and a row without a line search
     // fits any width.
     for fine in [
-        text.replace("columns: 40", "columns: 10"),
+        text.replace("columns: 64", "columns: 10"),
         text.replace("VS_HATETRIS", "EASY"),
     ] {
         let findings = entry.check_level_with(&fine, path, shipped());
@@ -483,7 +483,7 @@ fn a_line_search_is_bounded_by_the_memory_budget() {
     let why = deep.search_over_budget().expect("over the budget");
     assert!(why.contains("over the 128 MiB budget"), "{why}");
     assert!(deep.problem().is_some(), "a log's table is refused too");
-    let fits = limits::beam_within_budget(64, limits::CHECKED_COLUMNS);
+    let fits = limits::beam_within_budget(deep.adversary, 64, limits::CHECKED_COLUMNS);
     deep.line_beam = fits;
     assert_eq!(
         deep.search_over_budget(),
@@ -495,7 +495,7 @@ fn a_line_search_is_bounded_by_the_memory_budget() {
     deep.line_beam = fits;
     let wide = deep.line_beam_on(64);
     assert!(wide < fits, "{wide} boards on 64 columns, {fits} on 10");
-    assert!(limits::line_search_bytes(64, wide, 64) <= limits::SEARCH_BYTES);
+    assert!(limits::line_search_bytes(deep.adversary, 64, wide, 64) <= limits::SEARCH_BYTES);
 }
 
 /// Every key the `ai`, `feed` and difficulty-row readers accept is in the

@@ -109,18 +109,18 @@ const HELD_OUT: &[Case] = &[
         expect: "over the 128 MiB budget",
     },
     Case {
-        name: "held_vs_hatetris_lookahead_32_beam_4096",
+        name: "held_vs_hatetris_lookahead_32_line_beam_16384",
         setup: |d| {
             edit(
                 d,
                 "scripts/tetris.lua",
                 "lookahead = 1, beam = 3, adversary = \"height\", line_depth = 32, line_beam = 2048",
-                "lookahead = 32, beam = 4096, adversary = \"height\", line_depth = 0, line_beam = 0",
+                "lookahead = 32, beam = 3, adversary = \"height\", line_depth = 0, line_beam = 16384",
             )
         },
         args: &["check", "scripts/tetris.lua"],
         code: 1,
-        expect: "VS_HATETRIS: a line search of 32 plies keeping 4096 boards",
+        expect: "VS_HATETRIS: a line search of 32 plies keeping 16384 boards",
     },
     // threads
     Case {

@@ -14,7 +14,7 @@ use rand::Rng;
 use super::{Brain, Difficulty, Position};
 use crate::ai::metrics::BeforeMove;
 use crate::board::Board;
-use crate::movegen::MoveGen;
+use crate::movegen::{MoveGen, Placement};
 use crate::piece::PieceKind;
 
 /// How a headless feeder picks.
@@ -33,7 +33,7 @@ pub enum Feeder {
 }
 
 /// HATETRIS's tie order.
-const HATETRIS_ORDER: [PieceKind; 7] = [
+pub const HATETRIS_ORDER: [PieceKind; 7] = [
     PieceKind::S,
     PieceKind::Z,
     PieceKind::O,
@@ -206,23 +206,62 @@ pub(crate) fn hatetris_piece(
     board: &Board,
     pieces: &[PieceKind],
 ) -> Option<PieceKind> {
-    let before = BeforeMove::new(board);
+    // Measured in full only for the moves that clear a row (prepared on
+    // the first of them): the others add to the stack, not take from it.
+    let mut before: Option<BeforeMove> = None;
+    let top = stack_height(board);
     let mut worst: Option<(PieceKind, u32)> = None;
     for kind in HATETRIS_ORDER {
         if !pieces.contains(&kind) {
             continue;
         }
         let spawn = position.spawn(kind);
-        let best = movegen
-            .generate(board, kind, position.rotation, spawn)
-            .iter()
-            .map(|p| before.metrics(p, position.danger_rows).max_height)
-            .min()
-            .unwrap_or(u32::MAX);
+        let mut best = u32::MAX;
+        for p in movegen.generate(board, kind, position.rotation, spawn) {
+            let height = height_after(board, top, p).unwrap_or_else(|| {
+                before
+                    .get_or_insert_with(|| BeforeMove::new(board))
+                    .metrics(p, position.danger_rows)
+                    .max_height
+            });
+            best = best.min(height);
+            // Only a piece whose best is strictly higher replaces the
+            // worst so far: this one no longer can.
+            if worst.is_some_and(|(_, w)| best <= w) {
+                break;
+            }
+        }
         // Strictly higher replaces: ties keep the earlier piece.
         if worst.is_none_or(|(_, w)| best > w) {
             worst = Some((kind, best));
         }
     }
     worst.map(|(kind, _)| kind)
+}
+
+/// The highest block of `board`, in rows from the floor (the metrics'
+/// `max_height`).
+fn stack_height(board: &Board) -> u32 {
+    (board.height() - crate::movegen::first_filled_row(board)) as u32
+}
+
+/// The highest block once `p` locks on `board` (whose own is `top`), the
+/// metrics' `max_height`, when the move clears no row and lies inside the
+/// board; `None` otherwise (the caller measures it in full).
+fn height_after(board: &Board, top: u32, p: &Placement) -> Option<u32> {
+    let o = crate::piece::orientation(p.kind, p.state);
+    let (left, upper) = (p.x + i32::from(o.left), p.y + i32::from(o.top));
+    let inside = left >= 0
+        && upper >= 0
+        && left + i32::from(o.width) <= board.width() as i32
+        && upper + i32::from(o.height) <= board.height() as i32;
+    if !inside {
+        return None;
+    }
+    let full = board.full_row();
+    let clears = o.rows[..o.height as usize]
+        .iter()
+        .enumerate()
+        .any(|(i, &row)| board.row(upper as usize + i) | row << left == full);
+    (!clears).then(|| top.max(board.height() as u32 - upper as u32))
 }

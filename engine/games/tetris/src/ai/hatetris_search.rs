@@ -34,13 +34,13 @@ use crate::piece::PieceKind;
 
 /// One board of the tree, `k + 1` plies after its root in layer `k`.
 #[derive(Debug, Clone, Copy)]
-struct Link {
+pub(super) struct Link {
     /// Its board's index in the layer before (0 in layer 0).
-    parent: u32,
+    pub(super) parent: u32,
     /// The move that made the board.
-    placement: Placement,
+    pub(super) placement: Placement,
     /// Rows cleared since the root.
-    lines: u32,
+    pub(super) lines: u32,
     /// The evaluation of the board (its move's score without the rows
     /// cleared, which `lines` ranks first).
     eval: f64,
@@ -53,7 +53,7 @@ impl Link {
     /// difficulty's `linesCleared` weight) plus its last board's
     /// evaluation. A weight far above the evaluation's range ranks by rows
     /// first, then by the board.
-    fn value(&self, per_line: f64) -> f64 {
+    pub(super) fn value(&self, per_line: f64) -> f64 {
         per_line * f64::from(self.lines) + self.eval
     }
 }
@@ -101,6 +101,13 @@ impl HatetrisSearch {
     /// What the last decision did.
     pub(super) fn stats(&self) -> SearchStats {
         self.stats
+    }
+
+    /// The tree's layers (`layers[k]`: the boards `k + 1` plies after the
+    /// root), for the offline search, which keeps its own compact copy of
+    /// the older ones and empties them here.
+    pub(super) fn layers_mut(&mut self) -> &mut [Vec<Link>] {
+        &mut self.layers
     }
 
     /// Gives each candidate (every landing of `position.piece`) its value:
@@ -157,7 +164,12 @@ impl HatetrisSearch {
 
     /// A new tree whose first layer is every candidate that does not top
     /// out, in the candidates' order.
-    fn plant(&mut self, position: &Position, difficulty: &Difficulty, candidates: &[Candidate]) {
+    pub(super) fn plant(
+        &mut self,
+        position: &Position,
+        difficulty: &Difficulty,
+        candidates: &[Candidate],
+    ) {
         self.root = Some((position.clone(), difficulty.clone()));
         self.layers.clear();
         self.frontier.clear();
@@ -260,7 +272,7 @@ impl HatetrisSearch {
     /// The boards are expanded in chunks on every core (rayon), each chunk
     /// with its own move generators; the children are then merged in the
     /// frontier's order, so the ply is the same whatever the thread count.
-    fn extend(
+    pub(super) fn extend(
         &mut self,
         position: &Position,
         difficulty: &Difficulty,

@@ -3,6 +3,8 @@
 
 use std::ops::RangeInclusive;
 
+use super::Adversary;
+
 /// `noise`: amplitude of the uniform noise.
 pub const NOISE: RangeInclusive<f64> = 0.0..=1000.0;
 /// `lookahead`: pieces looked ahead.
@@ -42,32 +44,47 @@ pub const CHECKED_COLUMNS: usize = 10;
 /// orientations, and as many again for tucks and spins under overhangs.
 const LANDINGS_PER_COLUMN: u64 = 8;
 /// One child of a ply (its board and its line) and one link of a kept
-/// tree, in bytes, rounded up.
+/// tree, in bytes, rounded up: the search against a player who reads the
+/// AI (`own`, `lookahead.rs`), which holds each child's board.
 const CHILD_BYTES: u64 = std::mem::size_of::<crate::board::Board>() as u64 + 64;
 const LINK_BYTES: u64 = 64;
+/// The search against HATETRIS (`height`, `hatetris_search.rs`) holds no
+/// board per child: a child is its link and fingerprint twice (the
+/// expander's list and the merged one, 40 bytes each, a list up to half
+/// empty after it grew) and an entry in the table of boards seen; only
+/// the boards kept are whole, the last ply's and the next one's while it
+/// is built; a link of the kept tree is 32 bytes, counted as 40.
+const HATETRIS_CHILD_BYTES: u64 = 2 * 40 * 3 / 2 + 40;
+const HATETRIS_BOARD_BYTES: u64 = 2 * std::mem::size_of::<crate::board::Board>() as u64;
+const HATETRIS_LINK_BYTES: u64 = 40;
 
-/// The worst-case bytes of an expected-line search `depth` plies deep
-/// keeping `beam` boards per ply on a board `columns` wide: one ply's
-/// children (every landing of the predicted piece on each kept board)
-/// and the tree kept between decisions.
-pub fn line_search_bytes(depth: u8, beam: usize, columns: usize) -> u64 {
-    let beam = beam as u64;
-    let children = beam
-        .saturating_mul(LANDINGS_PER_COLUMN)
-        .saturating_mul(columns as u64);
-    children.saturating_mul(CHILD_BYTES).saturating_add(
-        u64::from(depth)
-            .saturating_mul(beam)
-            .saturating_mul(LINK_BYTES),
-    )
+/// The worst-case bytes one board kept a ply costs a line search against
+/// `adversary`, `depth` plies deep on a board `columns` wide: the children
+/// it may have (every landing of the predicted piece) and its links in
+/// the tree kept between decisions.
+fn bytes_per_board(adversary: Adversary, depth: u8, columns: usize) -> u64 {
+    let landings = LANDINGS_PER_COLUMN * columns.max(1) as u64;
+    let depth = u64::from(depth);
+    match adversary {
+        Adversary::Height => {
+            landings * HATETRIS_CHILD_BYTES + HATETRIS_BOARD_BYTES + depth * HATETRIS_LINK_BYTES
+        }
+        Adversary::Score | Adversary::Own => landings * CHILD_BYTES + depth * LINK_BYTES,
+    }
 }
 
-/// The most boards per ply whose search `depth` plies deep fits
-/// [`SEARCH_BYTES`] on a board `columns` wide (at least 1).
-pub fn beam_within_budget(depth: u8, columns: usize) -> usize {
-    let per_board =
-        LANDINGS_PER_COLUMN * columns.max(1) as u64 * CHILD_BYTES + u64::from(depth) * LINK_BYTES;
-    usize::try_from(SEARCH_BYTES / per_board)
+/// The worst-case bytes of an expected-line search against `adversary`,
+/// `depth` plies deep keeping `beam` boards per ply on a board `columns`
+/// wide.
+pub fn line_search_bytes(adversary: Adversary, depth: u8, beam: usize, columns: usize) -> u64 {
+    (beam as u64).saturating_mul(bytes_per_board(adversary, depth, columns))
+}
+
+/// The most boards per ply whose search against `adversary`, `depth`
+/// plies deep, fits [`SEARCH_BYTES`] on a board `columns` wide (at least
+/// 1).
+pub fn beam_within_budget(adversary: Adversary, depth: u8, columns: usize) -> usize {
+    usize::try_from(SEARCH_BYTES / bytes_per_board(adversary, depth, columns))
         .unwrap_or(usize::MAX)
         .max(1)
 }

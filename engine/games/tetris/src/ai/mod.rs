@@ -10,6 +10,7 @@
 //! numbers); nothing here calls Lua.
 
 pub mod feeder;
+pub mod hatetris_offline;
 pub mod limits;
 pub mod log;
 pub mod metrics;
@@ -297,7 +298,7 @@ impl Difficulty {
     /// search started some other way.
     pub fn line_beam_on(&self, columns: usize) -> usize {
         let (depth, beam) = self.line_search();
-        beam.min(limits::beam_within_budget(depth, columns))
+        beam.min(limits::beam_within_budget(self.adversary, depth, columns))
     }
 
     /// Why the row's expected-line search may not fit the memory budget on
@@ -315,13 +316,13 @@ impl Difficulty {
             return None;
         }
         let (depth, beam) = self.line_search();
-        let bytes = limits::line_search_bytes(depth, beam, columns);
+        let bytes = limits::line_search_bytes(self.adversary, depth, beam, columns);
         (bytes > limits::SEARCH_BYTES).then(|| {
             format!(
                 "a line search of {depth} plies keeping {beam} boards per ply needs up to {} MiB a decision on a {columns}-wide board, over the {} MiB budget; at {depth} plies keep at most {} boards (`line_beam`)",
                 bytes.div_ceil(1024 * 1024),
                 limits::SEARCH_BYTES / (1024 * 1024),
-                limits::beam_within_budget(depth, columns)
+                limits::beam_within_budget(self.adversary, depth, columns)
             )
         })
     }

@@ -12,7 +12,8 @@ use tessera_host::ThinkControl;
 use tessera_host::command::{CommandContext, Status};
 use tessera_host::driver::{AiTurnsEnd, play_ai_turns_timed};
 use tessera_host::options::{Seat, SessionOptions};
-use tessera_host::sim::{SimLevel, SimOptions, SimValue};
+use tessera_host::session::Session;
+use tessera_host::sim::{SimLevel, SimOptions, SimPlay, SimValue};
 
 use crate::Tetris;
 
@@ -29,6 +30,8 @@ pub(super) struct HatetrisArgs {
     /// Print the result as JSON.
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    offline: super::hatetris_offline::OfflineArgs,
 }
 
 /// Plays the game and prints its figures.
@@ -38,34 +41,12 @@ pub(super) fn run(args: &HatetrisArgs, context: &CommandContext) -> anyhow::Resu
             "--pieces must be at least 1: a game of no pieces has no decisions to time"
         );
     }
-    let mut project = context.current_project()?;
-    let options = SessionOptions {
-        mode: Some("feed".into()),
-        seats: vec![
-            Seat::Ai {
-                level: "hatetris".into(),
-            },
-            Seat::Ai {
-                level: args.ai.to_lowercase(),
-            },
-        ],
-    };
-    let spec = project.spec(Tetris::ID).map_err(anyhow::Error::from)?;
-    if let Err(e) = spec.resolve(&options) {
-        tessera_host::usage!("--ai: {e}");
+    if args.offline.offline {
+        return super::hatetris_offline::run(&args.offline, &args.ai, args.json, context);
     }
-    let mut sim = SimOptions::default();
-    sim.set("pieces", args.pieces);
-    // The feeder is deterministic: the seed changes nothing.
-    let mut session =
-        match project.start_sim_session(Tetris::ID, &SimLevel::Default, 0, &options, &sim) {
-            Ok(session) => session,
-            // `--ai` naming no difficulty (a feeder, a typo) is bad usage.
-            Err(tessera_host::GameError::Invalid(why)) => tessera_host::usage!("--ai: {why}"),
-            Err(other) => return Err(other.into()),
-        };
+    let mut session = start_game(context, &args.ai, args.pieces)?;
     let mut decisions: Vec<Duration> = Vec::new();
-    let mut play = tessera_host::sim::SimPlay::new(2);
+    let mut play = SimPlay::new(2);
     let end = play_ai_turns_timed(
         session.as_mut(),
         tessera_host::Budget::unbounded(),
@@ -83,18 +64,10 @@ pub(super) fn run(args: &HatetrisArgs, context: &CommandContext) -> anyhow::Resu
     if !matches!(end, AiTurnsEnd::GameOver | AiTurnsEnd::Stopped) {
         anyhow::bail!("the game stopped before its end ({end:?})");
     }
-    let count = |key: &str| {
-        session
-            .sim_figures(&play)
-            .iter()
-            .find(|f| f.key == key)
-            .and_then(|f| match f.value {
-                SimValue::Count(n) => Some(n),
-                _ => None,
-            })
-            .unwrap_or(0)
-    };
-    let (lines, pieces) = (count("lines"), count("pieces"));
+    let (lines, pieces) = (
+        count(session.as_ref(), &play, "lines"),
+        count(session.as_ref(), &play, "pieces"),
+    );
     let seconds: Vec<f64> = decisions.iter().map(Duration::as_secs_f64).collect();
     let mut sorted = seconds.clone();
     sorted.sort_by(f64::total_cmp);
@@ -127,4 +100,52 @@ pub(super) fn run(args: &HatetrisArgs, context: &CommandContext) -> anyhow::Resu
         println!("{}", report.trim_end());
     }
     Ok(Status::Ok)
+}
+
+/// The game `tessera tetris hatetris` plays: the simulation's feed board
+/// (10 x 20, no ceiling), the `hatetris` feeder in seat 0 and the
+/// difficulty `ai` in seat 1, stopped after `pieces` of its pieces. The
+/// feeder is deterministic: the seed changes nothing.
+pub(super) fn start_game(
+    context: &CommandContext,
+    ai: &str,
+    pieces: u64,
+) -> anyhow::Result<Box<dyn Session>> {
+    let mut project = context.current_project()?;
+    let options = SessionOptions {
+        mode: Some("feed".into()),
+        seats: vec![
+            Seat::Ai {
+                level: "hatetris".into(),
+            },
+            Seat::Ai {
+                level: ai.to_lowercase(),
+            },
+        ],
+    };
+    let spec = project.spec(Tetris::ID).map_err(anyhow::Error::from)?;
+    if let Err(e) = spec.resolve(&options) {
+        tessera_host::usage!("--ai: {e}");
+    }
+    let mut sim = SimOptions::default();
+    sim.set("pieces", pieces);
+    match project.start_sim_session(Tetris::ID, &SimLevel::Default, 0, &options, &sim) {
+        Ok(session) => Ok(session),
+        // `--ai` naming no difficulty (a feeder, a typo) is bad usage.
+        Err(tessera_host::GameError::Invalid(why)) => tessera_host::usage!("--ai: {why}"),
+        Err(other) => Err(other.into()),
+    }
+}
+
+/// A count the game's simulation figures give (`lines`, `pieces`).
+pub(super) fn count(session: &dyn Session, play: &SimPlay, key: &str) -> u64 {
+    session
+        .sim_figures(play)
+        .iter()
+        .find(|f| f.key == key)
+        .and_then(|f| match f.value {
+            SimValue::Count(n) => Some(n),
+            _ => None,
+        })
+        .unwrap_or(0)
 }

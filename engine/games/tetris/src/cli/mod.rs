@@ -1,6 +1,8 @@
 //! Tetris-only tools: `tessera tetris explain LOG` replays an AI log (the
 //! editor's S panel, copied) and says whether the same decision comes out;
-//! `tessera tetris hatetris` times one game against the `hatetris` feeder;
+//! `tessera tetris hatetris` times one game against the `hatetris` feeder
+//! (`--offline`: searches the whole game, sharded with `--shard I/N`, its
+//! partials merged by `tessera merge`);
 //! `tessera tetris campaign` is the Balance window's campaign sweep, timed.
 //! (`tessera sim tetris` is the host's simulation, like every game's.)
 //! Also the `tessera bench tetris` group (`bench.rs`). Registered beside
@@ -11,7 +13,7 @@ use std::path::PathBuf;
 use anyhow::Context;
 use clap::{Args as _, FromArgMatches as _};
 use tessera_host::Game;
-use tessera_host::command::{BenchGroup, CommandContext, GameCommands, Status};
+use tessera_host::command::{BenchGroup, CommandContext, GameCommands, NamedPartials, Status};
 
 use crate::Tetris;
 use crate::ai::log;
@@ -20,6 +22,7 @@ mod bench;
 mod bench_campaign;
 mod campaign;
 mod hatetris;
+mod hatetris_offline;
 
 /// Tetris's command-line capability: `tessera tetris` and `tessera bench
 /// tetris`.
@@ -51,6 +54,14 @@ impl GameCommands for TetrisCommands {
             order: 3,
             figures: bench::figures,
         }]
+    }
+
+    fn owns_partial(&self, command: &str) -> bool {
+        hatetris_offline::owns(command)
+    }
+
+    fn merge(&self, partials: &NamedPartials, json: bool) -> anyhow::Result<Status> {
+        hatetris_offline::merge(partials, json)
     }
 }
 

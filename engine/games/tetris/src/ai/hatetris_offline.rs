@@ -1,0 +1,218 @@
+//! The offline search against HATETRIS (`tessera tetris hatetris
+//! --offline`): the whole game as one beam, with no time limit a decision.
+//!
+//! The `hatetris` feeder's piece is a function of the well, so the game is
+//! a one-player tree and a line of moves is a whole game. A round is one
+//! beam over that tree from the first piece to the last ply any line
+//! survives: the ply's boards are expanded with the kept search's own
+//! step ([`HatetrisSearch::extend`]: HATETRIS's piece on each board, all
+//! its landings, each board once, the best `width` kept by rows cleared
+//! then the board's evaluation), and nothing is decided until the beam
+//! dies. The rounds widen (each twice the one before), and the line that
+//! cleared the most rows in any round is the answer.
+//!
+//! Older plies are kept as compact steps (the parent and the move), so a
+//! wide beam keeps its whole history for the line's moves. A shard takes
+//! every `of`-th landing of the first piece; the shards' best lines
+//! together are the unsharded search's best line whenever the first move
+//! of that line is kept in its shard's beam.
+
+use super::hatetris_search::{HatetrisSearch, Link};
+use super::metrics::{BeforeMove, Metric};
+use super::{Candidate, Difficulty, Position, UnknownNext};
+use crate::movegen::{MoveGen, Placement};
+
+/// Which landings of the first piece a search takes: the `index`-th of
+/// every `of` (1-based), in the move generator's order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RootShare {
+    /// 1-based.
+    pub index: usize,
+    /// Shares in all.
+    pub of: usize,
+}
+
+impl RootShare {
+    /// Every landing.
+    pub const WHOLE: RootShare = RootShare { index: 1, of: 1 };
+
+    fn takes(&self, landing: usize) -> bool {
+        landing % self.of.max(1) == self.index.saturating_sub(1)
+    }
+}
+
+/// The best line a search found: the moves from the first piece on.
+#[derive(Debug, Clone, PartialEq)]
+pub struct OfflineLine {
+    /// Rows the line clears.
+    pub lines: u32,
+    /// Its moves, one a piece, the first for the position searched from.
+    pub moves: Vec<Placement>,
+    /// The beam width of the round that found it.
+    pub width: usize,
+}
+
+/// Where a search is, for a progress line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OfflineProgress {
+    /// The round's beam width.
+    pub width: usize,
+    /// Plies the round's beam has reached.
+    pub ply: usize,
+    /// Boards at that ply.
+    pub frontier: usize,
+    /// The most rows any line of this round cleared so far.
+    pub round_best: u32,
+    /// The most rows of any round so far.
+    pub best: u32,
+}
+
+/// One move of an older ply, compact: its board's parent in the ply
+/// before and the move that made it.
+#[derive(Clone, Copy)]
+struct Step {
+    parent: u32,
+    placement: Placement,
+}
+
+/// Runs rounds of widths `first_width`, twice that, ... up to
+/// `max_width`, from `position`, taking the landings `share` names of its
+/// piece, until the last round ends or `stop` says so (checked between
+/// plies); the best line of them all (most rows, then the longest).
+/// `None` when no landing of the first piece survives.
+pub fn search(
+    position: &Position,
+    difficulty: &Difficulty,
+    (first_width, max_width): (usize, usize),
+    share: RootShare,
+    stop: &dyn Fn() -> bool,
+    progress: &mut dyn FnMut(&OfflineProgress),
+) -> Option<OfflineLine> {
+    let mut best: Option<OfflineLine> = None;
+    let mut width = first_width.max(1);
+    loop {
+        let known = best.as_ref().map_or(0, |b| b.lines);
+        let found = round(position, difficulty, width, share, stop, &mut |p| {
+            progress(&OfflineProgress {
+                best: p.round_best.max(known),
+                ..*p
+            })
+        });
+        if let Some(line) = found
+            && best
+                .as_ref()
+                .is_none_or(|b| (line.lines, line.moves.len()) > (b.lines, b.moves.len()))
+        {
+            best = Some(line);
+        }
+        if stop() || width >= max_width {
+            return best;
+        }
+        width = width.saturating_mul(2).min(max_width);
+    }
+}
+
+/// One beam of `width` boards a ply over the whole game.
+fn round(
+    position: &Position,
+    difficulty: &Difficulty,
+    width: usize,
+    share: RootShare,
+    stop: &dyn Fn() -> bool,
+    progress: &mut dyn FnMut(&OfflineProgress),
+) -> Option<OfflineLine> {
+    let UnknownNext::Worst(pieces) = &position.unknown_next else {
+        return None;
+    };
+    let roots = first_landings(position, difficulty, share);
+    let mut tree = HatetrisSearch::default();
+    tree.plant(position, difficulty, &roots);
+    let per_line = difficulty.weights.get(Metric::LinesCleared);
+    // The older plies, compact; the tree keeps only its last layer whole.
+    let mut history: Vec<Vec<Step>> = Vec::new();
+    // The best board so far: its rows, its ply, its index there.
+    let mut best: Option<(u32, usize, usize)> = None;
+    let note_best = |layer: &[Link], ply: usize, best: &mut Option<(u32, usize, usize)>| {
+        let top = layer.iter().enumerate().max_by(|(i, a), (j, b)| {
+            a.lines
+                .cmp(&b.lines)
+                .then(a.value(per_line).total_cmp(&b.value(per_line)))
+                .then(j.cmp(i))
+        });
+        if let Some((i, link)) = top
+            && best.is_none_or(|(lines, _, _)| link.lines >= lines)
+        {
+            *best = Some((link.lines, ply, i));
+        }
+    };
+    let layers = tree.layers_mut();
+    note_best(layers.first()?, 0, &mut best);
+    let mut ply = 0;
+    while !stop() && tree.extend(position, difficulty, pieces, width) {
+        ply += 1;
+        let layers = tree.layers_mut();
+        let older = std::mem::take(&mut layers[ply - 1]);
+        history.push(older.iter().map(compact).collect());
+        note_best(&layers[ply], ply, &mut best);
+        progress(&OfflineProgress {
+            width,
+            ply,
+            frontier: layers[ply].len(),
+            round_best: best.map_or(0, |b| b.0),
+            best: 0,
+        });
+    }
+    let last = std::mem::take(&mut tree.layers_mut()[ply]);
+    history.push(last.iter().map(compact).collect());
+    let (lines, at, index) = best?;
+    let mut moves = Vec::with_capacity(at + 1);
+    let mut i = index;
+    for layer in history[..=at].iter().rev() {
+        let step = layer[i];
+        moves.push(step.placement);
+        i = step.parent as usize;
+    }
+    moves.reverse();
+    Some(OfflineLine {
+        lines,
+        moves,
+        width,
+    })
+}
+
+fn compact(link: &Link) -> Step {
+    Step {
+        parent: link.parent,
+        placement: link.placement,
+    }
+}
+
+/// The landings of the first piece this share takes, measured, in the
+/// move generator's order (those that top out are not counted).
+fn first_landings(
+    position: &Position,
+    difficulty: &Difficulty,
+    share: RootShare,
+) -> Vec<Candidate> {
+    let before = BeforeMove::new(&position.board);
+    let mut movegen = MoveGen::new();
+    let spawn = position.spawn(position.piece);
+    movegen
+        .generate(&position.board, position.piece, position.rotation, spawn)
+        .iter()
+        .map(|p| {
+            let metrics = position.measure(&before, p);
+            Candidate {
+                placement: *p,
+                score: difficulty.weights.score(&metrics),
+                metrics,
+                ahead: None,
+                next_tops_out: None,
+                line_plies: None,
+            }
+        })
+        .filter(|c| !c.metrics.game_over)
+        .enumerate()
+        .filter_map(|(i, c)| share.takes(i).then_some(c))
+        .collect()
+}
