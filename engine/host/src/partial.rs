@@ -68,6 +68,21 @@ pub struct Partial {
     pub result: serde_json::Value,
 }
 
+impl Partial {
+    /// The count at `result.KEY` of this shard, read from the partial
+    /// `path`: refused at that value's line when it is missing or not a
+    /// count.
+    pub fn result_count(&self, path: &Path, key: &str) -> Result<u64, Diagnostic> {
+        self.result[key].as_u64().ok_or_else(|| {
+            refusal(
+                path,
+                &["result", key],
+                format!("result.{key} is missing or not a count"),
+            )
+        })
+    }
+}
+
 /// Hex SHA-256 of some bytes.
 pub fn sha256_hex(parts: &[&[u8]]) -> String {
     let mut hasher = Sha256::new();

@@ -48,15 +48,7 @@ pub(super) fn merge_counts(partials: &NamedPartials, json: bool) -> anyhow::Resu
     let symmetry = !partials.first().is_some_and(|(_, p)| plain(p));
     let (mut solutions, mut distinct, mut seconds) = (0u64, 0u64, 0f64);
     for (path, p) in partials {
-        let field = |key: &str| {
-            p.result[key].as_u64().ok_or_else(|| {
-                refusal(
-                    path,
-                    &["result", key],
-                    format!("result.{key} is missing or not a count"),
-                )
-            })
-        };
+        let field = |key: &str| p.result_count(path, key);
         let too_many = |key: &str| {
             refusal(
                 path,

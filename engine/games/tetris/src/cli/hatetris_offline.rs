@@ -302,15 +302,7 @@ impl Bar {
 pub(super) fn merge(partials: &NamedPartials, json: bool) -> anyhow::Result<Status> {
     let mut best: Option<(u64, u64, &Partial)> = None;
     for (path, p) in partials {
-        let field = |key: &str| {
-            p.result[key].as_u64().ok_or_else(|| {
-                refusal(
-                    path,
-                    &["result", key],
-                    format!("result.{key} is missing or not a count"),
-                )
-            })
-        };
+        let field = |key: &str| p.result_count(path, key);
         let (lines, pieces) = (field("lines")?, field("pieces")?);
         let moves = p.result["moves"].as_array().map_or(0, Vec::len) as u64;
         if moves != pieces {
