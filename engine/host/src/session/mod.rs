@@ -22,6 +22,7 @@ use serde::Serialize;
 use crate::agent::{AiTask, Budget, Decision, ThinkControl, agent_rng};
 use crate::options::{GameSpec, Seat, SessionOptions};
 use crate::plugin::{GameError, GameEvent, Plugin, Setup, Turn};
+pub use crate::replay::short_hash;
 use crate::replay::{Replay, ScriptRecord, Step};
 use crate::script::{LiveScript, Script};
 use crate::trajectory::{Row, Trajectory};
@@ -556,12 +557,6 @@ fn steps_error(index: Option<usize>, message: String) -> GameError {
         Some(index) => finding.at_index(index),
         None => finding,
     })
-}
-
-/// The first 12 hex digits of a content hash, for messages.
-pub fn short_hash(hash: &str) -> &str {
-    let hex = hash.strip_prefix("sha256:").unwrap_or(hash);
-    hex.get(..12).unwrap_or(hex)
 }
 
 /// A step as compact RON.
