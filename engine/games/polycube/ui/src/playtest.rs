@@ -335,9 +335,6 @@ impl PolycubePlaytest {
             .collect();
         ui.horizontal_wrapped(|ui| {
             for (i, id, cells, placed) in pieces {
-                if placed {
-                    continue;
-                }
                 // The chosen chip's text takes the selection's own text
                 // colour: the piece's colour on the highlight can vanish.
                 let chosen = self.selected == Some(i);
@@ -347,7 +344,11 @@ impl PolycubePlaytest {
                     self.colour(i)
                 };
                 let text = RichText::new(format!("{id} ({cells})")).color(colour);
-                if ui.selectable_label(chosen, text).clicked() {
+                // A placed piece's chip keeps its room, unseen: the other
+                // chips stay where they were, and the last one placed
+                // leaves the row's height, so nothing below jumps.
+                let chip = egui::Button::selectable(chosen, text);
+                if ui.add_visible(!placed, chip).clicked() {
                     self.selected = Some(i);
                     self.picked.clear();
                     self.anchor = None;

@@ -48,6 +48,36 @@ fn playing_sized(
     Playing::new(PolycubePlaytest::new(game), project).harness(size)
 }
 
+/// Pieces leaving the tray move neither the other chips nor the buttons
+/// below: not when one is placed, not when the last one is and the tray
+/// is empty (its row collapsed and the buttons jumped 12 px).
+#[test]
+fn the_tray_and_its_buttons_hold_still_to_the_last_piece() {
+    let mut harness = playing(level("01_first_steps.ron"));
+    harness.run();
+    let place = harness.get_by_label("Place").rect();
+    let chip = harness.get_by_label("B (4)").rect();
+    harness.get_by_label("A (4)").click();
+    harness.run();
+    let mut hints = 3;
+    while harness.state().view.game().rules().placed_count() < 2 {
+        let placed = harness.state().view.game().rules().placed_count();
+        harness
+            .get_by_label(&format!("Hint ({hints} left)"))
+            .click();
+        hints -= 1;
+        tessera_ui_testkit::step_until(&mut harness, "the hint's piece", |h| {
+            h.state().view.game().rules().placed_count() > placed
+        });
+        harness.run();
+        if harness.state().view.game().rules().placement(1).is_none() {
+            assert_eq!(harness.get_by_label("B (4)").rect(), chip, "B moved");
+        }
+    }
+    wait_for(&mut harness, "Solved in");
+    assert_eq!(harness.get_by_label("Place").rect(), place, "Place moved");
+}
+
 #[test]
 fn a_piece_is_placed_by_clicking_its_cells() {
     let level = level("01_first_steps.ron");
