@@ -15,7 +15,8 @@ use std::time::{Duration, Instant};
 use rand::SeedableRng;
 use serde::Serialize;
 
-use crate::plugin::{GameError, Players};
+use crate::error::GameError;
+use crate::plugin::Players;
 
 /// The generator an agent draws from: ChaCha8, like the rules, but its own
 /// stream, so an AI's choices never shift the game's random draws.

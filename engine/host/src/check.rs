@@ -8,9 +8,9 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 use crate::agent::ThinkControl;
+use crate::folders::{SCRIPTS_DIR, project_root};
 use crate::generate::Proof;
 use crate::level::{Diagnostic, Severity, read_text};
-use crate::project::{Project, SCRIPTS_DIR};
 use crate::registry::Registry;
 use crate::script::{LiveScript, Script, ScriptError, ScriptLimits};
 
@@ -258,7 +258,7 @@ impl<'a> Checker<'a> {
     /// The project's script for `game`, next to the level's `levels/`.
     fn game_script(&mut self, level: &Path, game: &str) -> Option<LiveScript> {
         let folder = level.canonicalize().ok()?.parent()?.to_path_buf();
-        let root = Project::discover(&folder);
+        let root = project_root(&folder);
         let script_path = root.join(SCRIPTS_DIR).join(format!("{game}.lua"));
         if let Some(known) = self.scripts.get(&script_path) {
             return known.clone();

@@ -7,6 +7,8 @@ use std::path::{Path, PathBuf};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
+pub use crate::ron_locate::FieldKey;
+
 /// A game's level type. Every level file carries a `version` so the format
 /// can evolve; loading refuses versions the engine does not know.
 pub trait LevelFile: Serialize + DeserializeOwned + Default + Clone + Send + 'static {
@@ -30,15 +32,6 @@ pub enum Severity {
     Warning,
     /// The file cannot be used.
     Error,
-}
-
-/// One step of a path into a level file: a field name or a list index.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum FieldKey {
-    /// A struct field (`pieces`).
-    Name(String),
-    /// A list or tuple entry, 0-based.
-    Index(usize),
 }
 
 /// A finding about a file, displayed as `path:line:col: message`.

@@ -3,6 +3,8 @@
 //! and `tessera-builtin` lists them.
 //!
 //! - [`plugin`]: the [`Game`] core and its capabilities; [`options`]: modes and seats;
+//!   [`error`] and [`outcome`]: the leaf types every layer names ([`GameError`],
+//!   [`Outcome`], [`Turn`]);
 //!   [`agent`]: the AI contract; [`session`]: recorded sessions
 //!   ([`Recorded`], [`Session`]); [`registry`]: type-erased plugins.
 //! - [`replay`] and [`trajectory`]: what a session records and how a replay
@@ -22,9 +24,12 @@ pub mod bench;
 pub mod check;
 pub mod command;
 pub mod driver;
+pub mod error;
+pub mod folders;
 pub mod generate;
 pub mod level;
 pub mod options;
+pub mod outcome;
 pub mod partial;
 pub mod plugin;
 pub mod project;

@@ -6,7 +6,7 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-use crate::plugin::GameError;
+use crate::error::GameError;
 
 /// Who plays a seat.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]

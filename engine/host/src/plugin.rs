@@ -12,84 +12,12 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 use crate::agent::Agent;
+pub use crate::error::GameError;
 use crate::level::{Diagnostic, LevelFile};
 use crate::options::{GameSpec, SessionOptions};
+pub use crate::outcome::{Outcome, Turn};
 use crate::script::{LiveScript, Script, ScriptError, ScriptSchema};
 use crate::sim::figures::{SimFigure, SimOptionSpec, SimOptions, SimPlay, SimStyle};
-
-/// How a session stands.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Outcome {
-    /// Still being played.
-    Playing,
-    /// The (single) player solved or won it.
-    Won,
-    /// The (single) player lost: game over.
-    Lost,
-    /// A multi-player game ended with this seat (0-based) ahead.
-    Winner(usize),
-    /// A multi-player game ended with these seats sharing the win (a tie
-    /// that no tie-break settles).
-    Shared(Vec<usize>),
-}
-
-impl Outcome {
-    /// Whether the session has ended.
-    pub fn is_over(&self) -> bool {
-        !matches!(self, Outcome::Playing)
-    }
-}
-
-impl fmt::Display for Outcome {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Outcome::Playing => write!(f, "playing"),
-            Outcome::Won => write!(f, "won"),
-            Outcome::Lost => write!(f, "lost"),
-            Outcome::Winner(player) => write!(f, "player {} wins", player + 1),
-            Outcome::Shared(players) => {
-                let names: Vec<String> = players.iter().map(|p| (p + 1).to_string()).collect();
-                write!(f, "players {} share the win", names.join(" and "))
-            }
-        }
-    }
-}
-
-/// Why a game refused to start or to take an action.
-#[derive(Debug, Clone, thiserror::Error)]
-pub enum GameError {
-    /// The action breaks a rule; the state is unchanged (games say so where
-    /// a failed attempt has consequences, e.g. a game-over check).
-    #[error("illegal action: {0}")]
-    Illegal(String),
-    /// The action text does not parse as this game's action.
-    #[error("cannot read action: {0}")]
-    BadAction(String),
-    /// A number or setting outside what the game accepts.
-    #[error("{0}")]
-    Invalid(String),
-    /// The level cannot be played.
-    #[error(transparent)]
-    Level(#[from] Diagnostic),
-    /// The script failed; the game keeps its state.
-    #[error(transparent)]
-    Script(#[from] ScriptError),
-    /// An AI (or other background work) was cancelled before it decided.
-    #[error("cancelled")]
-    Cancelled,
-}
-
-/// Whose move it is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Turn {
-    /// This seat (0-based) is to move; AI seats are asked for a move.
-    Seat(usize),
-    /// A real-time game: the player acts whenever they like and time runs
-    /// in ticks (sand, classic tetris).
-    RealTime,
-    /// The game is over.
-    Over,
-}
 
 /// Something that happened in a game, for the console, the replay
 /// trajectory and snapshot tests: a clear, a chain, a refused placement

@@ -20,10 +20,7 @@ use crate::script::{LiveScript, Script, ScriptError, ScriptErrorKind, ScriptLimi
 use crate::session::Session;
 use crate::sim::figures::{SimLevel, SimOptions};
 
-/// Folder of scripts inside a project.
-pub const SCRIPTS_DIR: &str = "scripts";
-/// Folder of levels inside a project.
-pub const LEVELS_DIR: &str = "levels";
+pub use crate::folders::{LEVELS_DIR, SCRIPTS_DIR};
 
 /// What happened to one changed file.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -78,11 +75,7 @@ impl Project {
     /// The nearest folder at or above `start` holding `scripts/` or
     /// `levels/`; `start` itself when none does.
     pub fn discover(start: &Path) -> PathBuf {
-        start
-            .ancestors()
-            .find(|dir| dir.join(SCRIPTS_DIR).is_dir() || dir.join(LEVELS_DIR).is_dir())
-            .unwrap_or(start)
-            .to_path_buf()
+        crate::folders::project_root(start)
     }
 
     /// The project folder (absolute).

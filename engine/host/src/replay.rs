@@ -206,8 +206,8 @@ pub fn check_script_hash(
         replay_path,
         format!(
             "the recorded script's hash {} is not its text's ({}): the replay was edited or damaged",
-            crate::session::short_hash(&record.hash),
-            crate::session::short_hash(&actual)
+            short_hash(&record.hash),
+            short_hash(&actual)
         ),
     )
     .at("script")
@@ -285,11 +285,11 @@ pub fn level_finding_in_replay(
 /// as a finding about the replay file: a finding about its `steps` or its
 /// inline level (made without a file) is located in the replay's text.
 pub fn located_replay_error(
-    error: crate::plugin::GameError,
+    error: crate::error::GameError,
     replay_text: &str,
     replay_path: &Path,
-) -> crate::plugin::GameError {
-    use crate::plugin::GameError;
+) -> crate::error::GameError {
+    use crate::error::GameError;
     match error {
         GameError::Level(finding)
             if finding.field.first() == Some(&FieldKey::Name("steps".into())) =>
@@ -303,4 +303,10 @@ pub fn located_replay_error(
         }
         other => other,
     }
+}
+
+/// The first 12 hex digits of a content hash, for messages.
+pub fn short_hash(hash: &str) -> &str {
+    let hex = hash.strip_prefix("sha256:").unwrap_or(hash);
+    hex.get(..12).unwrap_or(hex)
 }

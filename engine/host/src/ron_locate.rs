@@ -10,7 +10,14 @@
 
 use std::ops::Range;
 
-use crate::level::FieldKey;
+/// One step of a path into a level file: a field name or a list index.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum FieldKey {
+    /// A struct field (`pieces`).
+    Name(String),
+    /// A list or tuple entry, 0-based.
+    Index(usize),
+}
 
 #[derive(Debug, Clone, Copy, PartialEq)]
 enum Token<'a> {

@@ -12,6 +12,7 @@
 //!   [`Script::cached`] keeps what a game derives from them per version.
 //! - [`watcher`] turns file-system events into debounced change batches.
 
+mod cache;
 mod cpu_clock;
 mod engine_api;
 mod error;

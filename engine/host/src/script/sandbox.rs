@@ -210,7 +210,7 @@ pub struct Script {
     /// its game (see [`Script::stopped`]). A reload brings a fresh version.
     stopped: Mutex<Option<ScriptError>>,
     /// Settings read once per version (see [`Script::settings`]).
-    pub(super) cache: super::settings::Cache,
+    pub(super) cache: super::cache::Cache,
 }
 
 impl Script {
@@ -344,7 +344,7 @@ impl Script {
             printed,
             protected,
             stopped: Mutex::new(None),
-            cache: super::settings::Cache::default(),
+            cache: super::cache::Cache::default(),
         };
         if let Some(schema) = schema {
             script.validate(schema)?;

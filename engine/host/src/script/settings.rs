@@ -19,7 +19,7 @@
 
 use std::any::{Any, TypeId};
 use std::ops::RangeInclusive;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use mlua::{Table, Value};
 
@@ -411,10 +411,6 @@ pub fn list_length(
     Ok(count)
 }
 
-/// What [`Script::cached`] keeps: one read per type, per script version.
-#[derive(Default)]
-pub(crate) struct Cache(Mutex<Vec<(TypeId, Arc<dyn Any + Send + Sync>)>>);
-
 impl Script {
     /// A typed read of the setting at `at` (a path into the returned
     /// table: `["expert", "seconds"]`), see [`Setting`]. The path's tables
@@ -609,16 +605,5 @@ impl Script {
         }
         cache.push((key, Arc::new(kept.clone())));
         kept
-    }
-}
-
-impl Cache {
-    fn lock_or_recover(
-        &self,
-    ) -> std::sync::MutexGuard<'_, Vec<(TypeId, Arc<dyn Any + Send + Sync>)>> {
-        match self.0.lock() {
-            Ok(cache) => cache,
-            Err(poisoned) => poisoned.into_inner(),
-        }
     }
 }
