@@ -45,17 +45,7 @@ fn a_log(noise_seed: u64) -> String {
         .into_iter()
         .find(|d| d.name == "GOD")
         .expect("GOD");
-    let position = Position {
-        board: Board::new(10, 22),
-        piece: PieceKind::T,
-        next: None,
-        rotation: RotationSystem::Cycle,
-        spawn_row: 0,
-        danger_rows: 1,
-        ceiling: Default::default(),
-        reader_streak: 0,
-        unknown_next: UnknownNext::Worst(PieceKind::ALL.to_vec()),
-    };
+    let position = empty_well(Board::new(10, 22), PieceKind::T);
     let choice = Brain::new().choose(&position, &god, noise_seed);
     log::write(
         &log::DecisionInput {
@@ -393,18 +383,7 @@ fn rows_of_line(moves: &[serde_json::Value]) -> u32 {
         .into_iter()
         .next()
         .expect("a built-in row");
-    let mut position = Position {
-        board: Board::new(10, 20),
-        piece: PieceKind::S,
-        next: None,
-        // The shipped script's `rotation = "cycle"`.
-        rotation: RotationSystem::Cycle,
-        spawn_row: 0,
-        danger_rows: 1,
-        ceiling: Default::default(),
-        reader_streak: 0,
-        unknown_next: UnknownNext::Worst(PieceKind::ALL.to_vec()),
-    };
+    let mut position = empty_well(Board::new(10, 20), PieceKind::S);
     let (mut brain, mut movegen) = (Brain::new(), MoveGen::new());
     let mut rng = tessera_host::agent::agent_rng(0, 0, 0);
     let mut rows = 0;
@@ -519,4 +498,21 @@ fn the_offline_line_in_the_figures_clears_the_rows_it_claims() {
     assert_eq!(json["pieces"].as_u64(), Some(moves.len() as u64));
     assert_eq!(json["lines"].as_u64(), Some(31));
     assert_eq!(rows_of_line(moves), 31);
+}
+
+/// `piece` to place on `board`, no preview, as the shipped script plays
+/// (`rotation = "cycle"`): the AI's position for the tests that drive a
+/// brain by hand.
+fn empty_well(board: Board, piece: PieceKind) -> Position {
+    Position {
+        board,
+        piece,
+        next: None,
+        rotation: RotationSystem::Cycle,
+        spawn_row: 0,
+        danger_rows: 1,
+        ceiling: Default::default(),
+        reader_streak: 0,
+        unknown_next: UnknownNext::Worst(PieceKind::ALL.to_vec()),
+    }
 }
