@@ -11,8 +11,8 @@
 //! dies. The rounds widen (each twice the one before), and the line that
 //! cleared the most rows in any round is the answer.
 //!
-//! Older plies are kept as compact steps (the parent and the move), so a
-//! wide beam keeps its whole history for the line's moves. A shard takes
+//! The tree keeps its older plies as compact steps (the parent and the
+//! move), so a wide beam keeps its whole history for the line's moves. A shard takes
 //! every `of`-th landing of the first piece; the shards' best lines
 //! together are the unsharded search's best line whenever the first move
 //! of that line is kept in its shard's beam.
@@ -65,14 +65,6 @@ pub struct OfflineProgress {
     pub round_best: u32,
     /// The most rows of any round so far.
     pub best: u32,
-}
-
-/// One move of an older ply, compact: its board's parent in the ply
-/// before and the move that made it.
-#[derive(Clone, Copy)]
-struct Step {
-    parent: u32,
-    placement: Placement,
 }
 
 /// Runs rounds of widths `first_width`, twice that, ... up to
@@ -128,9 +120,8 @@ fn round(
     let mut tree = HatetrisSearch::default();
     tree.plant(position, difficulty, &roots);
     let per_line = difficulty.weights.get(Metric::LinesCleared);
-    // The older plies, compact; the tree keeps only its last layer whole.
-    let mut history: Vec<Vec<Step>> = Vec::new();
-    // The best board so far: its rows, its ply, its index there.
+    // The best board so far: its rows, its ply, its index there (the
+    // tree keeps every ply, older ones compact, for its line's moves).
     let mut best: Option<(u32, usize, usize)> = None;
     let note_best = |layer: &[Link], ply: usize, best: &mut Option<(u32, usize, usize)>| {
         let top = layer.iter().enumerate().max_by(|(i, a), (j, b)| {
@@ -145,46 +136,25 @@ fn round(
             *best = Some((link.lines, ply, i));
         }
     };
-    let layers = tree.layers_mut();
-    note_best(layers.first()?, 0, &mut best);
+    note_best(tree.deepest(), 0, &mut best);
     let mut ply = 0;
     while !stop() && tree.extend(position, difficulty, pieces, width) {
         ply += 1;
-        let layers = tree.layers_mut();
-        let older = std::mem::take(&mut layers[ply - 1]);
-        history.push(older.iter().map(compact).collect());
-        note_best(&layers[ply], ply, &mut best);
+        note_best(tree.deepest(), ply, &mut best);
         progress(&OfflineProgress {
             width,
             ply,
-            frontier: layers[ply].len(),
+            frontier: tree.deepest().len(),
             round_best: best.map_or(0, |b| b.0),
             best: 0,
         });
     }
-    let last = std::mem::take(&mut tree.layers_mut()[ply]);
-    history.push(last.iter().map(compact).collect());
     let (lines, at, index) = best?;
-    let mut moves = Vec::with_capacity(at + 1);
-    let mut i = index;
-    for layer in history[..=at].iter().rev() {
-        let step = layer[i];
-        moves.push(step.placement);
-        i = step.parent as usize;
-    }
-    moves.reverse();
     Some(OfflineLine {
         lines,
-        moves,
+        moves: tree.line_to(at, index),
         width,
     })
-}
-
-fn compact(link: &Link) -> Step {
-    Step {
-        parent: link.parent,
-        placement: link.placement,
-    }
 }
 
 /// The landings of the first piece this share takes, measured, in the

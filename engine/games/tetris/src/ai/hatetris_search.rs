@@ -19,9 +19,17 @@
 //! the tree does not know (an undo, another feeder, the first move of a
 //! game) builds a new tree from that position alone, so a game's first
 //! decision never depends on what an earlier game left.
+//!
+//! Only the deepest ply is kept whole ([`Link`]); every older ply is a
+//! list of compact [`Step`]s (the parent and the move, 8 bytes), and a ply
+//! is expanded in batches whose children are pruned to the beam as they
+//! come, so a wide, deep tree (the rolling beam: tens of thousands of
+//! boards a ply, tens of plies ahead of the game) stays inside the
+//! search's memory budget (`limits::line_search_bytes` counts it).
 
-use std::collections::HashMap;
 use std::collections::hash_map::Entry;
+use std::collections::{HashMap, VecDeque};
+use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 
@@ -44,8 +52,6 @@ pub(super) struct Link {
     /// The evaluation of the board (its move's score without the rows
     /// cleared, which `lines` ranks first).
     eval: f64,
-    /// The piece the adversary gives on this board, once it was expanded.
-    next: Option<PieceKind>,
 }
 
 impl Link {
@@ -58,12 +64,58 @@ impl Link {
     }
 }
 
+/// One board of an older ply, compact: its parent in the ply before and
+/// the move that made it. 8 bytes (a `Link` is 32), so 64 plies of
+/// 65,536 boards are 32 MiB.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Step {
+    parent: u32,
+    kind: PieceKind,
+    state: u8,
+    // A board is at most 64 x 64, so a piece's box corner fits a byte.
+    x: i8,
+    y: i8,
+}
+
+const _: () = assert!(std::mem::size_of::<Step>() == 8);
+
+impl Step {
+    fn of(link: &Link) -> Step {
+        let p = link.placement;
+        Step {
+            parent: link.parent,
+            kind: p.kind,
+            state: p.state,
+            x: p.x as i8,
+            y: p.y as i8,
+        }
+    }
+
+    /// Its board's index in the ply before.
+    fn parent(&self) -> usize {
+        self.parent as usize
+    }
+
+    /// The move that made the board.
+    fn placement(&self) -> Placement {
+        Placement {
+            kind: self.kind,
+            state: self.state,
+            x: i32::from(self.x),
+            y: i32::from(self.y),
+        }
+    }
+}
+
 /// A child found while expanding a ply, before the beam prunes them.
 #[derive(Clone, Copy)]
 struct Child {
     link: Link,
     /// Its place among the ply's children, for a total order.
     order: u32,
+    /// Its board's fingerprint (the table of boards seen is rebuilt from
+    /// it when the children are pruned).
+    print: u64,
 }
 
 /// What the last decision did, for tests and measurements.
@@ -78,6 +130,27 @@ pub struct SearchStats {
     pub depth: usize,
     /// Boards at its deepest ply.
     pub frontier: usize,
+    /// Decisions of this brain's life the safety clock cut short (the
+    /// board budget decides the work; a decision the clock stopped may
+    /// differ from one machine to another, so the count is reported).
+    pub clock_stops: u64,
+}
+
+/// A decision that has run this long starts no further ply (a safety
+/// stop, not a budget: the boards a decision expands are fixed by the
+/// row, so the game is the same on every machine unless this fires).
+pub(super) const SAFETY_STOP: Duration = Duration::from_secs(5);
+
+/// Boards expanded together: their children wait in the expanders' lists
+/// until the batch is merged, so this bounds those lists' memory.
+pub(super) const BATCH_BOARDS: usize = 1024;
+
+/// Children a ply's merge holds before pruning them to the beam's
+/// `width`: twice the width, and never fewer than this floor, which no
+/// beam of up to about 3,000 boards reaches on the 10-wide well (its
+/// plies are then merged whole, as before batches existed).
+pub(super) fn prune_at(width: usize) -> usize {
+    (2 * width).max(1 << 17)
 }
 
 /// The tree and its buffers, reused from decision to decision.
@@ -85,11 +158,18 @@ pub struct SearchStats {
 pub(super) struct HatetrisSearch {
     /// The position the tree was built from and the difficulty it used.
     root: Option<(Position, Difficulty)>,
-    /// `layers[k]`: the boards `k + 1` plies after the root.
-    layers: Vec<Vec<Link>>,
-    /// The boards of the last layer, in its order.
+    /// The plies before the deepest, compact: `history[k]` the boards
+    /// `k + 1` plies after the root (a ring: a re-root drops the front).
+    history: VecDeque<Vec<Step>>,
+    /// The deepest ply, whole (empty when there is no tree).
+    last: Vec<Link>,
+    /// The boards of the deepest ply, in its order.
     frontier: Vec<Board>,
-    /// One per chunk of a ply's boards, expanded in parallel.
+    /// The next ply's boards while it is built (its memory reused).
+    next_frontier: Vec<Board>,
+    /// Plies a re-root dropped, their memory reused.
+    spare: Vec<Vec<Step>>,
+    /// One per chunk of a batch of boards, expanded in parallel.
     expanders: Vec<Expander>,
     children: Vec<Child>,
     /// Boards already among `children` (by fingerprint) and where.
@@ -103,17 +183,50 @@ impl HatetrisSearch {
         self.stats
     }
 
-    /// The tree's layers (`layers[k]`: the boards `k + 1` plies after the
-    /// root), for the offline search, which keeps its own compact copy of
-    /// the older ones and empties them here.
-    pub(super) fn layers_mut(&mut self) -> &mut [Vec<Link>] {
-        &mut self.layers
+    /// Plies the tree holds: 0 none, 1 the candidates' own boards, and
+    /// one more for each predicted piece.
+    pub(super) fn plies(&self) -> usize {
+        if self.last.is_empty() {
+            0
+        } else {
+            self.history.len() + 1
+        }
+    }
+
+    /// The deepest ply's boards, whole.
+    pub(super) fn deepest(&self) -> &[Link] {
+        &self.last
+    }
+
+    /// The moves from the root to board `index` of ply `ply` (0: the
+    /// candidates' boards), read back through the compact plies.
+    pub(super) fn line_to(&self, ply: usize, index: usize) -> Vec<Placement> {
+        let mut moves = Vec::with_capacity(ply + 1);
+        let mut i = index;
+        for k in (0..=ply).rev() {
+            let (parent, placement) = self.at(k, i);
+            moves.push(placement);
+            i = parent;
+        }
+        moves.reverse();
+        moves
+    }
+
+    /// The parent and the move of board `index` of ply `ply`.
+    fn at(&self, ply: usize, index: usize) -> (usize, Placement) {
+        if ply + 1 == self.plies() {
+            let link = &self.last[index];
+            (link.parent as usize, link.placement)
+        } else {
+            let step = &self.history[ply][index];
+            (step.parent(), step.placement())
+        }
     }
 
     /// Gives each candidate (every landing of `position.piece`) its value:
-    /// the deepest ply its lines reach, then the most rows and the best
-    /// last board there. Candidates the tree does not hold (they top out,
-    /// or a kept tree pruned them) keep no value and rank last.
+    /// the deepest ply its lines reach, then the best last board there.
+    /// Candidates the tree does not hold (they top out, or a kept tree
+    /// pruned them) keep no value and rank last.
     pub(super) fn search(
         &mut self,
         position: &Position,
@@ -121,6 +234,7 @@ impl HatetrisSearch {
         pieces: &[PieceKind],
         candidates: &mut [Candidate],
     ) {
+        let started = Instant::now();
         let keep = difficulty.line_step > 0;
         let kept = keep && self.reroot(position, difficulty);
         if !kept {
@@ -137,11 +251,16 @@ impl HatetrisSearch {
         };
         let budget = (width * plies.max(1)) as u64;
         let mut expanded = 0u64;
+        let mut clock_stopped = false;
         // The first layer is the candidates' own boards; each ply after it
         // is one predicted piece.
-        while self.layers.len() <= target {
+        while self.plies() <= target {
             let cost = self.frontier.len() as u64;
             if expanded > 0 && expanded + cost > budget {
+                break;
+            }
+            if expanded > 0 && started.elapsed() >= SAFETY_STOP {
+                clock_stopped = true;
                 break;
             }
             expanded += cost;
@@ -152,14 +271,23 @@ impl HatetrisSearch {
         self.stats = SearchStats {
             kept,
             expanded,
-            depth: self.layers.len().saturating_sub(1),
+            depth: self.plies().saturating_sub(1),
             frontier: self.frontier.len(),
+            clock_stops: self.stats.clock_stops + u64::from(clock_stopped),
         };
         self.value(candidates, difficulty.weights.get(Metric::LinesCleared));
         if !keep {
             // Nothing is kept: the next decision starts afresh.
             self.root = None;
         }
+    }
+
+    /// Drops the tree (its plies' memory kept for the next one).
+    fn clear(&mut self) {
+        self.root = None;
+        self.spare.extend(self.history.drain(..));
+        self.last.clear();
+        self.frontier.clear();
     }
 
     /// A new tree whose first layer is every candidate that does not top
@@ -170,26 +298,29 @@ impl HatetrisSearch {
         difficulty: &Difficulty,
         candidates: &[Candidate],
     ) {
+        self.clear();
         self.root = Some((position.clone(), difficulty.clone()));
-        self.layers.clear();
-        self.frontier.clear();
-        let mut first = Vec::with_capacity(candidates.len());
         for c in candidates.iter().filter(|c| !c.metrics.game_over) {
             let p = c.placement;
             let mut board = position.board;
             board.place(p.kind, p.state, p.x, p.y);
             board.clear_full_rows();
             self.frontier.push(board);
-            first.push(Link {
+            self.last.push(Link {
                 parent: 0,
                 placement: p,
                 lines: c.metrics.lines_cleared,
                 eval: evaluate(difficulty, &c.metrics),
-                next: None,
             });
         }
-        if !first.is_empty() {
-            self.layers.push(first);
+    }
+
+    /// Boards at ply `ply`.
+    fn ply_len(&self, ply: usize) -> usize {
+        if ply + 1 == self.plies() {
+            self.last.len()
+        } else {
+            self.history[ply].len()
         }
     }
 
@@ -207,58 +338,81 @@ impl HatetrisSearch {
             && root.danger_rows == position.danger_rows
             && root.next == position.next
             && same_tetrominoes(&root.unknown_next, &position.unknown_next);
-        if !same_rules || self.layers.len() < 2 {
+        if !same_rules || self.plies() < 2 {
             return false;
         }
         if root == position {
             return true;
         }
-        let played = self.layers[0].iter().position(|link| {
-            let p = link.placement;
-            let mut board = root.board;
+        let root_board = root.board;
+        // The board played: one of the first ply's equal to the position's
+        // on which the adversary gives the position's piece (the piece of
+        // its children's moves).
+        let mut played = None;
+        for (i, step) in self.history[0].iter().enumerate() {
+            let p = step.placement();
+            let mut board = root_board;
             board.place(p.kind, p.state, p.x, p.y);
-            board.clear_full_rows();
-            link.next == Some(position.piece) && board == position.board
-        });
-        let Some(played) = played else {
+            let cleared = board.clear_full_rows().count_ones();
+            if board != position.board {
+                continue;
+            }
+            let child = (0..self.ply_len(1)).find(|&j| self.at(1, j).0 == i);
+            if child.is_some_and(|j| self.at(1, j).1.kind == position.piece) {
+                played = Some((i, cleared));
+                break;
+            }
+        }
+        let Some((played, base_lines)) = played else {
             return false;
         };
-        let base_lines = self.layers[0][played].lines;
-        // Which boards of the layer before survive, and where they went.
-        let mut survivors: Vec<Option<u32>> = vec![None; self.layers[0].len()];
+        // Which boards of the ply before survive, and where they went.
+        let mut survivors: Vec<Option<u32>> = vec![None; self.history[0].len()];
         survivors[played] = Some(0);
-        let old = std::mem::take(&mut self.layers);
-        let deepest = old.len() - 1;
-        for (k, layer) in old.into_iter().enumerate().skip(1) {
-            let mut kept = Vec::new();
-            let mut next_survivors = vec![None; layer.len()];
-            for (i, mut link) in layer.into_iter().enumerate() {
-                if let Some(parent) = survivors[link.parent as usize] {
-                    link.parent = parent;
-                    link.lines -= base_lines;
-                    next_survivors[i] = Some(kept.len() as u32);
-                    kept.push(link);
+        if let Some(first) = self.history.pop_front() {
+            self.spare.push(first);
+        }
+        let mut next = Vec::new();
+        let mut alive = true;
+        for layer in &mut self.history {
+            alive = keep_descendants(layer, &survivors, &mut next, Step::parent, |s, p| {
+                s.parent = p
+            });
+            std::mem::swap(&mut survivors, &mut next);
+            if !alive {
+                break;
+            }
+        }
+        if alive {
+            alive = keep_descendants(
+                &mut self.last,
+                &survivors,
+                &mut next,
+                |l| l.parent as usize,
+                |l, p| l.parent = p,
+            );
+            // The boards of the deepest ply go where their links went.
+            let mut write = 0;
+            for (read, s) in next.iter().enumerate() {
+                if s.is_some() {
+                    self.frontier[write] = self.frontier[read];
+                    write += 1;
                 }
             }
-            if kept.is_empty() {
-                // The move played has no line this deep: start afresh.
-                self.layers.clear();
-                return false;
+            self.frontier.truncate(write);
+            for link in &mut self.last {
+                link.lines = link.lines.saturating_sub(base_lines);
             }
-            if k == deepest {
-                let boards = std::mem::take(&mut self.frontier);
-                self.frontier = boards
-                    .into_iter()
-                    .zip(&next_survivors)
-                    .filter_map(|(board, s)| s.map(|_| board))
-                    .collect();
-            }
-            self.layers.push(kept);
-            survivors = next_survivors;
         }
-        // The new first layer descends from one board: its parent is the root.
-        for link in &mut self.layers[0] {
-            link.parent = 0;
+        if !alive {
+            // The move played has no line this deep: start afresh.
+            self.clear();
+            return false;
+        }
+        // The new first ply descends from one board: its parent is the root.
+        match self.history.front_mut() {
+            Some(first) => first.iter_mut().for_each(|s| s.parent = 0),
+            None => self.last.iter_mut().for_each(|l| l.parent = 0),
         }
         self.root = Some((position.clone(), difficulty.clone()));
         true
@@ -269,9 +423,12 @@ impl HatetrisSearch {
     /// the best `width` kept. `false` when no line survives the ply (the
     /// tree stays as it was).
     ///
-    /// The boards are expanded in chunks on every core (rayon), each chunk
-    /// with its own move generators; the children are then merged in the
-    /// frontier's order, so the ply is the same whatever the thread count.
+    /// The boards are expanded in batches, each cut into chunks expanded
+    /// on every core (rayon), each chunk with its own move generators; the
+    /// children are merged in the frontier's order, so the ply is the same
+    /// whatever the thread count, and pruned to the best `width` whenever
+    /// they pass [`prune_at`] (a board pruned can come back only with a
+    /// better line, which would not have been pruned).
     pub(super) fn extend(
         &mut self,
         position: &Position,
@@ -279,166 +436,215 @@ impl HatetrisSearch {
         pieces: &[PieceKind],
         width: usize,
     ) -> bool {
-        let Some(last) = self.layers.last_mut() else {
+        if self.last.is_empty() {
             return false;
-        };
-        let chunk = self.frontier.len().div_ceil(EXPANDERS).max(1);
+        }
+        let width = width.max(1);
         if self.expanders.len() < EXPANDERS {
             self.expanders.resize_with(EXPANDERS, Expander::default);
         }
-        let boards = &self.frontier;
-        let links: &[Link] = last;
-        self.expanders
-            .par_iter_mut()
-            .enumerate()
-            .for_each(|(i, expander)| {
-                let from = (i * chunk).min(boards.len());
-                let to = ((i + 1) * chunk).min(boards.len());
-                expander.expand(position, difficulty, pieces, &boards[from..to], links, from);
-            });
         let per_line = difficulty.weights.get(Metric::LinesCleared);
         self.children.clear();
         self.seen.clear();
-        for expander in &self.expanders {
-            for (k, predicted) in expander.predicted.iter().enumerate() {
-                last[expander.offset + k].next = *predicted;
-            }
-            for &(link, print) in &expander.children {
-                let child = Child {
-                    link,
-                    order: self.children.len() as u32,
-                };
-                match self.seen.entry(print) {
-                    Entry::Occupied(at) => {
-                        let kept = &mut self.children[*at.get()];
-                        if child.link.value(per_line) > kept.link.value(per_line) {
-                            kept.link = child.link;
+        let mut found = 0u32;
+        for from in (0..self.frontier.len()).step_by(BATCH_BOARDS) {
+            let to = (from + BATCH_BOARDS).min(self.frontier.len());
+            let (boards, links) = (&self.frontier[from..to], &self.last[from..to]);
+            let chunk = boards.len().div_ceil(EXPANDERS).max(1);
+            self.expanders
+                .par_iter_mut()
+                .enumerate()
+                .for_each(|(i, expander)| {
+                    let a = (i * chunk).min(boards.len());
+                    let b = ((i + 1) * chunk).min(boards.len());
+                    expander.expand(
+                        position,
+                        difficulty,
+                        pieces,
+                        (&boards[a..b], &links[a..b]),
+                        from + a,
+                    );
+                });
+            for expander in &self.expanders {
+                for &(link, print) in &expander.children {
+                    let child = Child {
+                        link,
+                        order: found,
+                        print,
+                    };
+                    found += 1;
+                    match self.seen.entry(print) {
+                        Entry::Occupied(at) => {
+                            let kept = &mut self.children[*at.get()];
+                            if child.link.value(per_line) > kept.link.value(per_line) {
+                                kept.link = child.link;
+                            }
+                        }
+                        Entry::Vacant(slot) => {
+                            slot.insert(self.children.len());
+                            self.children.push(child);
                         }
                     }
-                    Entry::Vacant(slot) => {
-                        slot.insert(self.children.len());
-                        self.children.push(child);
-                    }
                 }
+            }
+            if self.children.len() > prune_at(width) {
+                self.prune(width, per_line);
             }
         }
         if self.children.is_empty() {
             return false;
         }
-        let ranking = |a: &Child, b: &Child| {
-            b.link
-                .value(per_line)
-                .total_cmp(&a.link.value(per_line))
-                .then(a.order.cmp(&b.order))
-        };
         if self.children.len() > width {
-            self.children.select_nth_unstable_by(width - 1, ranking);
-            self.children.truncate(width);
+            self.prune(width, per_line);
         }
         // The order they were found in: boards of one parent together.
         self.children.sort_unstable_by_key(|c| c.order);
-        let mut boards = Vec::with_capacity(self.children.len());
+        self.next_frontier.clear();
         for c in &self.children {
             let p = c.link.placement;
             let mut board = self.frontier[c.link.parent as usize];
             board.place(p.kind, p.state, p.x, p.y);
             board.clear_full_rows();
-            boards.push(board);
+            self.next_frontier.push(board);
         }
-        self.frontier = boards;
-        self.layers
-            .push(self.children.iter().map(|c| c.link).collect());
+        std::mem::swap(&mut self.frontier, &mut self.next_frontier);
+        let mut older = self.spare.pop().unwrap_or_default();
+        older.clear();
+        older.extend(self.last.iter().map(Step::of));
+        self.history.push_back(older);
+        self.last.clear();
+        self.last.extend(self.children.iter().map(|c| c.link));
         true
     }
 
+    /// Keeps the best `width` children (by rows, then the last board, then
+    /// the order found) and the table of boards seen to match.
+    fn prune(&mut self, width: usize, per_line: f64) {
+        if self.children.len() > width {
+            self.children.select_nth_unstable_by(width - 1, |a, b| {
+                b.link
+                    .value(per_line)
+                    .total_cmp(&a.link.value(per_line))
+                    .then(a.order.cmp(&b.order))
+            });
+            self.children.truncate(width);
+        }
+        self.seen.clear();
+        for (i, c) in self.children.iter().enumerate() {
+            self.seen.insert(c.print, i);
+        }
+    }
+
     /// Writes each candidate's value from the tree: the deepest ply its
-    /// lines reach (a line alive longer outranks any that ended), then its
-    /// best line's value there.
+    /// lines reach (a line alive longer outranks any that ended), then,
+    /// for those reaching the deepest ply, its best line's value there
+    /// (older plies keep no values: a candidate whose lines end sooner
+    /// ranks by how far they reach, then by its own score).
     fn value(&self, candidates: &mut [Candidate], per_line: f64) {
         for c in candidates.iter_mut() {
             c.ahead = None;
             c.next_tops_out = None;
         }
-        let Some(first) = self.layers.first() else {
+        let plies = self.plies();
+        if plies == 0 {
             return;
-        };
-        // The candidate each board of the first layer is.
-        let slot: Vec<Option<usize>> = first
-            .iter()
-            .map(|link| {
-                candidates
-                    .iter()
-                    .position(|c| c.placement == link.placement)
+        }
+        // The candidate each board of the first ply is.
+        let first = self.ply_len(0);
+        let slot: Vec<Option<usize>> = (0..first)
+            .map(|j| {
+                let placement = self.at(0, j).1;
+                candidates.iter().position(|c| c.placement == placement)
             })
             .collect();
-        // Per first-layer board: the deepest layer reached, its best value.
-        let mut best: Vec<Option<(usize, f64)>> = vec![None; first.len()];
-        let mut ancestor: Vec<u32> = (0..first.len() as u32).collect();
-        for (k, layer) in self.layers.iter().enumerate() {
-            if k > 0 {
-                ancestor = layer
-                    .iter()
-                    .map(|link| ancestor[link.parent as usize])
-                    .collect();
-            }
-            for (link, &a) in layer.iter().zip(&ancestor) {
-                let entry = &mut best[a as usize];
-                let value = link.value(per_line);
-                if entry.is_none_or(|(deepest, v)| k > deepest || value > v) {
-                    *entry = Some((k, value));
-                }
+        // Per first-ply board: the deepest ply its lines reach.
+        let mut deepest = vec![0usize; first];
+        let mut ancestor: Vec<u32> = (0..first as u32).collect();
+        for k in 1..plies {
+            ancestor = (0..self.ply_len(k))
+                .map(|j| ancestor[self.at(k, j).0])
+                .collect();
+            for &a in &ancestor {
+                deepest[a as usize] = k;
             }
         }
-        for (i, found) in best.iter().enumerate() {
-            let (Some(at), Some((deepest, value))) = (slot[i], found) else {
+        // Their best line's value at the deepest ply.
+        let mut best: Vec<Option<f64>> = vec![None; first];
+        for (link, &a) in self.last.iter().zip(&ancestor) {
+            let value = link.value(per_line);
+            let entry = &mut best[a as usize];
+            if entry.is_none_or(|v| value > v) {
+                *entry = Some(value);
+            }
+        }
+        for i in 0..first {
+            let Some(at) = slot[i] else {
                 continue;
             };
+            let value = best[i].unwrap_or(f64::NEG_INFINITY);
             // Plies first, then the value: far enough apart that no value
             // can outweigh a ply.
-            let ahead = *deepest as f64 * 1e12 + value.clamp(-1e11, 1e11);
+            let ahead = deepest[i] as f64 * 1e12 + value.clamp(-1e11, 1e11);
             candidates[at].ahead = Some(ahead);
-            candidates[at].next_tops_out = Some(*deepest == 0 && self.layers.len() > 1);
+            candidates[at].next_tops_out = Some(deepest[i] == 0 && plies > 1);
         }
     }
 }
 
-/// Chunks a ply is cut into: more than the cores, so a core slowed by
-/// other work does not hold the ply up.
+/// Keeps the entries of `layer` whose parent survived (`survivors[parent]`
+/// is its new index), in order, their parents renumbered; `next[i]` is
+/// where entry `i` went (`None`: dropped). `false` when none is kept.
+fn keep_descendants<T: Copy>(
+    layer: &mut Vec<T>,
+    survivors: &[Option<u32>],
+    next: &mut Vec<Option<u32>>,
+    parent: impl Fn(&T) -> usize,
+    set_parent: impl Fn(&mut T, u32),
+) -> bool {
+    next.clear();
+    next.resize(layer.len(), None);
+    let mut write = 0;
+    for read in 0..layer.len() {
+        let mut entry = layer[read];
+        if let Some(p) = survivors[parent(&entry)] {
+            set_parent(&mut entry, p);
+            layer[write] = entry;
+            next[read] = Some(write as u32);
+            write += 1;
+        }
+    }
+    layer.truncate(write);
+    write > 0
+}
+
+/// Chunks a batch is cut into: more than the cores, so a core slowed by
+/// other work does not hold the batch up.
 const EXPANDERS: usize = 8;
 
-/// The working memory of one chunk of a ply.
+/// The working memory of one chunk of a batch.
 #[derive(Default)]
 struct Expander {
     movegen: MoveGen,
     predict: MoveGen,
-    /// The index of the chunk's first board in the frontier.
-    offset: usize,
-    /// The adversary's piece for each board of the chunk.
-    predicted: Vec<Option<PieceKind>>,
     /// The children that do not top out, with their boards' fingerprints.
     children: Vec<(Link, u64)>,
 }
 
 impl Expander {
-    /// Expands `boards` (frontier entries from `offset` on, their links in
-    /// `links`): the adversary's piece and all its landings that survive.
+    /// Expands `boards` (frontier entries from `offset` on, with their
+    /// links): the adversary's piece and all its landings that survive.
     fn expand(
         &mut self,
         position: &Position,
         difficulty: &Difficulty,
         pieces: &[PieceKind],
-        boards: &[Board],
-        links: &[Link],
+        (boards, links): (&[Board], &[Link]),
         offset: usize,
     ) {
-        self.offset = offset;
-        self.predicted.clear();
         self.children.clear();
-        for (k, board) in boards.iter().enumerate() {
-            let i = offset + k;
+        for (k, (board, from)) in boards.iter().zip(links).enumerate() {
             let predicted =
                 super::feeder::hatetris_piece(&mut self.predict, position, board, pieces);
-            self.predicted.push(predicted);
             let Some(kind) = predicted else {
                 continue;
             };
@@ -455,11 +661,10 @@ impl Expander {
                 after.place(p.kind, p.state, p.x, p.y);
                 after.clear_full_rows();
                 let link = Link {
-                    parent: i as u32,
+                    parent: (offset + k) as u32,
                     placement: *p,
-                    lines: links[i].lines + metrics.lines_cleared,
+                    lines: from.lines + metrics.lines_cleared,
                     eval: evaluate(difficulty, &metrics),
-                    next: None,
                 };
                 self.children.push((link, fingerprint(&after)));
             }

@@ -49,42 +49,74 @@ const LANDINGS_PER_COLUMN: u64 = 8;
 const CHILD_BYTES: u64 = std::mem::size_of::<crate::board::Board>() as u64 + 64;
 const LINK_BYTES: u64 = 64;
 /// The search against HATETRIS (`height`, `hatetris_search.rs`) holds no
-/// board per child: a child is its link and fingerprint twice (the
-/// expander's list and the merged one, 40 bytes each, a list up to half
-/// empty after it grew) and an entry in the table of boards seen; only
-/// the boards kept are whole, the last ply's and the next one's while it
-/// is built; a link of the kept tree is 32 bytes, counted as 40.
-const HATETRIS_CHILD_BYTES: u64 = 2 * 40 * 3 / 2 + 40;
+/// board per child. A child waits in an expander's list (its link and
+/// fingerprint, 40 bytes, the list up to half empty after it grew) until
+/// its batch is merged; the merge holds at most `prune_at` children plus
+/// one batch's (48 bytes each, half empty, and an entry of 40 in the table
+/// of boards seen). Each board kept a ply costs its board twice (the ply's
+/// and the next one's while it is built) and its link (32 bytes, counted
+/// as 40) on the deepest ply, then a compact step of 8 on each older one.
+const HATETRIS_EXPANDED_BYTES: u64 = 40 * 3 / 2;
+const HATETRIS_MERGED_BYTES: u64 = 48 * 3 / 2 + 40;
 const HATETRIS_BOARD_BYTES: u64 = 2 * std::mem::size_of::<crate::board::Board>() as u64;
 const HATETRIS_LINK_BYTES: u64 = 40;
+const HATETRIS_STEP_BYTES: u64 = 8;
 
 /// The worst-case bytes one board kept a ply costs a line search against
-/// `adversary`, `depth` plies deep on a board `columns` wide: the children
-/// it may have (every landing of the predicted piece) and its links in
-/// the tree kept between decisions.
-fn bytes_per_board(adversary: Adversary, depth: u8, columns: usize) -> u64 {
+/// an `own` or `score` adversary, `depth` plies deep on a board `columns`
+/// wide: the children it may have (every landing of the predicted piece)
+/// and its links in the tree kept between decisions.
+fn bytes_per_board(depth: u8, columns: usize) -> u64 {
     let landings = LANDINGS_PER_COLUMN * columns.max(1) as u64;
-    let depth = u64::from(depth);
-    match adversary {
-        Adversary::Height => {
-            landings * HATETRIS_CHILD_BYTES + HATETRIS_BOARD_BYTES + depth * HATETRIS_LINK_BYTES
-        }
-        Adversary::Score | Adversary::Own => landings * CHILD_BYTES + depth * LINK_BYTES,
-    }
+    landings * CHILD_BYTES + u64::from(depth) * LINK_BYTES
+}
+
+/// The worst-case bytes of the search against HATETRIS, `depth` plies
+/// deep keeping `beam` boards per ply on a board `columns` wide.
+fn hatetris_bytes(depth: u8, beam: u64, columns: usize) -> u64 {
+    use super::hatetris_search::{BATCH_BOARDS, prune_at};
+    let landings = LANDINGS_PER_COLUMN * columns.max(1) as u64;
+    let batch = beam.min(BATCH_BOARDS as u64) * landings;
+    let pruned =
+        u64::try_from(prune_at(usize::try_from(beam).unwrap_or(usize::MAX))).unwrap_or(u64::MAX);
+    let merged = beam
+        .saturating_mul(landings)
+        .min(pruned.saturating_add(batch));
+    let kept = HATETRIS_BOARD_BYTES + HATETRIS_LINK_BYTES + u64::from(depth) * HATETRIS_STEP_BYTES;
+    batch * HATETRIS_EXPANDED_BYTES
+        + merged.saturating_mul(HATETRIS_MERGED_BYTES)
+        + beam.saturating_mul(kept)
 }
 
 /// The worst-case bytes of an expected-line search against `adversary`,
 /// `depth` plies deep keeping `beam` boards per ply on a board `columns`
 /// wide.
 pub fn line_search_bytes(adversary: Adversary, depth: u8, beam: usize, columns: usize) -> u64 {
-    (beam as u64).saturating_mul(bytes_per_board(adversary, depth, columns))
+    match adversary {
+        Adversary::Height => hatetris_bytes(depth, beam as u64, columns),
+        Adversary::Score | Adversary::Own => {
+            (beam as u64).saturating_mul(bytes_per_board(depth, columns))
+        }
+    }
 }
 
 /// The most boards per ply whose search against `adversary`, `depth`
 /// plies deep, fits [`SEARCH_BYTES`] on a board `columns` wide (at least
 /// 1).
 pub fn beam_within_budget(adversary: Adversary, depth: u8, columns: usize) -> usize {
-    usize::try_from(SEARCH_BYTES / bytes_per_board(adversary, depth, columns))
-        .unwrap_or(usize::MAX)
-        .max(1)
+    // The bytes grow with the beam: the widest that fits, by bisection.
+    let fits = |beam: usize| line_search_bytes(adversary, depth, beam, columns) <= SEARCH_BYTES;
+    let (mut fit, mut over) = (1usize, (*LINE_BEAM.end() as usize).saturating_mul(64));
+    if fits(over) {
+        return over;
+    }
+    while over - fit > 1 {
+        let mid = fit + (over - fit) / 2;
+        if fits(mid) {
+            fit = mid;
+        } else {
+            over = mid;
+        }
+    }
+    fit
 }
