@@ -496,6 +496,13 @@ fn a_line_search_is_bounded_by_the_memory_budget() {
     let wide = deep.line_beam_on(64);
     assert!(wide < fits, "{wide} boards on 64 columns, {fits} on 10");
     assert!(limits::line_search_bytes(deep.adversary, 64, wide, 64) <= limits::SEARCH_BYTES);
+    // The search against HATETRIS keeps its older plies compact and prunes
+    // a ply's children as they merge: the widest, deepest row in range
+    // fits on the 10-wide well (the rolling beam), not on a 64-wide one.
+    deep.adversary = tessera_tetris::ai::Adversary::Height;
+    deep.line_beam = 65_536;
+    assert_eq!(deep.search_over_budget(), None);
+    assert!(deep.search_over_budget_on(64).is_some());
 }
 
 /// Every key the `ai`, `feed` and difficulty-row readers accept is in the

@@ -175,6 +175,32 @@ fn a_game_against_hatetris_is_the_same_game_whatever_the_brain_played_before() {
     assert_ne!(first, fresh_moves);
 }
 
+#[test]
+fn a_rolling_beam_deeper_than_its_first_decisions_plays_one_game() {
+    // The rolling beam: the tree kept, 2 plies' worth of boards a decision
+    // until it runs 64 plies ahead, so after 36 decisions it looks further
+    // than any tree of links did (the older plies are compact steps).
+    let rolling = hatetris_row(96, 64, 2);
+    let mut brain = Brain::new();
+    let (first, lines) = play_game(&mut brain, &rolling, 36);
+    assert_eq!(first.len(), 36, "the search survives 36 pieces");
+    let stats = brain.hatetris_stats();
+    assert!(stats.kept && stats.depth > 32, "{stats:?}");
+    assert_eq!(stats.clock_stops, 0, "{stats:?}");
+    let (again, lines_again) = play_game(&mut Brain::new(), &rolling, 36);
+    assert_eq!(first, again);
+    assert_eq!(lines, lines_again);
+    // The rows it claims are the rows its moves clear on the well.
+    let mut board = Board::new(10, 20);
+    let mut cleared = 0;
+    for p in &first {
+        assert!(board.fits(p.kind, p.state, p.x, p.y), "{p:?}");
+        board.place(p.kind, p.state, p.x, p.y);
+        cleared += board.clear_full_rows().count_ones();
+    }
+    assert_eq!(cleared, lines);
+}
+
 /// The AI's moves of one game of `vs_hatetris` against the `hatetris`
 /// feeder, started through the project as `tessera tetris hatetris` and
 /// `sim` start it, stopped after `pieces` pieces.

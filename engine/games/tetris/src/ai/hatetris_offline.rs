@@ -159,7 +159,7 @@ fn round(
 
 /// The landings of the first piece this share takes, measured, in the
 /// move generator's order (those that top out are not counted).
-fn first_landings(
+pub(super) fn first_landings(
     position: &Position,
     difficulty: &Difficulty,
     share: RootShare,

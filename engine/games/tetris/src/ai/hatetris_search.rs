@@ -436,6 +436,19 @@ impl HatetrisSearch {
         pieces: &[PieceKind],
         width: usize,
     ) -> bool {
+        self.extend_pruning_at(position, difficulty, pieces, width, prune_at(width))
+    }
+
+    /// [`HatetrisSearch::extend`], pruning whenever more than `prune_at`
+    /// children are merged (a test prunes far more often).
+    fn extend_pruning_at(
+        &mut self,
+        position: &Position,
+        difficulty: &Difficulty,
+        pieces: &[PieceKind],
+        width: usize,
+        prune_at: usize,
+    ) -> bool {
         if self.last.is_empty() {
             return false;
         }
@@ -487,7 +500,7 @@ impl HatetrisSearch {
                     }
                 }
             }
-            if self.children.len() > prune_at(width) {
+            if self.children.len() > prune_at {
                 self.prune(width, per_line);
             }
         }
@@ -695,4 +708,68 @@ fn same_tetrominoes(a: &UnknownNext, b: &UnknownNext) -> bool {
 fn evaluate(difficulty: &Difficulty, metrics: &Metrics) -> f64 {
     difficulty.weights.score(metrics)
         - difficulty.weights.get(Metric::LinesCleared) * f64::from(metrics.lines_cleared)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::HatetrisSearch;
+    use crate::ai::hatetris_offline::{RootShare, first_landings};
+    use crate::ai::metrics::Metric;
+    use crate::ai::{Adversary, Difficulty, Position, UnknownNext, settings};
+    use crate::board::Board;
+    use crate::piece::{PieceKind, RotationSystem};
+
+    /// The values of the deepest ply's boards, sorted, and their boards'
+    /// fingerprints, sorted.
+    fn kept(search: &HatetrisSearch, per_line: f64) -> (Vec<u64>, Vec<u64>) {
+        let mut values: Vec<f64> = search.last.iter().map(|l| l.value(per_line)).collect();
+        values.sort_by(f64::total_cmp);
+        let mut prints: Vec<u64> = search
+            .frontier
+            .iter()
+            .map(crate::ai::lookahead::fingerprint)
+            .collect();
+        prints.sort_unstable();
+        (values.iter().map(|v| v.to_bits()).collect(), prints)
+    }
+
+    /// A ply whose children are pruned to the beam while they merge keeps
+    /// boards of the same values as a ply merged whole (a board pruned
+    /// comes back only with a better line); plies are compared while the
+    /// two kept the same boards (equal values at the cut may differ).
+    #[test]
+    fn a_ply_pruned_while_it_merges_keeps_what_a_whole_merge_keeps() {
+        let difficulty = Difficulty {
+            adversary: Adversary::Height,
+            ..settings::default_difficulties()[0].clone()
+        };
+        let per_line = difficulty.weights.get(Metric::LinesCleared);
+        let position = Position {
+            board: Board::new(10, 20),
+            piece: PieceKind::S,
+            next: None,
+            rotation: RotationSystem::Srs,
+            spawn_row: 0,
+            danger_rows: 1,
+            ceiling: Default::default(),
+            reader_streak: 0,
+            unknown_next: UnknownNext::Worst(PieceKind::ALL.to_vec()),
+        };
+        let roots = first_landings(&position, &difficulty, RootShare::WHOLE);
+        let (mut whole, mut pruned) = (HatetrisSearch::default(), HatetrisSearch::default());
+        whole.plant(&position, &difficulty, &roots);
+        pruned.plant(&position, &difficulty, &roots);
+        let width = 48;
+        for ply in 1..=4 {
+            let pieces = &PieceKind::ALL;
+            assert!(whole.extend_pruning_at(&position, &difficulty, pieces, width, usize::MAX));
+            assert!(pruned.extend_pruning_at(&position, &difficulty, pieces, width, width + 1));
+            let (a, b) = (kept(&whole, per_line), kept(&pruned, per_line));
+            assert_eq!(whole.last.len(), width, "ply {ply}: the beam is full");
+            assert_eq!(a.0, b.0, "ply {ply}: the values kept");
+            if a.1 != b.1 {
+                break;
+            }
+        }
+    }
 }
