@@ -45,14 +45,6 @@ impl BrainShelf {
             brains.push(brain);
         }
     }
-
-    /// Decisions of the brains on the shelf that the search against
-    /// HATETRIS's safety clock cut short (`SearchStats::clock_stops`).
-    pub fn hatetris_clock_stops(&self) -> u64 {
-        self.0.lock().map_or(0, |brains| {
-            brains.iter().map(|b| b.hatetris_stats().clock_stops).sum()
-        })
-    }
 }
 
 /// Places the piece in play by a difficulty of the script's table.

@@ -186,3 +186,20 @@ pub(super) fn first_landings(
         .filter_map(|(i, c)| share.takes(i).then_some(c))
         .collect()
 }
+
+/// HATETRIS's 10 x 20 well, empty, with `piece` to place: where the
+/// tests' games against the `hatetris` feeder start.
+#[cfg(test)]
+pub(crate) fn empty_well(piece: crate::piece::PieceKind) -> Position {
+    Position {
+        board: crate::board::Board::new(10, 20),
+        piece,
+        next: None,
+        rotation: crate::piece::RotationSystem::Srs,
+        spawn_row: 0,
+        danger_rows: 1,
+        ceiling: Default::default(),
+        reader_streak: 0,
+        unknown_next: UnknownNext::Worst(crate::piece::PieceKind::ALL.to_vec()),
+    }
+}

@@ -29,7 +29,6 @@
 
 use std::collections::hash_map::Entry;
 use std::collections::{HashMap, VecDeque};
-use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 
@@ -130,16 +129,7 @@ pub struct SearchStats {
     pub depth: usize,
     /// Boards at its deepest ply.
     pub frontier: usize,
-    /// Decisions of this brain's life the safety clock cut short (the
-    /// board budget decides the work; a decision the clock stopped may
-    /// differ from one machine to another, so the count is reported).
-    pub clock_stops: u64,
 }
-
-/// A decision that has run this long starts no further ply (a safety
-/// stop, not a budget: the boards a decision expands are fixed by the
-/// row, so the game is the same on every machine unless this fires).
-pub(super) const SAFETY_STOP: Duration = Duration::from_secs(5);
 
 /// Boards expanded together: their children wait in the expanders' lists
 /// until the batch is merged, so this bounds those lists' memory.
@@ -234,7 +224,6 @@ impl HatetrisSearch {
         pieces: &[PieceKind],
         candidates: &mut [Candidate],
     ) {
-        let started = Instant::now();
         let keep = difficulty.line_step > 0;
         let kept = keep && self.reroot(position, difficulty);
         if !kept {
@@ -251,16 +240,11 @@ impl HatetrisSearch {
         };
         let budget = (width * plies.max(1)) as u64;
         let mut expanded = 0u64;
-        let mut clock_stopped = false;
         // The first layer is the candidates' own boards; each ply after it
         // is one predicted piece.
         while self.plies() <= target {
             let cost = self.frontier.len() as u64;
             if expanded > 0 && expanded + cost > budget {
-                break;
-            }
-            if expanded > 0 && started.elapsed() >= SAFETY_STOP {
-                clock_stopped = true;
                 break;
             }
             expanded += cost;
@@ -273,7 +257,6 @@ impl HatetrisSearch {
             expanded,
             depth: self.plies().saturating_sub(1),
             frontier: self.frontier.len(),
-            clock_stops: self.stats.clock_stops + u64::from(clock_stopped),
         };
         self.value(candidates, difficulty.weights.get(Metric::LinesCleared));
         if !keep {
@@ -713,11 +696,10 @@ fn evaluate(difficulty: &Difficulty, metrics: &Metrics) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::HatetrisSearch;
-    use crate::ai::hatetris_offline::{RootShare, first_landings};
+    use crate::ai::hatetris_offline::{RootShare, empty_well, first_landings};
     use crate::ai::metrics::Metric;
-    use crate::ai::{Adversary, Difficulty, Position, UnknownNext, settings};
-    use crate::board::Board;
-    use crate::piece::{PieceKind, RotationSystem};
+    use crate::ai::{Adversary, Difficulty, settings};
+    use crate::piece::PieceKind;
 
     /// The values of the deepest ply's boards, sorted, and their boards'
     /// fingerprints, sorted.
@@ -744,17 +726,7 @@ mod tests {
             ..settings::default_difficulties()[0].clone()
         };
         let per_line = difficulty.weights.get(Metric::LinesCleared);
-        let position = Position {
-            board: Board::new(10, 20),
-            piece: PieceKind::S,
-            next: None,
-            rotation: RotationSystem::Srs,
-            spawn_row: 0,
-            danger_rows: 1,
-            ceiling: Default::default(),
-            reader_streak: 0,
-            unknown_next: UnknownNext::Worst(PieceKind::ALL.to_vec()),
-        };
+        let position = empty_well(PieceKind::S);
         let roots = first_landings(&position, &difficulty, RootShare::WHOLE);
         let (mut whole, mut pruned) = (HatetrisSearch::default(), HatetrisSearch::default());
         whole.plant(&position, &difficulty, &roots);

@@ -4,8 +4,7 @@
 //! every decision timed: lines, pieces, and the mean, median and longest
 //! time a decision (the sim's table gives only the mean, and the target is
 //! the longest), then the game's report and its last board; with
-//! `--json`, the AI's moves too, and how many decisions the search's
-//! safety clock cut short (any make the game this machine's own).
+//! `--json`, the AI's moves too.
 
 use std::time::Duration;
 
@@ -14,7 +13,7 @@ use tessera_host::ThinkControl;
 use tessera_host::command::{CommandContext, Status};
 use tessera_host::driver::{AiTurnsEnd, play_ai_turns_timed};
 use tessera_host::options::{Seat, SessionOptions};
-use tessera_host::session::{Session, downcast};
+use tessera_host::session::Session;
 use tessera_host::sim::{SimLevel, SimOptions, SimPlay, SimValue};
 
 use crate::{Tetris, TetrisAction};
@@ -85,10 +84,6 @@ pub(super) fn run(args: &HatetrisArgs, context: &CommandContext) -> anyhow::Resu
     let median = sorted.get(sorted.len() / 2).copied().unwrap_or(0.0);
     let longest = sorted.last().copied().unwrap_or(0.0);
     let over_one = seconds.iter().filter(|&&s| s > 1.0).count();
-    // Decisions the search's safety clock cut short: the board budget
-    // decides the work, so any here make the game this machine's own.
-    let clock_stops =
-        downcast::<Tetris>(session.as_ref()).map_or(0, |s| s.game().brains.hatetris_clock_stops());
     if args.json {
         let report = serde_json::json!({
             "ai": args.ai.to_lowercase(),
@@ -99,7 +94,6 @@ pub(super) fn run(args: &HatetrisArgs, context: &CommandContext) -> anyhow::Resu
             "median_s": median,
             "max_s": longest,
             "over_1s": over_one,
-            "clock_stops": clock_stops,
             "moves": moves,
         });
         println!("{}", serde_json::to_string_pretty(&report)?);
@@ -112,12 +106,6 @@ pub(super) fn run(args: &HatetrisArgs, context: &CommandContext) -> anyhow::Resu
             tessera_host::text::count(pieces, "piece"),
             tessera_host::text::count(seconds.len() as u64, "decision"),
         );
-        if clock_stops > 0 {
-            println!(
-                "the safety clock cut {} short: this game may differ on another machine",
-                tessera_host::text::count(clock_stops, "decision")
-            );
-        }
         let report = session.report_text(true);
         println!("{}", report.trim_end());
     }
