@@ -66,7 +66,6 @@ fn end_quietly_on_closed_pipes() {
 /// registry's order.
 fn command_line(context: &CommandContext) -> clap::Command {
     context
-        .registry()
         .commands()
         .flat_map(|commands| commands.commands())
         .fold(
@@ -80,7 +79,6 @@ fn command_line(context: &CommandContext) -> clap::Command {
 fn run(matches: &clap::ArgMatches, context: &CommandContext) -> anyhow::Result<Status> {
     if let Some((name, sub)) = matches.subcommand()
         && let Some(owner) = context
-            .registry()
             .commands()
             .find(|commands| commands.commands().iter().any(|c| c.get_name() == name))
     {
@@ -104,7 +102,7 @@ fn run(matches: &clap::ArgMatches, context: &CommandContext) -> anyhow::Result<S
 
 fn main() -> ExitCode {
     end_quietly_on_closed_pipes();
-    let context = CommandContext::new(tessera_builtin::registry());
+    let context = tessera_builtin::command_context();
     let matches = command_line(&context).get_matches();
     match run(&matches, &context) {
         Ok(Status::Ok) => ExitCode::SUCCESS,

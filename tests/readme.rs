@@ -9,11 +9,13 @@
 //!   seconds). `> FILE` saves the line's output in the copy for a later line;
 //! - relative links and images resolve, `#anchors` included;
 //! - no page is over 800 lines, the README over 200;
-//! - the README names every game by the title `tessera games` prints;
+//! - every game `tessera games` prints has its page, `docs/games/<id>.md`,
+//!   listed in docs/SUMMARY.md;
 //! - every subcommand of `tessera --help` (and of its groups, such as
-//!   `tessera azul check`) has its section in docs/guide/cli.md;
-//! - every top-level key of a game's script is in its section of
-//!   docs/guide/scripting.md (each game's tests check its nested tables).
+//!   `tessera azul check`) has its section: the shell's in
+//!   docs/guide/cli.md, a game's own on the game's page;
+//! - every top-level key of a game's script is in the `## Script` section
+//!   of its page (each game's tests check its nested tables).
 
 use crate::common;
 
@@ -438,19 +440,19 @@ fn no_page_is_too_long() {
 }
 
 #[test]
-fn the_readme_names_every_game_by_its_title() {
-    let readme = read_page(Path::new("README.md"));
+fn the_book_lists_every_games_page() {
+    let summary = read_page(Path::new("docs/SUMMARY.md"));
     let dir = project_copy();
     let games = String::from_utf8(tessera(&["games"], dir.path()).stdout).unwrap();
     let mut named = 0;
     for line in games.lines() {
-        let (id, title) = line
+        let (id, _title) = line
             .split_once(' ')
             .unwrap_or_else(|| panic!("`tessera games` printed `{line}`"));
-        let title = title.trim();
+        let entry = format!("](games/{id}.md)");
         assert!(
-            readme.contains(&format!("**{title}**")),
-            "README.md does not name {id} as `{title}`"
+            summary.contains(&entry),
+            "docs/SUMMARY.md does not list docs/games/{id}.md"
         );
         assert!(
             common::repo_path(&format!("docs/games/{id}.md")).exists(),
@@ -473,14 +475,31 @@ fn subcommands(help: &str) -> Vec<String> {
         .collect()
 }
 
+/// The headings, any level, of the pages a subcommand's section may be on:
+/// the command-line guide (the shell's commands) and the game pages (a
+/// game's own), each with its page.
+fn command_headings() -> Vec<(PathBuf, String)> {
+    pages()
+        .into_iter()
+        .filter(|page| page == Path::new("docs/guide/cli.md") || page.starts_with("docs/games"))
+        .flat_map(|page| {
+            read_page(&page)
+                .lines()
+                .filter(|line| line.starts_with("## ") || line.starts_with("### "))
+                .map(|line| {
+                    (
+                        page.clone(),
+                        line.trim_start_matches('#').trim().to_string(),
+                    )
+                })
+                .collect::<Vec<_>>()
+        })
+        .collect()
+}
+
 #[test]
-fn every_subcommand_has_its_section_in_the_cli_guide() {
-    let guide = read_page(Path::new("docs/guide/cli.md"));
-    let headings: Vec<&str> = guide
-        .lines()
-        .filter(|l| l.starts_with("## "))
-        .map(|l| l.trim_start_matches("## ").trim())
-        .collect();
+fn every_subcommand_has_its_section_in_the_cli_guide_or_its_games_page() {
+    let headings = command_headings();
     let dir = project_copy();
     let help = |args: &[&str]| {
         let mut args = args.to_vec();
@@ -499,26 +518,17 @@ fn every_subcommand_has_its_section_in_the_cli_guide() {
     assert!(commands.len() >= 10, "`tessera --help` lists {commands:?}");
     for command in commands {
         let heading = format!("`tessera {command}`");
+        let pages: Vec<_> = headings.iter().filter(|(_, h)| *h == heading).collect();
         assert!(
-            headings.contains(&heading.as_str()),
-            "docs/guide/cli.md has no section `## {heading}`"
+            pages.len() == 1,
+            "`{heading}` needs one section (`## ` in docs/guide/cli.md, `### ` under a \
+             game page's `## Commands`), found {pages:?}"
         );
     }
 }
 
-/// The part of docs/guide/scripting.md about one game: the `## ` section
-/// that names its script.
-fn scripting_section<'a>(page: &'a str, game: &str) -> &'a str {
-    let script = format!("`scripts/{game}.lua`");
-    page.split("\n## ")
-        .skip(1)
-        .find(|section| section.contains(&script))
-        .unwrap_or_else(|| panic!("docs/guide/scripting.md has no section naming {script}"))
-}
-
 #[test]
 fn every_key_a_settings_reader_accepts_is_documented() {
-    let page = read_page(Path::new("docs/guide/scripting.md"));
     let registry = tessera_builtin::registry();
     // The top level of every game's script: the schema it is loaded
     // against. The keys of the tables with a fixed set of keys (Tetris's
@@ -535,13 +545,13 @@ fn every_key_a_settings_reader_accepts_is_documented() {
     let mut missing = Vec::new();
     for (game, key) in keys {
         let name = key.rsplit('.').next().unwrap_or(&key);
-        if !scripting_section(&page, &game).contains(&format!("`{name}`")) {
+        if !tessera_testkit::script_docs(&game).contains(&format!("`{name}`")) {
             missing.push(format!("{game}: `{key}`"));
         }
     }
     assert!(
         missing.is_empty(),
-        "docs/guide/scripting.md does not document: {}",
+        "the `## Script` sections of docs/games/ do not document: {}",
         missing.join(", ")
     );
 }

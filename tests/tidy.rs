@@ -16,7 +16,8 @@
 //!   hostile suite mutates (its levels and its script).
 //! - Every input file is read through the host's capped reader.
 //! - Typed errors are not flattened into strings (`anyhow!("{e}")`).
-//! - No import circle in the host but two named pairs ([`imports`]).
+//! - No import circle in the host, and no import that runs back up its
+//!   layers ([`imports`]).
 //! - No trait in the host has more than fifteen items ([`traits`]).
 //! - The Tetris rules never import the Tetris AI ([`tetris_layers`]).
 //! - Rules use no clock and no unseeded randomness, an agent decides

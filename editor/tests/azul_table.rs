@@ -87,6 +87,55 @@ fn the_docked_two_player_table_fits_the_default_window() {
     support::layout::assert_inside_the_window(&harness, 1400.0);
 }
 
+/// A last round where the player's one move (the centre's orange to line
+/// 1) completes a wall row, so the game ends at once, lost on points.
+const LAST_MOVE: &str = r#"(
+    version: 1,
+    title: "Last move",
+    description: "One move left.",
+    seats: [Human, Ai(level: "easy")],
+    goal: Win(seat: 1),
+    position: Some((
+        round: 5,
+        to_move: 1,
+        boards: [
+            (score: 10, wall: ["BYRG.", ".....", ".....", ".....", "....."], lines: ["", "", "", "", ""]),
+            (score: 41, wall: ["B.RGO", "OBYR.", ".OBY.", "..OB.", "....."], lines: ["", "", "", "", ""]),
+        ],
+        factories: ["", "", "", "", ""],
+        centre: "O",
+    )),
+)
+"#;
+
+/// Issue 35's walk: the docked end card ("Defeat", its words and its ×)
+/// reached past the playtest's right edge; it now wraps inside its room.
+#[test]
+fn the_docked_end_card_fits_the_default_window() {
+    let dir = support::temp_project(&["scripts/azul.lua"]);
+    let level = dir.path().join("levels/azul/last_move.ron");
+    std::fs::create_dir_all(level.parent().expect("a folder")).expect("levels/azul");
+    std::fs::write(&level, LAST_MOVE).expect("the scenario");
+    let mut harness = harness(dir.path());
+    harness.run_steps(2);
+    harness.get_by_label_contains("last_move.ron").click();
+    harness.run_steps(2);
+    harness.key_press(egui::Key::F5);
+    harness.run_steps(6);
+    // The move, made in the maximised table (docked, the centre sits
+    // under the console); the card is then looked at docked.
+    harness.get_by_label("🗖 Maximise").click();
+    harness.run_steps(3);
+    harness.get_by_label("centre orange x1").click();
+    harness.run_steps(2);
+    harness.get_by_label("line 1").click();
+    harness.run_steps(4);
+    harness.get_by_label_contains("Restore layout").click();
+    harness.run_steps(6);
+    harness.get_by_label("Play the same deal again");
+    support::layout::assert_inside_the_window(&harness, 1400.0);
+}
+
 fn remembering(root: &Path, state_file: &Path) -> Harness<'static, EditorApp> {
     support::remembering(root, state_file, egui::vec2(1400.0, 900.0))
 }

@@ -338,6 +338,39 @@ fn the_feed_panel_holds_still_while_the_ai_thinks_and_plays() {
     watch.assert_still();
 }
 
+/// Issue 35's walk: with the HUD open (D) its wide lines widened the
+/// board's column and pushed the feed panel past the window's edge; they
+/// now wrap under the board.
+#[test]
+fn the_hud_under_the_board_keeps_the_feed_panel_in_the_window() {
+    let dir = project();
+    let mut harness = start_feed_level(&dir);
+    harness.get_by_label("🔍 HUD (D)").click();
+    harness.run_steps(2);
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let mut given = 0;
+    while given < 3 {
+        assert!(Instant::now() < deadline, "the AI kept placing");
+        if game(&harness).turn() == Turn::Seat(0)
+            && harness.query_by_label_contains("AI: ").is_none()
+        {
+            harness.get_by_label("give S").click();
+            given += 1;
+        }
+        harness.step();
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    step_until(&mut harness, "the last move is shown", |h| {
+        h.query_by_label_contains("AI: ").is_none()
+    });
+    harness.run_steps(2);
+    assert!(
+        harness.query_by_label_contains("HOLES ").is_some(),
+        "the HUD is shown"
+    );
+    support::layout::assert_inside_the_window(&harness, 1400.0);
+}
+
 /// Run ▸ Playtest starts the game again; the tool windows the designer
 /// opened (the AI log, Balance) stay open in the new game.
 #[test]

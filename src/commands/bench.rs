@@ -29,7 +29,7 @@ fn groups(context: &CommandContext) -> Vec<BenchGroup> {
         order: 0,
         figures: script::figures,
     }];
-    for commands in context.registry().commands() {
+    for commands in context.commands() {
         groups.extend_from_slice(commands.bench_groups());
     }
     groups.sort_by_key(|group| group.order);

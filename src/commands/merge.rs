@@ -95,7 +95,6 @@ pub fn run(args: &Args, context: &CommandContext) -> anyhow::Result<Status> {
 /// The plugin whose command wrote partials of `command`.
 fn owner(context: &CommandContext, command: &str) -> Option<&'static dyn GameCommands> {
     context
-        .registry()
         .commands()
         .find(|commands| commands.owns_partial(command))
 }

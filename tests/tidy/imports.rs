@@ -1,26 +1,78 @@
-//! No import circle in the host but the named pairs below: its files are
-//! read from the leaves up (errors, outcomes, folders, options, levels and
-//! scripts; then the plugin trait; then sessions, the registry and
-//! projects; then sims and commands), and a shared type lives in a leaf
-//! module rather than beside the code that uses it most. A file imports another when its code (not
-//! a comment or its test module) names `crate::<module>` or
-//! `super::<module>`.
+//! No import circle in the host, and no import that runs back up: its
+//! files are read from the leaves up, in the layers [`HOST_LAYERS`] names
+//! (leaves; levels; scripts; errors, options and replays; agents and
+//! generators; the plugin traits; sessions; the registry and projects;
+//! sims; commands; the crate's facade), each importing only its own layer
+//! and the ones below. A shared type lives in a leaf module rather than beside the code
+//! that uses it most. A file imports another when its code (not a comment
+//! or its test module) names `crate::<module>` or `super::<module>`.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
 use super::{code_lines, rust_files};
 
-/// The only import circles the host may have, each a pair of files whose
-/// types name each other by nature (sorted by path). A pair that stops
-/// being a circle must leave this list.
-const ALLOWED_CIRCLES: [[&str; 2]; 2] = [
-    // `Players::agent` returns a `dyn Agent<Self>`, and `Agent<G: Players>`
-    // decides from the game's snapshot: two traits defined by each other.
-    ["agent.rs", "plugin.rs"],
-    // The registry keeps each plugin's `GameCommands`, and a command runs
-    // with a `CommandContext` that lends it the registry.
-    ["command.rs", "registry.rs"],
+/// The host's files from the leaves up, layer by layer: a file imports
+/// files of its own layer (without a circle) and of the layers before it,
+/// never one after it. Every file of `engine/host/src` is in one layer.
+const HOST_LAYERS: &[(&str, &[&str])] = &[
+    (
+        "leaves: import nothing of the host",
+        &[
+            "folders.rs",
+            "outcome.rs",
+            "rng.rs",
+            "ron_locate.rs",
+            "sim/figures.rs",
+            "text.rs",
+            "trajectory.rs",
+        ],
+    ),
+    (
+        "levels: the capped reader and RON text",
+        &["level.rs", "ron_diff.rs", "ron_patch.rs"],
+    ),
+    (
+        "scripts: the Luau sandbox and its typed reader",
+        &[
+            "script/cache.rs",
+            "script/cpu_clock.rs",
+            "script/engine_api.rs",
+            "script/error.rs",
+            "script/live.rs",
+            "script/locate.rs",
+            "script/mod.rs",
+            "script/sandbox.rs",
+            "script/schema.rs",
+            "script/settings.rs",
+            "script/watcher.rs",
+        ],
+    ),
+    (
+        "errors, options and replays",
+        &["error.rs", "options.rs", "partial.rs", "replay.rs"],
+    ),
+    (
+        "agents, workers and generators: what the plugin traits name",
+        &["agent.rs", "bench.rs", "generate.rs", "worker.rs"],
+    ),
+    ("the plugin traits", &["plugin.rs"]),
+    (
+        "sessions and their driver",
+        &[
+            "driver.rs",
+            "session/erased.rs",
+            "session/mod.rs",
+            "session/recorded.rs",
+        ],
+    ),
+    (
+        "the registry, checks and projects",
+        &["check.rs", "project.rs", "registry.rs", "suite.rs"],
+    ),
+    ("sims", &["sim/mod.rs", "sim/tally.rs"]),
+    ("commands: the program's edge", &["command.rs"]),
+    ("the crate's facade", &["lib.rs"]),
 ];
 
 /// The module path of a source file under `src` (`session/mod.rs` is
@@ -329,7 +381,7 @@ pub fn circles(graph: &BTreeMap<String, BTreeSet<String>>) -> Vec<Vec<String>> {
 }
 
 #[test]
-fn the_host_has_no_import_circle_but_the_named_pairs() {
+fn the_host_has_no_import_circle() {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("engine/host/src");
     let graph = import_graph(&src);
     assert!(
@@ -338,29 +390,92 @@ fn the_host_has_no_import_circle_but_the_named_pairs() {
             .is_some_and(|i| i.contains("agent.rs")),
         "the import scan found no `crate::agent` in plugin.rs: it reads nothing"
     );
-    let mut found: Vec<Vec<String>> = circles(&graph)
-        .into_iter()
-        .map(|mut circle| {
-            circle.sort();
-            circle
-        })
-        .collect();
-    found.sort();
-    let allowed: Vec<Vec<String>> = ALLOWED_CIRCLES
-        .iter()
-        .map(|pair| pair.iter().map(|f| f.to_string()).collect())
-        .collect();
-    let unexpected: Vec<_> = found.iter().filter(|c| !allowed.contains(c)).collect();
+    let found = circles(&graph);
     assert!(
-        unexpected.is_empty(),
+        found.is_empty(),
         "import circles in engine/host/src (move the shared type to a leaf \
-         module, or turn the dependency around): {unexpected:#?}"
+         module, or turn the dependency around): {found:#?}"
     );
-    let gone: Vec<_> = allowed.iter().filter(|c| !found.contains(c)).collect();
+}
+
+/// The imports of `graph` that run back up `layers`: each as `file (its
+/// layer) imports file (a later layer)`, then every file no layer names
+/// and every layer's file that does not exist.
+pub fn imports_running_up(
+    graph: &BTreeMap<String, BTreeSet<String>>,
+    layers: &[(&str, &[&str])],
+) -> Vec<String> {
+    let layer_of: BTreeMap<&str, usize> = layers
+        .iter()
+        .enumerate()
+        .flat_map(|(at, (_, files))| files.iter().map(move |file| (*file, at)))
+        .collect();
+    let mut wrong = Vec::new();
+    for (file, imports) in graph {
+        let Some(&own) = layer_of.get(file.as_str()) else {
+            wrong.push(format!("{file} is in no layer"));
+            continue;
+        };
+        for import in imports {
+            if let Some(&to) = layer_of.get(import.as_str())
+                && to > own
+            {
+                wrong.push(format!(
+                    "{file} ({}) imports {import} ({}), a later layer",
+                    layers[own].0, layers[to].0
+                ));
+            }
+        }
+    }
+    for file in layer_of.keys() {
+        if !graph.contains_key(*file) {
+            wrong.push(format!("{file} is in a layer but not in the crate"));
+        }
+    }
+    wrong
+}
+
+#[test]
+fn no_import_in_the_host_runs_back_up_its_layers() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("engine/host/src");
+    let wrong = imports_running_up(&import_graph(&src), HOST_LAYERS);
     assert!(
-        gone.is_empty(),
-        "allowed import circles that no longer exist (take them off \
-         ALLOWED_CIRCLES): {gone:#?}"
+        wrong.is_empty(),
+        "engine/host/src against HOST_LAYERS (tests/tidy/imports.rs): move the \
+         shared type down, or the file to the layer it belongs to:\n{}",
+        wrong.join("\n")
+    );
+}
+
+#[test]
+fn the_layer_check_finds_an_import_running_up_and_a_file_in_no_layer() {
+    let graph: BTreeMap<String, BTreeSet<String>> = [
+        ("low.rs", vec![]),
+        ("mid.rs", vec!["low.rs", "side.rs"]),
+        ("side.rs", vec!["top.rs"]),
+        ("top.rs", vec!["mid.rs"]),
+        ("stray.rs", vec![]),
+    ]
+    .into_iter()
+    .map(|(file, imports)| {
+        (
+            file.to_string(),
+            imports.into_iter().map(str::to_string).collect(),
+        )
+    })
+    .collect();
+    let layers: &[(&str, &[&str])] = &[
+        ("bottom", &["low.rs"]),
+        ("middle", &["mid.rs", "side.rs", "gone.rs"]),
+        ("top", &["top.rs"]),
+    ];
+    assert_eq!(
+        imports_running_up(&graph, layers),
+        [
+            "side.rs (middle) imports top.rs (top), a later layer",
+            "stray.rs is in no layer",
+            "gone.rs is in a layer but not in the crate",
+        ]
     );
 }
 

@@ -1,6 +1,7 @@
-//! The built-in games, listed once (`engine/builtin/games.rs`). The CLI
-//! (its subcommands and bench groups included), the editor and the test
-//! suites all start from [`registry`]; the host, the CLI shell and the
+//! The built-in games, listed once (`engine/builtin/games.rs`). The editor
+//! and the test suites start from [`registry`], the CLI from
+//! [`command_context`] (the registry and every game's subcommands, bench
+//! groups and merges); the host, the CLI shell and the
 //! editor shell name no game. Their editor UIs come from the same list
 //! through `tessera-builtin-ui`.
 //!
@@ -10,31 +11,48 @@
 //! (ARCHITECTURE.md, "Adding a game", lists the data and pages too).
 
 use tessera_host::Registry;
+use tessera_host::command::CommandContext;
 
 /// Reads the list's plugin types (the UIs are `tessera-builtin-ui`'s).
 macro_rules! games {
     ($($game:path $({ $($capability:ident: $value:expr),* $(,)? })? $(=> $ui:expr)?),* $(,)?) => {
-        /// Every game shipped with Tessera, with the command-line
-        /// capability and the level generator of those that bring one.
+        /// Every game shipped with Tessera, with the level generator of
+        /// those that bring one.
         pub fn registry() -> Registry {
             let mut registry = Registry::empty();
             $(
                 registry.register::<$game>();
-                $($(register!(registry, $game, $capability, $value);)*)?
+                $($(generator!(registry, $game, $capability, $value);)*)?
             )*
             registry
+        }
+
+        /// What the `tessera` shell runs with: [`registry`] and the
+        /// command-line capability of every game that brings one.
+        pub fn command_context() -> CommandContext {
+            let mut context = CommandContext::new(registry());
+            $($($(commands!(context, $game, $capability, $value);)*)?)*
+            context
         }
     };
 }
 
-/// Registers one capability of the list's `{ name: value }` braces.
-macro_rules! register {
-    ($registry:ident, $game:path, commands, $value:expr) => {
-        $registry.register_commands::<$game>($value)
-    };
+/// Registers the list's `generate:` capability with the registry (the
+/// other capabilities go elsewhere).
+macro_rules! generator {
     ($registry:ident, $game:path, generate, $value:expr) => {
         $registry.register_generator::<$game>($value)
     };
+    ($registry:ident, $game:path, $other:ident, $value:expr) => {};
+}
+
+/// Registers the list's `commands:` capability with the command context
+/// (the other capabilities go elsewhere).
+macro_rules! commands {
+    ($context:ident, $game:path, commands, $value:expr) => {
+        $context.register_commands::<$game>($value)
+    };
+    ($context:ident, $game:path, $other:ident, $value:expr) => {};
 }
 
 include!("../games.rs");

@@ -1,12 +1,17 @@
 //! AI agents: the contract every game's AI follows.
 //!
-//! An agent is built by [`crate::plugin::Players::agent`] on the thread that owns the
-//! game, where it reads every tunable it needs out of the script into plain
-//! Rust values. It then decides on any thread from a read-only snapshot
-//! ([`crate::plugin::Players::Snapshot`]), never calling Lua, drawing randomness only
+//! An agent is built by the game's `Players::agent` on the thread that owns
+//! the game, where it reads every tunable it needs out of the script into
+//! plain Rust values. It then decides on any thread from a read-only
+//! snapshot ([`AgentGame::Snapshot`]), never calling Lua, drawing randomness only
 //! from its own stream ([`agent_rng`]), within a [`Budget`], and stopping
 //! when the [`ThinkControl`] is cancelled. It returns an ordinary action,
 //! which the session applies and records like a human's.
+//!
+//! This module sits below the plugin traits: it knows a game only as an
+//! [`AgentGame`] (its snapshot and action), which every game with players
+//! is by a blanket impl beside `Players`, so the plugin module imports
+//! this one and not the other way round.
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
@@ -16,7 +21,6 @@ use rand::SeedableRng;
 use serde::Serialize;
 
 use crate::error::GameError;
-use crate::plugin::Players;
 
 /// The generator an agent draws from: ChaCha8, like the rules, but its own
 /// stream, so an AI's choices never shift the game's random draws.
@@ -238,9 +242,20 @@ impl<A> Decision<A> {
     }
 }
 
-/// A game's AI player, ready to decide. Built by [`Players::agent`] with every
-/// tunable already read; it never calls Lua.
-pub trait Agent<G: Players>: Send {
+/// A game as its agents see it: what they decide from and what they answer.
+/// Every game with players is one (`impl<G: Players> AgentGame for G` in
+/// the plugin module, the snapshot being `Players::Snapshot` and the
+/// action `Game::Action`); a game never implements it by hand.
+pub trait AgentGame {
+    /// The read-only view an agent decides from.
+    type Snapshot: Send + 'static;
+    /// The move an agent answers with.
+    type Action;
+}
+
+/// A game's AI player, ready to decide. Built by the game's
+/// `Players::agent` with every tunable already read; it never calls Lua.
+pub trait Agent<G: AgentGame>: Send {
     /// Picks a move for the snapshot. Returns [`GameError::Cancelled`] when
     /// cancelled before it had any move, and the best move so far when the
     /// budget runs out.
@@ -253,7 +268,7 @@ pub trait Agent<G: Players>: Send {
 
 /// Everything one decision needs, detached from the game: it can be sent
 /// to a worker thread while the game stays where it is.
-pub struct AiTask<G: Players> {
+pub struct AiTask<G: AgentGame> {
     /// The seat deciding.
     pub seat: usize,
     /// The AI level playing it.
@@ -264,7 +279,7 @@ pub struct AiTask<G: Players> {
     budget: Budget,
 }
 
-impl<G: Players> AiTask<G> {
+impl<G: AgentGame> AiTask<G> {
     /// Bundles an agent with its snapshot and stream.
     pub fn new(
         seat: usize,

@@ -1,18 +1,25 @@
 //! The command-line capability a plugin may bring: its own subcommands of
 //! `tessera` (clap's builder API), the figures of `tessera bench <group>`,
 //! and the merge of its sharded partials (`tessera merge`). The `tessera`
-//! shell builds its command line from the registry ([`Registry::commands`])
-//! and names no game.
+//! shell builds its command line from the [`CommandContext`] the builtin
+//! list fills ([`CommandContext::commands`]) and names no game.
+//!
+//! The commands sit above the registry and the project, not inside the
+//! registry: a command runs with the project, which holds the registry, so
+//! the registry keeping commands would make the two modules import each
+//! other.
 //!
 //! A command is the edge of the program, so this module speaks `anyhow`
 //! (as the shell does); the rules below it keep their typed errors.
 //! Exit codes: [`Status::Ok`] 0, [`Status::Failed`] 1, a [`Usage`] error 2,
 //! any other error 1.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use crate::bench::Figure;
 use crate::partial::Partial;
+use crate::plugin::Plugin;
+use crate::project::Project;
 use crate::registry::Registry;
 
 /// How a finished command ended, mapped onto the exit-code policy.
@@ -46,20 +53,54 @@ macro_rules! usage {
 }
 
 /// What a command runs with: the registry the shell was built from, so a
-/// game's command opens the project as the shell's own commands do.
+/// game's command opens the project as the shell's own commands do, and
+/// every plugin's command-line capability.
 pub struct CommandContext {
     registry: Registry,
+    commands: Vec<(&'static str, &'static dyn GameCommands)>,
 }
 
 impl CommandContext {
-    /// A context over `registry` (the shell passes the builtin list).
+    /// A context over `registry` with no plugin's commands yet (the shell
+    /// gets the builtin list's, `tessera_builtin::command_context`).
     pub fn new(registry: Registry) -> Self {
-        Self { registry }
+        Self {
+            registry,
+            commands: Vec::new(),
+        }
     }
 
     /// The registry of every plugin.
     pub fn registry(&self) -> &Registry {
         &self.registry
+    }
+
+    /// Adds game `G`'s command-line capability (its subcommands, bench
+    /// groups and merges); a later one for the same game replaces it.
+    pub fn register_commands<G: Plugin>(
+        &mut self,
+        commands: &'static dyn GameCommands,
+    ) -> &mut Self {
+        self.commands.retain(|(id, _)| *id != G::ID);
+        self.commands.push((G::ID, commands));
+        self
+    }
+
+    /// Every plugin's command-line capability, in registration order.
+    pub fn commands(&self) -> impl Iterator<Item = &'static dyn GameCommands> + '_ {
+        self.commands.iter().map(|(_, commands)| *commands)
+    }
+
+    /// The project the current folder belongs to.
+    pub fn current_project(&self) -> anyhow::Result<Project> {
+        let cwd = std::env::current_dir()?;
+        self.open_project(&Project::discover(&cwd))
+    }
+
+    /// Opens the project at `root`.
+    pub fn open_project(&self, root: &Path) -> anyhow::Result<Project> {
+        Project::open(root, self.registry.clone())
+            .map_err(|e| anyhow::anyhow!("cannot open project {}: {e}", root.display()))
     }
 }
 
@@ -81,7 +122,7 @@ pub struct BenchGroup {
 pub type NamedPartials = [(PathBuf, Partial)];
 
 /// A plugin's command-line capability, registered beside its game
-/// ([`Registry::register_commands`]); a plugin implements what it brings
+/// ([`CommandContext::register_commands`]); a plugin implements what it brings
 /// (subcommands, bench groups, merges) and leaves the rest to the defaults.
 pub trait GameCommands: Sync {
     /// The top-level subcommands this plugin adds, built with clap's

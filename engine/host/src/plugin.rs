@@ -11,7 +11,7 @@ use std::fmt;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
-use crate::agent::Agent;
+use crate::agent::{Agent, AgentGame};
 pub use crate::error::GameError;
 use crate::level::{Diagnostic, LevelFile};
 use crate::options::{GameSpec, SessionOptions};
@@ -192,6 +192,13 @@ pub trait Players: Game {
             Self::ID
         )))
     }
+}
+
+/// Every game with players is a game its agents can decide for: the
+/// snapshot they read and the action they answer with.
+impl<G: Players> AgentGame for G {
+    type Snapshot = <G as Players>::Snapshot;
+    type Action = <G as Game>::Action;
 }
 
 /// Capability: the files a game's levels come in, beyond RON, and what a

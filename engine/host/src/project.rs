@@ -10,7 +10,6 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 
 use crate::check;
-use crate::command::CommandContext;
 use crate::level::{Diagnostic, read_text};
 use crate::options::{GameSpec, SessionOptions};
 use crate::plugin::GameError;
@@ -336,22 +335,5 @@ impl Project {
         let script = Script::load(&display, &source, None, self.limits)?;
         check::validate_for_game(&self.registry, absolute, &script)?;
         Ok(script)
-    }
-}
-
-/// Opening projects from a command. It lives here, not in `command.rs`, so
-/// the command capability (which the registry stores) does not import the
-/// project, which imports the registry: no import circle in the host.
-impl CommandContext {
-    /// The project the current folder belongs to.
-    pub fn current_project(&self) -> anyhow::Result<Project> {
-        let cwd = std::env::current_dir()?;
-        self.open_project(&Project::discover(&cwd))
-    }
-
-    /// Opens the project at `root`.
-    pub fn open_project(&self, root: &Path) -> anyhow::Result<Project> {
-        Project::open(root, self.registry().clone())
-            .map_err(|e| anyhow::anyhow!("cannot open project {}: {e}", root.display()))
     }
 }

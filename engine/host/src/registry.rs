@@ -2,7 +2,6 @@
 
 use std::path::Path;
 
-use crate::command::GameCommands;
 use crate::generate::LevelGenerator;
 use crate::level::{Diagnostic, LevelFile, parse_diagnosed, parse_ron, read_text};
 use crate::options::{GameSpec, SessionOptions};
@@ -491,11 +490,10 @@ fn replay_erased<G: Plugin>(
     })
 }
 
-/// The set of plugins, and the command-line capabilities they registered.
+/// The set of plugins, and the level generators they registered.
 #[derive(Clone, Default)]
 pub struct Registry {
     entries: Vec<PluginEntry>,
-    commands: Vec<(&'static str, &'static dyn GameCommands)>,
     generators: Vec<(&'static str, &'static dyn LevelGenerator)>,
 }
 
@@ -503,10 +501,6 @@ impl std::fmt::Debug for Registry {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Registry")
             .field("entries", &self.entries)
-            .field(
-                "commands",
-                &self.commands.iter().map(|(id, _)| id).collect::<Vec<_>>(),
-            )
             .field(
                 "generators",
                 &self.generators.iter().map(|(id, _)| id).collect::<Vec<_>>(),
@@ -534,22 +528,6 @@ impl Registry {
         self.entries.retain(|e| e.id != G::ID);
         self.entries.push(PluginEntry::of::<G>());
         self
-    }
-
-    /// Adds game `G`'s command-line capability (its subcommands, bench
-    /// groups and merges); a later one for the same game replaces it.
-    pub fn register_commands<G: Plugin>(
-        &mut self,
-        commands: &'static dyn GameCommands,
-    ) -> &mut Self {
-        self.commands.retain(|(id, _)| *id != G::ID);
-        self.commands.push((G::ID, commands));
-        self
-    }
-
-    /// Every plugin's command-line capability, in registration order.
-    pub fn commands(&self) -> impl Iterator<Item = &'static dyn GameCommands> + '_ {
-        self.commands.iter().map(|(_, commands)| *commands)
     }
 
     /// Adds game `G`'s level generator (`tessera generate`, the editor's

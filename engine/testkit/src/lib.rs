@@ -27,6 +27,20 @@ pub fn repo_path(relative: &str) -> PathBuf {
     repo_root().join(relative)
 }
 
+/// The `## Script` section of game `game`'s page, `docs/games/<game>.md`:
+/// where every key of its script is documented (the docs tests check the
+/// top level, each game's own tests its nested tables). Panics, naming the
+/// page, when the page or the section is missing.
+pub fn script_docs(game: &str) -> String {
+    let page = format!("docs/games/{game}.md");
+    let text = std::fs::read_to_string(repo_path(&page))
+        .unwrap_or_else(|e| panic!("{page}: {e} (every game has its page)"));
+    text.split("\n## ")
+        .find_map(|section| section.strip_prefix("Script\n"))
+        .map(|section| section.to_string())
+        .unwrap_or_else(|| panic!("{page} has no section `## Script`"))
+}
+
 /// `tessera check`'s findings on a generated level's `text`, checked as
 /// `levels/<game>/generated.ron` of a fresh project holding the shipped
 /// `scripts/<game>.lua` (so the check starts a game as `play` would and

@@ -499,21 +499,16 @@ fn a_line_search_is_bounded_by_the_memory_budget() {
 }
 
 /// Every key the `ai`, `feed` and difficulty-row readers accept is in the
-/// Tetris section of the scripting guide, so the guide cannot drift from
-/// the readers.
+/// Script section of Tetris's page, so the docs cannot drift from the
+/// readers.
 #[test]
-fn every_ai_and_feed_key_is_in_the_scripting_guide() {
-    let guide =
-        std::fs::read_to_string(tessera_testkit::repo_path("docs/guide/scripting.md")).unwrap();
-    let tetris = guide
-        .split("\n## ")
-        .find(|section| section.contains("`scripts/tetris.lua`"))
-        .expect("the scripting guide has a Tetris section");
+fn every_ai_and_feed_key_is_on_the_games_page() {
+    let tetris = tessera_testkit::script_docs("tetris");
     for (table, keys) in tessera_tetris::ai::settings::table_keys() {
         for key in keys {
             assert!(
                 tetris.contains(&format!("`{key}`")),
-                "docs/guide/scripting.md does not document `{table}.{key}`"
+                "docs/games/tetris.md does not document `{table}.{key}`"
             );
         }
     }

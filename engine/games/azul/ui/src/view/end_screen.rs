@@ -53,9 +53,13 @@ impl AzulPlaytest {
             .corner_radius(CornerRadius::same(10))
             .inner_margin(12.0)
             .show(ui, |ui| {
+                // The card's text wraps inside its room (a docked playtest
+                // is narrow), leaving the close button its place.
+                let text_width = (ui.available_width() - 36.0).max(120.0);
                 ui.horizontal_top(|ui| {
                     ui.vertical(|ui| {
-                        ui.horizontal(|ui| {
+                        ui.set_max_width(text_width);
+                        ui.horizontal_wrapped(|ui| {
                             ui.add(
                                 egui::Label::new(
                                     RichText::new(title).size(32.0).strong().color(colour),

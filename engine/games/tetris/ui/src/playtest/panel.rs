@@ -86,14 +86,23 @@ impl TetrisPlaytest {
                 self.prediction.as_ref(),
             );
             ui.add_space(4.0);
-            for line in lines {
-                ui.label(
-                    egui::RichText::new(line)
-                        .monospace()
-                        .size(11.0)
-                        .color(Color32::from_rgb(255, 235, 80)),
-                );
-            }
+            // As wide as the board, wrapping: a line wider than a docked
+            // board would widen its column and push the side panel off.
+            let width = self.board_rect.width().max(120.0);
+            ui.allocate_ui(egui::vec2(width, 0.0), |ui| {
+                ui.set_max_width(width);
+                for line in lines {
+                    ui.add(
+                        egui::Label::new(
+                            egui::RichText::new(line)
+                                .monospace()
+                                .size(11.0)
+                                .color(Color32::from_rgb(255, 235, 80)),
+                        )
+                        .wrap(),
+                    );
+                }
+            });
         }
         if self.show_version {
             ui.weak(ai_log::version_line());
