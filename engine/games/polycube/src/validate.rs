@@ -164,16 +164,6 @@ impl<M: Mask> Tables<M> {
         if search.cancelled {
             return Err(SolveError::Cancelled);
         }
-        Ok(search.visitor.found.map(|chosen| {
-            chosen
-                .iter()
-                .map(|&p| {
-                    (
-                        self.placement_kind[p as usize] as usize,
-                        self.cells_of(p as usize),
-                    )
-                })
-                .collect()
-        }))
+        Ok(search.visitor.found.map(|chosen| self.placed(&chosen)))
     }
 }
