@@ -371,6 +371,27 @@ fn the_hud_under_the_board_keeps_the_feed_panel_in_the_window() {
     support::layout::assert_inside_the_window(&harness, 1400.0);
 }
 
+/// Waiting for the feeder's next piece nothing moves, so the editor asks
+/// for no frames (with a software renderer each costs about 20 ms of a
+/// core, taken from the AI's search).
+#[test]
+fn the_feed_asks_for_no_frames_while_it_waits_for_the_player() {
+    let dir = project();
+    let mut harness = start_feed_level(&dir);
+    harness.get_by_label("give I").click();
+    step_until(&mut harness, "the AI's move is shown", |h| {
+        h.query_by_label_contains("AI: ").is_some()
+    });
+    step_until(&mut harness, "the player's turn again", |h| {
+        game(h).turn() == Turn::Seat(0) && h.query_by_label_contains("AI: ").is_none()
+    });
+    let settled = harness.try_run();
+    assert!(
+        settled.is_ok(),
+        "waiting for the feeder, the editor kept asking for frames: {settled:?}"
+    );
+}
+
 /// Run ▸ Playtest starts the game again; the tool windows the designer
 /// opened (the AI log, Balance) stay open in the new game.
 #[test]

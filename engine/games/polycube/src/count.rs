@@ -12,16 +12,17 @@
 //! its subtrees steals from the others and one big subtree never leaves a
 //! core idle for long.
 
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use rayon::prelude::*;
 
 use super::disassembly::Rays;
 use super::mask::Mask;
-use super::search::{Canonical, Leaves, Search};
+use super::search::{Canonical, DistinctUpTo, Leaves, Search};
 use super::solver::{Counts, PLAIN_CHOOSE_DEPTH, Progress, SolveError, Tables};
+use super::validate::Within;
 
 /// The enumeration deepens until there are at least this many subtrees
 /// (enough for hundreds of shards-times-threads to balance), or until
@@ -305,6 +306,99 @@ impl<M: Mask> Tables<M> {
         ))
     }
 
+    /// A solution's placements as (kind, 0-based cells) each.
+    pub(crate) fn placed(&self, chosen: &[u32]) -> Vec<(usize, Vec<super::geometry::Cell>)> {
+        chosen
+            .iter()
+            .map(|&p| {
+                (
+                    self.placement_kind[p as usize] as usize,
+                    self.cells_of(p as usize),
+                )
+            })
+            .collect()
+    }
+
+    /// Up to `limit` distinct solutions from the whole symmetry-broken
+    /// search on `threads` threads (0: every core): the subtrees of the
+    /// fixed enumeration taken in turn by each thread, the search stopped
+    /// once the subtrees finished in a row from the first hold `limit`.
+    /// The answer is the first `limit` of those in subtree order, and the
+    /// nodes are those of the subtrees that decided it, so neither depends
+    /// on the threads (a thread may have searched further, uncounted).
+    pub(crate) fn distinct_parallel(
+        &self,
+        limit: usize,
+        threads: usize,
+        cancel: &AtomicBool,
+    ) -> Result<Within<Vec<u32>>, SolveError> {
+        let threads = if threads == 0 {
+            std::thread::available_parallelism().map_or(1, |n| n.get())
+        } else {
+            threads
+        };
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .thread_name(|i| format!("polycube proof {i}"))
+            .build()
+            .map_err(|e| SolveError::Threads(e.to_string()))?;
+        let subtrees = pool.install(|| self.subtrees(true, cancel))?;
+        // Raised by the caller's cancel or once the answer is decided.
+        let stop = AtomicBool::new(false);
+        let next = AtomicUsize::new(0);
+        let slots: Mutex<Vec<Option<Decided>>> = Mutex::new(vec![None; subtrees.len()]);
+        let work = || {
+            loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some(job) = subtrees.get(i) else { break };
+                let visitor = DistinctUpTo::new(self.volume, job.stabiliser.clone(), limit);
+                let mut search = Search::new(self, job.avail.clone(), &stop, visitor);
+                search.choose_depth = self.choose_depth;
+                search.chosen = job.chosen.clone();
+                search.go(job.filled);
+                if search.cancelled {
+                    break;
+                }
+                let Ok(mut slots) = slots.lock() else { break };
+                slots[i] = Some((search.visitor.found, search.nodes));
+                if prefix(&slots, limit).0.len() >= limit {
+                    stop.store(true, Ordering::Relaxed);
+                }
+            }
+        };
+        let caller = std::thread::current();
+        std::thread::scope(|scope| {
+            let workers: Vec<_> = (0..threads)
+                .map(|_| {
+                    scope.spawn(|| {
+                        work();
+                        caller.unpark();
+                    })
+                })
+                .collect();
+            while !workers.iter().all(|w| w.is_finished()) {
+                std::thread::park_timeout(PROGRESS_EVERY);
+                if cancel.load(Ordering::Relaxed) {
+                    stop.store(true, Ordering::Relaxed);
+                }
+            }
+        });
+        if cancel.load(Ordering::Relaxed) {
+            return Err(SolveError::Cancelled);
+        }
+        let slots = slots
+            .into_inner()
+            .map_err(|_| SolveError::Threads("a proof's thread panicked".into()))?;
+        let (mut found, nodes) = prefix(&slots, limit);
+        found.truncate(limit);
+        let complete = true;
+        Ok(Within {
+            found,
+            nodes,
+            complete,
+        })
+    }
+
     /// Counts the shard's subtrees on `options.threads` threads; `progress`
     /// hears from the calling thread every [`PROGRESS_EVERY`]. A cancel
     /// returns the partial sum (`complete: false`).
@@ -388,4 +482,22 @@ impl<M: Mask> Tables<M> {
             threads,
         })
     }
+}
+
+/// What a subtree of a proof found: its distinct solutions and nodes.
+type Decided = (Vec<Vec<u32>>, u64);
+
+/// The solutions of the subtrees finished in a row from the first, in
+/// subtree order, up to (at least) `limit` of them, and those subtrees'
+/// nodes.
+fn prefix(slots: &[Option<Decided>], limit: usize) -> Decided {
+    let (mut out, mut nodes) = (Vec::new(), 0);
+    for (found, n) in slots.iter().map_while(Option::as_ref) {
+        if out.len() >= limit {
+            break;
+        }
+        out.extend(found.iter().cloned());
+        nodes += n;
+    }
+    (out, nodes)
 }

@@ -270,38 +270,29 @@ impl Solver {
                 complete,
             });
         }
-        let within = dispatch!(self, t => t.distinct_up_to(limit, budget, cancel).map(|w| Within {
-            found: w.found.into_iter()
-                .map(|chosen| {
-                    chosen
-                        .iter()
-                        .map(|&p| (t.placement_kind[p as usize] as usize, t.cells_of(p as usize)))
-                        .collect::<Vec<_>>()
-                })
-                .collect::<Vec<_>>(),
-            nodes: w.nodes,
-            complete: w.complete,
-        }))?;
-        Ok(Within {
-            found: within
-                .found
-                .into_iter()
-                .map(|placed| self.assign(placed, Vec::new()))
-                .collect(),
-            nodes: within.nodes,
-            complete: within.complete,
-        })
+        dispatch!(self, t => t.distinct_up_to(limit, budget, cancel)
+            .map(|w| w.map(|c| self.assign(t.placed(&c), Vec::new()))))
+    }
+
+    /// [`Solver::distinct`] on `threads` threads (0: every core), the same
+    /// answer on any number ([`crate::count`]): the proof of a large box.
+    pub fn distinct_parallel(
+        &self,
+        limit: usize,
+        threads: usize,
+        cancel: &AtomicBool,
+    ) -> Result<Within<Solution>, SolveError> {
+        if self.volume_balance != 0 || limit == 0 {
+            return self.distinct_within(limit, 0, cancel);
+        }
+        dispatch!(self, t => t.distinct_parallel(limit, threads, cancel)
+            .map(|w| w.map(|c| self.assign(t.placed(&c), Vec::new()))))
     }
 
     /// Whether the level has no solution, exactly one up to the box's
     /// symmetries, or more (it stops at the second).
     pub fn verdict(&self, cancel: &AtomicBool) -> Result<Verdict, SolveError> {
-        let mut found = self.distinct(2, cancel)?;
-        Ok(match found.len() {
-            0 => Verdict::NoSolution,
-            1 => Verdict::Unique(found.remove(0)),
-            _ => Verdict::NotUnique(found.remove(0), found.remove(0)),
-        })
+        Ok(Verdict::of(self.distinct(2, cancel)?))
     }
 
     /// The effort of a plain depth-first search to the first packing

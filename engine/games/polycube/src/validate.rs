@@ -35,6 +35,17 @@ impl Verdict {
     }
 }
 
+impl Verdict {
+    /// The verdict of up to two distinct packings found by a whole search.
+    pub fn of(mut found: Vec<Solution>) -> Self {
+        match found.len() {
+            0 => Verdict::NoSolution,
+            1 => Verdict::Unique(found.remove(0)),
+            _ => Verdict::NotUnique(found.remove(0), found.remove(0)),
+        }
+    }
+}
+
 /// What a search for distinct packings within a node budget found
 /// ([`crate::Solver::distinct_within`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -47,6 +58,17 @@ pub struct Within<S> {
     /// everything), not at the budget: with fewer than the limit found,
     /// a proof that there are no more.
     pub complete: bool,
+}
+
+impl<S> Within<S> {
+    /// The same answer with each packing mapped.
+    pub fn map<T>(self, f: impl FnMut(S) -> T) -> Within<T> {
+        Within {
+            found: self.found.into_iter().map(f).collect(),
+            nodes: self.nodes,
+            complete: self.complete,
+        }
+    }
 }
 
 /// How hard the first packing was to find for a plain depth-first search
@@ -142,16 +164,6 @@ impl<M: Mask> Tables<M> {
         if search.cancelled {
             return Err(SolveError::Cancelled);
         }
-        Ok(search.visitor.found.map(|chosen| {
-            chosen
-                .iter()
-                .map(|&p| {
-                    (
-                        self.placement_kind[p as usize] as usize,
-                        self.cells_of(p as usize),
-                    )
-                })
-                .collect()
-        }))
+        Ok(search.visitor.found.map(|chosen| self.placed(&chosen)))
     }
 }

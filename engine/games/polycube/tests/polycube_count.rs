@@ -254,3 +254,46 @@ fn plain_count_shards_add_up_to_the_whole_plain_count() {
         }
     }
 }
+
+/// The packings of `solver` as a sorted list, to compare as sets.
+fn sorted(mut found: Vec<tessera_polycube::solver::Solution>) -> Vec<Vec<Vec<[i32; 3]>>> {
+    let mut out: Vec<_> = found.drain(..).map(|s| s.pieces).collect();
+    out.sort();
+    out
+}
+
+#[test]
+fn the_proof_on_several_threads_finds_the_serial_searchs_packings() {
+    let never = AtomicBool::new(false);
+    for (name, distinct) in [
+        ("soma.ron", 240),
+        ("pentacubes_2x5x6.ron", 264),
+        ("pentominoes_3x20.ron", 2),
+    ] {
+        let solver = solver(&level(name));
+        let serial = solver.distinct(1000, &never).unwrap();
+        assert_eq!(serial.len(), distinct, "{name}");
+        let one = solver.distinct_parallel(1000, 1, &never).unwrap().found;
+        assert_eq!(sorted(one), sorted(serial), "{name}: the same packings");
+        // Stopped at the second: the answer is the same on any threads.
+        let two = solver.distinct_parallel(2, 1, &never).unwrap();
+        assert!(two.complete && two.nodes > 0);
+        assert_eq!(two.found.len(), 2, "{name}");
+        for threads in [2, 3] {
+            let again = solver.distinct_parallel(2, threads, &never).unwrap();
+            assert_eq!(again, two, "{name}, {threads} threads: packings and nodes");
+        }
+    }
+    // A limit of none finds none; a raised cancel flag is an error.
+    let soma = solver(&level("soma.ron"));
+    assert!(
+        soma.distinct_parallel(0, 2, &never)
+            .unwrap()
+            .found
+            .is_empty()
+    );
+    assert!(matches!(
+        soma.distinct_parallel(2, 2, &AtomicBool::new(true)),
+        Err(tessera_polycube::solver::SolveError::Cancelled)
+    ));
+}

@@ -281,7 +281,10 @@ pub fn prove(path: &Path, text: &str, control: &ThinkControl) -> Proof {
     let cancel = control.cancel_flag();
     let kind = claim.kind().to_string();
     let verdict = match kind.as_str() {
-        "unique" => solver.verdict(cancel),
+        // The whole search, on every core.
+        "unique" => solver
+            .distinct_parallel(2, 0, cancel)
+            .map(|w| Verdict::of(w.found)),
         "solvable" => solver.first(cancel).map(|f| match f {
             Some(s) => Verdict::Unique(s),
             None => Verdict::NoSolution,

@@ -183,7 +183,7 @@ impl Probe {
 }
 
 /// Distinct packings of `design` within `budget` search nodes, up to
-/// `limit` of them.
+/// `limit` of them; with no budget, the whole search on every core.
 fn probe(
     design: &Design,
     limit: usize,
@@ -191,9 +191,12 @@ fn probe(
     control: &ThinkControl,
 ) -> Result<Probe, GenerateError> {
     let solver = Solver::new(design.size, &design.shapes()).map_err(solve_error)?;
-    let within = solver
-        .distinct_within(limit, budget, control.cancel_flag())
-        .map_err(solve_error)?;
+    let cancel = control.cancel_flag();
+    let within = match budget {
+        u64::MAX => solver.distinct_parallel(limit, 0, cancel),
+        _ => solver.distinct_within(limit, budget, cancel),
+    }
+    .map_err(solve_error)?;
     Ok(match within.found.len() {
         2.. => Probe::Two(within.found, within.nodes),
         _ if within.complete => Probe::Unique,

@@ -322,12 +322,19 @@ impl TetrisPlaytest {
         }
     }
 
-    fn advance_time(&mut self, dt: f64) {
+    /// Whether the game's clock runs: a human plays in real time, unpaused,
+    /// not frozen and not over. AI play is turn by turn: ticks would only
+    /// fill the replay.
+    fn clock_runs(&self) -> bool {
         let game = self.session.game();
-        if self.frozen || game.field().is_paused() || game.outcome().is_over() || self.ai_places() {
-            // AI play is turn by turn: ticks would only fill the replay.
+        !(self.frozen || game.field().is_paused() || game.outcome().is_over() || self.ai_places())
+    }
+
+    fn advance_time(&mut self, dt: f64) {
+        if !self.clock_runs() {
             return;
         }
+        let game = self.session.game();
         let rate = game.settings().ticks_per_second * f64::from(self.speed);
         self.carry = (self.carry + dt * rate).min(MAX_TICKS_PER_FRAME);
         let ticks = self.carry.floor();
@@ -541,6 +548,7 @@ impl PlaytestView for TetrisPlaytest {
 
     fn ui(&mut self, ui: &mut egui::Ui, cx: &mut PlaytestContext<'_>) {
         let dt = ui.input(|i| i.stable_dt).clamp(0.0, 0.1);
+        let was_showing_a_move = self.ai_move.is_some();
         self.catch_ai_move();
         self.poll_prediction(ui);
         if let Some(shown) = &mut self.ai_move {
@@ -574,6 +582,14 @@ impl PlaytestView for TetrisPlaytest {
             .window(ui.ctx(), &self.level, &self.script, cx.project.root());
         let steps = self.session.replay().steps.len();
         self.before = Some(Before::of(self.session.game(), steps));
-        ui.ctx().request_repaint();
+        // Frames only while something moves: the clock (falling pieces) or
+        // an AI move being shown. Waiting for the feeder's choice or a
+        // finished game draws on input alone; with a software renderer each
+        // frame costs a core's 20 ms, taken from the AI's search.
+        // (One frame more after a shown move ends: the host then starts
+        // the next AI turn, whose thinking line asks for its own frames.)
+        if self.clock_runs() || self.ai_move.is_some() || was_showing_a_move {
+            ui.ctx().request_repaint();
+        }
     }
 }
