@@ -88,6 +88,10 @@ fn main() -> ExitCode {
             .with_title(title)
             .with_inner_size(size)
             .with_min_inner_size(tessera_editor::restore::MIN_WINDOW),
+        // No dithering: the editor draws flat colours, where it changes
+        // nothing visible, and without a GPU (Mesa's software renderer)
+        // every pixel of every frame pays for its noise.
+        dithering: false,
         ..Default::default()
     };
     let result = eframe::run_native(
