@@ -9,9 +9,9 @@ use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
-use tessera_tetris::ai::{Brain, Position, UnknownNext, log};
+use tessera_tetris::ai::{Brain, Position, log};
 use tessera_tetris::board::Board;
-use tessera_tetris::piece::{PieceKind, RotationSystem};
+use tessera_tetris::piece::PieceKind;
 
 fn tessera(args: &[&str], cwd: &Path) -> Output {
     Command::new(env!("CARGO_BIN_EXE_tessera"))
@@ -526,15 +526,5 @@ fn the_offline_line_in_the_figures_clears_the_rows_it_claims() {
 /// (`rotation = "cycle"`): the AI's position for the tests that drive a
 /// brain by hand.
 fn empty_well(board: Board, piece: PieceKind) -> Position {
-    Position {
-        board,
-        piece,
-        next: None,
-        rotation: RotationSystem::Cycle,
-        spawn_row: 0,
-        danger_rows: 1,
-        ceiling: Default::default(),
-        reader_streak: 0,
-        unknown_next: UnknownNext::Worst(PieceKind::ALL.to_vec()),
-    }
+    Position::shipped(board, piece)
 }

@@ -323,22 +323,15 @@ pub(crate) fn shards(command: &[&str]) -> [String; 2] {
 /// An AI log as the editor's S panel writes it: GOD's decision on an
 /// empty 10 x 22 board.
 pub(crate) fn ai_log() -> String {
-    use tessera_tetris::ai::{Brain, Position, UnknownNext, log};
+    use tessera_tetris::ai::{Brain, Position, log};
     use tessera_tetris::piece::PieceKind;
     let god = tessera_tetris::ai::settings::default_difficulties()
         .into_iter()
         .find(|d| d.name == "GOD")
         .expect("GOD");
     let position = Position {
-        board: tessera_tetris::board::Board::new(10, 22),
-        piece: PieceKind::T,
         next: Some(PieceKind::S),
-        rotation: tessera_tetris::piece::RotationSystem::Cycle,
-        spawn_row: 0,
-        danger_rows: 1,
-        ceiling: Default::default(),
-        reader_streak: 0,
-        unknown_next: UnknownNext::Worst(PieceKind::ALL.to_vec()),
+        ..Position::shipped(tessera_tetris::board::Board::new(10, 22), PieceKind::T)
     };
     let choice = Brain::new().choose(&position, &god, 11);
     log::write(

@@ -12,9 +12,9 @@ use proptest::prelude::*;
 use tessera_host::plugin::Scripted;
 use tessera_host::{LiveScript, Registry};
 use tessera_tetris::Tetris;
-use tessera_tetris::ai::{Brain, Position, UnknownNext, log};
+use tessera_tetris::ai::{Brain, Position, log};
 use tessera_tetris::board::Board;
-use tessera_tetris::piece::{PieceKind, RotationSystem};
+use tessera_tetris::piece::PieceKind;
 use tetris_support::*;
 
 /// The first line of `text` holding `needle` (1-based).
@@ -296,17 +296,7 @@ fn logged(noise_seed: u64, turn: u64, board: Board, piece: PieceKind) -> String 
     let god = tessera_tetris::ai::settings::difficulty(&script, "god")
         .expect("reads")
         .expect("GOD");
-    let position = Position {
-        board,
-        piece,
-        next: None,
-        rotation: RotationSystem::Cycle,
-        spawn_row: 0,
-        danger_rows: 1,
-        ceiling: Default::default(),
-        reader_streak: 0,
-        unknown_next: UnknownNext::Worst(PieceKind::ALL.to_vec()),
-    };
+    let position = Position::shipped(board, piece);
     let choice = Brain::new().choose(&position, &god, noise_seed);
     log::write(
         &log::DecisionInput {

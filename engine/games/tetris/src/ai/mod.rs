@@ -475,6 +475,25 @@ pub enum UnknownNext {
 }
 
 impl Position {
+    /// `piece` on `board` as the shipped script plays it: no preview,
+    /// rotation `"cycle"`, spawning at row 0 with one danger row, no
+    /// ceiling, the worst of all seven pieces after an unknown next, no
+    /// reader streak. Tools and tests that drive a brain by hand start
+    /// from it and change what they need.
+    pub fn shipped(board: Board, piece: PieceKind) -> Self {
+        Self {
+            board,
+            piece,
+            next: None,
+            rotation: RotationSystem::Cycle,
+            spawn_row: 0,
+            danger_rows: 1,
+            ceiling: CeilingClock::default(),
+            reader_streak: 0,
+            unknown_next: UnknownNext::Worst(PieceKind::ALL.to_vec()),
+        }
+    }
+
     /// The metrics of `placement` on the `before` board, with the height
     /// guard for this position's board and danger rows.
     #[inline]

@@ -201,8 +201,8 @@ pub fn log_panel(ui: &mut egui::Ui, log: Option<(usize, &str)>, copied: &mut boo
 #[cfg(test)]
 mod tests {
     use super::*;
-    use tessera_tetris::ai::{Brain, Position, UnknownNext};
-    use tessera_tetris::piece::{PieceKind, RotationSystem};
+    use tessera_tetris::ai::{Brain, Position};
+    use tessera_tetris::piece::PieceKind;
 
     /// A T to place in feed mode on a 10 x 20 board whose bottom row is
     /// full but for its first cell, the player having given the reader's
@@ -213,15 +213,8 @@ mod tests {
             board.set(x, 19, true);
         }
         Position {
-            board,
-            piece: PieceKind::T,
-            next: None,
-            rotation: RotationSystem::Cycle,
-            spawn_row: 0,
-            danger_rows: 1,
-            ceiling: Default::default(),
             reader_streak,
-            unknown_next: UnknownNext::Worst(PieceKind::ALL.to_vec()),
+            ..Position::shipped(board, PieceKind::T)
         }
     }
 
