@@ -12,6 +12,7 @@ pub mod cut;
 pub mod design;
 pub mod repair;
 mod reshape;
+pub mod skew;
 pub mod unique;
 
 use std::path::{Path, PathBuf};

@@ -25,7 +25,7 @@ use tessera_host::ThinkControl;
 use tessera_host::generate::{GenerateError, try_candidates};
 use tessera_host::rng::GameRng;
 
-use super::cut;
+use super::{cut, skew};
 use super::design::{Design, Move, random_sizes};
 use crate::solver::{Solution, SolveError, Solver};
 
@@ -80,6 +80,13 @@ pub fn find(spec: &Spec, seed: u64, control: &ThinkControl) -> Result<Design, Ge
     let large = spec.unique && volume > SMALL_BOX;
     let found = try_candidates(seed, CUTS, control, |cut, rng| {
         control.set_note(format!("cut {}", cut + 1));
+        if large && skew::fits(volume, spec.pieces, spec.sizes) {
+            let Some(design) = skew::skewed(spec.size, spec.pieces, spec.sizes, rng) else {
+                return Ok(None);
+            };
+            let here = probe(&design, PROBE_LIMIT, BUDGET, control)?;
+            return walk_from(spec, design, here, spec.sizes, rng, control);
+        }
         if large {
             let Some((design, here)) = sparse_cut(spec, rng, control)? else {
                 return Ok(None);

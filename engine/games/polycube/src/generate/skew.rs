@@ -1,0 +1,289 @@
+//! Skewed cuts of a large box for a unique design: a few large pieces
+//! twisted through all three axes, each fitting the box in at most two
+//! positions per turn, and many small pieces filling the pockets they
+//! leave. The large pieces force the search from its first levels, so a
+//! whole search of a 4x4x4 of 13 pieces is thousands of nodes, not the tens
+//! of millions of an even cut (docs/perf/polycube-generate.md, round 4),
+//! and the walk can afford a proof at every step.
+
+use rand::Rng;
+use tessera_host::rng::GameRng;
+
+use super::cut::{loose, placements};
+use super::design::{Design, FREE, neighbours};
+use crate::geometry::{Cell, orientations};
+
+/// How many of a skewed cut's pieces are large.
+pub const LARGE_PIECES: usize = 3;
+/// The largest small piece.
+const SMALL_MAX: usize = 4;
+/// The large pieces' sizes run from the spec's largest down by this much.
+const LARGE_SPREAD: usize = 2;
+/// Positions per turn a large piece may fit in.
+const POSITIONS_PER_TURN: usize = 2;
+/// Random growths of one large piece before the cut starts over.
+const GROWTHS: usize = 2_000;
+/// Fresh starts (large pieces grown again) per cut.
+const STARTS: usize = 200;
+/// Fillings of the small pieces tried per set of large pieces.
+const FILLINGS: usize = 20;
+/// Search nodes one filling may spend.
+const FILL_BUDGET: usize = 20_000;
+/// Pieces tried at each level of a filling.
+const FILL_TRIES: usize = 12;
+/// How strongly a large piece grows away from its first cell.
+const STRETCH: f64 = 3.0;
+
+/// Whether a skewed cut of `pieces` pieces in `volume` cells fits the
+/// spec's sizes `(min, max)`: large pieces of `max - LARGE_SPREAD..=max`
+/// cubes, at least twice the small ones' largest, and small ones of
+/// `min..=SMALL_MAX`, in counts that can fill the box.
+pub fn fits(volume: usize, pieces: usize, (min, max): (usize, usize)) -> bool {
+    let small = pieces.saturating_sub(LARGE_PIECES);
+    let large_low = max.saturating_sub(LARGE_SPREAD).max(min);
+    small > 0
+        && min <= SMALL_MAX
+        && large_low >= 2 * SMALL_MAX
+        && LARGE_PIECES * large_low + small * min <= volume
+        && LARGE_PIECES * max + small * SMALL_MAX.min(max) >= volume
+}
+
+/// A skewed cut of a box of `size` into `pieces` pieces with sizes in
+/// `sizes` ([`fits`]): [`LARGE_PIECES`] large pieces grown from random
+/// cells away from where they started, each spanning all three axes with
+/// 24 distinct turns and at most [`POSITIONS_PER_TURN`] positions per
+/// turn, the rest filled by small pieces; never [`loose`]. `None` when no
+/// such cut was found within the tries.
+pub fn skewed(
+    size: [usize; 3],
+    pieces: usize,
+    (min, max): (usize, usize),
+    rng: &mut GameRng,
+) -> Option<Design> {
+    let volume: usize = size.iter().product();
+    let small = pieces - LARGE_PIECES;
+    let small_max = SMALL_MAX.min(max);
+    let large_low = max.saturating_sub(LARGE_SPREAD).max(min);
+    for _ in 0..STARTS {
+        let large: Vec<usize> = (0..LARGE_PIECES)
+            .map(|_| rng.random_range(large_low..=max))
+            .collect();
+        let rest = volume.checked_sub(large.iter().sum())?;
+        if rest < small * min || rest > small * small_max {
+            continue;
+        }
+        let mut owner = vec![FREE; volume];
+        if !large
+            .iter()
+            .enumerate()
+            .all(|(p, &target)| twisted(size, &mut owner, p, target, rng))
+        {
+            continue;
+        }
+        for _ in 0..FILLINGS {
+            let mut filled = owner.clone();
+            let mut fill = Fill {
+                size,
+                min,
+                max: small_max,
+                budget: FILL_BUDGET,
+            };
+            if !fill.pieces(&mut filled, LARGE_PIECES, small, rng) {
+                continue;
+            }
+            let design = Design {
+                size,
+                owner: filled,
+                pieces,
+            };
+            if !loose(&design) {
+                return Some(design);
+            }
+        }
+    }
+    None
+}
+
+/// Grows piece `p` of `target` cubes from a random free cell, stretched,
+/// until it is twisted and fits few places (at most [`GROWTHS`] tries).
+fn twisted(
+    size: [usize; 3],
+    owner: &mut [usize],
+    p: usize,
+    target: usize,
+    rng: &mut GameRng,
+) -> bool {
+    for _ in 0..GROWTHS {
+        let Some(cells) = grow(size, owner, p, target, rng) else {
+            continue;
+        };
+        let shape: Vec<Cell> = cells.iter().map(|&i| cell(size, i)).collect();
+        let turns = orientations(&shape).len();
+        if spans_three_axes(&shape)
+            && turns == 24
+            && placements(size, &shape) <= POSITIONS_PER_TURN * turns
+        {
+            return true;
+        }
+        for i in cells {
+            owner[i] = FREE;
+        }
+    }
+    false
+}
+
+/// Piece `p` grown from a random free cell to `target` cubes, a free
+/// neighbour taken with a weight growing with the square of its distance
+/// from the first cell; its cells, or `None` (and the box as it was) when
+/// it was walled in short.
+fn grow(
+    size: [usize; 3],
+    owner: &mut [usize],
+    p: usize,
+    target: usize,
+    rng: &mut GameRng,
+) -> Option<Vec<usize>> {
+    let free: Vec<usize> = (0..owner.len()).filter(|&i| owner[i] == FREE).collect();
+    if free.is_empty() {
+        return None;
+    }
+    let start = free[rng.random_range(0..free.len())];
+    let origin = cell(size, start);
+    owner[start] = p;
+    let mut cells = vec![start];
+    while cells.len() < target {
+        let frontier = frontier(size, owner, &cells);
+        if frontier.is_empty() {
+            for &i in &cells {
+                owner[i] = FREE;
+            }
+            return None;
+        }
+        let weights: Vec<f64> = frontier
+            .iter()
+            .map(|&n| {
+                let c = cell(size, n);
+                let d: i32 = (0..3).map(|k| (c[k] - origin[k]).abs()).sum();
+                1.0 + STRETCH * f64::from(d * d)
+            })
+            .collect();
+        let mut pick = rng.random_range(0.0..weights.iter().sum::<f64>());
+        let mut chosen = frontier.len() - 1;
+        for (k, w) in weights.iter().enumerate() {
+            if pick < *w {
+                chosen = k;
+                break;
+            }
+            pick -= w;
+        }
+        owner[frontier[chosen]] = p;
+        cells.push(frontier[chosen]);
+    }
+    Some(cells)
+}
+
+/// The free cells touching `cells`, sorted.
+fn frontier(size: [usize; 3], owner: &[usize], cells: &[usize]) -> Vec<usize> {
+    let mut out: Vec<usize> = cells
+        .iter()
+        .flat_map(|&c| neighbours(size, c))
+        .filter(|&n| owner[n] == FREE)
+        .collect();
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// The small pieces' filling: a depth-first search from the lowest free
+/// cell, a few random pieces tried at each level, within a node budget.
+struct Fill {
+    size: [usize; 3],
+    min: usize,
+    max: usize,
+    budget: usize,
+}
+
+impl Fill {
+    /// Fills every free cell with `count` pieces numbered from `first`.
+    fn pieces(&mut self, owner: &mut [usize], first: usize, count: usize, rng: &mut GameRng) -> bool {
+        let free = owner.iter().filter(|&&o| o == FREE).count();
+        if count == 0 {
+            return free == 0;
+        }
+        if free < count * self.min || free > count * self.max || !self.regions_hold(owner) {
+            return false;
+        }
+        let Some(start) = owner.iter().position(|&o| o == FREE) else {
+            return false;
+        };
+        for _ in 0..FILL_TRIES {
+            if self.budget == 0 {
+                return false;
+            }
+            self.budget -= 1;
+            let target = rng.random_range(self.min..=self.max);
+            owner[start] = first;
+            let mut cells = vec![start];
+            while cells.len() < target {
+                let frontier = frontier(self.size, owner, &cells);
+                if frontier.is_empty() {
+                    break;
+                }
+                let next = frontier[rng.random_range(0..frontier.len())];
+                owner[next] = first;
+                cells.push(next);
+            }
+            if cells.len() == target && self.pieces(owner, first + 1, count - 1, rng) {
+                return true;
+            }
+            for &i in &cells {
+                owner[i] = FREE;
+            }
+        }
+        false
+    }
+
+    /// Whether every connected region of free cells holds a small piece.
+    fn regions_hold(&self, owner: &[usize]) -> bool {
+        let mut seen = vec![false; owner.len()];
+        for s in 0..owner.len() {
+            if owner[s] != FREE || seen[s] {
+                continue;
+            }
+            seen[s] = true;
+            let mut stack = vec![s];
+            let mut cells = 0;
+            while let Some(c) = stack.pop() {
+                cells += 1;
+                for n in neighbours(self.size, c) {
+                    if owner[n] == FREE && !seen[n] {
+                        seen[n] = true;
+                        stack.push(n);
+                    }
+                }
+            }
+            if cells < self.min {
+                return false;
+            }
+        }
+        true
+    }
+}
+
+/// Whether the piece reaches across all three axes.
+fn spans_three_axes(cells: &[Cell]) -> bool {
+    (0..3).all(|k| {
+        let lo = cells.iter().map(|c| c[k]).min();
+        let hi = cells.iter().map(|c| c[k]).max();
+        hi > lo
+    })
+}
+
+/// The 0-based cell of index `i`.
+fn cell(size: [usize; 3], i: usize) -> Cell {
+    [
+        (i % size[0]) as i32,
+        ((i / size[0]) % size[1]) as i32,
+        (i / (size[0] * size[1])) as i32,
+    ]
+}
