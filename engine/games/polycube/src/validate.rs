@@ -82,7 +82,17 @@ pub struct Effort {
     pub dead_ends: u64,
     /// Whether a packing was found at all.
     pub solved: bool,
+    /// Whether the search stopped at [`EFFORT_BUDGET`] nodes first: then
+    /// `nodes` and `dead_ends` are lower bounds.
+    pub capped: bool,
 }
+
+/// The nodes a plain search spends on a level's difficulty (a second or two
+/// of one core): a design made for the solver's most-constrained search,
+/// such as a skewed 4x4x4 (`generate/skew.rs`), can send the plain search
+/// through hundreds of millions of nodes, and the estimate must not cost
+/// more than the proof.
+pub const EFFORT_BUDGET: u64 = 1 << 25;
 
 /// A solution as (kind, 0-based cells) per piece, before pieces get ids.
 type Placed = Vec<(usize, Vec<Cell>)>;
@@ -139,14 +149,16 @@ impl<M: Mask> Tables<M> {
             cancel,
             FirstWithEffort::default(),
         );
+        search.node_limit = EFFORT_BUDGET;
         search.go(self.outside);
-        if search.cancelled {
+        if search.cancelled && !search.over_budget {
             return Err(SolveError::Cancelled);
         }
         Ok(Effort {
             nodes: search.nodes,
             dead_ends: search.visitor.dead_ends,
             solved: search.visitor.found,
+            capped: search.over_budget,
         })
     }
 

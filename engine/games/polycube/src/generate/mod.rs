@@ -179,6 +179,22 @@ pub fn difficulty(effort: &Effort) -> (f64, &'static str) {
     (d, word)
 }
 
+/// The effort in words; a search stopped at its budget is a lower bound
+/// (the difficulty then reads as at least its figure).
+fn effort_words(effort: &Effort) -> String {
+    if effort.capped {
+        format!(
+            "over {} nodes to the first packing (the plain search stopped there), over {} dead ends",
+            effort.nodes, effort.dead_ends
+        )
+    } else {
+        format!(
+            "{} nodes to the first packing, {} dead ends",
+            effort.nodes, effort.dead_ends
+        )
+    }
+}
+
 /// The level's text with its claim block, and what it says.
 fn written(
     level: &PolycubeLevel,
@@ -198,10 +214,7 @@ fn written(
     if level.assembly {
         claim.push_str(", assembles along straight lines");
     }
-    let effort_words = format!(
-        "{} nodes to the first packing, {} dead ends",
-        effort.nodes, effort.dead_ends
-    );
+    let effort_words = effort_words(&effort);
     let ron = level_text(level);
     let [a, b, c] = level.extents();
     Ok(Generated {
@@ -319,13 +332,12 @@ pub fn prove(path: &Path, text: &str, control: &ThinkControl) -> Proof {
     let effort = solver.effort(cancel).unwrap_or_default();
     let (d, word) = difficulty(&effort);
     claim.holds(format!(
-        "{what}{}; difficulty {d:.1} ({word}): {} nodes to the first packing, {} dead ends",
+        "{what}{}; difficulty {d:.1} ({word}): {}",
         if claim.text.contains("assembles") {
             ", assembles along straight lines"
         } else {
             ""
         },
-        effort.nodes,
-        effort.dead_ends
+        effort_words(&effort)
     ))
 }

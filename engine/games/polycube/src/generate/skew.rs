@@ -11,7 +11,7 @@ use tessera_host::rng::GameRng;
 
 use super::cut::{loose, placements};
 use super::design::{Design, FREE, neighbours};
-use crate::geometry::{Cell, orientations};
+use crate::geometry::{Cell, orientations, signature};
 
 /// How many of a skewed cut's pieces are large.
 pub const LARGE_PIECES: usize = 3;
@@ -31,6 +31,10 @@ const FILLINGS: usize = 20;
 const FILL_BUDGET: usize = 20_000;
 /// Pieces tried at each level of a filling.
 const FILL_TRIES: usize = 12;
+/// Small pieces of one shape a cut may have (identical pieces are one
+/// kind to the solver, so swapping two is never a second packing; fewer
+/// copies make a livelier set).
+const MAX_COPIES: usize = 2;
 /// How strongly a large piece grows away from its first cell.
 const STRETCH: f64 = 3.0;
 
@@ -87,6 +91,7 @@ pub fn skewed(
                 min,
                 max: small_max,
                 budget: FILL_BUDGET,
+                shapes: Vec::new(),
             };
             if !fill.pieces(&mut filled, LARGE_PIECES, small, rng) {
                 continue;
@@ -201,6 +206,8 @@ struct Fill {
     min: usize,
     max: usize,
     budget: usize,
+    /// The small pieces' shapes so far (rotation signatures).
+    shapes: Vec<Vec<Cell>>,
 }
 
 impl Fill {
@@ -233,8 +240,16 @@ impl Fill {
                 owner[next] = first;
                 cells.push(next);
             }
-            if cells.len() == target && self.pieces(owner, first + 1, count - 1, rng) {
-                return true;
+            if cells.len() == target {
+                let placed: Vec<Cell> = cells.iter().map(|&i| cell(self.size, i)).collect();
+                let shape = signature(&placed);
+                if self.shapes.iter().filter(|s| **s == shape).count() < MAX_COPIES {
+                    self.shapes.push(shape);
+                    if self.pieces(owner, first + 1, count - 1, rng) {
+                        return true;
+                    }
+                    self.shapes.pop();
+                }
             }
             for &i in &cells {
                 owner[i] = FREE;
