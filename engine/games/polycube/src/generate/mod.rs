@@ -54,7 +54,7 @@ impl LevelGenerator for PolycubeGenerator {
             Arg::new("sizes")
                 .long("sizes")
                 .value_name("MIN..MAX")
-                .help("Cubes per piece (default: around the box's volume over the pieces)"),
+                .help("Cubes per piece (default: around the box's volume over the pieces; for a unique large box of many pieces, 2 up to three large pieces' share, e.g. 2..12 for a 4x4x4 of 13)"),
             Arg::new("unique")
                 .long("unique")
                 .action(ArgAction::SetTrue)
@@ -128,10 +128,15 @@ fn spec(matches: &ArgMatches) -> Result<Spec, GenerateError> {
                 "--sizes `{text}`: write MIN..MAX with 1 <= MIN <= MAX, e.g. 4..6"
             ))
         })?,
-        None => {
-            let low = volume / pieces;
-            (low.saturating_sub(1).max(1), volume.div_ceil(pieces) + 1)
-        }
+        // A unique design of a large box with many pieces: a skewed cut's
+        // sizes (`skew.rs`), the only cuts whose proofs stay small.
+        None => match skew::default_sizes(volume, pieces) {
+            Some(sizes) if matches.get_flag("unique") && volume > unique::SMALL_BOX => sizes,
+            _ => {
+                let low = volume / pieces;
+                (low.saturating_sub(1).max(1), volume.div_ceil(pieces) + 1)
+            }
+        },
     };
     if pieces * sizes.0 > volume || pieces * sizes.1 < volume {
         return Err(bad(format!(

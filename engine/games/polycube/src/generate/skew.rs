@@ -35,6 +35,9 @@ const FILL_TRIES: usize = 12;
 /// kind to the solver, so swapping two is never a second packing; fewer
 /// copies make a livelier set).
 const MAX_COPIES: usize = 2;
+/// The average piece size up to which a large box's default sizes are a
+/// skewed cut's ([`default_sizes`]).
+const DENSE_AVERAGE: usize = 6;
 /// How strongly a large piece grows away from its first cell.
 const STRETCH: f64 = 3.0;
 
@@ -50,6 +53,22 @@ pub fn fits(volume: usize, pieces: usize, (min, max): (usize, usize)) -> bool {
         && large_low >= 2 * SMALL_MAX
         && LARGE_PIECES * large_low + small * min <= volume
         && LARGE_PIECES * max + small * SMALL_MAX.min(max) >= volume
+}
+
+/// The sizes a unique design of a large box takes when the user names
+/// none and its pieces are many (at most [`DENSE_AVERAGE`] cubes each on
+/// average, as Bedlam's thirteen in a 4x4x4): small pieces of 2 cubes and
+/// up, large ones sized so that three of them hold what the small pieces
+/// of about 3 cubes leave (2..12 for a 4x4x4 of 13 pieces, 2..13 of 12).
+/// `None` when a skewed cut does not fit ([`fits`]).
+pub fn default_sizes(volume: usize, pieces: usize) -> Option<(usize, usize)> {
+    if pieces == 0 || volume / pieces > DENSE_AVERAGE {
+        return None;
+    }
+    let small = pieces.checked_sub(LARGE_PIECES)?;
+    let max = volume.checked_sub(3 * small)? / LARGE_PIECES + 1;
+    let sizes = (2, max);
+    fits(volume, pieces, sizes).then_some(sizes)
 }
 
 /// A skewed cut of a box of `size` into `pieces` pieces with sizes in

@@ -64,7 +64,7 @@ const CANDIDATES: usize = 8;
 /// on one core) before it gets the whole search.
 const BUDGET: u64 = 1 << 19;
 /// Boxes larger than this start from a screened cut ([`sparse_cut`]).
-const SMALL_BOX: usize = 27;
+pub(super) const SMALL_BOX: usize = 27;
 /// Stretched cuts drawn per cut tried in a large box.
 const POOL: usize = 1_000;
 /// Of those, the ones with the fewest placements probed.
