@@ -12,4 +12,5 @@ mod polycube_generate;
 mod polycube_geometry;
 mod polycube_levels;
 mod polycube_rules;
+mod polycube_skew;
 mod polycube_solver;
