@@ -269,7 +269,13 @@ fn main() {
     let mut rng = GameRng::seed_from_u64(seed);
     for k in 0..n {
         let t = Instant::now();
-        let Some(d) = skewed(&big, small, lo, hi, stretch, &mut rng) else {
+        let drawn_cut = if std::env::var("CRATE").is_ok() {
+            // The crate's skewed cut: SMALL_COUNT + 3 pieces of LO..HI.
+            tessera_polycube::generate::skew::skewed([4, 4, 4], small + 3, (lo, hi), &mut rng)
+        } else {
+            skewed(&big, small, lo, hi, stretch, &mut rng)
+        };
+        let Some(d) = drawn_cut else {
             println!("cut {k}: none drawn {:?}", STATS.iter().map(|s| s.load(Ordering::Relaxed)).collect::<Vec<_>>());
             continue;
         };
