@@ -81,17 +81,7 @@ pub fn stretched(
                 let d: usize = (0..3).map(|k| c[k].abs_diff(origin[k])).sum();
                 1.0 + stretch * (d * d) as f64
             }));
-            let total: f64 = weights.iter().sum();
-            let mut pick = rng.random_range(0.0..total);
-            let mut chosen = frontier.len() - 1;
-            for (k, w) in weights.iter().enumerate() {
-                if pick < *w {
-                    chosen = k;
-                    break;
-                }
-                pick -= w;
-            }
-            let next = frontier.swap_remove(chosen);
+            let next = frontier.swap_remove(weighted(&weights, rng));
             owner[next] = piece;
             frontier.extend(neighbours(size, next).filter(|&n| owner[n] == FREE));
         }
@@ -101,6 +91,19 @@ pub fn stretched(
         owner,
         pieces: sizes.len(),
     })
+}
+
+/// An index into `weights` drawn with the chance of its weight (the
+/// weights positive).
+pub(super) fn weighted(weights: &[f64], rng: &mut GameRng) -> usize {
+    let mut pick = rng.random_range(0.0..weights.iter().sum::<f64>());
+    for (k, w) in weights.iter().enumerate() {
+        if pick < *w {
+            return k;
+        }
+        pick -= w;
+    }
+    weights.len() - 1
 }
 
 /// Whether some two or three neighbouring pieces of the cut fill the cells

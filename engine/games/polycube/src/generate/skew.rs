@@ -9,7 +9,7 @@
 use rand::Rng;
 use tessera_host::rng::GameRng;
 
-use super::cut::{loose, placements};
+use super::cut::{loose, placements, weighted};
 use super::design::{Design, FREE, neighbours};
 use crate::geometry::{Cell, orientations, signature};
 
@@ -191,15 +191,7 @@ fn grow(
                 1.0 + STRETCH * f64::from(d * d)
             })
             .collect();
-        let mut pick = rng.random_range(0.0..weights.iter().sum::<f64>());
-        let mut chosen = frontier.len() - 1;
-        for (k, w) in weights.iter().enumerate() {
-            if pick < *w {
-                chosen = k;
-                break;
-            }
-            pick -= w;
-        }
+        let chosen = weighted(&weights, rng);
         owner[frontier[chosen]] = p;
         cells.push(frontier[chosen]);
     }
@@ -231,7 +223,13 @@ struct Fill {
 
 impl Fill {
     /// Fills every free cell with `count` pieces numbered from `first`.
-    fn pieces(&mut self, owner: &mut [usize], first: usize, count: usize, rng: &mut GameRng) -> bool {
+    fn pieces(
+        &mut self,
+        owner: &mut [usize],
+        first: usize,
+        count: usize,
+        rng: &mut GameRng,
+    ) -> bool {
         let free = owner.iter().filter(|&&o| o == FREE).count();
         if count == 0 {
             return free == 0;

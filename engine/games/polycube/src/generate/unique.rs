@@ -25,8 +25,8 @@ use tessera_host::ThinkControl;
 use tessera_host::generate::{GenerateError, try_candidates};
 use tessera_host::rng::GameRng;
 
-use super::{cut, skew};
 use super::design::{Design, Move, random_sizes};
+use super::{cut, skew};
 use crate::solver::{Solution, SolveError, Solver};
 
 /// What the user asked for.
