@@ -6,12 +6,14 @@
 //! of millions of an even cut (docs/perf/polycube-generate.md, round 4),
 //! and the walk can afford a proof at every step.
 
+use std::collections::HashMap;
+
 use rand::Rng;
 use tessera_host::rng::GameRng;
 
 use super::cut::{loose, placements, weighted};
 use super::design::{Design, FREE, neighbours};
-use crate::geometry::{Cell, orientations, signature};
+use crate::geometry::{Cell, normalize, orientations, signature};
 
 /// How many of a skewed cut's pieces are large.
 pub const LARGE_PIECES: usize = 3;
@@ -87,6 +89,14 @@ pub fn skewed(
     let small = pieces - LARGE_PIECES;
     let small_max = SMALL_MAX.min(max);
     let large_low = max.saturating_sub(LARGE_SPREAD).max(min);
+    let mut fill = Fill {
+        size,
+        min,
+        max: small_max,
+        budget: FILL_BUDGET,
+        shapes: Vec::new(),
+        signatures: HashMap::new(),
+    };
     for _ in 0..STARTS {
         let large: Vec<usize> = (0..LARGE_PIECES)
             .map(|_| rng.random_range(large_low..=max))
@@ -105,13 +115,8 @@ pub fn skewed(
         }
         for _ in 0..FILLINGS {
             let mut filled = owner.clone();
-            let mut fill = Fill {
-                size,
-                min,
-                max: small_max,
-                budget: FILL_BUDGET,
-                shapes: Vec::new(),
-            };
+            fill.budget = FILL_BUDGET;
+            fill.shapes.clear();
             if !fill.pieces(&mut filled, LARGE_PIECES, small, rng) {
                 continue;
             }
@@ -219,6 +224,11 @@ struct Fill {
     budget: usize,
     /// The small pieces' shapes so far (rotation signatures).
     shapes: Vec<Vec<Cell>>,
+    /// The rotation signature of each small piece met, by its cells moved
+    /// to the origin: a signature turns the piece 24 ways, which cost most
+    /// of a cut's drawing before this cache (a few hundred such pieces in
+    /// all).
+    signatures: HashMap<Vec<Cell>, Vec<Cell>>,
 }
 
 impl Fill {
@@ -259,7 +269,11 @@ impl Fill {
             }
             if cells.len() == target {
                 let placed: Vec<Cell> = cells.iter().map(|&i| cell(self.size, i)).collect();
-                let shape = signature(&placed);
+                let shape = self
+                    .signatures
+                    .entry(normalize(&placed))
+                    .or_insert_with(|| signature(&placed))
+                    .clone();
                 if self.shapes.iter().filter(|s| **s == shape).count() < MAX_COPIES {
                     self.shapes.push(shape);
                     if self.pieces(owner, first + 1, count - 1, rng) {
