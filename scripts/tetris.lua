@@ -148,15 +148,15 @@ return {
                     holes = -7.899265427351652, wellSums = -3.3855972247263626,
                     gameOverAfterMove = -1000000 } },
       -- Against HATETRIS (feed mode, the `hatetris` feeder): its piece is
-      -- predicted exactly (adversary "height"), so the AI searches the
-      -- lines HATETRIS will really play, each ranked by its rows cleared
-      -- (100 each) plus its last board (low, flat, few holes and
-      -- transitions; the weights tuned on this one deterministic game).
-      -- The search is kept from decision to decision: 2 plies' worth of
-      -- 2048 boards a decision, up to 32 pieces ahead.
+      -- predicted exactly (adversary "height"), so a line of moves to the
+      -- game's end is a plan that will really be played. Lines rank by rows
+      -- cleared (100 each), then the last board (weights tuned on this one
+      -- deterministic game). Each decision spends 5 x 16384 boards on a
+      -- whole-game beam rooted 12 moves ahead, which replaces the rest of
+      -- the plan when it clears more (line_lead: docs/games/tetris.md).
       -- A specialist: in classic play it looks one piece ahead.
       { name = "VS_HATETRIS", decision_ms = 150, special_chance = 0, ceiling_every = 18,
-        lookahead = 1, beam = 3, adversary = "height", line_depth = 32, line_beam = 2048, line_step = 2,
+        lookahead = 1, beam = 3, adversary = "height", line_beam = 16384, line_step = 5, line_lead = 12,
         weights = { linesCleared = 100, holes = -5.62, maxHeight = -5, bumpiness = -1,
                     rowTransitions = -1, columnTransitions = -3, aggregateHeight = -0.5,
                     blockades = -0.5, gameOverAfterMove = -1000000 } },

@@ -76,7 +76,7 @@ fn azul_seats(dir: &Path, seats: &str) {
 }
 
 /// The shipped VS_HATETRIS row's search, to enlarge.
-const VS_HATETRIS_SEARCH: &str = "adversary = \"height\", line_depth = 32, line_beam = 2048";
+const VS_HATETRIS_SEARCH: &str = "adversary = \"height\", line_beam = 16384";
 /// The VS_HATETRIS row's search made 64 plies of 65,536 boards against a
 /// reader of the AI: gigabytes in the worst case.
 const OWN_64_BY_65536: &str = "adversary = \"own\", line_depth = 64, line_beam = 65536";

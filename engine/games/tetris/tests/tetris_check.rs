@@ -236,9 +236,9 @@ fn a_wide_feed_level_whose_line_search_does_not_fit_is_refused_at_columns() {
     let registry = registry();
     let entry = registry.get("tetris").expect("tetris");
     let path = Path::new("levels/tetris/wide.ron");
-    // VS_HATETRIS 16 times as wide: a 64-wide board has 6.4 times the
+    // VS_HATETRIS twice as wide: a 64-wide board has 6.4 times the
     // landings a well to merge.
-    let source = shipped_source().replace("line_beam = 2048,", "line_beam = 32768,");
+    let source = shipped_source().replace("line_beam = 16384,", "line_beam = 32768,");
     let wide_row = || LiveScript::new(script(&source).expect("the script loads"));
     let findings = entry.check_level_with(text, path, wide_row());
     let error = findings

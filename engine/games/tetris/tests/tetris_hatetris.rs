@@ -8,14 +8,15 @@ use super::tetris_support;
 
 use tessera_host::agent::agent_rng;
 use tessera_tetris::ai::feeder::{Feeder, pick};
-use tessera_tetris::ai::{Adversary, Brain, Candidate, Difficulty, Position};
+use tessera_tetris::ai::{Adversary, Brain, Candidate, Difficulty, PlanStats, Position};
 use tessera_tetris::board::Board;
 use tessera_tetris::movegen::Placement;
 use tessera_tetris::piece::PieceKind;
 use tetris_support::*;
 
 /// A small search against HATETRIS: `step` plies of `width` boards a
-/// decision (0 = afresh, `depth` plies every decision).
+/// decision (0 = afresh, `depth` plies every decision), the kept tree (no
+/// planner).
 fn hatetris_row(width: usize, depth: u8, step: u8) -> Difficulty {
     let shipped = tessera_tetris::ai::settings::difficulties(&shipped().current())
         .expect("the shipped table")
@@ -27,13 +28,37 @@ fn hatetris_row(width: usize, depth: u8, step: u8) -> Difficulty {
         line_beam: width,
         line_depth: depth,
         line_step: step,
+        line_lead: 0,
         ..shipped
+    }
+}
+
+/// A small planner against HATETRIS: beams of at most `width` boards a
+/// ply, `step` plies' worth of them a decision, rooted `lead` moves ahead.
+fn planner_row(width: usize, step: u8, lead: u8) -> Difficulty {
+    Difficulty {
+        line_lead: lead,
+        ..hatetris_row(width, 32, step)
     }
 }
 
 /// HATETRIS's 10 x 20 well, empty, with `piece` to place.
 fn empty_well(piece: PieceKind) -> Position {
     tessera_tetris::ai::hatetris_offline::empty_well(piece)
+}
+
+/// `position` with a piece HATETRIS would not give there (a T, or an I
+/// where it gives the T).
+fn with_another_piece(position: &Position) -> Position {
+    let piece = if position.piece == PieceKind::T {
+        PieceKind::I
+    } else {
+        PieceKind::T
+    };
+    Position {
+        piece,
+        ..position.clone()
+    }
 }
 
 /// The ranking's view of a decision: where each candidate lands and its
@@ -67,9 +92,21 @@ fn after(position: &Position, placement: Placement, brain: &mut Brain) -> Option
 /// Plays `pieces` moves against the `hatetris` feeder from an empty well
 /// with `brain`: the moves and the rows cleared.
 fn play_game(brain: &mut Brain, difficulty: &Difficulty, pieces: usize) -> (Vec<Placement>, u32) {
+    let mut moves = Vec::new();
+    let lines = play_watched(brain, difficulty, pieces, &mut |_, _, p| moves.push(p));
+    (moves, lines)
+}
+
+/// [`play_game`], showing `watch` the brain after each decision, the rows
+/// cleared before it and its move; the rows cleared.
+fn play_watched(
+    brain: &mut Brain,
+    difficulty: &Difficulty,
+    pieces: usize,
+    watch: &mut dyn FnMut(&Brain, u32, Placement),
+) -> u32 {
     let mut feeder_brain = Brain::new();
     let mut position = empty_well(PieceKind::S);
-    let mut moves = Vec::new();
     let mut lines = 0;
     for _ in 0..pieces {
         let choice = brain.choose(&position, difficulty, 0);
@@ -77,14 +114,15 @@ fn play_game(brain: &mut Brain, difficulty: &Difficulty, pieces: usize) -> (Vec<
         if best.metrics.game_over {
             break;
         }
-        lines += best.metrics.lines_cleared;
-        moves.push(best.placement);
-        match after(&position, best.placement, &mut feeder_brain) {
+        let (placement, cleared) = (best.placement, best.metrics.lines_cleared);
+        watch(brain, lines, placement);
+        lines += cleared;
+        match after(&position, placement, &mut feeder_brain) {
             Some(next) => position = next,
             None => break,
         }
     }
-    (moves, lines)
+    lines
 }
 
 #[test]
@@ -126,14 +164,7 @@ fn the_next_position_keeps_the_tree_and_a_position_it_does_not_know_rebuilds() {
 
     // The same board with a piece HATETRIS would not give: rebuilt, and
     // decided as a brain that never saw this game decides.
-    let other = Position {
-        piece: if next.piece == PieceKind::T {
-            PieceKind::I
-        } else {
-            PieceKind::T
-        },
-        ..next.clone()
-    };
+    let other = with_another_piece(&next);
     let rebuilt = brain.choose(&other, &kept, 0);
     assert!(!brain.hatetris_stats().kept);
     let fresh = Brain::new().choose(&other, &kept, 0);
@@ -190,6 +221,89 @@ fn a_rolling_beam_deeper_than_its_first_decisions_plays_one_game() {
     assert_eq!(cleared, lines);
 }
 
+/// One game of `difficulty` against the `hatetris` feeder from an empty
+/// well with a new brain, to its end: each decision's plan figures, the
+/// rows cleared before it, and its move; and the game's rows.
+fn play_planned(difficulty: &Difficulty) -> (Vec<(PlanStats, u32, Placement)>, u32) {
+    let mut decisions = Vec::new();
+    let lines = play_watched(
+        &mut Brain::new(),
+        difficulty,
+        1000,
+        &mut |brain, before, p| decisions.push((brain.plan_stats(), before, p)),
+    );
+    (decisions, lines)
+}
+
+#[test]
+fn the_planner_keeps_its_word_and_only_ever_raises_it() {
+    let row = planner_row(48, 2, 4);
+    let budget = 48 * 2;
+    let (decisions, lines) = play_planned(&row);
+    assert!(decisions.len() > 20, "{} decisions", decisions.len());
+    // The first decision plans; every later one follows the plan, which
+    // knows HATETRIS's piece, and works within its budget of boards.
+    assert!(!decisions[0].0.followed);
+    for (stats, _, _) in &decisions[1..] {
+        assert!(stats.followed, "{stats:?}");
+    }
+    for (stats, _, _) in &decisions {
+        assert!(stats.expanded <= budget, "{stats:?}");
+    }
+    // The rows promised (cleared so far plus the plan's) never fall, rise
+    // when a beam finds a better line, and the game clears exactly the
+    // last promise: the plan is played as planned.
+    let promised: Vec<u32> = decisions
+        .iter()
+        .map(|(s, before, _)| before + s.plan_lines)
+        .collect();
+    assert!(promised.windows(2).all(|w| w[0] <= w[1]), "{promised:?}");
+    assert!(
+        decisions.iter().any(|(s, _, _)| s.improved),
+        "no beam improved the first plan"
+    );
+    assert!(promised[promised.len() - 1] > promised[0], "{promised:?}");
+    assert_eq!(lines, promised[promised.len() - 1]);
+    // The moves fit the well and clear the rows counted.
+    let mut board = Board::new(10, 20);
+    let mut cleared = 0;
+    for (_, _, p) in &decisions {
+        assert!(board.fits(p.kind, p.state, p.x, p.y), "{p:?}");
+        board.place(p.kind, p.state, p.x, p.y);
+        cleared += board.clear_full_rows().count_ones();
+    }
+    assert_eq!(cleared, lines);
+    // The same game again with a new brain; another lead is another game.
+    let (again, lines_again) = play_planned(&row);
+    assert_eq!(decisions, again);
+    assert_eq!(lines, lines_again);
+    let (other, _) = play_planned(&planner_row(48, 2, 6));
+    let moves = |d: &[(PlanStats, u32, Placement)]| d.iter().map(|x| x.2).collect::<Vec<_>>();
+    assert_ne!(moves(&decisions), moves(&other));
+}
+
+#[test]
+fn a_position_off_the_plan_plans_afresh_as_a_new_brain_would() {
+    let row = planner_row(48, 2, 4);
+    let mut brain = Brain::new();
+    let mut feeder_brain = Brain::new();
+    let start = empty_well(PieceKind::S);
+    let first = brain.choose(&start, &row, 0);
+    let best = first.best().expect("a move").placement;
+    assert_eq!(first.candidates[0].placement, best);
+    assert!(first.candidates[0].ahead.is_some());
+    assert!(first.candidates[1..].iter().all(|c| c.ahead.is_none()));
+    let next = after(&start, best, &mut feeder_brain).expect("a next piece");
+    brain.choose(&next, &row, 0);
+    assert!(brain.plan_stats().followed);
+    // A piece HATETRIS would not give there: not the plan's position.
+    let other = with_another_piece(&next);
+    let replanned = brain.choose(&other, &row, 0);
+    assert!(!brain.plan_stats().followed);
+    let fresh = Brain::new().choose(&other, &row, 0);
+    assert_eq!(ranked(&replanned.candidates), ranked(&fresh.candidates));
+}
+
 /// The AI's moves of one game of `vs_hatetris` against the `hatetris`
 /// feeder, started through the project as `tessera tetris hatetris` and
 /// `sim` start it, stopped after `pieces` pieces.
@@ -239,9 +353,9 @@ fn session_moves(pieces: u64) -> Vec<String> {
 fn the_shipped_row_plays_the_same_game_twice_through_the_host() {
     // The kept tree lives on the game's brain shelf: two games started the
     // same way are the same game, move for move.
-    let first = session_moves(12);
-    assert_eq!(first.len(), 12, "{first:?}");
-    assert_eq!(first, session_moves(12));
+    let first = session_moves(6);
+    assert_eq!(first.len(), 6, "{first:?}");
+    assert_eq!(first, session_moves(6));
 }
 
 /// The HATETRIS rule measured the long way: every landing of each of the

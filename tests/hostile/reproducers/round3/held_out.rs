@@ -114,7 +114,7 @@ const HELD_OUT: &[Case] = &[
             edit(
                 d,
                 "scripts/tetris.lua",
-                "lookahead = 1, beam = 3, adversary = \"height\", line_depth = 32, line_beam = 2048",
+                "lookahead = 1, beam = 3, adversary = \"height\", line_beam = 16384",
                 // Against a reader of the AI: every child's board is held
                 // (the search against HATETRIS now fits 32 x 16,384).
                 "lookahead = 32, beam = 3, adversary = \"own\", line_depth = 0, line_beam = 16384",

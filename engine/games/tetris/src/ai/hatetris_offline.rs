@@ -17,7 +17,7 @@
 //! together are the unsharded search's best line whenever the first move
 //! of that line is kept in its shard's beam.
 
-use super::hatetris_search::{HatetrisSearch, Link};
+use super::hatetris_search::HatetrisSearch;
 use super::metrics::{BeforeMove, Metric};
 use super::{Candidate, Difficulty, Position, UnknownNext};
 use crate::movegen::{MoveGen, Placement};
@@ -113,48 +113,126 @@ fn round(
     stop: &dyn Fn() -> bool,
     progress: &mut dyn FnMut(&OfflineProgress),
 ) -> Option<OfflineLine> {
-    let UnknownNext::Worst(pieces) = &position.unknown_next else {
-        return None;
-    };
-    let roots = first_landings(position, difficulty, share);
-    let mut tree = HatetrisSearch::default();
-    tree.plant(position, difficulty, &roots);
-    let per_line = difficulty.weights.get(Metric::LinesCleared);
-    // The best board so far: its rows, its ply, its index there (the
-    // tree keeps every ply, older ones compact, for its line's moves).
-    let mut best: Option<(u32, usize, usize)> = None;
-    let note_best = |layer: &[Link], ply: usize, best: &mut Option<(u32, usize, usize)>| {
-        let top = layer.iter().enumerate().max_by(|(i, a), (j, b)| {
-            a.lines
-                .cmp(&b.lines)
-                .then(a.value(per_line).total_cmp(&b.value(per_line)))
-                .then(j.cmp(i))
-        });
-        if let Some((i, link)) = top
-            && best.is_none_or(|(lines, _, _)| link.lines >= lines)
-        {
-            *best = Some((link.lines, ply, i));
-        }
-    };
-    note_best(tree.deepest(), 0, &mut best);
-    let mut ply = 0;
-    while !stop() && tree.extend(position, difficulty, pieces, width) {
-        ply += 1;
-        note_best(tree.deepest(), ply, &mut best);
+    let mut beam = GameBeam::new(position, difficulty, share)?;
+    while !stop() && beam.advance(difficulty, width) {
         progress(&OfflineProgress {
             width,
-            ply,
-            frontier: tree.deepest().len(),
-            round_best: best.map_or(0, |b| b.0),
+            ply: beam.ply,
+            frontier: beam.frontier(),
+            round_best: beam.best_lines(),
             best: 0,
         });
     }
-    let (lines, at, index) = best?;
+    let (lines, moves) = beam.line()?;
     Some(OfflineLine {
         lines,
-        moves: tree.line_to(at, index),
+        moves,
         width,
     })
+}
+
+/// One beam over the whole game from a position, a ply at a time: the
+/// offline search's round, and the planner's searches
+/// (`hatetris_plan.rs`), which each decision advances by its budget.
+pub(super) struct GameBeam {
+    /// The position the lines start at.
+    root: Position,
+    tree: HatetrisSearch,
+    /// The best board so far: its rows, its ply, its index there (the
+    /// tree keeps every ply, older ones compact, for its line's moves).
+    best: Option<(u32, usize, usize)>,
+    /// Plies added to the first one (the first piece's landings).
+    ply: usize,
+    /// Whether a ply can still be added (some line survived the last).
+    alive: bool,
+}
+
+impl GameBeam {
+    /// The first ply: the landings of `position.piece` that `share` takes.
+    /// `None` when the position does not expect HATETRIS's piece
+    /// (`unknown_next` is not `Worst`).
+    pub(super) fn new(
+        position: &Position,
+        difficulty: &Difficulty,
+        share: RootShare,
+    ) -> Option<Self> {
+        if !matches!(position.unknown_next, UnknownNext::Worst(_)) {
+            return None;
+        }
+        let roots = first_landings(position, difficulty, share);
+        let mut tree = HatetrisSearch::default();
+        tree.plant(position, difficulty, &roots);
+        let mut beam = GameBeam {
+            root: position.clone(),
+            tree,
+            best: None,
+            ply: 0,
+            alive: true,
+        };
+        beam.note_best(difficulty);
+        Some(beam)
+    }
+
+    /// Adds one ply of at most `width` boards; `false` (nothing added)
+    /// when no line survives it.
+    pub(super) fn advance(&mut self, difficulty: &Difficulty, width: usize) -> bool {
+        let UnknownNext::Worst(pieces) = &self.root.unknown_next else {
+            return false;
+        };
+        self.alive = self.alive && self.tree.extend(&self.root, difficulty, pieces, width);
+        if self.alive {
+            self.ply += 1;
+            self.note_best(difficulty);
+        }
+        self.alive
+    }
+
+    /// Boards the next ply expands (those of the deepest ply).
+    pub(super) fn frontier(&self) -> usize {
+        self.tree.deepest().len()
+    }
+
+    /// Plies added to the first.
+    pub(super) fn plies(&self) -> usize {
+        self.ply
+    }
+
+    /// Whether no line survives the next ply (the beam is over).
+    pub(super) fn over(&self) -> bool {
+        !self.alive || self.tree.deepest().is_empty()
+    }
+
+    /// The most rows a line has cleared so far.
+    pub(super) fn best_lines(&self) -> u32 {
+        self.best.map_or(0, |b| b.0)
+    }
+
+    /// The best line so far: its rows and its moves from the root (most
+    /// rows, then the deepest; at one ply, the best board's).
+    pub(super) fn line(&self) -> Option<(u32, Vec<Placement>)> {
+        let (lines, at, index) = self.best?;
+        Some((lines, self.tree.line_to(at, index)))
+    }
+
+    fn note_best(&mut self, difficulty: &Difficulty) {
+        let per_line = difficulty.weights.get(Metric::LinesCleared);
+        let top = self
+            .tree
+            .deepest()
+            .iter()
+            .enumerate()
+            .max_by(|(i, a), (j, b)| {
+                a.lines
+                    .cmp(&b.lines)
+                    .then(a.value(per_line).total_cmp(&b.value(per_line)))
+                    .then(j.cmp(i))
+            });
+        if let Some((i, link)) = top
+            && self.best.is_none_or(|(lines, _, _)| link.lines >= lines)
+        {
+            self.best = Some((link.lines, self.ply, i));
+        }
+    }
 }
 
 /// The landings of the first piece this share takes, measured, in the

@@ -671,7 +671,7 @@ impl Expander {
 /// Whether two positions expect the adversary to choose among the same
 /// tetrominoes (HATETRIS never gives a special, so one on offer or not
 /// changes no line of the tree).
-fn same_tetrominoes(a: &UnknownNext, b: &UnknownNext) -> bool {
+pub(super) fn same_tetrominoes(a: &UnknownNext, b: &UnknownNext) -> bool {
     let tetrominoes = |u: &UnknownNext| {
         let (UnknownNext::Worst(pieces) | UnknownNext::Average(pieces)) = u;
         let mut kinds: Vec<PieceKind> = pieces

@@ -56,9 +56,14 @@ impl Brain {
         if let (Adversary::Height, None, UnknownNext::Worst(pieces)) =
             (difficulty.adversary, position.next, &position.unknown_next)
         {
-            // HATETRIS's piece is predicted exactly: the kept line search.
-            self.hatetris
-                .search(position, difficulty, pieces, candidates);
+            // HATETRIS's piece is predicted exactly: the plan for the whole
+            // game, or the kept line search.
+            if difficulty.line_lead > 0 {
+                self.planner.search(position, difficulty, candidates);
+            } else {
+                self.hatetris
+                    .search(position, difficulty, pieces, candidates);
+            }
             return;
         }
         if let (Adversary::Height | Adversary::Own, None, UnknownNext::Worst(pieces)) =

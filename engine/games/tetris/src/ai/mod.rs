@@ -18,10 +18,12 @@ pub mod settings;
 
 mod best_landing;
 mod column_base;
+mod hatetris_plan;
 mod hatetris_search;
 mod lookahead;
 mod reader;
 
+pub use hatetris_plan::PlanStats;
 pub use hatetris_search::SearchStats;
 
 use rand::{Rng, SeedableRng};
@@ -189,6 +191,13 @@ pub struct Difficulty {
     /// difficulty read as before.)
     #[serde(default, skip_serializing_if = "is_zero")]
     pub line_step: u8,
+    /// Against a `height` adversary: more than 0 plays a plan for the
+    /// whole game and improves it with a whole-game beam of `line_beam`
+    /// boards a ply rooted this many moves ahead, built with `line_step`
+    /// plies' worth of boards a decision (`hatetris_plan.rs`); 0 uses the
+    /// kept tree above. (Left out of a log's table when 0.)
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub line_lead: u8,
     /// Against an `own` adversary, the ranking for a player who is off
     /// the expected line: when the piece just given is not the one a
     /// reader of the AI gives on this board, the decision is made by this
@@ -277,58 +286,6 @@ impl Adversary {
 }
 
 impl Difficulty {
-    /// The expected-line search's plies and boards per ply: `line_depth`
-    /// and `line_beam`, 0 standing for `lookahead` and `beam`.
-    pub fn line_search(&self) -> (u8, usize) {
-        let depth = match self.line_depth {
-            0 => self.lookahead,
-            plies => plies,
-        };
-        let beam = match self.line_beam {
-            0 => self.beam.max(1),
-            boards => boards,
-        };
-        (depth, beam)
-    }
-
-    /// Boards per ply the search keeps on a board `columns` wide: the row's
-    /// own, capped by the memory budget. A feed game whose row does not
-    /// fit its board is refused at its start
-    /// ([`Difficulty::search_over_budget_on`]); the cap only guards a
-    /// search started some other way.
-    pub fn line_beam_on(&self, columns: usize) -> usize {
-        let (depth, beam) = self.line_search();
-        beam.min(limits::beam_within_budget(self.adversary, depth, columns))
-    }
-
-    /// Why the row's expected-line search may not fit the memory budget on
-    /// the 10-wide board (`None`: it fits, or the row has no line search).
-    pub fn search_over_budget(&self) -> Option<String> {
-        self.search_over_budget_on(limits::CHECKED_COLUMNS)
-    }
-
-    /// Why the row's expected-line search may not fit the memory budget on
-    /// a board `columns` wide: a feed game on a wider level than the
-    /// script's rows are checked for is refused at the level's `columns`
-    /// (rather than searched with fewer boards than the row names).
-    pub fn search_over_budget_on(&self, columns: usize) -> Option<String> {
-        if self.adversary == Adversary::Score {
-            return None;
-        }
-        let (depth, beam) = self.line_search();
-        let bytes = limits::line_search_bytes(self.adversary, depth, beam, columns);
-        (bytes > limits::SEARCH_BYTES).then(|| {
-            format!(
-                "a line search of {depth} plies keeping {beam} boards per ply needs up to {} MiB a decision on a {columns}-wide board, over the {} MiB budget; at {depth} plies keep at most {} boards (`line_beam`)",
-                bytes.div_ceil(1024 * 1024),
-                limits::SEARCH_BYTES / (1024 * 1024),
-                limits::beam_within_budget(self.adversary, depth, columns)
-            )
-        })
-    }
-}
-
-impl Difficulty {
     /// Why this difficulty cannot be played, naming the first field out of
     /// range (`None` = fine). Used on values that did not come through the
     /// script reader, such as a pasted AI log's `table:`.
@@ -371,6 +328,7 @@ impl Difficulty {
             })
             .or_else(|| out_of("line_beam", self.line_beam as f64, &limits::LINE_BEAM))
             .or_else(|| out_of("line_step", f64::from(self.line_step), &limits::LINE_STEP))
+            .or_else(|| out_of("line_lead", f64::from(self.line_lead), &limits::LINE_LEAD))
             .or_else(|| {
                 out_of(
                     "decision_ms",
@@ -586,6 +544,8 @@ pub struct Brain {
     /// The line search against HATETRIS (feed mode, `Adversary::Height`),
     /// its tree kept for the next decision when `line_step > 0`.
     hatetris: hatetris_search::HatetrisSearch,
+    /// The plan against HATETRIS when `line_lead > 0`.
+    planner: hatetris_plan::HatetrisPlanner,
 }
 
 impl Brain {
@@ -598,6 +558,12 @@ impl Brain {
     /// kept the tree of the decision before, boards expanded, depth).
     pub fn hatetris_stats(&self) -> SearchStats {
         self.hatetris.stats()
+    }
+
+    /// What the last decision of the planner against HATETRIS did
+    /// (`line_lead > 0`).
+    pub fn plan_stats(&self) -> PlanStats {
+        self.planner.stats()
     }
 
     /// Ranks every reachable landing of `position.piece` under

@@ -32,7 +32,7 @@ impl Default for FeedSettings {
 }
 
 /// The keys a difficulty row may hold (anything else is a typo).
-pub const DIFFICULTY_KEYS: [&str; 15] = [
+pub const DIFFICULTY_KEYS: [&str; 16] = [
     "name",
     "weights",
     "noise",
@@ -46,6 +46,7 @@ pub const DIFFICULTY_KEYS: [&str; 15] = [
     "line_depth",
     "line_beam",
     "line_step",
+    "line_lead",
     "off_line_order",
     "line_trust",
 ];
@@ -107,6 +108,7 @@ pub fn default_difficulties() -> Vec<Difficulty> {
             line_depth: 0,
             line_beam: 0,
             line_step: 0,
+            line_lead: 0,
             off_line: None,
             line_trust: 0,
         }
@@ -304,6 +306,7 @@ fn read_difficulty(
         line_depth: whole("line_depth", 0.0, limits::LINE_DEPTH)? as u8,
         line_beam: whole("line_beam", 0.0, limits::LINE_BEAM)? as usize,
         line_step: whole("line_step", 0.0, limits::LINE_STEP)? as u8,
+        line_lead: whole("line_lead", 0.0, limits::LINE_LEAD)? as u8,
         off_line: None,
         line_trust: 0,
     };
@@ -371,6 +374,7 @@ fn off_line(row: &Difficulty, order: Vec<Metric>) -> Result<Difficulty, String> 
         line_depth: 0,
         line_beam: 0,
         line_step: 0,
+        line_lead: 0,
         off_line: None,
         line_trust: 0,
         ..row.clone()
