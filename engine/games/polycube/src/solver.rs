@@ -500,6 +500,10 @@ const NONE: u32 = u32::MAX;
 /// the lists cost more than they save; 3.1 s at 0).
 pub(crate) const PLAIN_CHOOSE_DEPTH: usize = 6;
 
+/// Nodes the first-solution search spends in lowest-cell order before it
+/// starts again most constrained first (`Tables::first_from`).
+const PLAIN_FIRST_NODES: u64 = 1 << 20;
+
 /// The same for the symmetry-broken count (its first placement is the
 /// symmetry-breaking piece) in a box two cells thick. 2x5x6, one thread,
 /// nodes and CPU: 9.2M / 0.41 s at 0, 3.7M / 0.31 s at 5, 2.3M / 0.28 s at
@@ -772,12 +776,26 @@ impl<M: Mask> Tables<M> {
         let Some((filled, avail)) = self.start_from(solver, fixed) else {
             return Ok(None);
         };
+        // Lowest cell first, whose answers the replays and snapshots hold;
+        // past a budget (a design made for the most constrained choice,
+        // such as a skewed 4x4x4, sends it through billions of nodes) the
+        // search starts again taking the most constrained choice first.
         let visitor = FirstAccepted {
             accept,
             found: None,
         };
-        let mut search = Search::new(self, avail, cancel, visitor);
+        let mut search = Search::new(self, avail.clone(), cancel, visitor);
+        search.node_limit = PLAIN_FIRST_NODES;
         search.go(filled);
+        if search.over_budget {
+            let visitor = FirstAccepted {
+                accept: search.visitor.accept,
+                found: None,
+            };
+            search = Search::new(self, avail, cancel, visitor);
+            search.choose_depth = self.choose_depth.max(PLAIN_CHOOSE_DEPTH);
+            search.go(filled);
+        }
         if search.cancelled {
             return Err(SolveError::Cancelled);
         }

@@ -64,4 +64,13 @@ fn a_unique_4x4x4_of_13_pieces_has_one_distinct_packing_in_the_solvers_whole_cou
         .count(&AtomicBool::new(false), &mut |_| {})
         .expect("the whole count");
     assert_eq!(counted.distinct, 1, "{}", made.text);
+    // The first packing (Solvable?, `solve`, hints, Show a solution): the
+    // lowest-cell order alone ran for minutes on such a design; past its
+    // budget the search takes the most constrained choice first.
+    let first = solver
+        .first(&AtomicBool::new(false))
+        .expect("searches")
+        .expect("a packing");
+    assert_eq!(first.pieces.len(), 13);
+    assert_eq!(first.pieces.iter().map(Vec::len).sum::<usize>(), 64);
 }
