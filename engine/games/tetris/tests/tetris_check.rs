@@ -388,6 +388,13 @@ fn a_hostile_logged_table_is_refused_at_its_line() {
             "adversary:Score,line_depth:0,line_beam:0,line_step:99",
             "off_line: `line_step` must be 0 to 32, not 99",
         ),
+        // The planner's lead against HATETRIS (GOD's table leaves it out
+        // at 0).
+        (
+            "line_trust:3",
+            "line_trust:3,line_lead:65",
+            "`line_lead` must be 0 to 64, not 65",
+        ),
         (
             "line_trust:3",
             "line_trust:200",

@@ -27,9 +27,9 @@
 use std::collections::VecDeque;
 
 use super::hatetris_offline::{GameBeam, RootShare};
-use super::hatetris_search::same_tetrominoes;
+use super::hatetris_search::same_rules;
 use super::{Candidate, Difficulty, Position, UnknownNext};
-use crate::movegen::{MoveGen, Placement};
+use crate::movegen::{MoveGen, Placement, after_lock};
 
 /// The plies a planner's beam may hold, for its memory
 /// ([`super::limits`]): a line this long clears far more rows than any
@@ -207,10 +207,9 @@ impl HatetrisPlanner {
         };
         let mut root = position.clone();
         let mut lines_before = 0;
-        for &p in self.plan.iter().take(lead) {
-            let mut board = root.board;
-            board.place(p.kind, p.state, p.x, p.y);
-            lines_before += board.clear_full_rows().count_ones();
+        for p in self.plan.iter().take(lead) {
+            let (board, cleared) = after_lock(&root.board, p);
+            lines_before += cleared;
             root.piece = super::feeder::hatetris_piece(&mut self.predict, &root, &board, pieces)?;
             root.board = board;
         }
@@ -237,9 +236,7 @@ impl HatetrisPlanner {
             self.at = None;
             return;
         };
-        let mut board = position.board;
-        board.place(p.kind, p.state, p.x, p.y);
-        let cleared = board.clear_full_rows().count_ones();
+        let (board, cleared) = after_lock(&position.board, &p);
         self.plan_lines = self.plan_lines.saturating_sub(cleared);
         let piece = super::feeder::hatetris_piece(&mut self.predict, position, &board, pieces);
         self.at = piece.map(|piece| {
@@ -267,12 +264,8 @@ impl HatetrisPlanner {
 fn same_state(expected: &Position, position: &Position) -> bool {
     expected.board == position.board
         && expected.piece == position.piece
-        && expected.rotation == position.rotation
-        && expected.spawn_row == position.spawn_row
-        && expected.danger_rows == position.danger_rows
-        && expected.next == position.next
         && expected.ceiling == position.ceiling
-        && same_tetrominoes(&expected.unknown_next, &position.unknown_next)
+        && same_rules(expected, position)
 }
 
 /// Adds plies of `width` boards to `beam` while its work stays within

@@ -315,13 +315,7 @@ impl HatetrisSearch {
         let Some((root, built_with)) = &self.root else {
             return false;
         };
-        let same_rules = built_with == difficulty
-            && root.rotation == position.rotation
-            && root.spawn_row == position.spawn_row
-            && root.danger_rows == position.danger_rows
-            && root.next == position.next
-            && same_tetrominoes(&root.unknown_next, &position.unknown_next);
-        if !same_rules || self.plies() < 2 {
+        if built_with != difficulty || !same_rules(root, position) || self.plies() < 2 {
             return false;
         }
         if root == position {
@@ -668,10 +662,21 @@ impl Expander {
     }
 }
 
+/// Whether a line searched from `a` plays the same under `b`'s rules: the
+/// rotation system, spawn row, danger rows, preview and the tetrominoes
+/// HATETRIS chooses among (boards, pieces and ceilings are the caller's).
+pub(super) fn same_rules(a: &Position, b: &Position) -> bool {
+    a.rotation == b.rotation
+        && a.spawn_row == b.spawn_row
+        && a.danger_rows == b.danger_rows
+        && a.next == b.next
+        && same_tetrominoes(&a.unknown_next, &b.unknown_next)
+}
+
 /// Whether two positions expect the adversary to choose among the same
 /// tetrominoes (HATETRIS never gives a special, so one on offer or not
 /// changes no line of the tree).
-pub(super) fn same_tetrominoes(a: &UnknownNext, b: &UnknownNext) -> bool {
+fn same_tetrominoes(a: &UnknownNext, b: &UnknownNext) -> bool {
     let tetrominoes = |u: &UnknownNext| {
         let (UnknownNext::Worst(pieces) | UnknownNext::Average(pieces)) = u;
         let mut kinds: Vec<PieceKind> = pieces
