@@ -5,6 +5,7 @@
 //! new tab, saved only when the designer saves.
 
 use egui::Context;
+use tessera_host::driver::ThinkingStatus;
 use tessera_host::generate::{GenerateError, Generated, LevelGenerator};
 use tessera_host::worker::{Job, Poll};
 
@@ -148,20 +149,18 @@ impl GenerateDialog {
                     });
                 match &self.running {
                     Some(job) => {
-                        ui.horizontal(|ui| {
-                            ui.add(
-                                egui::ProgressBar::new(job.control().progress() as f32)
-                                    .desired_width(160.0),
-                            );
-                            ui.label(format!(
-                                "{} · {:.0} s",
-                                job.control().note(),
-                                job.elapsed().as_secs_f32()
-                            ));
-                            if ui.button("Cancel").clicked() {
-                                job.cancel();
-                            }
-                        });
+                        // The AI's thinking line: Cancel first, where the
+                        // Generate button was, so the growing note and
+                        // time never move it.
+                        let status = ThinkingStatus {
+                            label: format!("generate {}", self.game),
+                            elapsed: job.elapsed(),
+                            progress: job.control().progress(),
+                            note: job.control().note(),
+                        };
+                        if tessera_ui::thinking_line(ui, &status).clicked() {
+                            job.cancel();
+                        }
                         ctx.request_repaint_after(std::time::Duration::from_millis(50));
                     }
                     None => {
