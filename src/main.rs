@@ -5,7 +5,9 @@
 //! command line, and ours, [`Usage`], for a bad argument value). A closed
 //! output pipe (`tessera games --details | head -1`) ends the process
 //! quietly, killed by `SIGPIPE` as other Unix tools are (a shell reports
-//! 141): see [`end_quietly_on_closed_pipes`].
+//! 141): see [`end_quietly_on_closed_pipes`]. Ctrl+C stops a long run
+//! within half a second, its partial figures printed and marked
+//! `PARTIAL`, exit 1 (`tessera_host::job`).
 
 use std::process::ExitCode;
 
@@ -102,6 +104,9 @@ fn run(matches: &clap::ArgMatches, context: &CommandContext) -> anyhow::Result<S
 
 fn main() -> ExitCode {
     end_quietly_on_closed_pipes();
+    // Ctrl+C cancels the one job token every long command polls
+    // (`tessera_host::job`); a command with no job running ends at once.
+    tessera_host::job::install_ctrl_c();
     let context = tessera_builtin::command_context();
     let matches = command_line(&context).get_matches();
     match run(&matches, &context) {

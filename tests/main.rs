@@ -11,6 +11,7 @@ mod azul_cli;
 mod cli;
 mod generate_cli;
 mod hostile;
+mod interrupt;
 mod polycube_cli;
 mod readme;
 mod replays;

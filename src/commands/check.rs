@@ -40,9 +40,24 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
         failed |= problem.is_error();
         writeln!(out, "{problem}")?;
     }
-    let mut checker = Checker::new(&registry, ScriptLimits::default());
-    for path in &found.files {
-        let findings = checker.check_file(path);
+    // Each file is checked as a job: a re-proof or a large level can take
+    // seconds, so it shows its progress and Ctrl+C stops it.
+    let interrupt = tessera_host::job::interrupt();
+    let mut checker = Checker::new(&registry, ScriptLimits::default()).with_control(interrupt);
+    for (done, path) in found.files.iter().enumerate() {
+        let label = path.display().to_string();
+        let findings = tessera_host::job::run(&label, |_| checker.check_file(path));
+        if interrupt.is_cancelled() {
+            writeln!(
+                out,
+                "{}{} of {} files checked; {} not finished",
+                tessera_host::job::PARTIAL_STOPPED,
+                done,
+                found.files.len(),
+                path.display()
+            )?;
+            return Ok(Status::Failed);
+        }
         if findings.iter().any(|d| d.is_error()) {
             failed = true;
         } else {

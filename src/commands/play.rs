@@ -6,7 +6,6 @@
 //! game's spec, the summary from the game's report.
 
 use std::path::PathBuf;
-use std::sync::LazyLock;
 use std::time::Duration;
 
 use anyhow::Context;
@@ -141,20 +140,22 @@ fn options_given(args: &Args) -> bool {
     args.mode.is_some() || !args.seats.is_empty() || args.ai.is_some() || args.feeder.is_some()
 }
 
-/// Runs `tessera play`.
-/// Raised by Ctrl+C: an AI's decision in progress stops at once, no
-/// further move is played, and the game so far is reported (and saved
-/// with `--save-replay`/`--record`) before exit 1.
-static STOP: LazyLock<ThinkControl> = LazyLock::new(ThinkControl::new);
+/// Raised by Ctrl+C (the process's job token): an AI's decision in
+/// progress stops at once, no further move is played, and the game so far
+/// is reported (and saved with `--save-replay`/`--record`) before exit 1.
+fn stop() -> &'static ThinkControl {
+    tessera_host::job::interrupt()
+}
 
 /// An AI's decision shows its progress line (on a terminal) only after
 /// this long, so quick moves print nothing extra.
 const QUIET_FOR: Duration = Duration::from_secs(1);
 
+/// Runs `tessera play`.
 pub fn run(args: &Args) -> anyhow::Result<Status> {
-    // A second handler cannot be installed (tests calling twice): the run
-    // then stops at Ctrl+C as any process does.
-    let _ = ctrlc::set_handler(|| STOP.cancel());
+    // The whole game is the job: Ctrl+C stops it and the game so far is
+    // reported.
+    let _listening = tessera_host::job::listen();
     // Where the results go is checked before the game is played, not after.
     for path in [&args.save_replay, &args.record].into_iter().flatten() {
         tessera_host::level::check_writable(path)?;
@@ -239,7 +240,7 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
             None => Vec::new(),
         };
         for (index, action) in actions.iter().enumerate() {
-            if STOP.is_cancelled() {
+            if stop().is_cancelled() {
                 break;
             }
             let result = session.apply_ron(action);
@@ -290,9 +291,10 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
         eprintln!("tessera: {failure}");
         return Ok(Status::Failed);
     }
-    if STOP.is_cancelled() {
+    if stop().is_cancelled() {
         eprintln!(
-            "tessera: stopped (Ctrl+C) after {}; the game above is as far as it got",
+            "{}after {}; the game above is as far as it got",
+            tessera_host::job::PARTIAL_STOPPED,
             count(session.step_count(), "step")
         );
         return Ok(Status::Failed);
@@ -329,7 +331,7 @@ fn random_play(
 ) -> anyhow::Result<()> {
     let mut rng = game_rng(seed ^ 0x5eed_5a4d);
     for _ in 0..turns {
-        if session.outcome().is_over() || STOP.is_cancelled() {
+        if session.outcome().is_over() || stop().is_cancelled() {
             break;
         }
         let mut moves = session.legal_actions_ron();
@@ -371,7 +373,7 @@ fn play_ai_turns(
     max_moves: u32,
     console: &mut Console,
 ) -> anyhow::Result<()> {
-    if STOP.is_cancelled() {
+    if stop().is_cancelled() {
         return Ok(());
     }
     // Hidden until a decision takes long; indicatif draws nothing where
@@ -384,7 +386,7 @@ fn play_ai_turns(
         session,
         Budget::unbounded(),
         max_moves as usize,
-        &STOP,
+        stop(),
         Duration::from_millis(50),
         &mut |status| {
             if status.elapsed >= QUIET_FOR {

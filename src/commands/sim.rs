@@ -23,7 +23,7 @@ use tessera_host::project::Project;
 use tessera_host::sim::{
     GameResult, Lineup, SimConfig, SimLevel, SimOptionKind, SimOptions, SimStyle, run_sim,
 };
-use tessera_host::{Budget, GameSpec, Seat, SessionOptions, ThinkControl};
+use tessera_host::{Budget, GameSpec, Seat, SessionOptions};
 
 use super::sim_report::{Heading, print_report};
 use crate::Status;
@@ -436,11 +436,10 @@ struct Outcome {
 /// Runs the simulation with one progress bar (on a terminal), Ctrl+C to
 /// stop it, and the CSV rows written as games finish.
 fn simulate(args: &Args, root: &Path, config: &SimConfig, total: u64) -> anyhow::Result<Outcome> {
-    // The handler outlives this call; a process runs one simulation.
-    let control: &'static ThinkControl = Box::leak(Box::new(ThinkControl::new()));
-    // A second handler cannot be installed (tests calling twice): the run
-    // then simply cannot be stopped early.
-    let _ = ctrlc::set_handler(move || control.cancel());
+    // The whole simulation is the job: Ctrl+C stops every game in play
+    // and the figures so far are printed, marked PARTIAL.
+    let control = tessera_host::job::interrupt();
+    let _listening = tessera_host::job::listen();
     let mut csv = args.csv.as_deref().map(CsvRows::create).transpose()?;
     let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr_with_hz(4));
     if let Ok(style) =

@@ -13,8 +13,8 @@
 //! is by a blanket impl beside `Players`, so the plugin module imports
 //! this one and not the other way round.
 
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use rand::SeedableRng;
@@ -73,7 +73,9 @@ impl Budget {
 /// progress, and a short note for a "thinking" indicator.
 #[derive(Debug, Default)]
 pub struct ThinkControl {
-    cancelled: AtomicBool,
+    /// Shared with the controls of the job's parts ([`ThinkControl::part`]),
+    /// so one cancel reaches every part.
+    cancelled: Arc<AtomicBool>,
     /// Progress in millionths (0 to 1_000_000).
     progress: AtomicU32,
     nodes: AtomicU64,
@@ -84,6 +86,17 @@ impl ThinkControl {
     /// A fresh control: not cancelled, no progress.
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// A control for one part of this job (an AI's move in a game of a
+    /// sim, a proof inside a check): its own progress, nodes and note, so
+    /// one part's figures never mix with another's, and the job's cancel,
+    /// so Ctrl+C or Cancel reaches the part at once.
+    pub fn part(&self) -> ThinkControl {
+        ThinkControl {
+            cancelled: Arc::clone(&self.cancelled),
+            ..ThinkControl::default()
+        }
     }
 
     /// Asks the thinking side to stop as soon as it can.

@@ -181,6 +181,9 @@ pub struct Checker<'a> {
     scripts: BTreeMap<PathBuf, Option<LiveScript>>,
     /// What the last level's generator claim re-proved ([`Proof::Holds`]).
     proven: Option<String>,
+    /// The job's control the re-proofs poll (the command line's Ctrl+C);
+    /// none: a fresh one each proof, never cancelled.
+    control: Option<&'a ThinkControl>,
 }
 
 impl<'a> Checker<'a> {
@@ -191,7 +194,16 @@ impl<'a> Checker<'a> {
             limits,
             scripts: BTreeMap::new(),
             proven: None,
+            control: None,
         }
+    }
+
+    /// The checker with its re-proofs polling `control`: a cancel stops
+    /// the proof in progress, which then reports nothing (the file is not
+    /// checked, rather than found broken).
+    pub fn with_control(mut self, control: &'a ThinkControl) -> Self {
+        self.control = Some(control);
+        self
     }
 
     /// What re-proving the last checked level's generator claim found, when
@@ -246,7 +258,17 @@ impl<'a> Checker<'a> {
         if let (true, Some(generator)) = (valid, self.registry.generator(&game)) {
             // A generated level's claim (unique, one winning move...) is
             // re-proven here, so a hand edit that breaks it is reported.
-            match generator.prove(path, &text, &ThinkControl::new()) {
+            let fresh;
+            let control = match self.control {
+                Some(control) => control,
+                None => {
+                    fresh = ThinkControl::new();
+                    &fresh
+                }
+            };
+            match generator.prove(path, &text, control) {
+                // A stopped proof proves nothing either way.
+                _ if control.is_cancelled() => {}
                 Proof::Broken(finding) => findings.push(finding),
                 Proof::Holds(what) => self.proven = Some(what),
                 Proof::NoClaim => {}

@@ -91,6 +91,17 @@ impl CommandContext {
         self.commands.iter().map(|(_, commands)| *commands)
     }
 
+    /// Game `game`'s command-line capability, when it brings one.
+    pub fn commands_of<'a>(
+        &'a self,
+        game: &'a str,
+    ) -> impl Iterator<Item = &'static dyn GameCommands> + 'a {
+        self.commands
+            .iter()
+            .filter(move |(id, _)| *id == game)
+            .map(|(_, commands)| *commands)
+    }
+
     /// The project the current folder belongs to.
     pub fn current_project(&self) -> anyhow::Result<Project> {
         let cwd = std::env::current_dir()?;
@@ -118,6 +129,38 @@ pub struct BenchGroup {
     pub figures: fn(&CommandContext) -> anyhow::Result<Vec<Figure>>,
 }
 
+/// A heavy run of one of a plugin's long commands, which the Ctrl+C sweep
+/// (`tests/interrupt.rs` at the workspace root) starts in a copy of the
+/// project and interrupts at several points: every run must stop within
+/// [`crate::job::STOP_WITHIN`], exit 1, say `PARTIAL` or `cancelled`, and
+/// leave no temporary file. A plugin lists one for each command or
+/// capability of its that can run past a second (solves, generation, the
+/// re-proof in `check`, sims, searches).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LongRun {
+    /// The command line after `tessera`.
+    pub args: Vec<String>,
+    /// Files written into the project before the run: path relative to
+    /// its root, and text (a script with a larger budget, a heavy level).
+    pub files: Vec<(String, String)>,
+}
+
+impl LongRun {
+    /// A run of `args` in the project as shipped.
+    pub fn new(args: &[&str]) -> Self {
+        Self {
+            args: args.iter().map(|a| a.to_string()).collect(),
+            files: Vec::new(),
+        }
+    }
+
+    /// The run with `text` written at `path` first.
+    pub fn with_file(mut self, path: &str, text: impl Into<String>) -> Self {
+        self.files.push((path.to_string(), text.into()));
+        self
+    }
+}
+
 /// Partials read by `tessera merge`, each with the file it came from.
 pub type NamedPartials = [(PathBuf, Partial)];
 
@@ -141,6 +184,13 @@ pub trait GameCommands: Sync {
         _context: &CommandContext,
     ) -> anyhow::Result<Status> {
         anyhow::bail!("no command `{name}`")
+    }
+
+    /// Heavy runs of every command of this plugin (and of the shell's
+    /// commands on its game: `generate`, `sim`, `check`) that can run
+    /// past a second, for the Ctrl+C sweep ([`LongRun`]).
+    fn long_runs(&self) -> Vec<LongRun> {
+        Vec::new()
     }
 
     /// The plugin's `tessera bench` groups, in the order printed.

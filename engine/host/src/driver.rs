@@ -86,11 +86,11 @@ pub fn play_ai_turns_timed(
             return Ok(AiTurnsEnd::PlayerToMove);
         };
         let task = session.ai_task(seat, budget)?;
-        // Each move thinks under its own control, so one move's budget
-        // never spends another's; a cancel reaches the loop before the
-        // next move.
+        // Each move thinks under its own part of the control, so one
+        // move's figures never mix with another's; a cancel reaches the
+        // move in progress.
         let started = Instant::now();
-        let decision = task.run(&ThinkControl::new()).map_err(|e| match e {
+        let decision = task.run(&control.part()).map_err(|e| match e {
             GameError::Cancelled => GameError::Cancelled,
             other => GameError::Invalid(format!(
                 "the AI of seat {} found no move: {other}",

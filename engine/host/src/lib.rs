@@ -8,7 +8,8 @@
 //!   [`agent`]: the AI contract; [`session`]: recorded sessions
 //!   ([`Recorded`], [`Session`]); [`registry`]: type-erased plugins.
 //! - [`replay`] and [`trajectory`]: what a session records and how a replay
-//!   prints; [`worker`]: background jobs with progress and cancel.
+//!   prints; [`worker`]: background jobs with progress and cancel;
+//!   [`job`]: the command line's job contract (Ctrl+C, progress, PARTIAL).
 //! - [`script`]: the Luau host; [`level`]: RON levels; [`rng`]: the seeded
 //!   RNG; [`check`]: file checks; [`project`]: the live project and its hot
 //!   reload.
@@ -27,6 +28,7 @@ pub mod driver;
 pub mod error;
 pub mod folders;
 pub mod generate;
+pub mod job;
 pub mod level;
 pub mod options;
 pub mod outcome;

@@ -12,12 +12,9 @@
 mod pack;
 
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
 use anyhow::Context;
 use clap::{Arg, ArgMatches, Command, value_parser};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use tessera_host::ThinkControl;
 use tessera_host::command::CommandContext;
 use tessera_host::generate::{GenerateError, Generated, LevelGenerator};
 use tessera_host::level::{check_writable, write_atomic};
@@ -88,10 +85,6 @@ pub fn run(matches: &ArgMatches, context: &CommandContext) -> anyhow::Result<Sta
         );
     };
     let seed = sub.get_one::<u64>("seed").copied().unwrap_or(1);
-    let control: &'static ThinkControl = Box::leak(Box::new(ThinkControl::new()));
-    // A process runs one generation; a second handler cannot be installed
-    // (tests calling twice), and then Ctrl+C simply ends the process.
-    let _ = ctrlc::set_handler(move || control.cancel());
     if let (Some(count), Some(dir)) = (
         sub.get_one::<u64>("count"),
         sub.get_one::<PathBuf>("out_dir"),
@@ -112,13 +105,13 @@ pub fn run(matches: &ArgMatches, context: &CommandContext) -> anyhow::Result<Sta
             dir,
             shard,
         };
-        return pack.run(control);
+        return pack.run();
     }
     let out = sub.get_one::<PathBuf>("out");
     if let Some(out) = out {
         check_writable(out)?;
     }
-    let level = match generate_one(generator, sub, seed, control, "") {
+    let level = match generate_one(generator, sub, seed, "") {
         Ok(level) => level,
         Err(e) => return failed(e),
     };
@@ -172,34 +165,16 @@ fn failed(error: GenerateError) -> anyhow::Result<Status> {
     }
 }
 
-/// Generates one level on a worker thread while this one draws the
-/// progress line (`prefix` says which level of a pack).
+/// Generates one level as a job (`tessera_host::job`): on a worker
+/// thread while this one draws the progress line (`prefix` says which
+/// level of a pack); Ctrl+C cancels it.
 fn generate_one(
     generator: &'static dyn LevelGenerator,
     matches: &ArgMatches,
     seed: u64,
-    control: &'static ThinkControl,
     prefix: &str,
 ) -> Result<Generated, GenerateError> {
-    control.set_progress(0.0);
-    control.set_note("");
-    let bar = ProgressBar::with_draw_target(Some(1000), ProgressDrawTarget::stderr_with_hz(4));
-    if let Ok(style) = ProgressStyle::with_template("{prefix}{bar:24} {elapsed} · {msg}") {
-        bar.set_style(style);
-    }
-    bar.set_prefix(format!("{prefix}seed {seed} "));
-    std::thread::scope(|scope| {
-        let work = scope.spawn(|| generator.generate(matches, seed, control));
-        while !work.is_finished() {
-            bar.set_position((control.progress() * 1000.0) as u64);
-            bar.set_message(control.note());
-            std::thread::sleep(Duration::from_millis(50));
-        }
-        bar.finish_and_clear();
-        work.join().unwrap_or_else(|_| {
-            Err(GenerateError::NotFound(
-                "the generator stopped on an internal error".into(),
-            ))
-        })
+    tessera_host::job::run(&format!("{prefix}seed {seed}"), |control| {
+        generator.generate(matches, seed, control)
     })
 }

@@ -16,7 +16,6 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 use clap::ArgMatches;
-use tessera_host::ThinkControl;
 use tessera_host::generate::{Claim, GenerateError, LevelGenerator, command_line, level_body};
 use tessera_host::level::read_text;
 use tessera_host::partial::{ShardId, sha256_hex};
@@ -49,7 +48,8 @@ struct Existing {
 
 impl Pack<'_> {
     /// Makes the pack (or this shard's part), reporting each level.
-    pub fn run(&self, control: &'static ThinkControl) -> anyhow::Result<Status> {
+    pub fn run(&self) -> anyhow::Result<Status> {
+        let control = tessera_host::job::interrupt();
         std::fs::create_dir_all(self.dir).map_err(|e| {
             anyhow::anyhow!("{}: cannot create the folder: {e}", self.dir.display())
         })?;
@@ -85,7 +85,7 @@ impl Pack<'_> {
             }
             tried += 1;
             let prefix = format!("level {}/{quota} · ", written + 1);
-            let level = match generate_one(self.generator, self.matches, this, control, &prefix) {
+            let level = match generate_one(self.generator, self.matches, this, &prefix) {
                 Ok(level) => level,
                 Err(GenerateError::NotFound(why)) => {
                     eprintln!("seed {this}: no level ({why})");
@@ -121,7 +121,10 @@ impl Pack<'_> {
             self.dir.display()
         );
         if control.is_cancelled() {
-            eprintln!("tessera: stopped; run the same command again to go on");
+            eprintln!(
+                "{}{total} of {wanted} levels; run the same command again to go on",
+                tessera_host::job::PARTIAL_STOPPED
+            );
         }
         Ok(if total >= wanted {
             Status::Ok

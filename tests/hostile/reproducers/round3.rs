@@ -813,7 +813,7 @@ fn a_long_ai_move_stops_at_ctrl_c_and_keeps_the_game_so_far() {
     let output = normalise(&run.output(), dir.path());
     assert!(!run.timed_out, "did not stop on Ctrl+C:\n{output}");
     assert_eq!(run.code, Some(1), "{output}");
-    assert!(output.contains("stopped (Ctrl+C) after"), "{output}");
+    assert!(output.contains("PARTIAL (stopped): after"), "{output}");
     assert!(output.contains("saved replay game.replay.ron"), "{output}");
     assert!(dir.path().join("game.replay.ron").is_file(), "{output}");
 }

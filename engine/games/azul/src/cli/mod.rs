@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use anyhow::Context;
 use clap::{Args as _, FromArgMatches as _};
 use tessera_host::Game;
-use tessera_host::command::{BenchGroup, CommandContext, GameCommands, Status};
+use tessera_host::command::{BenchGroup, CommandContext, GameCommands, LongRun, Status};
 use tessera_host::level::read_text;
 
 use crate::record::{RecordLine, check_record};
@@ -39,6 +39,46 @@ impl GameCommands for AzulCommands {
         context: &CommandContext,
     ) -> anyhow::Result<Status> {
         run(&Args::from_arg_matches(matches)?, context)
+    }
+
+    fn long_runs(&self) -> Vec<LongRun> {
+        let script = <crate::Azul as tessera_host::Scripted>::DEFAULT_SCRIPT.unwrap_or_default();
+        // Budgets a script may set, in range, that make one move take a
+        // minute or more.
+        let deep = script.replace("hard = { nodes = 200000,", "hard = { nodes = 100000000,");
+        let slow = script.replace("seconds = 1.0,", "seconds = 60,");
+        vec![
+            LongRun::new(&["sim", "azul", "--seats", "ai:hard,ai:easy", "--games", "1"])
+                .with_file("scripts/azul.lua", deep.clone()),
+            LongRun::new(&[
+                "sim",
+                "azul",
+                "--seats",
+                "ai:expert,ai:easy",
+                "--games",
+                "1",
+            ])
+            .with_file("scripts/azul.lua", slow.clone()),
+            LongRun::new(&[
+                "play",
+                "azul",
+                "--seat",
+                "ai:hard",
+                "--seat",
+                "ai:hard",
+                "--ai-only",
+            ])
+            .with_file("scripts/azul.lua", deep),
+            LongRun::new(&[
+                "generate",
+                "azul",
+                "--endgame",
+                "--seats",
+                "2",
+                "--seed",
+                "5",
+            ]),
+        ]
     }
 
     fn bench_groups(&self) -> &'static [BenchGroup] {

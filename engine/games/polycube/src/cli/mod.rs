@@ -4,13 +4,19 @@
 //! the `tessera bench polycube` group (`bench.rs`).
 
 use clap::{Args as _, FromArgMatches as _};
-use tessera_host::command::{BenchGroup, CommandContext, GameCommands, NamedPartials, Status};
+use tessera_host::command::{
+    BenchGroup, CommandContext, GameCommands, LongRun, NamedPartials, Status,
+};
 use tessera_host::partial::Partial;
 
 mod bench;
 mod bench_generate;
 mod merge;
 mod solve;
+
+/// Pieces without a packing whose search runs long (the file says why):
+/// the heavy input of the Ctrl+C sweep's solves and re-proof.
+const NO_PACKING: &str = include_str!("no_packing.ron");
 
 /// Polycube's command-line capability.
 pub const COMMANDS: &dyn GameCommands = &PolycubeCommands;
@@ -34,6 +40,39 @@ impl GameCommands for PolycubeCommands {
         _context: &CommandContext,
     ) -> anyhow::Result<Status> {
         solve::run(&solve::Args::from_arg_matches(matches)?)
+    }
+
+    fn long_runs(&self) -> Vec<LongRun> {
+        let impossible = "levels/polycube/no_packing.ron";
+        vec![
+            LongRun::new(&["solve", "--count", "levels/polycube/bedlam.ron"]),
+            LongRun::new(&["solve", "--first", impossible]).with_file(impossible, NO_PACKING),
+            LongRun::new(&["solve", "--unique", impossible]).with_file(impossible, NO_PACKING),
+            LongRun::new(&["solve", "--disassemble", impossible]).with_file(impossible, NO_PACKING),
+            LongRun::new(&["check", impossible]).with_file(
+                impossible,
+                format!(
+                    "{}{NO_PACKING}",
+                    tessera_host::generate::claim_block(
+                        "generate polycube --box 4x4x5 --pieces 20 --seed 1",
+                        "solvable",
+                        "15.6 (medium)"
+                    )
+                ),
+            ),
+            LongRun::new(&[
+                "generate", "polycube", "--box", "5x5x5", "--pieces", "25", "--unique",
+            ]),
+            LongRun::new(&[
+                "generate", "polycube", "--box", "4x4x6", "--pieces", "16", "--unique",
+            ]),
+            LongRun::new(&[
+                "generate",
+                "polycube",
+                "--repair",
+                "levels/polycube/soma.ron",
+            ]),
+        ]
     }
 
     fn bench_groups(&self) -> &'static [BenchGroup] {

@@ -16,7 +16,7 @@
 //! such, no distinct count) on the same subtrees, threads and shards.
 
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -79,8 +79,11 @@ pub(super) struct Args {
     shard: Option<Shard>,
 }
 
-/// Raised by Ctrl+C; the count in progress stops and reports what it has.
-static STOP: AtomicBool = AtomicBool::new(false);
+/// Raised by Ctrl+C (the process's job token): the search in progress
+/// stops and reports what it has.
+fn stop() -> &'static AtomicBool {
+    tessera_host::job::interrupt().cancel_flag()
+}
 
 /// A count shows its progress line only after this long.
 const QUIET_FOR: Duration = Duration::from_secs(1);
@@ -98,16 +101,16 @@ pub(super) fn run(args: &Args) -> anyhow::Result<Status> {
         return count(args, &solver, started);
     }
     // The validator's searches run on this thread; Ctrl+C stops them.
-    let _ = ctrlc::set_handler(|| STOP.store(true, Ordering::Relaxed));
+    let _listening = tessera_host::job::listen();
     if args.unique {
-        let verdict = solver.verdict(&STOP).map_err(stopped)?;
+        let verdict = solver.verdict(stop()).map_err(stopped)?;
         println!("{}", verdict.word());
         return Ok(Status::Ok);
     }
     if args.disassemble {
         return disassemble(&level, &solver);
     }
-    let Some(solution) = solver.first(&STOP).map_err(stopped)? else {
+    let Some(solution) = solver.first(stop()).map_err(stopped)? else {
         println!("no solution");
         // `--first` answers a question; plain `solve` fails on no solution.
         return Ok(if args.first {
@@ -124,7 +127,10 @@ pub(super) fn run(args: &Args) -> anyhow::Result<Status> {
 fn stopped(error: crate::solver::SolveError) -> anyhow::Error {
     match error {
         crate::solver::SolveError::Cancelled => {
-            anyhow::anyhow!("stopped (Ctrl+C) before an answer")
+            anyhow::anyhow!(
+                "{}cancelled (Ctrl+C) before an answer",
+                tessera_host::job::PARTIAL_STOPPED
+            )
         }
         other => other.into(),
     }
@@ -146,8 +152,8 @@ fn picture(level: &PolycubeLevel, solution: &Solution) -> anyhow::Result<String>
 /// `--disassemble`: a packing that comes apart in straight lines, its
 /// picture and removal order; or why there is none.
 fn disassemble(level: &PolycubeLevel, solver: &Solver) -> anyhow::Result<Status> {
-    let Some(solution) = solver.first_assemblable(&STOP).map_err(stopped)? else {
-        let Some(locked) = solver.first(&STOP).map_err(stopped)? else {
+    let Some(solution) = solver.first_assemblable(stop()).map_err(stopped)? else {
+        let Some(locked) = solver.first(stop()).map_err(stopped)? else {
             println!("no solution");
             return Ok(Status::Failed);
         };
@@ -202,9 +208,7 @@ fn disassemble(level: &PolycubeLevel, solver: &Solver) -> anyhow::Result<Status>
 
 /// `--count`: every core, a progress line, Ctrl+C, shards.
 fn count(args: &Args, solver: &Solver, started: Instant) -> anyhow::Result<Status> {
-    // A second handler cannot be installed (only in tests calling twice);
-    // the count then simply cannot be interrupted early.
-    let _ = ctrlc::set_handler(|| STOP.store(true, Ordering::Relaxed));
+    let _listening = tessera_host::job::listen();
     let options = CountOptions {
         threads: args.threads.unwrap_or(0),
         shard: args.shard.unwrap_or(Shard::WHOLE),
@@ -212,7 +216,7 @@ fn count(args: &Args, solver: &Solver, started: Instant) -> anyhow::Result<Statu
         symmetry: !args.no_symmetry,
     };
     let mut line = ProgressLine::new(started);
-    let report = solver.count_with(&options, &STOP, &mut |p| line.update(p))?;
+    let report = solver.count_with(&options, stop(), &mut |p| line.update(p))?;
     line.finish();
     let seconds = started.elapsed().as_secs_f64();
     if let Some(shard) = args.shard {

@@ -6,7 +6,6 @@
 
 use std::time::Instant;
 
-use tessera_host::ThinkControl;
 use tessera_host::command::{CommandContext, Status};
 
 use crate::ai::feeder::Feeder;
@@ -75,11 +74,14 @@ pub(super) fn run(args: &CampaignArgs, context: &CommandContext) -> anyhow::Resu
         .collect();
     println!("{:<6} {:<24} {}", "level", "file", header.join("  "));
     let started = Instant::now();
-    let control = ThinkControl::new();
+    // The sweep is the job: Ctrl+C stops the games in play, and the rows
+    // finished so far stand, marked PARTIAL.
+    let _listening = tessera_host::job::listen();
+    let control = tessera_host::job::interrupt();
     let run = play(
         project.root(),
         &config,
-        &control,
+        control,
         &mut |level, path, curves| {
             let file = path.file_name().map(|f| f.to_string_lossy().into_owned());
             let rates: Vec<String> = curves
@@ -97,6 +99,14 @@ pub(super) fn run(args: &CampaignArgs, context: &CommandContext) -> anyhow::Resu
     )
     .map_err(anyhow::Error::msg)?;
     let wall = started.elapsed().as_secs_f64();
+    if control.is_cancelled() {
+        println!(
+            "{}{} in {wall:.1} s wall; the rows above are the levels finished before Ctrl+C",
+            tessera_host::job::PARTIAL_STOPPED,
+            tessera_host::text::count(run.games, "game"),
+        );
+        return Ok(Status::Failed);
+    }
     println!(
         "{} in {wall:.1} s wall (player win rates per level)",
         tessera_host::text::count(run.games, "game"),

@@ -9,7 +9,6 @@
 use std::time::Duration;
 
 use tessera_host::Game;
-use tessera_host::ThinkControl;
 use tessera_host::command::{CommandContext, Status};
 use tessera_host::driver::{AiTurnsEnd, play_ai_turns_timed};
 use tessera_host::options::{Seat, SessionOptions};
@@ -51,11 +50,14 @@ pub(super) fn run(args: &HatetrisArgs, context: &CommandContext) -> anyhow::Resu
     // line prints them), so a game can be replayed and compared.
     let mut moves: Vec<[i32; 3]> = Vec::new();
     let mut play = SimPlay::new(2);
+    // The game is the job: Ctrl+C stops the decision in progress, and the
+    // figures so far are printed, marked PARTIAL.
+    let _listening = tessera_host::job::listen();
     let end = play_ai_turns_timed(
         session.as_mut(),
         tessera_host::Budget::unbounded(),
         usize::MAX,
-        &ThinkControl::new(),
+        tessera_host::job::interrupt(),
         &mut |session, ai_move| {
             play.note(ai_move.seat, ai_move.thinking);
             if ai_move.seat == 1 {
@@ -69,8 +71,16 @@ pub(super) fn run(args: &HatetrisArgs, context: &CommandContext) -> anyhow::Resu
             !session.sim_stopped()
         },
     )
-    .map_err(anyhow::Error::from)?;
-    if !matches!(end, AiTurnsEnd::GameOver | AiTurnsEnd::Stopped) {
+    .or_else(|e| match e {
+        // Ctrl+C inside a decision: the game so far is the result.
+        tessera_host::GameError::Cancelled => Ok(AiTurnsEnd::Cancelled),
+        other => Err(anyhow::Error::from(other)),
+    })?;
+    let stopped = end == AiTurnsEnd::Cancelled;
+    if !matches!(
+        end,
+        AiTurnsEnd::GameOver | AiTurnsEnd::Stopped | AiTurnsEnd::Cancelled
+    ) {
         anyhow::bail!("the game stopped before its end ({end:?})");
     }
     let (lines, pieces) = (
@@ -95,6 +105,7 @@ pub(super) fn run(args: &HatetrisArgs, context: &CommandContext) -> anyhow::Resu
             "max_s": longest,
             "over_1s": over_one,
             "moves": moves,
+            "stopped": stopped,
         });
         println!("{}", serde_json::to_string_pretty(&report)?);
     } else {
@@ -108,6 +119,13 @@ pub(super) fn run(args: &HatetrisArgs, context: &CommandContext) -> anyhow::Resu
         );
         let report = session.report_text(true);
         println!("{}", report.trim_end());
+    }
+    if stopped {
+        eprintln!(
+            "{}the game above is as far as it got before Ctrl+C",
+            tessera_host::job::PARTIAL_STOPPED
+        );
+        return Ok(Status::Failed);
     }
     Ok(Status::Ok)
 }

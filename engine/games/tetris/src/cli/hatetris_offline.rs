@@ -10,7 +10,6 @@
 //! `tessera merge` keeps the best line of the shards.
 
 use std::io::IsTerminal;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -52,9 +51,6 @@ pub(super) struct OfflineArgs {
 /// GiB of memory already.
 const MAX_WIDTH: usize = 1 << 20;
 
-/// Raised by Ctrl+C: the search stops between two plies.
-static STOP: AtomicBool = AtomicBool::new(false);
-
 /// The partial's command.
 const COMMAND: &str = "tetris hatetris --offline";
 
@@ -80,9 +76,9 @@ pub(super) fn run(
     }
     let started = Instant::now();
     let deadline = started + Duration::from_secs_f64(args.minutes.min(1e7) * 60.0);
-    // A second handler cannot be installed (tests calling twice): then
-    // Ctrl+C ends the process as usual.
-    let _ = ctrlc::set_handler(|| STOP.store(true, Ordering::Relaxed));
+    // The search is the job: Ctrl+C stops it with the best line so far.
+    let _listening = tessera_host::job::listen();
+    let interrupt = tessera_host::job::interrupt();
     let mut project = context.current_project()?;
     let script_path = project.game_script_path(Tetris::ID);
     let script = project.script(&script_path).map_err(anyhow::Error::from)?;
@@ -101,7 +97,7 @@ pub(super) fn run(
         of: s.of,
     });
     let mut bar = Bar::new();
-    let stop = || STOP.load(Ordering::Relaxed) || Instant::now() >= deadline;
+    let stop = || interrupt.is_cancelled() || Instant::now() >= deadline;
     let found = hatetris_offline::search(
         &position,
         &difficulty,
@@ -111,7 +107,7 @@ pub(super) fn run(
         &mut |p| bar.update(p),
     );
     bar.finish();
-    let interrupted = STOP.load(Ordering::Relaxed);
+    let interrupted = interrupt.is_cancelled();
     let seconds = started.elapsed().as_secs_f64();
     let Some(line) = found else {
         println!("no line: every landing of the first piece tops out");
@@ -154,7 +150,11 @@ pub(super) fn run(
         print_line(ai, &line, seconds);
     }
     if interrupted {
-        eprintln!("stopped (Ctrl+C): the line above is the best found so far");
+        eprintln!(
+            "{}the line above is the best found before Ctrl+C",
+            tessera_host::job::PARTIAL_STOPPED
+        );
+        return Ok(Status::Failed);
     }
     Ok(Status::Ok)
 }

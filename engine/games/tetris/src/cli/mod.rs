@@ -13,7 +13,9 @@ use std::path::PathBuf;
 use anyhow::Context;
 use clap::{Args as _, FromArgMatches as _};
 use tessera_host::Game;
-use tessera_host::command::{BenchGroup, CommandContext, GameCommands, NamedPartials, Status};
+use tessera_host::command::{
+    BenchGroup, CommandContext, GameCommands, LongRun, NamedPartials, Status,
+};
 
 use crate::Tetris;
 use crate::ai::log;
@@ -46,6 +48,56 @@ impl GameCommands for TetrisCommands {
         context: &CommandContext,
     ) -> anyhow::Result<Status> {
         run(&Args::from_arg_matches(matches)?, context)
+    }
+
+    fn long_runs(&self) -> Vec<LongRun> {
+        // A generated puzzle grown by hand to a 62 x 62 well and 900 I
+        // pieces: `check` re-proves its claim until its budget says the
+        // level is too large.
+        let wide = |row: &str| format!("\"{row:G<62}\"");
+        let garbage: Vec<String> = [
+            "...G......",
+            "G.GG......",
+            "G.....G..G",
+            "GGG...G..G",
+            "GGGG.GGGGG",
+        ]
+        .iter()
+        .map(|row| wide(row))
+        .collect();
+        let grown = format!(
+            "{}(\n  version: 1,\n  title: \"Grown\",\n  rows: 62,\n  columns: 62,\n  hidden_rows: 2,\n  \
+             goal: Lines(2),\n  garbage: [{}],\n  sequence: \"{}\",\n  rotation: Some(\"srs\"),\n)\n",
+            tessera_host::generate::claim_block(
+                "generate tetris --lines 2 --pieces 3 --seed 1",
+                "1 winning sequence, 1 final board",
+                "12.5 (medium): a player placing each piece at random wins 1 time in 5,985; 311 positions searched",
+            ),
+            garbage.join(", "),
+            "I".repeat(900)
+        );
+        vec![
+            LongRun::new(&["check", "levels/tetris/grown.ron"])
+                .with_file("levels/tetris/grown.ron", grown),
+            LongRun::new(&["tetris", "hatetris"]),
+            LongRun::new(&["tetris", "hatetris", "--offline", "--minutes", "1"]),
+            LongRun::new(&["tetris", "campaign", "--games", "200"]),
+            LongRun::new(&["sim", "tetris", "--ai", "easy", "--games", "100000"]),
+            LongRun::new(&[
+                "generate",
+                "tetris",
+                "--lines",
+                "3",
+                "--pieces",
+                "6",
+                "--tspin",
+                "--unique",
+                "--count",
+                "40",
+                "--out-dir",
+                "pack",
+            ]),
+        ]
     }
 
     fn bench_groups(&self) -> &'static [BenchGroup] {

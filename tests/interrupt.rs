@@ -1,0 +1,219 @@
+//! The Ctrl+C sweep: every long run a registered game lists
+//! (`GameCommands::long_runs`: its solves, generators, re-proofs, sims and
+//! searches) is started on its heavy input in a fresh copy of the project
+//! and interrupted at several points. Each must exit 1 within
+//! `tessera_host::job::STOP_WITHIN` of the signal, say `PARTIAL` or
+//! `cancelled`, and leave no temporary file. A run that ends before the
+//! signal is a failure too: its input is not heavy, so the sweep would
+//! prove nothing about it.
+//!
+//! The runs go one at a time, so each child has the machine to itself as
+//! far as this test can arrange; a run that misses the limit is tried once
+//! more before it counts (a loop that ignores the token misses by seconds,
+//! every time).
+
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use tessera_host::command::LongRun;
+use tessera_host::job::STOP_WITHIN;
+
+/// When the signal is sent, after the start: during loading and set-up,
+/// and deep in the work.
+const POINTS: [Duration; 2] = [Duration::from_millis(300), Duration::from_millis(1500)];
+
+/// Longest the sweep waits for a child after its signal before it kills it.
+const GIVE_UP_AFTER: Duration = Duration::from_secs(10);
+
+/// How one interrupted run ended.
+struct Stopped {
+    /// Exit code; `None` when killed or ended by a signal.
+    code: Option<i32>,
+    /// Time from the signal to the exit; `None` when the run had ended
+    /// before the signal was sent.
+    latency: Option<Duration>,
+    output: String,
+}
+
+fn drain(mut stream: impl Read + Send + 'static) -> std::thread::JoinHandle<String> {
+    std::thread::spawn(move || {
+        let mut text = Vec::new();
+        let _ = stream.read_to_end(&mut text);
+        String::from_utf8_lossy(&text).into_owned()
+    })
+}
+
+/// Runs `tessera ARGS` in `cwd` and sends SIGINT `after` its start.
+// The child is reaped with `wait4` below, not `Child::wait`.
+#[allow(clippy::zombie_processes)]
+fn interrupt_at(cwd: &Path, args: &[String], after: Duration) -> Stopped {
+    let started = Instant::now();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tessera"))
+        .args(args)
+        .current_dir(cwd)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("tessera starts");
+    let out = drain(child.stdout.take().expect("stdout"));
+    let err = drain(child.stderr.take().expect("stderr"));
+    let pid = child.id() as libc::pid_t;
+    let mut signalled: Option<Instant> = None;
+    let mut killed = false;
+    let status = loop {
+        let mut status = 0;
+        // SAFETY: a plain FFI call on our own child, reaped exactly once.
+        let reaped = unsafe { libc::waitpid(pid, &mut status, libc::WNOHANG) };
+        if reaped == pid {
+            break status;
+        }
+        match signalled {
+            None if started.elapsed() >= after => {
+                // SAFETY: a signal to our own child, not yet reaped.
+                unsafe { libc::kill(pid, libc::SIGINT) };
+                signalled = Some(Instant::now());
+            }
+            Some(at) if at.elapsed() > GIVE_UP_AFTER && !killed => {
+                let _ = child.kill();
+                killed = true;
+            }
+            _ => {}
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    };
+    let latency = signalled.map(|at| at.elapsed());
+    Stopped {
+        code: libc::WIFEXITED(status).then(|| libc::WEXITSTATUS(status)),
+        latency,
+        output: format!(
+            "{}{}",
+            out.join().unwrap_or_default(),
+            err.join().unwrap_or_default()
+        ),
+    }
+}
+
+/// Every file under `dir` whose name marks a temporary write.
+fn temporaries(dir: &Path) -> Vec<PathBuf> {
+    let mut found = Vec::new();
+    let mut folders = vec![dir.to_path_buf()];
+    while let Some(folder) = folders.pop() {
+        for entry in std::fs::read_dir(&folder).into_iter().flatten().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                folders.push(path);
+            } else if path.to_string_lossy().contains("tessera-tmp") {
+                found.push(path);
+            }
+        }
+    }
+    found
+}
+
+/// Every long run of every registered game, with the game's id.
+fn long_runs() -> Vec<(&'static str, LongRun)> {
+    let context = tessera_builtin::command_context();
+    let mut runs = Vec::new();
+    for entry in context.registry().iter() {
+        for commands in context.commands_of(entry.id) {
+            runs.extend(commands.long_runs().into_iter().map(|r| (entry.id, r)));
+        }
+    }
+    runs
+}
+
+/// What is wrong with one interrupted run, if anything.
+fn judge(run: &LongRun, point: Duration) -> Result<Duration, String> {
+    let dir = crate::hostile::project();
+    for (path, text) in &run.files {
+        crate::hostile::write(dir.path(), path, text);
+    }
+    let stopped = interrupt_at(dir.path(), &run.args, point);
+    let command = format!("tessera {}", run.args.join(" "));
+    let tail = |text: &str| -> String {
+        let start = text.len().saturating_sub(600);
+        text[text.floor_char_boundary(start)..].to_string()
+    };
+    let Some(latency) = stopped.latency else {
+        return Err(format!(
+            "{command}: ended before Ctrl+C at {point:?}, so its input is not heavy (exit {:?}):\n{}",
+            stopped.code,
+            tail(&stopped.output)
+        ));
+    };
+    let mut faults = Vec::new();
+    if latency > STOP_WITHIN {
+        faults.push(format!("took {latency:?} to stop"));
+    }
+    if stopped.code != Some(1) {
+        faults.push(format!("exit {:?}, not 1", stopped.code));
+    }
+    if !stopped.output.contains("PARTIAL") && !stopped.output.contains("cancelled") {
+        faults.push("said neither PARTIAL nor cancelled".into());
+    }
+    let left = temporaries(dir.path());
+    if !left.is_empty() {
+        faults.push(format!("left temporary files {left:?}"));
+    }
+    if faults.is_empty() {
+        Ok(latency)
+    } else {
+        Err(format!(
+            "{command}, Ctrl+C at {point:?}: {}\n{}",
+            faults.join("; "),
+            tail(&stopped.output)
+        ))
+    }
+}
+
+#[test]
+fn every_long_run_stops_within_half_a_second_of_ctrl_c() {
+    let runs = long_runs();
+    let registry = tessera_builtin::registry();
+    // Every game that brings a generator or AI seats lists its long
+    // `generate` and `sim` runs: the sweep covers the shell's commands on
+    // every game, not only the plugins' own.
+    let listed = |game: &str, command: &str| {
+        runs.iter()
+            .any(|(g, r)| *g == game && r.args.first().is_some_and(|a| a == command))
+    };
+    for (game, _) in registry.generators() {
+        assert!(
+            listed(game, "generate"),
+            "{game}: no long `generate` run listed"
+        );
+    }
+    let mut failures = Vec::new();
+    let mut slowest: Vec<(Duration, String)> = Vec::new();
+    for (_, run) in &runs {
+        for point in POINTS {
+            let judged = judge(run, point).or_else(|first| {
+                // A miss by a hair on a busy machine is tried again; a
+                // loop that ignores the token misses every time.
+                if first.contains("took") && !first.contains("exit") {
+                    judge(run, point)
+                } else {
+                    Err(first)
+                }
+            });
+            match judged {
+                Ok(latency) => slowest.push((latency, run.args.join(" "))),
+                Err(fault) => failures.push(fault),
+            }
+        }
+    }
+    slowest.sort();
+    for (latency, command) in slowest.iter().rev().take(5) {
+        eprintln!("Ctrl+C to exit {latency:>10.3?}  tessera {command}");
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {} interrupted runs failed:\n\n{}",
+        failures.len(),
+        runs.len() * POINTS.len(),
+        failures.join("\n\n")
+    );
+}
