@@ -526,3 +526,8 @@ mod round3;
 // Issue 23's `sim` reproducers (options that do not apply, huge runs that
 // stream and stop on Ctrl+C): `reproducers/sim.rs`.
 mod sim;
+
+// Issue 47's job contract on its input side: outputs that are pipes or
+// sockets are refused before the work, as inputs are:
+// `reproducers/jobs.rs` (the Ctrl+C side is `tests/interrupt.rs`).
+mod jobs;

@@ -483,6 +483,13 @@ pub fn write_atomic(path: &Path, contents: &[u8]) -> std::io::Result<()> {
             std::io::ErrorKind::IsADirectory,
             "it is a folder",
         )),
+        // A write into a pipe waits for a reader, maybe for ever, and
+        // nothing can cancel it: refused, as `check_writable` refuses it
+        // before the work.
+        Ok(meta) if is_pipe(&meta) => Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            PIPE_REFUSED,
+        )),
         Ok(meta) if !meta.is_file() => std::fs::write(&target, contents),
         _ => replace_file(&target, contents),
     }
@@ -535,6 +542,25 @@ pub fn same_file(a: &Path, b: &Path) -> bool {
     }
 }
 
+/// Why an output that is a named pipe or a socket is refused.
+const PIPE_REFUSED: &str =
+    "it is a pipe or socket, not a regular file (a write would wait for a reader); write to a file";
+
+/// Whether `meta` is a named pipe or a socket: outputs refused before the
+/// work, as inputs are (a device such as `/dev/null` is written through).
+fn is_pipe(meta: &std::fs::Metadata) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        meta.file_type().is_fifo() || meta.file_type().is_socket()
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = meta;
+        false
+    }
+}
+
 /// Whether `path` can be written, checked before work whose result goes
 /// there (a whole game, a long simulation), so a bad path fails at once
 /// instead of after the work: its folder must exist, and an existing
@@ -546,7 +572,8 @@ pub fn check_writable(path: &Path) -> Result<(), Diagnostic> {
         Ok(meta) if meta.is_file() && meta.permissions().readonly() => {
             return Err(fail("the file is read-only"));
         }
-        // A device or pipe (`/dev/stdout`) is written through, not replaced.
+        Ok(meta) if is_pipe(&meta) => return Err(fail(PIPE_REFUSED)),
+        // A device (`/dev/null`) is written through, not replaced.
         Ok(meta) if !meta.is_file() => return Ok(()),
         _ => {}
     }

@@ -536,10 +536,13 @@ impl<'t, M: Mask, V: Visitor<M>> Search<'t, M, V> {
             return true;
         }
         self.nodes += 1;
-        if self.nodes & 0xFFF == 0
-            && (self.cancel.load(Ordering::Relaxed) || self.nodes >= self.node_limit)
-        {
-            self.over_budget = self.nodes >= self.node_limit;
+        // The budget and the cancel are checked every 4096 nodes, and the
+        // cancel at a search's first node too: a loop of many small
+        // searches (a generator's candidates) stops at the next one.
+        let poll = self.nodes & 0xFFF;
+        let over_budget = poll == 0 && self.nodes >= self.node_limit;
+        if over_budget || (poll <= 1 && self.cancel.load(Ordering::Relaxed)) {
+            self.over_budget = over_budget;
             self.cancelled = true;
             return false;
         }

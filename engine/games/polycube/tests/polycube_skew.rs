@@ -26,7 +26,14 @@ fn a_skewed_cut_has_three_large_twisted_pieces_and_small_ones_and_is_not_loose()
     assert_eq!(default_sizes(64, 6), None);
     assert!(!fits(64, 13, (4, 6)));
     for seed in 1..=3 {
-        let cut = skewed(BOX, 13, (2, 12), &mut game_rng(seed)).expect("a skewed cut");
+        let cut = skewed(
+            BOX,
+            13,
+            (2, 12),
+            &mut game_rng(seed),
+            &AtomicBool::new(false),
+        )
+        .expect("a skewed cut");
         let shapes = cut.shapes();
         assert_eq!(shapes.len(), 13);
         assert_eq!(shapes.iter().map(Vec::len).sum::<usize>(), 64);
@@ -41,7 +48,16 @@ fn a_skewed_cut_has_three_large_twisted_pieces_and_small_ones_and_is_not_loose()
         assert!(shapes.iter().filter(|s| s.len() < 10).all(|s| s.len() <= 4));
         assert!(!loose(&cut), "seed {seed}");
         // One seed, one cut.
-        assert_eq!(skewed(BOX, 13, (2, 12), &mut game_rng(seed)), Some(cut));
+        assert_eq!(
+            skewed(
+                BOX,
+                13,
+                (2, 12),
+                &mut game_rng(seed),
+                &AtomicBool::new(false)
+            ),
+            Some(cut)
+        );
     }
 }
 

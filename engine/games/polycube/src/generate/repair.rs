@@ -116,6 +116,11 @@ fn search(
             if found.len() >= PROPOSALS {
                 return Ok(());
             }
+            // Each candidate's proof is a small search that may end
+            // before it polls the token: the loop polls it too.
+            if control.is_cancelled() {
+                return Err(GenerateError::Cancelled);
+            }
             let (design, moves) = match second {
                 None => (once.clone(), vec![first]),
                 Some(m) => (once.with(m), vec![first, m]),

@@ -7,6 +7,7 @@
 //! and the walk can afford a proof at every step.
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use rand::Rng;
 use tessera_host::rng::GameRng;
@@ -78,12 +79,14 @@ pub fn default_sizes(volume: usize, pieces: usize) -> Option<(usize, usize)> {
 /// cells away from where they started, each spanning all three axes with
 /// 24 distinct turns and at most [`POSITIONS_PER_TURN`] positions per
 /// turn, the rest filled by small pieces; never [`loose`]. `None` when no
-/// such cut was found within the tries.
+/// such cut was found within the tries, or at once when `cancel` is set
+/// (polled every growth and every step of the filling).
 pub fn skewed(
     size: [usize; 3],
     pieces: usize,
     (min, max): (usize, usize),
     rng: &mut GameRng,
+    cancel: &AtomicBool,
 ) -> Option<Design> {
     let volume: usize = size.iter().product();
     let small = pieces - LARGE_PIECES;
@@ -96,8 +99,12 @@ pub fn skewed(
         budget: FILL_BUDGET,
         shapes: Vec::new(),
         signatures: HashMap::new(),
+        cancel,
     };
     for _ in 0..STARTS {
+        if cancel.load(Ordering::Relaxed) {
+            return None;
+        }
         let large: Vec<usize> = (0..LARGE_PIECES)
             .map(|_| rng.random_range(large_low..=max))
             .collect();
@@ -109,11 +116,14 @@ pub fn skewed(
         if !large
             .iter()
             .enumerate()
-            .all(|(p, &target)| twisted(size, &mut owner, p, target, rng))
+            .all(|(p, &target)| twisted(size, &mut owner, p, target, rng, cancel))
         {
             continue;
         }
         for _ in 0..FILLINGS {
+            if cancel.load(Ordering::Relaxed) {
+                return None;
+            }
             let mut filled = owner.clone();
             fill.budget = FILL_BUDGET;
             fill.shapes.clear();
@@ -141,8 +151,12 @@ fn twisted(
     p: usize,
     target: usize,
     rng: &mut GameRng,
+    cancel: &AtomicBool,
 ) -> bool {
     for _ in 0..GROWTHS {
+        if cancel.load(Ordering::Relaxed) {
+            return false;
+        }
         let Some(cells) = grow(size, owner, p, target, rng) else {
             continue;
         };
@@ -217,7 +231,7 @@ fn frontier(size: [usize; 3], owner: &[usize], cells: &[usize]) -> Vec<usize> {
 
 /// The small pieces' filling: a depth-first search from the lowest free
 /// cell, a few random pieces tried at each level, within a node budget.
-struct Fill {
+struct Fill<'c> {
     size: [usize; 3],
     min: usize,
     max: usize,
@@ -229,9 +243,11 @@ struct Fill {
     /// of a cut's drawing before this cache (a few hundred such pieces in
     /// all).
     signatures: HashMap<Vec<Cell>, Vec<Cell>>,
+    /// The job's cancel, polled every step of the budget.
+    cancel: &'c AtomicBool,
 }
 
-impl Fill {
+impl Fill<'_> {
     /// Fills every free cell with `count` pieces numbered from `first`.
     fn pieces(
         &mut self,
@@ -251,7 +267,7 @@ impl Fill {
             return false;
         };
         for _ in 0..FILL_TRIES {
-            if self.budget == 0 {
+            if self.budget == 0 || self.cancel.load(Ordering::Relaxed) {
                 return false;
             }
             self.budget -= 1;

@@ -81,7 +81,8 @@ pub fn find(spec: &Spec, seed: u64, control: &ThinkControl) -> Result<Design, Ge
     let found = try_candidates(seed, CUTS, control, |cut, rng| {
         control.set_note(format!("cut {}", cut + 1));
         if large && skew::fits(volume, spec.pieces, spec.sizes) {
-            let Some(design) = skew::skewed(spec.size, spec.pieces, spec.sizes, rng) else {
+            let cancel = control.cancel_flag();
+            let Some(design) = skew::skewed(spec.size, spec.pieces, spec.sizes, rng, cancel) else {
                 return Ok(None);
             };
             let here = probe(&design, PROBE_LIMIT, BUDGET, control)?;
