@@ -526,3 +526,8 @@ mod round3;
 // Issue 23's `sim` reproducers (options that do not apply, huge runs that
 // stream and stop on Ctrl+C): `reproducers/sim.rs`.
 mod sim;
+
+// Issue 47's script keys: a top-level typo per game refused at its line
+// with the nearest known key, by `check` and `play` alike:
+// `reproducers/keys.rs`.
+mod keys;
