@@ -531,3 +531,8 @@ mod sim;
 // sockets are refused before the work, as inputs are:
 // `reproducers/jobs.rs` (the Ctrl+C side is `tests/interrupt.rs`).
 mod jobs;
+
+// Issue 47's script keys: a top-level typo per game refused at its line
+// with the nearest known key, by `check` and `play` alike:
+// `reproducers/keys.rs`.
+mod keys;

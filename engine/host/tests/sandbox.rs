@@ -4,7 +4,7 @@
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use tessera_host::script::{FieldKind, FieldSpec, ScriptErrorKind};
+use tessera_host::script::{FieldKind, FieldSpec, ScriptErrorKind, nearest_key};
 use tessera_host::{Script, ScriptError, ScriptLimits, ScriptSchema};
 
 fn load(source: &str) -> Result<Script, ScriptError> {
@@ -224,6 +224,85 @@ fn the_returned_table_is_validated_against_the_schema() {
 }
 
 #[test]
+fn a_key_the_schema_does_not_know_is_refused_at_its_line_with_the_nearest_key() {
+    let schema = ScriptSchema {
+        game: "demo",
+        fields: vec![
+            FieldSpec::required("score", FieldKind::Function, "points for a clear"),
+            FieldSpec::optional("slots", FieldKind::Integer, "preview slots").within(1.0, 8.0),
+            FieldSpec::optional("on_settle", FieldKind::Function, "the board settled"),
+        ],
+    };
+    let path = Path::new("scripts/demo.lua");
+    let check = |src: &str| {
+        Script::load(path, src, Some(&schema), ScriptLimits::default())
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+    };
+    let score = "  score = function(cells) return cells end,\n";
+
+    // A misspelt setting: refused at its line, not ignored for a default.
+    assert_eq!(
+        check(&format!("return {{\n{score}  slotz = 3,\n}}\n")),
+        Err("scripts/demo.lua:3: the script has no setting `slotz`; did you mean `slots`?".into())
+    );
+    // A misspelt hook counts too (swapped letters are one edit).
+    assert_eq!(
+        check(&format!(
+            "return {{\n{score}  on_setlte = function() end,\n}}\n"
+        )),
+        Err(
+            "scripts/demo.lua:3: the script has no setting `on_setlte`; did you mean `on_settle`?"
+                .into()
+        )
+    );
+    // A misspelt required hook is named as the typo it is, not `missing`.
+    assert_eq!(
+        check("return {\n  scroe = function() return 1 end,\n}\n"),
+        Err("scripts/demo.lua:2: the script has no setting `scroe`; did you mean `score`?".into())
+    );
+    // Near nothing: every key the table may hold is listed.
+    assert_eq!(
+        check(&format!("return {{\n{score}  zzz = 1,\n}}\n")),
+        Err("scripts/demo.lua:3: the script has no setting `zzz` (settings: score, slots, on_settle, game)".into())
+    );
+    // Of several typos, the one written first, whatever `pairs` yields.
+    let several: String = (0..12).map(|i| format!("  typo{i} = {i},\n")).collect();
+    let err = check(&format!("return {{\n{score}  slotz = 1,\n{several}}}\n")).unwrap_err();
+    assert!(err.starts_with("scripts/demo.lua:3: "), "{err}");
+    // A positional entry at the top level is a key too.
+    assert_eq!(
+        check(&format!("return {{\n{score}  42,\n}}\n")),
+        Err("scripts/demo.lua:3: the script's table has a key 1; its settings are named: score, slots, on_settle, game".into())
+    );
+    // A huge key is shown cut.
+    let long = "k".repeat(100_000);
+    let err = check(&format!("return {{\n{score}  {long} = 1,\n}}\n")).unwrap_err();
+    assert!(err.len() < 300, "{} bytes", err.len());
+    // The host's own `game` key and every schema key pass.
+    check(&format!(
+        "return {{\n  game = \"demo\",\n{score}  slots = 3,\n  on_settle = function() end,\n}}\n"
+    ))
+    .unwrap();
+}
+
+#[test]
+fn the_nearest_key_is_a_close_misspelling_or_none() {
+    let known = ["slots", "score", "rotation", "ticks_per_second"];
+    assert_eq!(nearest_key("slotz", &known), Some("slots"));
+    assert_eq!(nearest_key("slost", &known), Some("slots"));
+    assert_eq!(nearest_key("Slots", &known), Some("slots"));
+    assert_eq!(nearest_key("rotaton", &known), Some("rotation"));
+    assert_eq!(
+        nearest_key("tick_per_secnd", &known),
+        Some("ticks_per_second")
+    );
+    assert_eq!(nearest_key("zzz", &known), None);
+    assert_eq!(nearest_key("", &known), None);
+    assert_eq!(nearest_key(&"s".repeat(1_000_000), &known), None);
+}
+
+#[test]
 fn print_goes_to_the_host_not_stdout() {
     let script = load("print('hello', 3)\nreturn { f = function() print('again') end }").unwrap();
     assert_eq!(script.take_printed(), vec!["hello\t3"]);
@@ -295,7 +374,10 @@ fn a_bad_field_is_located_in_the_returned_table() {
     );
     let schema = ScriptSchema {
         game: "demo",
-        fields: vec![FieldSpec::optional("slots", FieldKind::Integer, "slots").within(1.0, 8.0)],
+        fields: vec![
+            FieldSpec::optional("speed", FieldKind::Number, "speed"),
+            FieldSpec::optional("slots", FieldKind::Integer, "slots").within(1.0, 8.0),
+        ],
     };
     let err = script.validate(&schema).unwrap_err();
     assert_eq!(

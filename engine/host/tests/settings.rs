@@ -158,7 +158,8 @@ fn named_tables_rows_and_allowed_keys_are_read_with_the_same_words() {
             .contains("holds over 1 entries, at most 1"),
         "{crowded}"
     );
-    // A typo'd key is refused at its own line, naming the allowed ones.
+    // A typo'd key is refused at its own line, naming the nearest allowed
+    // key; a key near none of them, naming them all.
     assert_eq!(
         script.only_keys(&["ai", "rows", "1"], &["name", "weights"]),
         Ok(())
@@ -168,7 +169,14 @@ fn named_tables_rows_and_allowed_keys_are_read_with_the_same_words() {
         .expect_err("weigths is a typo");
     assert_eq!(
         typo.to_string(),
-        "scripts/test.lua:5: `ai.rows[2]` has no setting `weigths` (settings: name, weights)"
+        "scripts/test.lua:5: `ai.rows[2]` has no setting `weigths`; did you mean `weights`?"
+    );
+    let far = script
+        .only_keys(&["ai", "rows", "2"], &["name", "order"])
+        .expect_err("weigths is near neither");
+    assert_eq!(
+        far.to_string(),
+        "scripts/test.lua:5: `ai.rows[2]` has no setting `weigths` (settings: name, order)"
     );
     assert_eq!(script.only_keys(&["missing"], &["x"]), Ok(()));
     // Rows of tables: a row that is not a table is named.

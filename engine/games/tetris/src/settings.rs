@@ -174,6 +174,19 @@ pub fn schema() -> ScriptSchema {
                 FieldKind::Function,
                 "on_game_over(score, won)",
             ),
+            // The AI's tables, read by its own reader (`crate::ai::settings`,
+            // which refuses any key of theirs it does not know): declared
+            // here so the top level knows them.
+            FieldSpec::optional(
+                "ai",
+                FieldKind::Table,
+                "the AI: `difficulties` (its levels) and `log_top`",
+            ),
+            FieldSpec::optional(
+                "feed",
+                FieldKind::Table,
+                "feed mode: `specials`, the pieces a feed may deal",
+            ),
         ],
     }
 }

@@ -4,7 +4,8 @@
 //! - [`sandbox`] builds a fresh VM per script version with only `math`,
 //!   `string`, `table` and the engine API, a memory cap and a CPU-time budget
 //!   per call that also stops loops hidden inside `pcall`.
-//! - [`schema`] describes what a game's script table must hold.
+//! - [`schema`] describes what a game's script table must hold: every key
+//!   it may hold, so any other is refused with the nearest known one.
 //! - [`Script`] is one loaded, validated version; [`LiveScript`] is the slot a
 //!   running game holds, whose content a reload swaps.
 //! - `settings` is the one typed reader of a script's settings (ranges,
@@ -27,5 +28,5 @@ pub use error::{ScriptError, ScriptErrorKind};
 pub use live::LiveScript;
 pub use locate::field_line;
 pub use sandbox::{MAX_SOURCE_BYTES, Script, ScriptLimits, content_hash};
-pub use schema::{FieldKind, FieldSpec, ScriptSchema, show_number};
+pub use schema::{FieldKind, FieldSpec, HOST_KEYS, ScriptSchema, nearest_key, show_number};
 pub use settings::{ListSetting, NamedSetting, Setting, SettingValue, dotted, list_length};

@@ -352,10 +352,28 @@ impl Script {
         Ok(script)
     }
 
-    /// Checks the returned table against `schema`: types, then ranges. The
-    /// error names the line of the offending field where the source shows it.
+    /// Checks the returned table against `schema`: first that every key is
+    /// one the schema (or the host) knows, so a typo is refused at its line
+    /// with the nearest known key rather than ignored for a default; then
+    /// types, then ranges. The error names the line of the offending field
+    /// where the source shows it.
     pub fn validate(&self, schema: &ScriptSchema) -> Result<(), ScriptError> {
         self.guarded(|| {
+            let strays = schema
+                .stray_keys(&self.exports)
+                .map_err(|e| self.field_error(&[], e.to_string()))?;
+            // Of several typos, the one written first: the order Lua's
+            // `pairs` yields them in says nothing to the designer.
+            let first = strays
+                .into_iter()
+                .map(|stray| {
+                    let at: Vec<&str> = stray.at.iter().map(String::as_str).collect();
+                    self.field_error(&at, stray.message)
+                })
+                .min_by_key(|error| error.line.unwrap_or(u32::MAX));
+            if let Some(error) = first {
+                return Err(error);
+            }
             schema
                 .validate(&self.exports)
                 .map_err(|(field, message)| self.field_error(&[field], message))

@@ -108,16 +108,93 @@ impl FieldSpec {
     }
 }
 
+/// Keys the host itself reads from any game's script, known at the top
+/// level whatever the game's schema: `game` names the script's game when
+/// its file name does not (`tessera check mine.lua`).
+pub const HOST_KEYS: &[&str] = &["game"];
+
+/// Most characters of a key a refusal shows: a script's typo is a word,
+/// and a key of a million characters is shown cut, not echoed.
+const SHOWN_KEY_CHARS: usize = 64;
+
 /// The contract between a game and its script.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ScriptSchema {
     /// The game id the schema belongs to.
     pub game: &'static str,
-    /// Fields of the returned table.
+    /// Fields of the returned table: every key the game reads at the top
+    /// level, settings and hooks alike (any other key is refused, see
+    /// [`ScriptSchema::known_keys`]).
     pub fields: Vec<FieldSpec>,
 }
 
+/// A key of a table that no schema or reader knows: its path from the
+/// returned table (to find its line) and the refusal.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct StrayKey {
+    /// Where the key is: `["slotz"]`, or `["3"]` for a positional entry;
+    /// empty when the key cannot be written as a path (`[true] = 1`).
+    pub at: Vec<String>,
+    /// The refusal, naming the nearest known key when one is close.
+    pub message: String,
+}
+
+/// At most this many stray keys are gathered from one table before the
+/// one written first is refused: enough to report the first typo of a
+/// script with several, and a table of a million stray keys costs no more.
+const MOST_STRAYS: usize = 16;
+
 impl ScriptSchema {
+    /// Every key the returned table may hold: the schema's fields, then
+    /// the host's own ([`HOST_KEYS`]).
+    pub fn known_keys(&self) -> Vec<&'static str> {
+        self.fields
+            .iter()
+            .map(|field| field.name)
+            .chain(HOST_KEYS.iter().copied())
+            .collect()
+    }
+
+    /// The keys of the returned table that no field of the schema and no
+    /// host key names (up to [`MOST_STRAYS`] of them, in no particular
+    /// order: the caller refuses the one written first). Known keys are
+    /// distinct, so the scan stops within `known + MOST_STRAYS` pairs.
+    pub(crate) fn stray_keys(&self, table: &Table) -> mlua::Result<Vec<StrayKey>> {
+        let known = self.known_keys();
+        let mut strays = Vec::new();
+        for pair in table.pairs::<Value, Value>() {
+            let (key, _) = pair?;
+            let stray = match &key {
+                Value::String(name) => {
+                    let name = name.to_string_lossy();
+                    if known.contains(&name.as_str()) {
+                        continue;
+                    }
+                    StrayKey {
+                        message: no_such_setting("the script", &name, &known),
+                        at: vec![name],
+                    }
+                }
+                other => StrayKey {
+                    at: match other {
+                        Value::Integer(n) => vec![n.to_string()],
+                        _ => Vec::new(),
+                    },
+                    message: format!(
+                        "the script's table has a key {}; its settings are named: {}",
+                        describe(other),
+                        known.join(", ")
+                    ),
+                },
+            };
+            strays.push(stray);
+            if strays.len() >= MOST_STRAYS {
+                break;
+            }
+        }
+        Ok(strays)
+    }
+
     /// Checks a returned table; the error names the first missing,
     /// mistyped or out-of-range field (and is returned with that field's
     /// name, so the caller can find its line).
@@ -169,6 +246,76 @@ impl ScriptSchema {
         }
         Ok(())
     }
+}
+
+/// The refusal of a key `name` that the table `owner` (`the script`,
+/// `` `ai` ``) does not have, in the words every such refusal uses: the
+/// nearest of `known` when one is close (a typo), else the whole list.
+pub(crate) fn no_such_setting(owner: &str, name: &str, known: &[&str]) -> String {
+    let shown = show_key(name);
+    match nearest_key(name, known) {
+        Some(near) => format!("{owner} has no setting `{shown}`; did you mean `{near}`?"),
+        None => format!(
+            "{owner} has no setting `{shown}` (settings: {})",
+            known.join(", ")
+        ),
+    }
+}
+
+/// A key as a refusal shows it: cut at [`SHOWN_KEY_CHARS`] characters.
+fn show_key(name: &str) -> String {
+    match name.char_indices().nth(SHOWN_KEY_CHARS) {
+        Some((cut, _)) => format!("{}...", &name[..cut]),
+        None => name.to_string(),
+    }
+}
+
+/// The key of `known` nearest to `name` (a misspelling of it), `None` when
+/// none is close: at most a third of `name`'s length away (at least one
+/// edit), counting a swap of two neighbours as one edit and ignoring case,
+/// so `slotz`, `slost` and `Slots` all find `slots` while `zzz` finds
+/// nothing. Ties go to the key listed first.
+pub fn nearest_key<'a>(name: &str, known: &[&'a str]) -> Option<&'a str> {
+    let name: Vec<char> = name.to_lowercase().chars().collect();
+    let most = (name.len() / 3).max(1);
+    let mut best: Option<(usize, &'a str)> = None;
+    for &key in known {
+        let candidate: Vec<char> = key.to_lowercase().chars().collect();
+        // The distance is at least the difference in length: a key of a
+        // million characters is not compared character by character.
+        if candidate.len().abs_diff(name.len()) > most {
+            continue;
+        }
+        let distance = edit_distance(&name, &candidate);
+        if distance <= most && best.is_none_or(|(shortest, _)| distance < shortest) {
+            best = Some((distance, key));
+        }
+    }
+    best.map(|(_, key)| key)
+}
+
+/// Edits (insert, delete, replace, swap two neighbours) from `a` to `b`:
+/// the optimal string alignment distance.
+fn edit_distance(a: &[char], b: &[char]) -> usize {
+    let width = b.len() + 1;
+    let mut rows = vec![0usize; (a.len() + 1) * width];
+    for (j, cell) in rows.iter_mut().take(width).enumerate() {
+        *cell = j;
+    }
+    for i in 1..=a.len() {
+        rows[i * width] = i;
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut distance = (rows[(i - 1) * width + j] + 1)
+                .min(rows[i * width + j - 1] + 1)
+                .min(rows[(i - 1) * width + j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                distance = distance.min(rows[(i - 2) * width + j - 2] + 1);
+            }
+            rows[i * width + j] = distance;
+        }
+    }
+    rows[a.len() * width + b.len()]
 }
 
 fn as_number(value: &Value) -> Option<f64> {

@@ -25,7 +25,7 @@ use mlua::{Table, Value};
 
 use super::error::ScriptError;
 use super::sandbox::Script;
-use super::schema::show_number;
+use super::schema::{no_such_setting, show_number};
 
 /// A value a setting may hold, with the words its refusals use.
 pub trait SettingValue: Sized + Clone + PartialOrd {
@@ -448,7 +448,10 @@ impl Script {
 
     /// Refuses a key of the table at `at` that is not one of `allowed`: a
     /// typo such as `ceilng_every` would otherwise be ignored and its
-    /// default played. A script without the table passes.
+    /// default played. The refusal names the nearest allowed key when one
+    /// is close (did you mean `ceiling_every`?), in the words the top
+    /// level's refusal uses ([`Script::validate`]). A script without the
+    /// table passes.
     pub fn only_keys(&self, at: &[&str], allowed: &[&str]) -> Result<(), ScriptError> {
         let Some(table) = self.table_at(at)? else {
             return Ok(());
@@ -476,11 +479,7 @@ impl Script {
                 let entry_at: Vec<&str> = at.iter().copied().chain([name.as_str()]).collect();
                 return Err(self.field_error(
                     &entry_at,
-                    format!(
-                        "`{}` has no setting `{name}` (settings: {})",
-                        dotted(at),
-                        allowed.join(", ")
-                    ),
+                    no_such_setting(&format!("`{}`", dotted(at)), &name, allowed),
                 ));
             }
         }
