@@ -220,7 +220,10 @@ fn every_long_run_stops_within_half_a_second_of_ctrl_c() {
             None => worst.push((command.clone(), *latency)),
         }
     }
-    println!("| command | Ctrl+C to exit (max of {} points) |", POINTS.len());
+    println!(
+        "| command | Ctrl+C to exit (max of {} points) |",
+        POINTS.len()
+    );
     println!("|---|---|");
     for (command, max) in &worst {
         println!("| `tessera {command}` | {} ms |", max.as_millis());

@@ -17,6 +17,10 @@ struct Field {
     switch: bool,
     on: bool,
     value: String,
+    /// The option's default: left as it is, the option is not passed, so
+    /// an option that conflicts with it (`--repair` with `--box`) can be
+    /// given.
+    default: String,
 }
 
 /// The dialog's state.
@@ -51,16 +55,18 @@ impl GenerateDialog {
                 let long = arg.get_long()?.to_string();
                 let takes_value = arg.get_num_args().is_none_or(|n| n.takes_values());
                 let switch = !takes_value || matches!(arg.get_action(), clap::ArgAction::SetTrue);
+                let default = arg
+                    .get_default_values()
+                    .first()
+                    .map(|v| v.to_string_lossy().into_owned())
+                    .unwrap_or_default();
                 Some(Field {
                     long,
                     help: arg.get_help().map(ToString::to_string).unwrap_or_default(),
                     switch,
                     on: false,
-                    value: arg
-                        .get_default_values()
-                        .first()
-                        .map(|v| v.to_string_lossy().into_owned())
-                        .unwrap_or_default(),
+                    value: default.clone(),
+                    default,
                 })
             })
             .collect();
@@ -72,6 +78,47 @@ impl GenerateDialog {
             running: None,
             error: None,
         }
+    }
+
+    /// The form filled from a `generate GAME` command line's spec options
+    /// and `--seed` (what a generated level's first line records, and a
+    /// game's long runs list): `args` are the words after `generate GAME`.
+    /// Refused, naming the word, when an option is not the generator's.
+    pub fn from_command_line(
+        game: &str,
+        generator: &'static dyn LevelGenerator,
+        args: &[String],
+    ) -> Result<Self, String> {
+        let mut dialog = Self::new(game, generator);
+        let mut words = args.iter();
+        while let Some(word) = words.next() {
+            let Some(long) = word.strip_prefix("--") else {
+                return Err(format!("`{word}` is not an option"));
+            };
+            if long == "seed" {
+                dialog.seed = words.next().cloned().unwrap_or_default();
+                continue;
+            }
+            let Some(field) = dialog.fields.iter_mut().find(|f| f.long == long) else {
+                return Err(format!("--{long} is not an option of {game}'s generator"));
+            };
+            if field.switch {
+                field.on = true;
+            } else {
+                field.value = words.next().cloned().unwrap_or_default();
+            }
+        }
+        Ok(dialog)
+    }
+
+    /// The refusal or failure shown under the form, if any.
+    pub fn error(&self) -> Option<&str> {
+        self.error.as_deref()
+    }
+
+    /// Whether a generation runs now.
+    pub fn is_running(&self) -> bool {
+        self.running.is_some()
     }
 
     /// The command line the form stands for, parsed by the generator's
@@ -86,7 +133,10 @@ impl GenerateDialog {
         for field in &self.fields {
             if field.switch && field.on {
                 argv.push(format!("--{}", field.long));
-            } else if !field.switch && !field.value.trim().is_empty() {
+            } else if !field.switch
+                && !field.value.trim().is_empty()
+                && field.value.trim() != field.default
+            {
                 argv.push(format!("--{}", field.long));
                 argv.push(field.value.trim().to_string());
             }
@@ -132,19 +182,23 @@ impl GenerateDialog {
                     .num_columns(2)
                     .show(ui, |ui| {
                         for field in &mut self.fields {
-                            ui.label(format!("--{}", field.long));
+                            let name = ui.label(format!("--{}", field.long));
                             ui.add_enabled_ui(idle, |ui| {
                                 if field.switch {
                                     ui.checkbox(&mut field.on, field.help.as_str());
                                 } else {
+                                    // Named by its option, for screen readers
+                                    // and the tests that find it.
                                     ui.text_edit_singleline(&mut field.value)
+                                        .labelled_by(name.id)
                                         .on_hover_text(field.help.as_str());
                                 }
                             });
                             ui.end_row();
                         }
-                        ui.label("--seed");
-                        ui.add_enabled(idle, egui::TextEdit::singleline(&mut self.seed));
+                        let name = ui.label("--seed");
+                        ui.add_enabled(idle, egui::TextEdit::singleline(&mut self.seed))
+                            .labelled_by(name.id);
                         ui.end_row();
                     });
                 match &self.running {

@@ -8,6 +8,7 @@ mod support;
 
 mod ai_seats;
 mod azul_table;
+mod cancel_sweep;
 mod console;
 mod documents;
 mod editor;
