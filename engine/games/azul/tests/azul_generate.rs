@@ -37,7 +37,7 @@ fn generated_endgames_pass_check_and_reprove_their_one_winning_move() {
         let made = generate(&["--endgame", "--seats", seats], seed).expect("an endgame");
         assert_eq!(check(&made.text), Vec::<String>::new(), "{seats} seats");
         let Proof::Holds(line) =
-            GENERATOR.prove(Path::new("g.ron"), &made.text, &ThinkControl::new())
+            tessera_host::generate::prove(GENERATOR, "azul", Path::new("g.ron"), &made.text, &ThinkControl::new())
         else {
             panic!("{}", made.text);
         };
@@ -74,7 +74,7 @@ fn a_hand_edit_that_breaks_the_claim_is_reported_at_the_claim_line() {
         "{findings:?}"
     );
     assert!(
-        findings[0].contains("no longer holds: the search now finds `"),
+        findings[0].contains("no longer holds: the level now gives `"),
         "{findings:?}"
     );
 }

@@ -46,7 +46,7 @@ fn the_done_when_spec_gives_levels_check_accepts_and_their_wins_need_the_spin() 
     for seed in 1..=3 {
         let made = generate(&DONE_WHEN, seed).expect("a level");
         assert_eq!(check(&made.text), Vec::<String>::new(), "seed {seed}");
-        let proof = GENERATOR.prove(Path::new("g.ron"), &made.text, &ThinkControl::new());
+        let proof = tessera_host::generate::prove(GENERATOR, "tetris", Path::new("g.ron"), &made.text, &ThinkControl::new());
         let Proof::Holds(line) = proof else {
             panic!("seed {seed}: {proof:?}\n{}", made.text);
         };
@@ -124,7 +124,7 @@ fn a_hand_edit_that_breaks_the_claim_is_reported_at_the_claim_line() {
     // A file without a claim is not a generated level.
     let plain = made.text.replace("// claim:", "// note:");
     assert_eq!(
-        GENERATOR.prove(Path::new("g.ron"), &plain, &ThinkControl::new()),
+        tessera_host::generate::prove(GENERATOR, "tetris", Path::new("g.ron"), &plain, &ThinkControl::new()),
         Proof::NoClaim
     );
 }
