@@ -66,7 +66,10 @@ fn every_line_of_every_games_claim_block_is_compared() {
         let lines: Vec<&str> = made.text.lines().collect();
         for (number, prefix) in [(1, GENERATED_BY), (2, CLAIM), (3, DIFFICULTY)] {
             let line = lines[number - 1];
-            assert!(line.starts_with(prefix), "{game}: line {number} is `{line}`");
+            assert!(
+                line.starts_with(prefix),
+                "{game}: line {number} is `{line}`"
+            );
             let mut tampered = vec![
                 ("extra words", format!("{line} and more")),
                 ("a parenthesis", format!("{line} (2 distinct packings)")),
@@ -95,7 +98,10 @@ fn every_line_of_every_games_claim_block_is_compared() {
             lines[2]
         );
     }
-    assert!(games >= FAST.len(), "every fast spec's game registers a generator");
+    assert!(
+        games >= FAST.len(),
+        "every fast spec's game registers a generator"
+    );
 }
 
 #[test]
@@ -142,7 +148,8 @@ fn a_block_missing_a_line_is_refused_and_still_names_its_game() {
     assert!(
         findings
             .iter()
-            .any(|f| f.starts_with("generated.ron:2: the claim block lacks its `// difficulty: ` line")),
+            .any(|f| f
+                .starts_with("generated.ron:2: the claim block lacks its `// difficulty: ` line")),
         "{findings:?}"
     );
 }

@@ -117,7 +117,10 @@ fn cut(value: &str, limit: usize) -> std::borrow::Cow<'_, str> {
     if chars <= limit {
         return std::borrow::Cow::Borrowed(value);
     }
-    let start: String = value.chars().take(limit.saturating_sub(20).max(1)).collect();
+    let start: String = value
+        .chars()
+        .take(limit.saturating_sub(20).max(1))
+        .collect();
     std::borrow::Cow::Owned(format!("{start}…[{} characters]", thousands(chars)))
 }
 
@@ -175,8 +178,14 @@ mod excerpt_tests {
         let message = format!("field `tray`, piece 1: {tray:?} is not a shape");
         let capped = cap_quoted(&message);
         assert!(capped.len() < 200, "{}", capped.len());
-        assert!(capped.ends_with("…[1,048,576 characters]\" is not a shape"), "{capped}");
-        assert!(capped.starts_with("field `tray`, piece 1: \"RRR"), "{capped}");
+        assert!(
+            capped.ends_with("…[1,048,576 characters]\" is not a shape"),
+            "{capped}"
+        );
+        assert!(
+            capped.starts_with("field `tray`, piece 1: \"RRR"),
+            "{capped}"
+        );
         assert_eq!(cap_quoted("short `x` \"y\""), "short `x` \"y\"");
         let unquoted = "x".repeat(5000);
         assert!(cap_quoted(&unquoted).chars().count() < MESSAGE_CHARS + 30);

@@ -233,7 +233,7 @@ const ROUND4_CASES: &[Case] = &[
         },
         args: &["merge", "h1.json", "h2.json"],
         code: 1,
-        expect: "result.moves does not replay through the game: move 1: ",
+        expect: "result.moves does not replay through the game: move 1 ([99,9,99]): ",
     },
     Case {
         name: "merge_hatetris_move_not_a_move",
@@ -261,7 +261,7 @@ const ROUND4_CASES: &[Case] = &[
         },
         args: &["check", "levels/azul/x.ron"],
         code: 1,
-        expect: "levels/azul/x.ron:7: the goal's seat counts from 1 (player 1), not 0",
+        expect: "levels/azul/x.ron:7:5: the goal's seat counts from 1 (player 1), not 0",
     },
     Case {
         name: "repair_reads_a_seed_json_level",

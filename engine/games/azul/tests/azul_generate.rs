@@ -36,9 +36,13 @@ fn generated_endgames_pass_check_and_reprove_their_one_winning_move() {
     for (seats, seed) in [("2", 1), ("3", 3)] {
         let made = generate(&["--endgame", "--seats", seats], seed).expect("an endgame");
         assert_eq!(check(&made.text), Vec::<String>::new(), "{seats} seats");
-        let Proof::Holds(line) =
-            tessera_host::generate::prove(GENERATOR, "azul", Path::new("g.ron"), &made.text, &ThinkControl::new())
-        else {
+        let Proof::Holds(line) = tessera_host::generate::prove(
+            GENERATOR,
+            "azul",
+            Path::new("g.ron"),
+            &made.text,
+            &ThinkControl::new(),
+        ) else {
             panic!("{}", made.text);
         };
         assert!(line.starts_with("one winning move: "), "{line}");

@@ -123,9 +123,8 @@ impl LevelGenerator for SandGenerator {
         }
         let script =
             default_script().map_err(|why| claim.broken(path, format!("not re-proven: {why}")))?;
-        let game = Sand::start(Setup::new(level.clone(), script, 0)).map_err(|error| {
-            claim.broken(path, format!("the level does not start: {error}"))
-        })?;
+        let game = Sand::start(Setup::new(level.clone(), script, 0))
+            .map_err(|error| claim.broken(path, format!("the level does not start: {error}")))?;
         match tally(&game, PLACEMENT_BUDGET, control) {
             Ok(counted) => Ok(Restated {
                 claim: claim_text(&counted, &level),

@@ -189,7 +189,17 @@ fn drop_action(p: &Placement) -> TetrisAction {
 /// rows the game counted. A move the game refuses is an error.
 fn replay_line(context: &CommandContext, ai: &str, moves: &[Placement]) -> anyhow::Result<u64> {
     let actions: Vec<TetrisAction> = moves.iter().map(drop_action).collect();
-    replay_actions(context, ai, &actions).map_err(|stop| anyhow::anyhow!("the line's {stop}"))
+    replay_actions(context, ai, &actions).map_err(|stop| {
+        let action = actions
+            .get(stop.index)
+            .and_then(|a| ron::to_string(a).ok())
+            .unwrap_or_default();
+        anyhow::anyhow!(
+            "the line's move {} ({action}): {}",
+            stop.index + 1,
+            stop.why
+        )
+    })
 }
 
 /// Why a line's moves do not replay: the move (0-based) and what the
@@ -197,12 +207,6 @@ fn replay_line(context: &CommandContext, ai: &str, moves: &[Placement]) -> anyho
 struct ReplayStop {
     index: usize,
     why: String,
-}
-
-impl std::fmt::Display for ReplayStop {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "move {}: {}", self.index + 1, self.why)
-    }
 }
 
 /// Plays `actions` (each a `Drop`) through a new game against the feeder:
@@ -224,7 +228,7 @@ fn replay_actions(
         let text = ron::to_string(action).map_err(|e| stop(i, e.to_string()))?;
         session
             .apply_ron(&text)
-            .map_err(|e| stop(i, format!("{text}: {e}")))?;
+            .map_err(|e| stop(i, e.to_string()))?;
     }
     Ok(super::hatetris::count(
         session.as_ref(),
@@ -392,10 +396,16 @@ pub(super) fn merge(
         };
         let replayed = replay_actions(context, ai, &actions).map_err(|stop| {
             let index = stop.index.to_string();
+            let entry = p.result["moves"][stop.index].to_string();
             refusal(
                 path,
                 &["result", "moves", &index],
-                format!("result.moves does not replay through the game: {stop}"),
+                format!(
+                    "result.moves does not replay through the game: move {} ({}): {}",
+                    stop.index + 1,
+                    tessera_host::text::excerpt(&entry),
+                    stop.why
+                ),
             )
         })?;
         if replayed != lines {

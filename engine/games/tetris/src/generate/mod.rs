@@ -14,8 +14,7 @@ use std::path::Path;
 use tessera_host::agent::ThinkControl;
 use tessera_host::generate::{
     Claim, GenerateError, Generated, LevelGenerator, Proof, Restated, claim_block, claimed_level,
-    command_line,
-    spec_arguments, spec_of, try_candidates,
+    command_line, spec_arguments, spec_of, try_candidates,
 };
 use tessera_host::text::{count, thousands};
 
