@@ -205,8 +205,10 @@ impl Claim {
     /// Finds the claim in the comment lines at the top of a level's text
     /// (before its first line of RON); `None` when it carries none.
     pub fn find(text: &str) -> Option<Claim> {
-        let (mut command, mut claim, mut difficulty): (BlockLine, BlockLine, BlockLine) =
-            (None, None, None);
+        // The block's three kinds of line, in the order `claim_block`
+        // writes them.
+        let prefixes = [GENERATED_BY, CLAIM, DIFFICULTY];
+        let mut found: [BlockLine; 3] = [None, None, None];
         let mut repeated = None;
         for (index, line) in text.lines().enumerate() {
             let line = line.trim();
@@ -217,23 +219,19 @@ impl Claim {
                 break;
             }
             let number = u32::try_from(index + 1).unwrap_or(u32::MAX);
-            let slot = if let Some(rest) = line.strip_prefix(GENERATED_BY.trim_end()) {
-                Some((&mut command, rest))
-            } else if let Some(rest) = line.strip_prefix(CLAIM.trim_end()) {
-                Some((&mut claim, rest))
-            } else if let Some(rest) = line.strip_prefix(DIFFICULTY.trim_end()) {
-                Some((&mut difficulty, rest))
-            } else {
-                None
-            };
-            if let Some((slot, rest)) = slot {
+            for (slot, prefix) in found.iter_mut().zip(prefixes) {
+                let Some(rest) = line.strip_prefix(prefix.trim_end()) else {
+                    continue;
+                };
                 if slot.is_some() {
                     repeated = repeated.or(Some(number));
                 } else {
                     *slot = Some((number, rest.trim().to_string()));
                 }
+                break;
             }
         }
+        let [command, claim, difficulty] = found;
         let (line, text) = claim?;
         Some(Claim {
             line,
