@@ -9,6 +9,7 @@
 mod common;
 
 mod azul_cli;
+mod claims;
 mod cli;
 mod generate_cli;
 mod hostile;

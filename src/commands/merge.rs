@@ -82,7 +82,7 @@ pub fn run(args: &Args, context: &CommandContext) -> anyhow::Result<Status> {
     let (_, first) = &partials[0];
     match (first.command.as_str(), owner) {
         ("sim", _) => super::sim_report::merge(&partials, args.json),
-        (_, Some(owner)) => owner.merge(&partials, args.json),
+        (_, Some(owner)) => owner.merge(&partials, args.json, context),
         (other, None) => Err(refusal(
             &partials[0].0,
             &["command"],

@@ -523,6 +523,11 @@ mod round2;
 // `reproducers/round3.rs`, and its held-out set of new instances.
 mod round3;
 
+// Issue 47's defects (claim blocks proven whole, packs re-proving what
+// they count, HATETRIS partials replayed, seat 0, seed JSON repair, capped
+// echoes): `reproducers/round4.rs`.
+mod round4;
+
 // Issue 23's `sim` reproducers (options that do not apply, huge runs that
 // stream and stop on Ctrl+C): `reproducers/sim.rs`.
 mod sim;

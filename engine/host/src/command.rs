@@ -213,8 +213,15 @@ pub trait GameCommands: Sync {
 
     /// Merges the shards of one of this plugin's commands (already checked
     /// to belong together: one command, input, options, every shard once)
-    /// and prints the result as the unsharded command does.
-    fn merge(&self, partials: &NamedPartials, _json: bool) -> anyhow::Result<Status> {
+    /// and prints the result as the unsharded command does. `context` is
+    /// the project, for a merge that replays a shard's result through the
+    /// game before trusting it.
+    fn merge(
+        &self,
+        partials: &NamedPartials,
+        _json: bool,
+        _context: &CommandContext,
+    ) -> anyhow::Result<Status> {
         let command = partials.first().map_or("", |(_, p)| p.command.as_str());
         anyhow::bail!("no merge for `{command}` partials")
     }

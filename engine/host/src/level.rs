@@ -134,7 +134,9 @@ impl fmt::Display for Diagnostic {
         if self.severity == Severity::Warning {
             write!(f, ": warning")?;
         }
-        write!(f, ": {}", self.message)
+        // A message may quote the value it refuses (a 1 MB tray string):
+        // the quote is cut to an excerpt here, where every finding is shown.
+        write!(f, ": {}", crate::text::cap_quoted(&self.message))
     }
 }
 

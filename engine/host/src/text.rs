@@ -96,3 +96,98 @@ mod tests {
         assert_eq!(plural_s(5u8), "s");
     }
 }
+
+/// The most characters of a value a message quotes whole.
+pub const EXCERPT_CHARS: usize = 80;
+
+/// Most characters a whole finding's message shows (a backstop for a long
+/// value quoted without quotes).
+pub const MESSAGE_CHARS: usize = 1000;
+
+/// `value` when it is short, else its start, an ellipsis and its length:
+/// a refusal quotes what it refuses, and a 1 MB value would bury the
+/// reason (`RRRR…[1,048,576 characters]`).
+pub fn excerpt(value: &str) -> std::borrow::Cow<'_, str> {
+    cut(value, EXCERPT_CHARS)
+}
+
+/// `value` cut to `limit` characters (its start, `…` and its length).
+fn cut(value: &str, limit: usize) -> std::borrow::Cow<'_, str> {
+    let chars = value.chars().count();
+    if chars <= limit {
+        return std::borrow::Cow::Borrowed(value);
+    }
+    let start: String = value
+        .chars()
+        .take(limit.saturating_sub(20).max(1))
+        .collect();
+    std::borrow::Cow::Owned(format!("{start}…[{} characters]", thousands(chars)))
+}
+
+/// A message with every quoted value in it (between backticks or double
+/// quotes, `\"` escapes inside the latter) cut to an [`excerpt`], and the
+/// whole cut to [`MESSAGE_CHARS`]: the one place a finding's echo of a
+/// value is capped, applied where findings are shown
+/// ([`crate::level::Diagnostic`]'s `Display`), so no refusal can echo a
+/// megabyte whatever it quotes.
+pub fn cap_quoted(message: &str) -> std::borrow::Cow<'_, str> {
+    if message.chars().count() <= EXCERPT_CHARS {
+        return std::borrow::Cow::Borrowed(message);
+    }
+    let mut out = String::with_capacity(message.len().min(MESSAGE_CHARS * 4));
+    let mut rest = message;
+    while let Some(open) = rest.find(['`', '"']) {
+        let quote = rest[open..].chars().next().unwrap_or('`');
+        out.push_str(&rest[..=open]);
+        let inside = &rest[open + 1..];
+        let Some(close) = closing(inside, quote) else {
+            rest = inside;
+            continue;
+        };
+        out.push_str(&excerpt(&inside[..close]));
+        out.push(quote);
+        rest = &inside[close + 1..];
+    }
+    out.push_str(rest);
+    std::borrow::Cow::Owned(cut(&out, MESSAGE_CHARS).into_owned())
+}
+
+/// Where `quote` closes in `text` (a backslash escapes the next character
+/// inside double quotes, as `{:?}` writes strings).
+fn closing(text: &str, quote: char) -> Option<usize> {
+    let mut escaped = false;
+    for (at, c) in text.char_indices() {
+        if escaped {
+            escaped = false;
+        } else if c == '\\' && quote == '"' {
+            escaped = true;
+        } else if c == quote {
+            return Some(at);
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod excerpt_tests {
+    use super::*;
+
+    #[test]
+    fn a_long_quoted_value_is_cut_and_the_reason_kept() {
+        let tray = "R".repeat(1 << 20);
+        let message = format!("field `tray`, piece 1: {tray:?} is not a shape");
+        let capped = cap_quoted(&message);
+        assert!(capped.len() < 200, "{}", capped.len());
+        assert!(
+            capped.ends_with("…[1,048,576 characters]\" is not a shape"),
+            "{capped}"
+        );
+        assert!(
+            capped.starts_with("field `tray`, piece 1: \"RRR"),
+            "{capped}"
+        );
+        assert_eq!(cap_quoted("short `x` \"y\""), "short `x` \"y\"");
+        let unquoted = "x".repeat(5000);
+        assert!(cap_quoted(&unquoted).chars().count() < MESSAGE_CHARS + 30);
+    }
+}

@@ -123,7 +123,14 @@ impl AzulLevel {
                 .at("seats"),
             );
         }
-        if let Some(seat) = self.goal.seat() {
+        if self.goal.written_seat() == Some(0) {
+            // Seats count from 1 as the table shows them; 0 would be
+            // played as player 1 and shown as "player 0".
+            out.push(
+                Diagnostic::error(path, "the goal's seat counts from 1 (player 1), not 0")
+                    .at("goal"),
+            );
+        } else if let Some(seat) = self.goal.seat() {
             let n = players.unwrap_or(4);
             if seat >= n {
                 out.push(

@@ -36,9 +36,13 @@ fn generated_endgames_pass_check_and_reprove_their_one_winning_move() {
     for (seats, seed) in [("2", 1), ("3", 3)] {
         let made = generate(&["--endgame", "--seats", seats], seed).expect("an endgame");
         assert_eq!(check(&made.text), Vec::<String>::new(), "{seats} seats");
-        let Proof::Holds(line) =
-            GENERATOR.prove(Path::new("g.ron"), &made.text, &ThinkControl::new())
-        else {
+        let Proof::Holds(line) = tessera_host::generate::prove(
+            GENERATOR,
+            "azul",
+            Path::new("g.ron"),
+            &made.text,
+            &ThinkControl::new(),
+        ) else {
             panic!("{}", made.text);
         };
         assert!(line.starts_with("one winning move: "), "{line}");
@@ -74,7 +78,7 @@ fn a_hand_edit_that_breaks_the_claim_is_reported_at_the_claim_line() {
         "{findings:?}"
     );
     assert!(
-        findings[0].contains("no longer holds: the search now finds `"),
+        findings[0].contains("no longer holds: the level now gives `"),
         "{findings:?}"
     );
 }

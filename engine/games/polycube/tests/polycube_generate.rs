@@ -75,7 +75,13 @@ fn one_seed_one_level() {
 fn a_generated_claim_is_reproven_and_a_hand_edit_that_breaks_it_is_named_at_its_line() {
     let made = generate(&UNIQUE_333, 2).expect("a level");
     let path = Path::new("levels/polycube/g.ron");
-    let Proof::Holds(what) = GENERATOR.prove(path, &made.text, &ThinkControl::new()) else {
+    let Proof::Holds(what) = tessera_host::generate::prove(
+        GENERATOR,
+        "polycube",
+        path,
+        &made.text,
+        &ThinkControl::new(),
+    ) else {
         panic!("the claim holds");
     };
     assert!(
@@ -92,7 +98,9 @@ fn a_generated_claim_is_reproven_and_a_hand_edit_that_breaks_it_is_named_at_its_
         .map(|l| format!("{l}\n"))
         .collect();
     let edited = format!("{header}{}", tessera_host::generate::level_body(&soma));
-    let Proof::Broken(finding) = GENERATOR.prove(path, &edited, &ThinkControl::new()) else {
+    let Proof::Broken(finding) =
+        tessera_host::generate::prove(GENERATOR, "polycube", path, &edited, &ThinkControl::new())
+    else {
         panic!("the claim is broken");
     };
     assert_eq!(finding.line, Some(2));
@@ -102,7 +110,7 @@ fn a_generated_claim_is_reproven_and_a_hand_edit_that_breaks_it_is_named_at_its_
         finding.message
     );
     assert_eq!(
-        GENERATOR.prove(path, &soma, &ThinkControl::new()),
+        tessera_host::generate::prove(GENERATOR, "polycube", path, &soma, &ThinkControl::new()),
         Proof::NoClaim
     );
 }

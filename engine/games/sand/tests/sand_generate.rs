@@ -60,8 +60,13 @@ fn played(level: &SandLevel) -> (u64, u64) {
 fn a_generated_tray_passes_check_and_its_count_is_what_play_gives() {
     let made = generate(&["--clears", "1", "--pieces", "2"], 3).expect("a level");
     assert_eq!(check(&made.text), Vec::<String>::new(), "{}", made.text);
-    let Proof::Holds(line) = GENERATOR.prove(Path::new("g.ron"), &made.text, &ThinkControl::new())
-    else {
+    let Proof::Holds(line) = tessera_host::generate::prove(
+        GENERATOR,
+        "sand",
+        Path::new("g.ron"),
+        &made.text,
+        &ThinkControl::new(),
+    ) else {
         panic!("{}", made.text);
     };
     let level: SandLevel = parse_level(&made.text, Path::new("g.ron")).unwrap();

@@ -46,7 +46,13 @@ fn the_done_when_spec_gives_levels_check_accepts_and_their_wins_need_the_spin() 
     for seed in 1..=3 {
         let made = generate(&DONE_WHEN, seed).expect("a level");
         assert_eq!(check(&made.text), Vec::<String>::new(), "seed {seed}");
-        let proof = GENERATOR.prove(Path::new("g.ron"), &made.text, &ThinkControl::new());
+        let proof = tessera_host::generate::prove(
+            GENERATOR,
+            "tetris",
+            Path::new("g.ron"),
+            &made.text,
+            &ThinkControl::new(),
+        );
         let Proof::Holds(line) = proof else {
             panic!("seed {seed}: {proof:?}\n{}", made.text);
         };
@@ -121,10 +127,28 @@ fn a_hand_edit_that_breaks_the_claim_is_reported_at_the_claim_line() {
         ),
         "{findings:?}"
     );
-    // A file without a claim is not a generated level.
-    let plain = made.text.replace("// claim:", "// note:");
+    // A block whose claim line is gone is no longer what was generated.
+    let unclaimed = made.text.replace("// claim:", "// note:");
+    let Proof::Broken(finding) = tessera_host::generate::prove(
+        GENERATOR,
+        "tetris",
+        Path::new("g.ron"),
+        &unclaimed,
+        &ThinkControl::new(),
+    ) else {
+        panic!("a block without its claim line is refused");
+    };
+    assert_eq!(finding.line, Some(1), "{finding}");
+    // A file without a block is not a generated level.
+    let plain = tessera_host::generate::level_body(&made.text);
     assert_eq!(
-        GENERATOR.prove(Path::new("g.ron"), &plain, &ThinkControl::new()),
+        tessera_host::generate::prove(
+            GENERATOR,
+            "tetris",
+            Path::new("g.ron"),
+            plain,
+            &ThinkControl::new()
+        ),
         Proof::NoClaim
     );
 }

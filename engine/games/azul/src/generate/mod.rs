@@ -15,8 +15,8 @@ use std::path::Path;
 
 use tessera_host::agent::ThinkControl;
 use tessera_host::generate::{
-    GenerateError, Generated, LevelGenerator, Proof, claim_block, claimed_level, command_line,
-    spec_arguments, spec_of, try_candidates,
+    Claim, GenerateError, Generated, LevelGenerator, Proof, Restated, claim_block, claimed_level,
+    command_line, spec_arguments, spec_of, try_candidates,
 };
 use tessera_host::level::to_ron_string;
 use tessera_host::options::Seat;
@@ -111,27 +111,27 @@ impl LevelGenerator for AzulGenerator {
         )))
     }
 
-    fn prove(&self, path: &Path, text: &str, control: &ThinkControl) -> Proof {
-        let (claim, level): (_, AzulLevel) = match claimed_level(path, text) {
-            Ok(opened) => opened,
-            Err(proof) => return proof,
-        };
+    fn restate(
+        &self,
+        path: &Path,
+        text: &str,
+        _claim: &Claim,
+        control: &ThinkControl,
+    ) -> Result<Restated, Proof> {
+        let (claim, level): (_, AzulLevel) = claimed_level(path, text)?;
         let Some(position) = &level.position else {
-            return claim.broken(path, "the level has no position to search");
+            return Err(claim.broken(path, "the level has no position to search"));
         };
-        if level.goal
-            != (Goal::Win {
-                seat: position.to_move,
-            })
-        {
-            return claim.broken(
+        // Both count seats from 1, as written.
+        let hero = position.to_move;
+        if level.goal != (Goal::Win { seat: hero }) {
+            return Err(claim.broken(
                 path,
                 format!(
-                    "it is about player {} (to move) winning, the goal is now: {}",
-                    position.to_move,
+                    "it is about player {hero} (to move) winning, the goal is now: {}",
                     level.goal.describe()
                 ),
-            );
+            ));
         }
         let rules = Rules {
             grey_wall: level.grey(),
@@ -139,19 +139,19 @@ impl LevelGenerator for AzulGenerator {
         };
         let check = check_position(position, Some(&rules), None);
         let Some(state) = check.state else {
-            return claim.broken(path, "the position does not build a table");
+            return Err(claim.broken(path, "the position does not build a table"));
         };
         match prove_round(&state, SEARCH_BUDGET, control) {
-            Ok(proof) if claim_text(&proof) == claim.text => claim.holds(format!(
-                "{} (the round searched: {})",
-                claim.text,
-                count(proof.nodes, "position")
-            )),
-            Ok(proof) => claim.broken(
-                path,
-                format!("the search now finds `{}`", claim_text(&proof)),
-            ),
-            Err(stop) => claim.broken(path, format!("not re-proven: {}", stop_words(&stop))),
+            Ok(proof) => Ok(Restated {
+                claim: claim_text(&proof),
+                difficulty: difficulty_text(&state, &proof),
+                proven: format!(
+                    "{} (the round searched: {})",
+                    claim_text(&proof),
+                    count(proof.nodes, "position")
+                ),
+            }),
+            Err(stop) => Err(claim.broken(path, format!("not re-proven: {}", stop_words(&stop)))),
         }
     }
 }
@@ -188,18 +188,38 @@ pub fn claim_text(proof: &RoundProof) -> String {
     }
 }
 
-/// The level file of a proven endgame.
-fn generated(command: &str, state: &State, proof: &RoundProof) -> Result<Generated, GenerateError> {
-    let winning = proof.winning[0];
-    let rank = ranked_moves(state)
-        .iter()
-        .position(|&m| m == winning)
-        .map_or(proof.moves, |i| i + 1);
+/// The difficulty: the winning move's rank in the medium AI's one-move
+/// ordering (1 when the first move it looks at wins), and its word.
+fn difficulty(state: &State, proof: &RoundProof) -> (usize, &'static str) {
+    let rank = proof.winning.first().map_or(proof.moves, |winning| {
+        ranked_moves(state)
+            .iter()
+            .position(|m| m == winning)
+            .map_or(proof.moves, |i| i + 1)
+    });
     let label = match rank {
         1 => "easy",
         2..=4 => "medium",
         _ => "hard",
     };
+    (rank, label)
+}
+
+/// The difficulty line: the rank, its word, and the search behind it (a
+/// fixed ordering and an exhaustive count, not time, so a re-proof gives
+/// the same line).
+fn difficulty_text(state: &State, proof: &RoundProof) -> String {
+    let (rank, label) = difficulty(state, proof);
+    format!(
+        "{rank} ({label}): the winning move is the medium AI's choice {rank} of {}; {} searched",
+        proof.moves,
+        count(proof.nodes, "position")
+    )
+}
+
+/// The level file of a proven endgame.
+fn generated(command: &str, state: &State, proof: &RoundProof) -> Result<Generated, GenerateError> {
+    let (rank, label) = difficulty(state, proof);
     let claim = claim_text(proof);
     let hero = state.to_move + 1;
     let players = usize::from(state.players);
@@ -226,15 +246,7 @@ fn generated(command: &str, state: &State, proof: &RoundProof) -> Result<Generat
     };
     let body = to_ron_string(&level)
         .map_err(|error| GenerateError::NotFound(format!("the level did not write: {error}")))?;
-    let block = claim_block(
-        command,
-        &claim,
-        &format!(
-            "{rank} ({label}): the winning move is the medium AI's choice {rank} of {}; {} searched",
-            proof.moves,
-            count(proof.nodes, "position")
-        ),
-    );
+    let block = claim_block(command, &claim, &difficulty_text(state, proof));
     Ok(Generated {
         text: block + &body,
         extension: "ron",

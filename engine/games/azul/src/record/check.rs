@@ -370,6 +370,9 @@ impl Checker {
             ));
         }
         self.goal = goal.clone().unwrap_or_default();
+        if self.goal.written_seat() == Some(0) {
+            return Err("the goal's seat counts from 1 (player 1), not 0".into());
+        }
         if let Some(seat) = self.goal.seat()
             && seat >= usize::from(*players)
         {

@@ -91,6 +91,18 @@ impl Goal {
         }
     }
 
+    /// The seat as written (from 1), when the goal has one: 0 is no seat
+    /// and is refused by the level's diagnosis ([`Goal::seat`] would read
+    /// it as the first).
+    pub fn written_seat(&self) -> Option<u8> {
+        match self {
+            Goal::None => None,
+            Goal::RoundScore { seat, .. } | Goal::Win { seat } | Goal::FinalScore { seat, .. } => {
+                Some(*seat)
+            }
+        }
+    }
+
     /// The goal in words.
     pub fn describe(&self) -> String {
         match self {

@@ -45,7 +45,13 @@ fn generate(
     let elapsed = started.elapsed();
     match made {
         Ok(Ok(level)) => {
-            let proof = GENERATOR.prove(std::path::Path::new("bench.ron"), &level.text, &control);
+            let proof = tessera_host::generate::prove(
+                GENERATOR,
+                "polycube",
+                std::path::Path::new("bench.ron"),
+                &level.text,
+                &control,
+            );
             anyhow::ensure!(
                 matches!(proof, Proof::Holds(_)),
                 "seed {seed}: the claim does not hold: {proof:?}"

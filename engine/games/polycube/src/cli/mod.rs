@@ -98,7 +98,12 @@ impl GameCommands for PolycubeCommands {
         merge::mismatch(first, other)
     }
 
-    fn merge(&self, partials: &NamedPartials, json: bool) -> anyhow::Result<Status> {
+    fn merge(
+        &self,
+        partials: &NamedPartials,
+        json: bool,
+        _context: &CommandContext,
+    ) -> anyhow::Result<Status> {
         merge::merge_counts(partials, json)
     }
 }

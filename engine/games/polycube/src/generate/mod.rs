@@ -20,9 +20,9 @@ use std::path::{Path, PathBuf};
 use clap::{Arg, ArgAction, ArgMatches, value_parser};
 use tessera_host::ThinkControl;
 use tessera_host::generate::{
-    GenerateError, Generated, LevelGenerator, Proof, claim_block, claimed_level, command_line,
+    Claim, GenerateError, Generated, LevelGenerator, Proof, Restated, claim_block, claimed_level,
+    command_line,
 };
-use tessera_host::level::{LevelFile, parse_level, read_text};
 
 use crate::level::{MAX_EXTENT, MAX_PIECES, PolycubeLevel};
 use crate::solver::{Effort, Solver, Verdict};
@@ -94,8 +94,14 @@ impl LevelGenerator for PolycubeGenerator {
         written(&level, &command, spec.unique, "", control)
     }
 
-    fn prove(&self, path: &Path, text: &str, control: &ThinkControl) -> Proof {
-        prove(path, text, control)
+    fn restate(
+        &self,
+        path: &Path,
+        text: &str,
+        _claim: &Claim,
+        control: &ThinkControl,
+    ) -> Result<Restated, Proof> {
+        restate(path, text, control)
     }
 }
 
@@ -200,6 +206,29 @@ fn effort_words(effort: &Effort) -> String {
     }
 }
 
+/// The claim line: `unique (...)` or `solvable`, and `, assembles along
+/// straight lines` for an assembly level (the only words a polycube claim
+/// has; `check` compares the line with these).
+fn claim_text(unique: bool, assembly: bool) -> String {
+    let mut claim = if unique {
+        "unique (1 distinct packing up to the box's symmetries)".to_string()
+    } else {
+        "solvable".to_string()
+    };
+    if assembly {
+        claim.push_str(", assembles along straight lines");
+    }
+    claim
+}
+
+/// The difficulty line: the figure, its word and the effort behind it
+/// (node counts of a plain search with a node budget, not time, so a
+/// re-proof gives the same line).
+fn difficulty_text(effort: &Effort) -> String {
+    let (d, word) = difficulty(effort);
+    format!("{d:.1} ({word}): {}", effort_words(effort))
+}
+
 /// The level's text with its claim block, and what it says.
 fn written(
     level: &PolycubeLevel,
@@ -211,21 +240,14 @@ fn written(
     let solver = Solver::new(level.extents(), &level.shapes()).map_err(solve_error)?;
     let effort = solver.effort(control.cancel_flag()).map_err(solve_error)?;
     let (d, word) = difficulty(&effort);
-    let mut claim = if unique {
-        "unique (1 distinct packing up to the box's symmetries)".to_string()
-    } else {
-        "solvable".to_string()
-    };
-    if level.assembly {
-        claim.push_str(", assembles along straight lines");
-    }
+    let claim = claim_text(unique, level.assembly);
     let effort_words = effort_words(&effort);
     let ron = level_text(level);
     let [a, b, c] = level.extents();
     Ok(Generated {
         text: format!(
             "{}{ron}",
-            claim_block(command, &claim, &format!("{d:.1} ({word}): {effort_words}"))
+            claim_block(command, &claim, &difficulty_text(&effort))
         ),
         extension: "ron",
         name: format!("{a}x{b}x{c}-{}", level.pieces.len()),
@@ -270,11 +292,9 @@ fn repair_file(
     command: &str,
     control: &ThinkControl,
 ) -> Result<Generated, GenerateError> {
-    let text = read_text(path)?;
-    let level: PolycubeLevel = parse_level(&text, path)?;
-    if let Some(error) = level.diagnose().into_iter().find(|d| d.is_error()) {
-        return Err(GenerateError::Input(error.in_file(path).locate(&text)));
-    }
+    // The loader `check`, `solve` and `play` read a level with: RON, or
+    // either JSON format (the seed's) by extension, diagnosed and located.
+    let (level, _warnings) = crate::import::load_any(path)?;
     match repair::make_unique(&level, control)? {
         Repair::AlreadyUnique => written(&level, command, true, "already unique; ", control),
         Repair::Proposals(proposals) => {
@@ -286,17 +306,14 @@ fn repair_file(
     }
 }
 
-/// Re-proves a level's claim: `unique` (one distinct packing), `solvable`,
-/// and `assembles along straight lines` when the claim says so.
-pub fn prove(path: &Path, text: &str, control: &ThinkControl) -> Proof {
-    let (claim, level): (_, PolycubeLevel) = match claimed_level(path, text) {
-        Ok(opened) => opened,
-        Err(proof) => return proof,
-    };
-    let solver = match Solver::new(level.extents(), &level.shapes()) {
-        Ok(solver) => solver,
-        Err(e) => return claim.broken(path, e),
-    };
+/// Re-proves a level's claim: `unique` (one distinct packing) or
+/// `solvable` (its first word says which was claimed), and that a packing
+/// comes apart along straight lines for an assembly level; restates the
+/// block's lines for [`tessera_host::generate::prove`] to compare.
+pub fn restate(path: &Path, text: &str, control: &ThinkControl) -> Result<Restated, Proof> {
+    let (claim, level): (_, PolycubeLevel) = claimed_level(path, text)?;
+    let solver =
+        Solver::new(level.extents(), &level.shapes()).map_err(|e| claim.broken(path, e))?;
     let cancel = control.cancel_flag();
     let kind = claim.kind().to_string();
     let verdict = match kind.as_str() {
@@ -309,40 +326,51 @@ pub fn prove(path: &Path, text: &str, control: &ThinkControl) -> Proof {
             None => Verdict::NoSolution,
         }),
         other => {
-            return claim.broken(
+            return Err(claim.broken(
                 path,
-                format!("`{other}` is not a polycube claim (unique, solvable)"),
-            );
+                format!(
+                    "`{}` is not a polycube claim (unique, solvable)",
+                    tessera_host::text::excerpt(other)
+                ),
+            ));
         }
     };
     let what = match verdict {
-        Err(e) => return claim.broken(path, e),
-        Ok(Verdict::NoSolution) => return claim.broken(path, "the pieces have no packing"),
+        Err(e) => return Err(claim.broken(path, e)),
+        Ok(Verdict::NoSolution) => return Err(claim.broken(path, "the pieces have no packing")),
         Ok(Verdict::NotUnique(..)) => {
-            return claim.broken(
+            return Err(claim.broken(
                 path,
                 "a second distinct packing exists (`tessera solve --count` counts them)",
-            );
+            ));
         }
         Ok(Verdict::Unique(_)) if kind == "unique" => "unique: 1 distinct packing",
         Ok(Verdict::Unique(_)) => "solvable",
     };
-    if claim.text.contains("assembles") {
+    if level.assembly {
         match solver.first_assemblable(cancel) {
             Ok(Some(_)) => {}
-            Ok(None) => return claim.broken(path, "no packing comes apart along straight lines"),
-            Err(e) => return claim.broken(path, e),
+            Ok(None) => {
+                return Err(claim.broken(path, "no packing comes apart along straight lines"));
+            }
+            Err(e) => return Err(claim.broken(path, e)),
         }
     }
-    let effort = solver.effort(cancel).unwrap_or_default();
+    let effort = solver
+        .effort(cancel)
+        .map_err(|e| claim.broken(path, format!("not re-proven: {e}")))?;
     let (d, word) = difficulty(&effort);
-    claim.holds(format!(
-        "{what}{}; difficulty {d:.1} ({word}): {}",
-        if claim.text.contains("assembles") {
-            ", assembles along straight lines"
-        } else {
-            ""
-        },
-        effort_words(&effort)
-    ))
+    Ok(Restated {
+        claim: claim_text(kind == "unique", level.assembly),
+        difficulty: difficulty_text(&effort),
+        proven: format!(
+            "{what}{}; difficulty {d:.1} ({word}): {}",
+            if level.assembly {
+                ", assembles along straight lines"
+            } else {
+                ""
+            },
+            effort_words(&effort)
+        ),
+    })
 }

@@ -15,8 +15,8 @@ use std::path::Path;
 use rand::Rng;
 use tessera_host::agent::ThinkControl;
 use tessera_host::generate::{
-    GenerateError, Generated, LevelGenerator, Proof, claim_block, claimed_level, command_line,
-    spec_arguments, spec_of, try_candidates,
+    Claim, GenerateError, Generated, LevelGenerator, Proof, Restated, claim_block, claimed_level,
+    command_line, spec_arguments, spec_of, try_candidates,
 };
 use tessera_host::level::LevelFile;
 use tessera_host::plugin::{Game, Scripted, Setup};
@@ -107,44 +107,43 @@ impl LevelGenerator for SandGenerator {
         )))
     }
 
-    fn prove(&self, path: &Path, text: &str, control: &ThinkControl) -> Proof {
-        let (claim, level): (_, SandLevel) = match claimed_level(path, text) {
-            Ok(opened) => opened,
-            Err(proof) => return proof,
-        };
+    fn restate(
+        &self,
+        path: &Path,
+        text: &str,
+        _claim: &Claim,
+        control: &ThinkControl,
+    ) -> Result<Restated, Proof> {
+        let (claim, level): (_, SandLevel) = claimed_level(path, text)?;
         if level.tray.is_empty() || level.clears.is_none() || level.physics_seed.is_none() {
-            return claim.broken(
+            return Err(claim.broken(
                 path,
                 "it is about a fixed tray, a `clears` goal and a `physics_seed`, and the level lacks one",
-            );
+            ));
         }
-        let script = match default_script() {
-            Ok(script) => script,
-            Err(why) => return claim.broken(path, format!("not re-proven: {why}")),
-        };
-        let game = match Sand::start(Setup::new(level.clone(), script, 0)) {
-            Ok(game) => game,
-            Err(error) => return claim.broken(path, format!("the level does not start: {error}")),
-        };
+        let script =
+            default_script().map_err(|why| claim.broken(path, format!("not re-proven: {why}")))?;
+        let game = Sand::start(Setup::new(level.clone(), script, 0))
+            .map_err(|error| claim.broken(path, format!("the level does not start: {error}")))?;
         match tally(&game, PLACEMENT_BUDGET, control) {
-            Ok(counted) if claim_text(&counted, &level) == claim.text => claim.holds(format!(
-                "{} (every sequence played: {})",
-                claim.text,
-                count(counted.placements, "placement")
-            )),
-            Ok(counted) => claim.broken(
-                path,
-                format!("the level now gives `{}`", claim_text(&counted, &level)),
-            ),
-            Err(TallyStop::Cancelled) => claim.broken(path, "not re-proven: cancelled"),
-            Err(TallyStop::TooLarge(budget)) => claim.broken(
+            Ok(counted) => Ok(Restated {
+                claim: claim_text(&counted, &level),
+                difficulty: difficulty_text(&counted),
+                proven: format!(
+                    "{} (every sequence played: {})",
+                    claim_text(&counted, &level),
+                    count(counted.placements, "placement")
+                ),
+            }),
+            Err(TallyStop::Cancelled) => Err(claim.broken(path, "not re-proven: cancelled")),
+            Err(TallyStop::TooLarge(budget)) => Err(claim.broken(
                 path,
                 format!(
                     "not re-proven: more than {} to play",
                     count(budget, "placement")
                 ),
-            ),
-            Err(TallyStop::Game(why)) => claim.broken(path, format!("not re-proven: {why}")),
+            )),
+            Err(TallyStop::Game(why)) => Err(claim.broken(path, format!("not re-proven: {why}"))),
         }
     }
 }
@@ -226,19 +225,23 @@ pub fn difficulty(counted: &Tally) -> (f64, &'static str) {
     (bits, label)
 }
 
+/// The difficulty line: the figure, its word, and the counts behind it
+/// (all counted by playing every sequence, so a re-proof gives the same
+/// line).
+fn difficulty_text(counted: &Tally) -> String {
+    let (bits, label) = difficulty(counted);
+    format!(
+        "{bits:.1} ({label}): one placement sequence in {} wins; {} played",
+        thousands((counted.sequences as f64 / counted.wins.max(1) as f64).round() as u64),
+        count(counted.placements, "placement")
+    )
+}
+
 /// The level file of a proven candidate.
 fn generated(command: &str, level: &SandLevel, counted: &Tally) -> Generated {
     let (bits, label) = difficulty(counted);
     let claim = claim_text(counted, level);
-    let mut text = claim_block(
-        command,
-        &claim,
-        &format!(
-            "{bits:.1} ({label}): one placement sequence in {} wins; {} played",
-            thousands((counted.sequences as f64 / counted.wins.max(1) as f64).round() as u64),
-            count(counted.placements, "placement")
-        ),
-    );
+    let mut text = claim_block(command, &claim, &difficulty_text(counted));
     text += &format!(
         "(\n    version: 1,\n    columns: {},\n    rows: {},\n    cell: {},\n    board: [\n",
         level.columns, level.rows, level.cell

@@ -7,7 +7,8 @@
 //! `tetris hatetris`, the feeder deciding every piece) and its figure is
 //! the one the game counted. `--shard I/N` searches the landings of the
 //! first piece dealt to shard I (every N-th) and prints a JSON partial;
-//! `tessera merge` keeps the best line of the shards.
+//! `tessera merge` replays each shard's line through the game (a partial
+//! is an editable file) and keeps the best.
 
 use std::io::IsTerminal;
 use std::time::{Duration, Instant};
@@ -187,25 +188,89 @@ fn drop_action(p: &Placement) -> TetrisAction {
 /// the search, deciding what each move does and which piece comes): the
 /// rows the game counted. A move the game refuses is an error.
 fn replay_line(context: &CommandContext, ai: &str, moves: &[Placement]) -> anyhow::Result<u64> {
-    let mut session = super::hatetris::start_game(context, ai, u64::MAX)?;
-    for (i, p) in moves.iter().enumerate() {
-        feed(session.as_mut())?;
+    let actions: Vec<TetrisAction> = moves.iter().map(drop_action).collect();
+    replay_actions(context, ai, &actions).map_err(|stop| {
+        let action = actions
+            .get(stop.index)
+            .and_then(|a| ron::to_string(a).ok())
+            .unwrap_or_default();
+        anyhow::anyhow!(
+            "the line's move {} ({action}): {}",
+            stop.index + 1,
+            stop.why
+        )
+    })
+}
+
+/// Why a line's moves do not replay: the move (0-based) and what the
+/// game said.
+struct ReplayStop {
+    index: usize,
+    why: String,
+}
+
+/// Plays `actions` (each a `Drop`) through a new game against the feeder:
+/// the rows the game counted, or the first move the game refuses (or
+/// that has no turn: the game ended before it).
+fn replay_actions(
+    context: &CommandContext,
+    ai: &str,
+    actions: &[TetrisAction],
+) -> Result<u64, ReplayStop> {
+    let stop = |index: usize, why: String| ReplayStop { index, why };
+    let mut session = super::hatetris::start_game(context, ai, u64::MAX)
+        .map_err(|e| stop(0, format!("the game does not start: {e}")))?;
+    for (i, action) in actions.iter().enumerate() {
+        feed(session.as_mut()).map_err(|e| stop(i, format!("the feeder failed: {e}")))?;
         if session.ai_to_move() != Some(1) {
-            anyhow::bail!(
-                "the line's move {} has no turn: the game ended before it",
-                i + 1
-            );
+            return Err(stop(i, "no turn: the game ended before it".into()));
         }
-        let action = ron::to_string(&drop_action(p))?;
+        let text = ron::to_string(action).map_err(|e| stop(i, e.to_string()))?;
         session
-            .apply_ron(&action)
-            .map_err(|e| anyhow::anyhow!("the line's move {} ({action}): {e}", i + 1))?;
+            .apply_ron(&text)
+            .map_err(|e| stop(i, e.to_string()))?;
     }
     Ok(super::hatetris::count(
         session.as_ref(),
         &SimPlay::new(2),
         "lines",
     ))
+}
+
+/// A partial's `result.moves` as `Drop` actions (each `[x, rotation,
+/// y]`), or the refusal of the first entry that is not one, at its line.
+fn partial_moves(path: &std::path::Path, p: &Partial) -> anyhow::Result<Vec<TetrisAction>> {
+    let Some(moves) = p.result["moves"].as_array() else {
+        return Err(refusal(path, &["result", "moves"], "result.moves is not a list").into());
+    };
+    let mut actions = Vec::with_capacity(moves.len());
+    for (i, entry) in moves.iter().enumerate() {
+        let number = |k: usize| entry.get(k).and_then(serde_json::Value::as_i64);
+        let parsed = match entry.as_array().map(Vec::len) {
+            Some(3) => (|| {
+                Some(TetrisAction::Drop {
+                    x: i32::try_from(number(0)?).ok()?,
+                    rotation: u8::try_from(number(1)?).ok()?,
+                    y: Some(i32::try_from(number(2)?).ok()?),
+                })
+            })(),
+            _ => None,
+        };
+        let Some(action) = parsed else {
+            let index = i.to_string();
+            return Err(refusal(
+                path,
+                &["result", "moves", &index],
+                format!(
+                    "result.moves[{i}] ({}) is not a move [x, rotation, y]",
+                    tessera_host::text::excerpt(&entry.to_string())
+                ),
+            )
+            .into());
+        };
+        actions.push(action);
+    }
+    Ok(actions)
 }
 
 /// The line as JSON: rows, pieces, the round's width and the moves (each
@@ -298,18 +363,59 @@ impl Bar {
 }
 
 /// The shards' best line: the most rows, then the most pieces, ties to
-/// the lowest shard. Each shard replayed its own line before printing it.
-pub(super) fn merge(partials: &NamedPartials, json: bool) -> anyhow::Result<Status> {
+/// the lowest shard. A partial is a file anyone can edit, so each shard's
+/// line is replayed here through the rules against the feeder (as its
+/// shard did before printing it): a move the game refuses, or rows the
+/// replay does not clear, refuse the partial by name.
+pub(super) fn merge(
+    partials: &NamedPartials,
+    json: bool,
+    context: &CommandContext,
+) -> anyhow::Result<Status> {
     let mut best: Option<(u64, u64, &Partial)> = None;
     for (path, p) in partials {
         let field = |key: &str| p.result_count(path, key);
         let (lines, pieces) = (field("lines")?, field("pieces")?);
-        let moves = p.result["moves"].as_array().map_or(0, Vec::len) as u64;
+        let actions = partial_moves(path, p)?;
+        let moves = actions.len() as u64;
         if moves != pieces {
             return Err(refusal(
                 path,
                 &["result", "moves"],
                 format!("result.moves holds {moves} moves for {pieces} pieces"),
+            )
+            .into());
+        }
+        let Some(ai) = p.options["ai"].as_str() else {
+            return Err(refusal(
+                path,
+                &["options", "ai"],
+                "options.ai is missing or not a difficulty's name",
+            )
+            .into());
+        };
+        let replayed = replay_actions(context, ai, &actions).map_err(|stop| {
+            let index = stop.index.to_string();
+            let entry = p.result["moves"][stop.index].to_string();
+            refusal(
+                path,
+                &["result", "moves", &index],
+                format!(
+                    "result.moves does not replay through the game: move {} ({}): {}",
+                    stop.index + 1,
+                    tessera_host::text::excerpt(&entry),
+                    stop.why
+                ),
+            )
+        })?;
+        if replayed != lines {
+            return Err(refusal(
+                path,
+                &["result", "lines"],
+                format!(
+                    "result.lines is {lines}, but its moves clear {} when replayed through the game",
+                    tessera_host::text::count(replayed, "line")
+                ),
             )
             .into());
         }

@@ -112,8 +112,13 @@ impl GameCommands for TetrisCommands {
         hatetris_offline::owns(command)
     }
 
-    fn merge(&self, partials: &NamedPartials, json: bool) -> anyhow::Result<Status> {
-        hatetris_offline::merge(partials, json)
+    fn merge(
+        &self,
+        partials: &NamedPartials,
+        json: bool,
+        context: &CommandContext,
+    ) -> anyhow::Result<Status> {
+        hatetris_offline::merge(partials, json, context)
     }
 }
 

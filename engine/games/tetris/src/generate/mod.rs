@@ -13,8 +13,8 @@ use std::path::Path;
 
 use tessera_host::agent::ThinkControl;
 use tessera_host::generate::{
-    GenerateError, Generated, LevelGenerator, Proof, claim_block, claimed_level, command_line,
-    spec_arguments, spec_of, try_candidates,
+    Claim, GenerateError, Generated, LevelGenerator, Proof, Restated, claim_block, claimed_level,
+    command_line, spec_arguments, spec_of, try_candidates,
 };
 use tessera_host::text::{count, thousands};
 
@@ -137,19 +137,22 @@ impl LevelGenerator for TetrisGenerator {
         )))
     }
 
-    fn prove(&self, path: &Path, text: &str, control: &ThinkControl) -> Proof {
-        let (claim, level): (_, TetrisLevel) = match claimed_level(path, text) {
-            Ok(opened) => opened,
-            Err(proof) => return proof,
-        };
+    fn restate(
+        &self,
+        path: &Path,
+        text: &str,
+        _claim: &Claim,
+        control: &ThinkControl,
+    ) -> Result<Restated, Proof> {
+        let (claim, level): (_, TetrisLevel) = claimed_level(path, text)?;
         let Goal::Lines(lines) = level.goal else {
-            return claim.broken(
+            return Err(claim.broken(
                 path,
                 format!(
                     "it is about a `Lines` goal, the goal is now `{}`",
                     level.goal
                 ),
-            );
+            ));
         };
         let puzzle = Puzzle {
             board: level.starting_cells().0,
@@ -159,23 +162,23 @@ impl LevelGenerator for TetrisGenerator {
             rotation: level.rotation_override().unwrap_or(RotationSystem::Cycle),
         };
         match census::census(&puzzle, CENSUS_BUDGET, control) {
-            Ok(proven) if claim_text(&proven) == claim.text => claim.holds(format!(
-                "{} (every placement sequence counted: {})",
-                claim.text,
-                count(proven.nodes, "position")
-            )),
-            Ok(proven) => claim.broken(
-                path,
-                format!("the level now gives `{}`", claim_text(&proven)),
-            ),
-            Err(CensusStop::Cancelled) => claim.broken(path, "not re-proven: cancelled"),
-            Err(CensusStop::TooLarge(budget)) => claim.broken(
+            Ok(proven) => Ok(Restated {
+                claim: claim_text(&proven),
+                difficulty: difficulty_text(&proven),
+                proven: format!(
+                    "{} (every placement sequence counted: {})",
+                    claim_text(&proven),
+                    count(proven.nodes, "position")
+                ),
+            }),
+            Err(CensusStop::Cancelled) => Err(claim.broken(path, "not re-proven: cancelled")),
+            Err(CensusStop::TooLarge(budget)) => Err(claim.broken(
                 path,
                 format!(
                     "not re-proven: the level has more than {} to search",
                     count(budget, "position")
                 ),
-            ),
+            )),
         }
     }
 }
@@ -210,6 +213,19 @@ pub fn difficulty(census: &Census) -> (f64, &'static str) {
     (bits, label)
 }
 
+/// The difficulty line: the figure, its word and the census behind it
+/// (an exact count and chance, not time, so a re-proof gives the same
+/// line).
+fn difficulty_text(proven: &Census) -> String {
+    let (bits, label) = difficulty(proven);
+    let one_in = (1.0 / proven.chance).round();
+    format!(
+        "{bits:.1} ({label}): a player placing each piece at random wins 1 time in {}; {} searched",
+        thousands(one_in as u64),
+        count(proven.nodes, "position"),
+    )
+}
+
 /// The level file of a proven candidate.
 fn generated(command: &str, spec: &Spec, puzzle: &Puzzle, proven: &Census) -> Generated {
     let (bits, label) = difficulty(proven);
@@ -225,16 +241,7 @@ fn generated(command: &str, spec: &Spec, puzzle: &Puzzle, proven: &Census) -> Ge
                 .collect()
         })
         .collect();
-    let one_in = (1.0 / proven.chance).round();
-    let mut text = claim_block(
-        command,
-        &claim,
-        &format!(
-            "{bits:.1} ({label}): a player placing each piece at random wins 1 time in {}; {} searched",
-            thousands(one_in as u64),
-            count(proven.nodes, "position"),
-        ),
-    );
+    let mut text = claim_block(command, &claim, &difficulty_text(proven));
     let title = format!("{} with {sequence}", count(spec.lines, "line"));
     text += &format!(
         "(\n  version: 1,\n  title: {title:?},\n  rows: {},\n  columns: {},\n  hidden_rows: {},\n  \
