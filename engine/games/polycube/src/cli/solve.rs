@@ -100,17 +100,20 @@ pub(super) fn run(args: &Args) -> anyhow::Result<Status> {
     if args.count {
         return count(args, &solver, started);
     }
-    // The validator's searches run on this thread; Ctrl+C stops them.
+    // Each search is a job: a progress line after a quiet second, and
+    // Ctrl+C stops it.
     let _listening = tessera_host::job::listen();
     if args.unique {
-        let verdict = solver.verdict(stop()).map_err(stopped)?;
+        let verdict = tessera_host::job::run("solve --unique", |_| solver.verdict(stop()))
+            .map_err(stopped)?;
         println!("{}", verdict.word());
         return Ok(Status::Ok);
     }
     if args.disassemble {
         return disassemble(&level, &solver);
     }
-    let Some(solution) = solver.first(stop()).map_err(stopped)? else {
+    let first = tessera_host::job::run("solve --first", |_| solver.first(stop()));
+    let Some(solution) = first.map_err(stopped)? else {
         println!("no solution");
         // `--first` answers a question; plain `solve` fails on no solution.
         return Ok(if args.first {
@@ -152,8 +155,12 @@ fn picture(level: &PolycubeLevel, solution: &Solution) -> anyhow::Result<String>
 /// `--disassemble`: a packing that comes apart in straight lines, its
 /// picture and removal order; or why there is none.
 fn disassemble(level: &PolycubeLevel, solver: &Solver) -> anyhow::Result<Status> {
-    let Some(solution) = solver.first_assemblable(stop()).map_err(stopped)? else {
-        let Some(locked) = solver.first(stop()).map_err(stopped)? else {
+    let assemblable =
+        tessera_host::job::run("solve --disassemble", |_| solver.first_assemblable(stop()));
+    let Some(solution) = assemblable.map_err(stopped)? else {
+        let locked =
+            tessera_host::job::run("solve --disassemble: any packing", |_| solver.first(stop()));
+        let Some(locked) = locked.map_err(stopped)? else {
             println!("no solution");
             return Ok(Status::Failed);
         };
