@@ -7,6 +7,8 @@ use std::io::Write;
 use tessera_host::ScriptLimits;
 use tessera_host::check::{Checker, find_files};
 
+use tessera_host::command::CommandContext;
+
 use crate::Status;
 
 /// Arguments of `tessera check`.
@@ -21,8 +23,8 @@ pub struct Args {
 /// `PATH: proven: ...` for a generated level whose claim was re-proven; fails when any
 /// file has an error, when a path is missing, or when a folder holds
 /// nothing to check.
-pub fn run(args: &Args) -> anyhow::Result<Status> {
-    let registry = tessera_builtin::registry();
+pub fn run(args: &Args, context: &CommandContext) -> anyhow::Result<Status> {
+    let registry = context.registry().clone();
     let mut failed = false;
     let mut out = std::io::stdout().lock();
     let mut existing = Vec::new();

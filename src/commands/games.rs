@@ -1,6 +1,8 @@
 //! `tessera games`: the game plugins, and with `--details` what each offers
 //! (modes, seats, AI levels), read from the game itself and its script.
 
+use tessera_host::command::CommandContext;
+
 use crate::Status;
 
 /// Arguments of `tessera games`.
@@ -12,8 +14,8 @@ pub struct Args {
 }
 
 /// Prints one line per plugin (id, then title), and the details when asked.
-pub fn run(args: &Args) -> anyhow::Result<Status> {
-    let registry = tessera_builtin::registry();
+pub fn run(args: &Args, context: &CommandContext) -> anyhow::Result<Status> {
+    let registry = context.registry().clone();
     let mut project = if args.details {
         Some(super::current_project(registry.clone())?)
     } else {

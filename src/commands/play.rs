@@ -17,6 +17,8 @@ use tessera_host::rng::game_rng;
 use tessera_host::text::count;
 use tessera_host::{Budget, GameError, Seat, Session, SessionOptions, ThinkControl};
 
+use tessera_host::command::CommandContext;
+
 use crate::Status;
 
 /// Arguments of `tessera play`.
@@ -152,7 +154,7 @@ fn stop() -> &'static ThinkControl {
 const QUIET_FOR: Duration = Duration::from_secs(1);
 
 /// Runs `tessera play`.
-pub fn run(args: &Args) -> anyhow::Result<Status> {
+pub fn run(args: &Args, context: &CommandContext) -> anyhow::Result<Status> {
     // The whole game is the job: Ctrl+C stops it and the game so far is
     // reported.
     let _listening = tessera_host::job::listen();
@@ -169,7 +171,7 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
             record.display()
         );
     }
-    let registry = tessera_builtin::registry();
+    let registry = context.registry().clone();
     if registry.get(&args.game).is_none() {
         let known: Vec<&str> = registry.iter().map(|e| e.id).collect();
         crate::usage!(

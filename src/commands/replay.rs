@@ -8,6 +8,8 @@ use clap::ValueEnum;
 use tessera_host::registry::ReplaySetup;
 use tessera_host::replay::{LevelChoice, ScriptChoice};
 
+use tessera_host::command::CommandContext;
+
 use crate::Status;
 
 /// Which version of a file the replay runs with.
@@ -37,8 +39,8 @@ pub struct Args {
 }
 
 /// Runs `tessera replay`.
-pub fn run(args: &Args) -> anyhow::Result<Status> {
-    let mut project = super::current_project(tessera_builtin::registry())?;
+pub fn run(args: &Args, context: &CommandContext) -> anyhow::Result<Status> {
+    let mut project = super::current_project(context.registry().clone())?;
     let path = std::env::current_dir()?.join(&args.path);
     let setup = ReplaySetup {
         script: match args.script {

@@ -26,6 +26,8 @@ use tessera_host::sim::{
 use tessera_host::{Budget, GameSpec, Seat, SessionOptions};
 
 use super::sim_report::{Heading, print_report};
+use tessera_host::command::CommandContext;
+
 use crate::Status;
 use tessera_host::partial::{FORMAT, Partial, ShardId, sha256_hex};
 
@@ -135,12 +137,12 @@ impl Args {
 }
 
 /// Runs `tessera sim`.
-pub fn run(args: &Args) -> anyhow::Result<Status> {
+pub fn run(args: &Args, context: &CommandContext) -> anyhow::Result<Status> {
     // Where the rows go is checked before the simulation, not after.
     if let Some(path) = &args.csv {
         tessera_host::level::check_writable(path)?;
     }
-    let registry = tessera_builtin::registry();
+    let registry = context.registry().clone();
     let Some(entry) = registry.get(&args.game) else {
         let known: Vec<&str> = registry.iter().map(|e| e.id).collect();
         crate::usage!("unknown game `{}` (known: {})", args.game, known.join(", "));
@@ -163,7 +165,7 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
     if args.max_moves == Some(0) {
         crate::usage!("--max-moves must be at least 1: a game of no moves has no result");
     }
-    let mut project = super::current_project(tessera_builtin::registry())?;
+    let mut project = super::current_project(context.registry().clone())?;
     let level = args
         .level
         .as_ref()
@@ -224,7 +226,7 @@ pub fn run(args: &Args) -> anyhow::Result<Status> {
     config.only = Some(first..last);
     let heading = Heading::of(args, &config, &project, ladder);
     let root = project.root().to_path_buf();
-    let outcome = simulate(args, &root, &config, last - first)?;
+    let outcome = simulate(args, context, &root, &config, last - first)?;
     if args.shard.is_some() {
         let partial = Partial {
             tessera_partial: FORMAT,
@@ -435,7 +437,13 @@ struct Outcome {
 
 /// Runs the simulation with one progress bar (on a terminal), Ctrl+C to
 /// stop it, and the CSV rows written as games finish.
-fn simulate(args: &Args, root: &Path, config: &SimConfig, total: u64) -> anyhow::Result<Outcome> {
+fn simulate(
+    args: &Args,
+    context: &CommandContext,
+    root: &Path,
+    config: &SimConfig,
+    total: u64,
+) -> anyhow::Result<Outcome> {
     // The whole simulation is the job: Ctrl+C stops every game in play
     // and the figures so far are printed, marked PARTIAL.
     let control = tessera_host::job::interrupt();
@@ -455,7 +463,7 @@ fn simulate(args: &Args, root: &Path, config: &SimConfig, total: u64) -> anyhow:
     } else {
         Some(run_sim(
             root,
-            tessera_builtin::registry,
+            context.registry(),
             config,
             control,
             &mut |result, done, _| {

@@ -8,6 +8,8 @@ use tessera_host::check::expand_paths;
 use tessera_host::project::{LEVELS_DIR, Project, SCRIPTS_DIR};
 use tessera_host::script::watcher::{DEBOUNCE, FolderWatcher};
 
+use tessera_host::command::CommandContext;
+
 use crate::Status;
 
 /// Arguments of `tessera watch`.
@@ -26,11 +28,11 @@ const REARM_EVERY: Duration = Duration::from_millis(500);
 /// are deleted and recreated, the watch is re-armed; a project with neither
 /// `scripts/` nor `levels/` is refused (exit 1), since nothing would be
 /// watched.
-pub fn run(args: &Args) -> anyhow::Result<Status> {
+pub fn run(args: &Args, context: &CommandContext) -> anyhow::Result<Status> {
     let mut project = match &args.dir {
         Some(dir) if !dir.is_dir() => crate::usage!("not a folder: {}", dir.display()),
-        Some(dir) => super::open_project(dir, tessera_builtin::registry())?,
-        None => super::current_project(tessera_builtin::registry())?,
+        Some(dir) => super::open_project(dir, context.registry().clone())?,
+        None => super::current_project(context.registry().clone())?,
     };
     let root = project.root().to_path_buf();
     let mut stdout = std::io::stdout();

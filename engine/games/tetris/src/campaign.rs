@@ -191,12 +191,18 @@ pub fn play(
             level: SimLevel::File(path.clone()),
             options: SimOptions::default(),
         };
-        let report = run_sim(root, tetris_alone, &sim, control, &mut |_, done, total| {
-            // Progress over the whole campaign, not this level's run.
-            let level_part = done as f64 / total.max(1) as f64;
-            control.set_progress((i as f64 + level_part) / n as f64);
-            control.set_note(format!("level {}/{n}: {done}/{total} games", i + 1));
-        })?;
+        let report = run_sim(
+            root,
+            &tetris_alone(),
+            &sim,
+            control,
+            &mut |_, done, total| {
+                // Progress over the whole campaign, not this level's run.
+                let level_part = done as f64 / total.max(1) as f64;
+                control.set_progress((i as f64 + level_part) / n as f64);
+                control.set_note(format!("level {}/{n}: {done}/{total} games", i + 1));
+            },
+        )?;
         games += report.games;
         if report.cancelled {
             return Ok(CampaignRun {

@@ -404,7 +404,7 @@ fn god_outlives_the_seeds_literal_order_against_hate() {
         };
         let report = run_sim(
             &tessera_testkit::repo_path(""),
-            tessera_host::Registry::of::<Tetris>,
+            &tessera_host::Registry::of::<Tetris>(),
             &config,
             &ThinkControl::new(),
             &mut |_, _, _| {},

@@ -151,11 +151,7 @@ pub struct SimReport {
 /// Checks a config before any thread starts: AI seats only, at least one
 /// game, games that can be numbered, and a first game of each line-up
 /// that starts (a bad level or seat fails here).
-pub fn check_config(
-    root: &Path,
-    registry: fn() -> Registry,
-    config: &SimConfig,
-) -> Result<(), String> {
+pub fn check_config(root: &Path, registry: &Registry, config: &SimConfig) -> Result<(), String> {
     let seats = config.lineups.iter().flat_map(|l| &l.seats);
     if let Some(seat) = seats.clone().find(|s| s.ai_level().is_none()) {
         return Err(format!(
@@ -185,8 +181,8 @@ pub fn check_config(
     Ok(())
 }
 
-fn open(root: &Path, registry: fn() -> Registry) -> Result<Project, String> {
-    Project::open(root, registry())
+fn open(root: &Path, registry: &Registry) -> Result<Project, String> {
+    Project::open(root, registry.clone())
         .map_err(|e| format!("cannot open project {}: {e}", root.display()))
 }
 
@@ -197,14 +193,14 @@ enum Finished {
 }
 
 /// Runs the games of `config` on `config.threads` threads, each opening
-/// the project at `root` with `registry()`. `control` cancels (games under
+/// the project at `root` with its own copy of `registry`. `control` cancels (games under
 /// way stop after their current move and do not count) and receives the
 /// progress; `on_game` hears of each finished game on the caller's
 /// thread, in the order of the games' numbers, with the count done and
 /// the total.
 pub fn run_sim(
     root: &Path,
-    registry: fn() -> Registry,
+    registry: &Registry,
     config: &SimConfig,
     control: &ThinkControl,
     on_game: &mut dyn FnMut(&GameResult, u64, u64),
@@ -278,7 +274,7 @@ pub fn run_sim(
 #[allow(clippy::too_many_arguments)]
 fn worker(
     root: &Path,
-    registry: fn() -> Registry,
+    registry: &Registry,
     config: &SimConfig,
     control: &ThinkControl,
     next: &AtomicU64,

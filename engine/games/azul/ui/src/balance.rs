@@ -212,7 +212,13 @@ fn run_pairings(
         level: SimLevel::Default,
         options: SimOptions::default(),
     };
-    let report = run_sim(root, crate::registry, &config, control, &mut |_, _, _| {})?;
+    let report = run_sim(
+        root,
+        &crate::registry(),
+        &config,
+        control,
+        &mut |_, _, _| {},
+    )?;
     if report.cancelled {
         return Err("cancelled".into());
     }

@@ -74,7 +74,7 @@ fn per_decision(root: &Path, level: &str, ai: &str) -> anyhow::Result<Timing> {
     let wall = std::time::Instant::now();
     run_sim(
         root,
-        tetris_alone,
+        &tetris_alone(),
         &config,
         &ThinkControl::new(),
         &mut |game, _, _| {

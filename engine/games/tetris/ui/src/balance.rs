@@ -252,7 +252,13 @@ impl BalancePanel {
         self.message = None;
         self.took = None;
         self.job = Some(Job::spawn("balance", move |control| {
-            let report = run_sim(&root, crate::registry, &config, control, &mut |_, _, _| {})?;
+            let report = run_sim(
+                &root,
+                &crate::registry(),
+                &config,
+                control,
+                &mut |_, _, _| {},
+            )?;
             Ok(RunResult {
                 summary: report
                     .tallies
