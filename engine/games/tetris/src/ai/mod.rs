@@ -26,6 +26,8 @@ mod reader;
 pub use hatetris_plan::PlanStats;
 pub use hatetris_search::SearchStats;
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
@@ -148,6 +150,27 @@ impl Weights {
             .map(|(w, v)| w * v)
             .sum()
     }
+}
+
+/// A decision stopped by its cancel flag (Ctrl+C, the editor's Cancel)
+/// before its search was over: it has no move, not a half-searched one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Cancelled;
+
+impl std::fmt::Display for Cancelled {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("the decision was cancelled")
+    }
+}
+
+impl std::error::Error for Cancelled {}
+
+/// Whether a decision's cancel flag is set. The searches read it every
+/// batch of boards (a relaxed load: nothing else is ordered by it), so a
+/// search stops within milliseconds of work and a node pays nothing.
+#[inline]
+pub(crate) fn cancelled(flag: &AtomicBool) -> bool {
+    flag.load(Ordering::Relaxed)
 }
 
 /// One row of the script's difficulty table, read into plain numbers.
@@ -593,6 +616,52 @@ impl Brain {
         noise_seed: u64,
         keep: usize,
     ) -> &Choice {
+        // A flag nobody sets: the decision runs to its end.
+        let never = AtomicBool::new(false);
+        let _ = self.decide(position, difficulty, noise_seed, keep, &never);
+        &self.choice
+    }
+
+    /// [`Brain::choose`], stopped by `cancel`: `Err(Cancelled)` when the
+    /// flag was set before the search was over. A decision that is not
+    /// cancelled is the same, bit for bit, as [`Brain::choose`]'s.
+    pub fn choose_until(
+        &mut self,
+        position: &Position,
+        difficulty: &Difficulty,
+        noise_seed: u64,
+        cancel: &AtomicBool,
+    ) -> Result<Choice, Cancelled> {
+        self.choose_top_until(position, difficulty, noise_seed, usize::MAX, cancel)
+            .cloned()
+    }
+
+    /// [`Brain::choose_top`], stopped by `cancel` (the decision's
+    /// `Thinking::cancel_flag`): the agents' decision. A cancelled decision
+    /// leaves the brain empty, as a new one, so no half-built tree or plan
+    /// is kept for the next decision.
+    pub fn choose_top_until(
+        &mut self,
+        position: &Position,
+        difficulty: &Difficulty,
+        noise_seed: u64,
+        keep: usize,
+        cancel: &AtomicBool,
+    ) -> Result<&Choice, Cancelled> {
+        self.decide(position, difficulty, noise_seed, keep, cancel)?;
+        Ok(&self.choice)
+    }
+
+    /// Makes the decision into `self.choice`, or is cancelled (the brain
+    /// then emptied).
+    fn decide(
+        &mut self,
+        position: &Position,
+        difficulty: &Difficulty,
+        noise_seed: u64,
+        keep: usize,
+        cancel: &AtomicBool,
+    ) -> Result<(), Cancelled> {
         // A player off the expected line meets the difficulty's other
         // ranking (`off_line_order`); the flag goes into the decision.
         let (difficulty, off_line) = difficulty.ranking_at(position);
@@ -621,7 +690,14 @@ impl Brain {
             }
         }));
         if difficulty.lookahead > 0 {
-            self.look_ahead(position, difficulty, &mut candidates);
+            self.look_ahead(position, difficulty, &mut candidates, cancel);
+        }
+        // The flag stays set once set, so a search cut short by it is seen
+        // here: its values are partial, and the kept tree or plan may be
+        // half-built, so the whole brain is dropped for a new one.
+        if cancelled(cancel) {
+            *self = Brain::default();
+            return Err(Cancelled);
         }
         let decided_by = rank_top(&mut candidates, difficulty, keep);
         self.choice = Choice {
@@ -629,7 +705,7 @@ impl Brain {
             decided_by,
             off_line,
         };
-        &self.choice
+        Ok(())
     }
 }
 
