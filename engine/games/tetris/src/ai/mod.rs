@@ -17,16 +17,19 @@ pub mod metrics;
 pub mod settings;
 
 mod best_landing;
+mod cancel;
 mod column_base;
 mod hatetris_plan;
 mod hatetris_search;
 mod lookahead;
 mod reader;
 
+pub use cancel::Cancelled;
+pub(crate) use cancel::cancelled;
 pub use hatetris_plan::PlanStats;
 pub use hatetris_search::SearchStats;
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -150,27 +153,6 @@ impl Weights {
             .map(|(w, v)| w * v)
             .sum()
     }
-}
-
-/// A decision stopped by its cancel flag (Ctrl+C, the editor's Cancel)
-/// before its search was over: it has no move, not a half-searched one.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Cancelled;
-
-impl std::fmt::Display for Cancelled {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("the decision was cancelled")
-    }
-}
-
-impl std::error::Error for Cancelled {}
-
-/// Whether a decision's cancel flag is set. The searches read it every
-/// batch of boards (a relaxed load: nothing else is ordered by it), so a
-/// search stops within milliseconds of work and a node pays nothing.
-#[inline]
-pub(crate) fn cancelled(flag: &AtomicBool) -> bool {
-    flag.load(Ordering::Relaxed)
 }
 
 /// One row of the script's difficulty table, read into plain numbers.
@@ -622,39 +604,9 @@ impl Brain {
         &self.choice
     }
 
-    /// [`Brain::choose`], stopped by `cancel`: `Err(Cancelled)` when the
-    /// flag was set before the search was over. A decision that is not
-    /// cancelled is the same, bit for bit, as [`Brain::choose`]'s.
-    pub fn choose_until(
-        &mut self,
-        position: &Position,
-        difficulty: &Difficulty,
-        noise_seed: u64,
-        cancel: &AtomicBool,
-    ) -> Result<Choice, Cancelled> {
-        self.choose_top_until(position, difficulty, noise_seed, usize::MAX, cancel)
-            .cloned()
-    }
-
-    /// [`Brain::choose_top`], stopped by `cancel` (the decision's
-    /// `Thinking::cancel_flag`): the agents' decision. A cancelled decision
-    /// leaves the brain empty, as a new one, so no half-built tree or plan
-    /// is kept for the next decision.
-    pub fn choose_top_until(
-        &mut self,
-        position: &Position,
-        difficulty: &Difficulty,
-        noise_seed: u64,
-        keep: usize,
-        cancel: &AtomicBool,
-    ) -> Result<&Choice, Cancelled> {
-        self.decide(position, difficulty, noise_seed, keep, cancel)?;
-        Ok(&self.choice)
-    }
-
     /// Makes the decision into `self.choice`, or is cancelled (the brain
     /// then emptied).
-    fn decide(
+    pub(super) fn decide(
         &mut self,
         position: &Position,
         difficulty: &Difficulty,
