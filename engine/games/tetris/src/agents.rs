@@ -104,7 +104,17 @@ impl PlacerAgent {
         } else {
             self.log_top.max(5)
         };
-        let choice = brain.choose_top(&position, &self.difficulty, noise_seed, keep);
+        // Ctrl+C or the editor's Cancel stops the search: the decision is
+        // then no move at all, never the best of a half-searched tree.
+        let choice = brain
+            .choose_top_until(
+                &position,
+                &self.difficulty,
+                noise_seed,
+                keep,
+                thinking.cancel_flag(),
+            )
+            .map_err(|_| GameError::Cancelled)?;
         thinking.count_nodes(choice.candidates.len() as u64);
         let Some(best) = choice.best() else {
             return Err(GameError::Illegal(format!(

@@ -17,6 +17,8 @@
 //! together are the unsharded search's best line whenever the first move
 //! of that line is kept in its shard's beam.
 
+use std::sync::atomic::AtomicBool;
+
 use super::hatetris_search::HatetrisSearch;
 use super::metrics::{BeforeMove, Metric};
 use super::{Candidate, Difficulty, Position, UnknownNext};
@@ -114,7 +116,10 @@ fn round(
     progress: &mut dyn FnMut(&OfflineProgress),
 ) -> Option<OfflineLine> {
     let mut beam = GameBeam::new(position, difficulty, share)?;
-    while !stop() && beam.advance(difficulty, width) {
+    // The offline search stops between plies by `stop` (its deadline and
+    // Ctrl+C), so its plies run whole.
+    let whole = AtomicBool::new(false);
+    while !stop() && beam.advance(difficulty, width, &whole) {
         progress(&OfflineProgress {
             width,
             ply: beam.ply,
@@ -174,12 +179,28 @@ impl GameBeam {
     }
 
     /// Adds one ply of at most `width` boards; `false` (nothing added)
-    /// when no line survives it.
-    pub(super) fn advance(&mut self, difficulty: &Difficulty, width: usize) -> bool {
+    /// when no line survives it, or when `cancel` stopped the ply (the
+    /// beam as it was, still alive).
+    pub(super) fn advance(
+        &mut self,
+        difficulty: &Difficulty,
+        width: usize,
+        cancel: &AtomicBool,
+    ) -> bool {
         let UnknownNext::Worst(pieces) = &self.root.unknown_next else {
             return false;
         };
-        self.alive = self.alive && self.tree.extend(&self.root, difficulty, pieces, width);
+        if !self.alive {
+            return false;
+        }
+        let grown = self
+            .tree
+            .extend(&self.root, difficulty, pieces, width, cancel);
+        if !grown && super::cancelled(cancel) {
+            // Cut short, not over.
+            return false;
+        }
+        self.alive = grown;
         if self.alive {
             self.ply += 1;
             self.note_best(difficulty);

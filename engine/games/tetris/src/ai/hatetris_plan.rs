@@ -25,10 +25,11 @@
 //! the same game every time.
 
 use std::collections::VecDeque;
+use std::sync::atomic::AtomicBool;
 
 use super::hatetris_offline::{GameBeam, RootShare};
 use super::hatetris_search::same_rules;
-use super::{Candidate, Difficulty, Position, UnknownNext};
+use super::{Candidate, Difficulty, Position, UnknownNext, cancelled};
 use crate::movegen::{MoveGen, Placement, after_lock};
 
 /// The plies a planner's beam may hold, for its memory
@@ -93,11 +94,14 @@ impl HatetrisPlanner {
 
     /// Ranks the plan's move first: it alone gets a lookahead value (the
     /// rows the plan promises), every other candidate keeps none.
+    /// Stops early once `cancel` is set, the plan half-made (the caller
+    /// then drops the planner with its brain).
     pub(super) fn search(
         &mut self,
         position: &Position,
         difficulty: &Difficulty,
         candidates: &mut [Candidate],
+        cancel: &AtomicBool,
     ) {
         let width = difficulty.line_beam_on(position.board.width()).max(1);
         let budget = (width * usize::from(difficulty.line_step.max(1))) as u64;
@@ -107,10 +111,16 @@ impl HatetrisPlanner {
             .is_some_and(|(at, with)| with == difficulty && same_state(at, position))
             && !self.plan.is_empty();
         let (expanded, improved) = if followed {
-            self.improve(position, difficulty, (width, budget))
+            self.improve(position, difficulty, (width, budget), cancel)
         } else {
-            (self.plan_afresh(position, difficulty, budget), false)
+            (
+                self.plan_afresh(position, difficulty, budget, cancel),
+                false,
+            )
         };
+        if cancelled(cancel) {
+            return;
+        }
         for c in candidates.iter_mut() {
             c.ahead = None;
             c.next_tops_out = None;
@@ -132,7 +142,13 @@ impl HatetrisPlanner {
 
     /// A new plan from `position`: a whole-game beam of one decision's
     /// budget. Returns the boards expanded.
-    fn plan_afresh(&mut self, position: &Position, difficulty: &Difficulty, budget: u64) -> u64 {
+    fn plan_afresh(
+        &mut self,
+        position: &Position,
+        difficulty: &Difficulty,
+        budget: u64,
+        cancel: &AtomicBool,
+    ) -> u64 {
         self.at = Some((position.clone(), difficulty.clone()));
         self.plan.clear();
         self.plan_lines = 0;
@@ -141,7 +157,7 @@ impl HatetrisPlanner {
         let Some(mut beam) = GameBeam::new(position, difficulty, RootShare::WHOLE) else {
             return 0;
         };
-        let expanded = run(&mut beam, difficulty, width, budget);
+        let expanded = run(&mut beam, difficulty, (width, budget), cancel);
         if let Some((lines, moves)) = beam.line() {
             self.plan.extend(moves);
             self.plan_lines = lines;
@@ -157,6 +173,7 @@ impl HatetrisPlanner {
         position: &Position,
         difficulty: &Difficulty,
         (width, budget): (usize, u64),
+        cancel: &AtomicBool,
     ) -> (u64, bool) {
         if self.pending.is_none() {
             self.pending = self.start_pending(position, difficulty, (width, budget));
@@ -164,7 +181,15 @@ impl HatetrisPlanner {
         let Some(pending) = &mut self.pending else {
             return (0, false);
         };
-        let expanded = run(&mut pending.beam, difficulty, pending.width, budget);
+        let expanded = run(
+            &mut pending.beam,
+            difficulty,
+            (pending.width, budget),
+            cancel,
+        );
+        if cancelled(cancel) {
+            return (expanded, false);
+        }
         if !(pending.beam.over()
             || pending.lead == 0
             || pending.beam.plies() >= usize::from(PLAN_PLIES))
@@ -270,16 +295,21 @@ fn same_state(expected: &Position, position: &Position) -> bool {
 
 /// Adds plies of `width` boards to `beam` while its work stays within
 /// `budget` boards (at least one ply), until it is over or holds
-/// [`PLAN_PLIES`]. Returns the boards expanded.
-fn run(beam: &mut GameBeam, difficulty: &Difficulty, width: usize, budget: u64) -> u64 {
+/// [`PLAN_PLIES`], or `cancel` is set. Returns the boards expanded.
+fn run(
+    beam: &mut GameBeam,
+    difficulty: &Difficulty,
+    (width, budget): (usize, u64),
+    cancel: &AtomicBool,
+) -> u64 {
     let mut expanded = 0u64;
-    while !beam.over() && beam.plies() < usize::from(PLAN_PLIES) {
+    while !beam.over() && beam.plies() < usize::from(PLAN_PLIES) && !cancelled(cancel) {
         let cost = beam.frontier() as u64;
         if expanded > 0 && expanded + cost > budget {
             break;
         }
         expanded += cost;
-        if !beam.advance(difficulty, width) {
+        if !beam.advance(difficulty, width, cancel) {
             break;
         }
     }

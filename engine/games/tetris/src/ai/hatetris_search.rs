@@ -29,12 +29,13 @@
 
 use std::collections::hash_map::Entry;
 use std::collections::{HashMap, VecDeque};
+use std::sync::atomic::AtomicBool;
 
 use rayon::prelude::*;
 
 use super::lookahead::fingerprint;
 use super::metrics::{BeforeMove, Metric, Metrics};
-use super::{Candidate, Difficulty, Position, UnknownNext};
+use super::{Candidate, Difficulty, Position, UnknownNext, cancelled};
 use crate::board::Board;
 use crate::movegen::{MoveGen, Placement};
 use crate::piece::PieceKind;
@@ -216,13 +217,15 @@ impl HatetrisSearch {
     /// Gives each candidate (every landing of `position.piece`) its value:
     /// the deepest ply its lines reach, then the best last board there.
     /// Candidates the tree does not hold (they top out, or a kept tree
-    /// pruned them) keep no value and rank last.
+    /// pruned them) keep no value and rank last. Stops early once
+    /// `cancel` is set (the caller then drops the tree with its brain).
     pub(super) fn search(
         &mut self,
         position: &Position,
         difficulty: &Difficulty,
         pieces: &[PieceKind],
         candidates: &mut [Candidate],
+        cancel: &AtomicBool,
     ) {
         let keep = difficulty.line_step > 0;
         let kept = keep && self.reroot(position, difficulty);
@@ -248,7 +251,7 @@ impl HatetrisSearch {
                 break;
             }
             expanded += cost;
-            if !self.extend(position, difficulty, pieces, width) {
+            if !self.extend(position, difficulty, pieces, width, cancel) {
                 break;
             }
         }
@@ -406,14 +409,24 @@ impl HatetrisSearch {
     /// whatever the thread count, and pruned to the best `width` whenever
     /// they pass [`prune_at`] (a board pruned can come back only with a
     /// better line, which would not have been pruned).
+    ///
+    /// `cancel` is read before each batch (some milliseconds of work on
+    /// two cores): once set, the ply stops, `false`, the tree as it was.
     pub(super) fn extend(
         &mut self,
         position: &Position,
         difficulty: &Difficulty,
         pieces: &[PieceKind],
         width: usize,
+        cancel: &AtomicBool,
     ) -> bool {
-        self.extend_pruning_at(position, difficulty, pieces, width, prune_at(width))
+        self.extend_pruning_at(
+            position,
+            difficulty,
+            pieces,
+            (width, prune_at(width)),
+            cancel,
+        )
     }
 
     /// [`HatetrisSearch::extend`], pruning whenever more than `prune_at`
@@ -423,8 +436,8 @@ impl HatetrisSearch {
         position: &Position,
         difficulty: &Difficulty,
         pieces: &[PieceKind],
-        width: usize,
-        prune_at: usize,
+        (width, prune_at): (usize, usize),
+        cancel: &AtomicBool,
     ) -> bool {
         if self.last.is_empty() {
             return false;
@@ -438,6 +451,11 @@ impl HatetrisSearch {
         self.seen.clear();
         let mut found = 0u32;
         for from in (0..self.frontier.len()).step_by(BATCH_BOARDS) {
+            // Only the scratch lists have changed so far: the tree is
+            // untouched until the ply is whole.
+            if cancelled(cancel) {
+                return false;
+            }
             let to = (from + BATCH_BOARDS).min(self.frontier.len());
             let (boards, links) = (&self.frontier[from..to], &self.last[from..to]);
             let chunk = boards.len().div_ceil(EXPANDERS).max(1);
@@ -700,6 +718,8 @@ fn evaluate(difficulty: &Difficulty, metrics: &Metrics) -> f64 {
 
 #[cfg(test)]
 mod tests {
+    use std::sync::atomic::AtomicBool;
+
     use super::HatetrisSearch;
     use crate::ai::hatetris_offline::{RootShare, empty_well, first_landings};
     use crate::ai::metrics::Metric;
@@ -737,10 +757,23 @@ mod tests {
         whole.plant(&position, &difficulty, &roots);
         pruned.plant(&position, &difficulty, &roots);
         let width = 48;
+        let never = AtomicBool::new(false);
         for ply in 1..=4 {
             let pieces = &PieceKind::ALL;
-            assert!(whole.extend_pruning_at(&position, &difficulty, pieces, width, usize::MAX));
-            assert!(pruned.extend_pruning_at(&position, &difficulty, pieces, width, width + 1));
+            assert!(whole.extend_pruning_at(
+                &position,
+                &difficulty,
+                pieces,
+                (width, usize::MAX),
+                &never
+            ));
+            assert!(pruned.extend_pruning_at(
+                &position,
+                &difficulty,
+                pieces,
+                (width, width + 1),
+                &never
+            ));
             let (a, b) = (kept(&whole, per_line), kept(&pruned, per_line));
             assert_eq!(whole.last.len(), width, "ply {ply}: the beam is full");
             assert_eq!(a.0, b.0, "ply {ply}: the values kept");

@@ -9,7 +9,9 @@
 //! with the values it was decided with.
 
 use super::metrics::Metric;
-use super::{Brain, Candidate, CeilingClock, Choice, Difficulty, Position, UnknownNext};
+use std::sync::atomic::AtomicBool;
+
+use super::{Brain, Cancelled, Candidate, CeilingClock, Choice, Difficulty, Position, UnknownNext};
 use crate::board::Board;
 use crate::piece::{PieceKind, RotationSystem};
 
@@ -527,8 +529,26 @@ fn read_grid(size: Option<(usize, usize, usize)>, grid: &[&str]) -> Result<Board
 /// Replays a parsed log with `difficulty` (the logged one, or the current
 /// script's) and lists what differs; empty = the same decision.
 pub fn explain(log: &ParsedLog, difficulty: &Difficulty) -> (Choice, Vec<String>) {
+    // A flag nobody sets: the replay runs to its end (the default is
+    // never reached).
+    let never = AtomicBool::new(false);
+    explain_until(log, difficulty, &never).unwrap_or_default()
+}
+
+/// [`explain`], stopped by `cancel` (a job's Ctrl+C, the editor's
+/// Cancel): a logged table may ask for a search of many seconds.
+pub fn explain_until(
+    log: &ParsedLog,
+    difficulty: &Difficulty,
+    cancel: &AtomicBool,
+) -> Result<(Choice, Vec<String>), Cancelled> {
     let mut brain = Brain::new();
-    let choice = brain.choose(&log.input.position, difficulty, log.input.noise_seed);
+    let choice = brain.choose_until(
+        &log.input.position,
+        difficulty,
+        log.input.noise_seed,
+        cancel,
+    )?;
     let mut differences = Vec::new();
     let best = choice.best().map(landing_text);
     if best != log.best {
@@ -578,5 +598,5 @@ pub fn explain(log: &ParsedLog, difficulty: &Difficulty) -> (Choice, Vec<String>
             differences.push("the comparison order changed".into());
         }
     }
-    (choice, differences)
+    Ok((choice, differences))
 }

@@ -6,9 +6,11 @@
 //! `beam` landings, so a decision stays fast; the buffers are the brain's,
 //! reused from decision to decision.
 
+use std::sync::atomic::AtomicBool;
+
 use super::best_landing::PreparedBoard;
 use super::metrics::{BeforeMove, Metrics};
-use super::{Adversary, Brain, Candidate, Difficulty, Position, UnknownNext, compare};
+use super::{Adversary, Brain, Candidate, Difficulty, Position, UnknownNext, cancelled, compare};
 use crate::board::Board;
 use crate::movegen::{MoveGen, Placement, Surface};
 use crate::piece::PieceKind;
@@ -26,11 +28,14 @@ impl Brain {
     /// or by the order before the lookahead has values) a lookahead value,
     /// their score plus the best the next pieces can do after them, and
     /// the guard: whether a next piece has no landing that survives.
+    /// Stops early, its values partial, once `cancel` is set (the caller
+    /// then throws them away).
     pub(super) fn look_ahead(
         &mut self,
         position: &Position,
         difficulty: &Difficulty,
         candidates: &mut [Candidate],
+        cancel: &AtomicBool,
     ) {
         let beam = difficulty.beam.max(1).min(candidates.len());
         // The line searches below take every candidate as a root, in this
@@ -59,10 +64,11 @@ impl Brain {
             // HATETRIS's piece is predicted exactly: the plan for the whole
             // game, or the kept line search.
             if difficulty.line_lead > 0 {
-                self.planner.search(position, difficulty, candidates);
+                self.planner
+                    .search(position, difficulty, candidates, cancel);
             } else {
                 self.hatetris
-                    .search(position, difficulty, pieces, candidates);
+                    .search(position, difficulty, pieces, candidates, cancel);
             }
             return;
         }
@@ -76,13 +82,16 @@ impl Brain {
                 plies => usize::from(plies),
             };
             self.line
-                .search(position, difficulty, pieces, candidates, line_depth);
+                .search(position, difficulty, pieces, candidates, line_depth, cancel);
             return;
         }
         while self.plies.len() < depth {
             self.plies.push(Ply::default());
         }
         for candidate in &mut candidates[..beam] {
+            if cancelled(cancel) {
+                return;
+            }
             if candidate.metrics.game_over {
                 candidate.ahead = Some(candidate.score);
                 candidate.next_tops_out = Some(true);
@@ -98,6 +107,7 @@ impl Brain {
                 difficulty,
                 &after,
                 position.next,
+                cancel,
             );
             // Both moves count: this one's score (its clears, its landing,
             // the board it leaves) plus the best the next pieces can do.
@@ -147,6 +157,7 @@ fn replies(
     difficulty: &Difficulty,
     board: &Board,
     next: Option<PieceKind>,
+    cancel: &AtomicBool,
 ) -> (f64, bool) {
     // One prepared board (and, for the last ply, one surface for the
     // hard-drop shortcut and the board prepared for weighing landings)
@@ -161,7 +172,16 @@ fn replies(
             position.danger_rows,
         ),
     });
-    let mut reply = |kind| best_reply(plies, position, difficulty, &before, last.as_ref(), kind);
+    let mut reply = |kind| {
+        best_reply(
+            plies,
+            position,
+            difficulty,
+            (&before, last.as_ref()),
+            kind,
+            cancel,
+        )
+    };
     match (next, &position.unknown_next) {
         (Some(next), _) => reply(next),
         (None, UnknownNext::Average(pieces)) => {
@@ -207,9 +227,9 @@ fn best_reply(
     plies: &mut [Ply],
     position: &Position,
     difficulty: &Difficulty,
-    before: &BeforeMove,
-    last: Option<&LastPly>,
+    (before, last): (&BeforeMove, Option<&LastPly>),
     kind: PieceKind,
+    cancel: &AtomicBool,
 ) -> (f64, bool) {
     let Some((ply, deeper)) = plies.split_first_mut() else {
         return (0.0, false);
@@ -263,13 +283,18 @@ fn best_reply(
     examined[..beam].copy_from_slice(&scored[..beam]);
     let mut best = f64::NEG_INFINITY;
     for &(score, p, game_over) in &examined[..beam] {
+        // A deeper ply is seven pieces' landings a board: the cancel is
+        // read before each (the values are thrown away once it is set).
+        if cancelled(cancel) {
+            break;
+        }
         let value = if game_over {
             score
         } else {
             let mut after = *board;
             after.place(p.kind, p.state, p.x, p.y);
             after.clear_full_rows();
-            score + replies(deeper, position, difficulty, &after, None).0
+            score + replies(deeper, position, difficulty, &after, None, cancel).0
         };
         best = best.max(value);
     }
@@ -366,6 +391,7 @@ impl LineSearch {
         pieces: &[PieceKind],
         roots: &mut [Candidate],
         depth: usize,
+        cancel: &AtomicBool,
     ) {
         let width = difficulty.line_beam_on(position.board.width());
         self.frontier.clear();
@@ -428,7 +454,14 @@ impl LineSearch {
                 break;
             };
             let ceiling_drops = danger_after > position.danger_rows;
-            for node in &self.frontier {
+            for (n, node) in self.frontier.iter().enumerate() {
+                // A board is the reader's seven pieces and the predicted
+                // piece's landings, some tens of microseconds: the cancel
+                // is read every 64 boards. Cut short, the roots keep no
+                // values (the caller throws the decision away).
+                if n % 64 == 0 && cancelled(cancel) {
+                    return;
+                }
                 let (predicted, children) = self.memo.expand(
                     &mut self.reader,
                     &mut self.movegen,

@@ -17,14 +17,19 @@ pub mod metrics;
 pub mod settings;
 
 mod best_landing;
+mod cancel;
 mod column_base;
 mod hatetris_plan;
 mod hatetris_search;
 mod lookahead;
 mod reader;
 
+pub use cancel::Cancelled;
+pub(crate) use cancel::cancelled;
 pub use hatetris_plan::PlanStats;
 pub use hatetris_search::SearchStats;
+
+use std::sync::atomic::AtomicBool;
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -593,6 +598,22 @@ impl Brain {
         noise_seed: u64,
         keep: usize,
     ) -> &Choice {
+        // A flag nobody sets: the decision runs to its end.
+        let never = AtomicBool::new(false);
+        let _ = self.decide(position, difficulty, noise_seed, keep, &never);
+        &self.choice
+    }
+
+    /// Makes the decision into `self.choice`, or is cancelled (the brain
+    /// then emptied).
+    pub(super) fn decide(
+        &mut self,
+        position: &Position,
+        difficulty: &Difficulty,
+        noise_seed: u64,
+        keep: usize,
+        cancel: &AtomicBool,
+    ) -> Result<(), Cancelled> {
         // A player off the expected line meets the difficulty's other
         // ranking (`off_line_order`); the flag goes into the decision.
         let (difficulty, off_line) = difficulty.ranking_at(position);
@@ -621,7 +642,14 @@ impl Brain {
             }
         }));
         if difficulty.lookahead > 0 {
-            self.look_ahead(position, difficulty, &mut candidates);
+            self.look_ahead(position, difficulty, &mut candidates, cancel);
+        }
+        // The flag stays set once set, so a search cut short by it is seen
+        // here: its values are partial, and the kept tree or plan may be
+        // half-built, so the whole brain is dropped for a new one.
+        if cancelled(cancel) {
+            *self = Brain::default();
+            return Err(Cancelled);
         }
         let decided_by = rank_top(&mut candidates, difficulty, keep);
         self.choice = Choice {
@@ -629,7 +657,7 @@ impl Brain {
             decided_by,
             off_line,
         };
-        &self.choice
+        Ok(())
     }
 }
 

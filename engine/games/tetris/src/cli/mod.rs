@@ -80,6 +80,8 @@ impl GameCommands for TetrisCommands {
             LongRun::new(&["check", "levels/tetris/grown.ron"])
                 .with_file("levels/tetris/grown.ron", grown),
             LongRun::new(&["tetris", "hatetris"]),
+            LongRun::new(&["tetris", "explain", "planner.log"])
+                .with_file("planner.log", heavy_planner_log()),
             LongRun::new(&["tetris", "hatetris", "--offline", "--minutes", "1"]),
             LongRun::new(&["tetris", "campaign", "--games", "200"]),
             LongRun::new(&["sim", "tetris", "--ai", "easy", "--games", "100000"]),
@@ -120,6 +122,46 @@ impl GameCommands for TetrisCommands {
     ) -> anyhow::Result<Status> {
         hatetris_offline::merge(partials, json, context)
     }
+}
+
+/// An AI log of the planner against HATETRIS whose logged table asks for
+/// a first plan of several seconds (32 plies' worth of 16,384 boards,
+/// inside the search's memory budget): `explain` replays it from a fresh
+/// brain, so the whole plan is searched again. Its ranking was written by
+/// a one-piece row (so the log is cheap to build); the replay then says
+/// the decision differs, which the sweep does not read.
+fn heavy_planner_log() -> String {
+    use crate::ai::metrics::Metric;
+    use crate::ai::{Adversary, Brain, Position, log, settings};
+    use crate::board::Board;
+    use crate::piece::PieceKind;
+    let Some(mut planner) = settings::default_difficulties().pop() else {
+        return String::new();
+    };
+    planner.name = "VS_HATETRIS".into();
+    planner.order.clear();
+    planner.weights.set(Metric::LinesCleared, 100.0);
+    planner.lookahead = 1;
+    planner.beam = 3;
+    planner.adversary = Adversary::Height;
+    planner.line_beam = 16_384;
+    planner.line_step = 32;
+    planner.line_lead = 12;
+    // The shipped position: no preview, the worst of the seven next, as
+    // the planner decides in feed mode.
+    let position = Position::shipped(Board::new(10, 20), PieceKind::T);
+    let one_piece = crate::ai::Difficulty {
+        lookahead: 0,
+        ..planner.clone()
+    };
+    let choice = Brain::new().choose(&position, &one_piece, 0);
+    let input = log::DecisionInput {
+        position,
+        difficulty: planner,
+        noise_seed: 0,
+        turn: 1,
+    };
+    log::write(&input, &choice, 5)
 }
 
 /// Arguments of `tessera tetris`.
@@ -190,7 +232,19 @@ fn explain(
     } else {
         parsed.input.difficulty.clone()
     };
-    let (choice, differences) = log::explain(&parsed, &difficulty);
+    // A logged table may ask for a search of seconds (a planner's first
+    // plan): the replay is a job, stopped by Ctrl+C.
+    let replayed = tessera_host::job::run("explain", |control| {
+        control.set_note("replaying the decision");
+        log::explain_until(&parsed, &difficulty, control.cancel_flag())
+    });
+    let Ok((choice, differences)) = replayed else {
+        eprintln!(
+            "{}cancelled before the decision was replayed",
+            tessera_host::job::PARTIAL_STOPPED
+        );
+        return Ok(Status::Failed);
+    };
     let best = choice.best().map(log::landing_text);
     println!(
         "{}: {} with {} candidates: best {}, decided by {}",
