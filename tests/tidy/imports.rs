@@ -53,8 +53,8 @@ const HOST_LAYERS: &[(&str, &[&str])] = &[
         &["error.rs", "options.rs", "partial.rs", "replay.rs"],
     ),
     (
-        "agents, workers and generators: what the plugin traits name",
-        &["agent.rs", "bench.rs", "generate.rs", "worker.rs"],
+        "agents, jobs, workers and generators: what the plugin traits name",
+        &["agent.rs", "bench.rs", "generate.rs", "job.rs", "worker.rs"],
     ),
     ("the plugin traits", &["plugin.rs"]),
     (
