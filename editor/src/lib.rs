@@ -19,12 +19,14 @@ pub mod plain_words;
 pub mod playtest_area;
 pub mod prompts;
 pub mod restore;
+mod run;
 pub mod search;
 pub mod tabs;
 pub mod tests_panel;
 pub mod tree;
 
 pub use app::EditorApp;
+pub use run::run;
 /// The contract a game's UI implements (the `tessera-ui` crate, shared with
 /// the games' UI crates).
 pub use tessera_ui as playtest;
