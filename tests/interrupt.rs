@@ -10,91 +10,20 @@
 //! The runs go one at a time, so each child has the machine to itself as
 //! far as this test can arrange; a run that misses the limit is tried once
 //! more before it counts (a loop that ignores the token misses by seconds,
-//! every time).
+//! every time). A child still running 5 s after its start is killed (the
+//! hostile suite's time limit), which the sweep reports as a miss.
 
-use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use tessera_host::command::LongRun;
 use tessera_host::job::STOP_WITHIN;
 
+use crate::hostile::harness::tessera_interrupted;
+
 /// When the signal is sent, after the start: during loading and set-up,
 /// and deep in the work.
 const POINTS: [Duration; 2] = [Duration::from_millis(300), Duration::from_millis(1500)];
-
-/// Longest the sweep waits for a child after its signal before it kills it.
-const GIVE_UP_AFTER: Duration = Duration::from_secs(10);
-
-/// How one interrupted run ended.
-struct Stopped {
-    /// Exit code; `None` when killed or ended by a signal.
-    code: Option<i32>,
-    /// Time from the signal to the exit; `None` when the run had ended
-    /// before the signal was sent.
-    latency: Option<Duration>,
-    output: String,
-}
-
-fn drain(mut stream: impl Read + Send + 'static) -> std::thread::JoinHandle<String> {
-    std::thread::spawn(move || {
-        let mut text = Vec::new();
-        let _ = stream.read_to_end(&mut text);
-        String::from_utf8_lossy(&text).into_owned()
-    })
-}
-
-/// Runs `tessera ARGS` in `cwd` and sends SIGINT `after` its start.
-// The child is reaped with `wait4` below, not `Child::wait`.
-#[allow(clippy::zombie_processes)]
-fn interrupt_at(cwd: &Path, args: &[String], after: Duration) -> Stopped {
-    let started = Instant::now();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tessera"))
-        .args(args)
-        .current_dir(cwd)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("tessera starts");
-    let out = drain(child.stdout.take().expect("stdout"));
-    let err = drain(child.stderr.take().expect("stderr"));
-    let pid = child.id() as libc::pid_t;
-    let mut signalled: Option<Instant> = None;
-    let mut killed = false;
-    let status = loop {
-        let mut status = 0;
-        // SAFETY: a plain FFI call on our own child, reaped exactly once.
-        let reaped = unsafe { libc::waitpid(pid, &mut status, libc::WNOHANG) };
-        if reaped == pid {
-            break status;
-        }
-        match signalled {
-            None if started.elapsed() >= after => {
-                // SAFETY: a signal to our own child, not yet reaped.
-                unsafe { libc::kill(pid, libc::SIGINT) };
-                signalled = Some(Instant::now());
-            }
-            Some(at) if at.elapsed() > GIVE_UP_AFTER && !killed => {
-                let _ = child.kill();
-                killed = true;
-            }
-            _ => {}
-        }
-        std::thread::sleep(Duration::from_millis(1));
-    };
-    let latency = signalled.map(|at| at.elapsed());
-    Stopped {
-        code: libc::WIFEXITED(status).then(|| libc::WEXITSTATUS(status)),
-        latency,
-        output: format!(
-            "{}{}",
-            out.join().unwrap_or_default(),
-            err.join().unwrap_or_default()
-        ),
-    }
-}
 
 /// Every file under `dir` whose name marks a temporary write.
 fn temporaries(dir: &Path) -> Vec<PathBuf> {
@@ -131,17 +60,19 @@ fn judge(run: &LongRun, point: Duration) -> Result<Duration, String> {
     for (path, text) in &run.files {
         crate::hostile::write(dir.path(), path, text);
     }
-    let stopped = interrupt_at(dir.path(), &run.args, point);
+    let args: Vec<&str> = run.args.iter().map(String::as_str).collect();
+    let stopped = tessera_interrupted(dir.path(), &args, point);
+    let output = stopped.output();
     let command = format!("tessera {}", run.args.join(" "));
     let tail = |text: &str| -> String {
         let start = text.len().saturating_sub(600);
         text[text.floor_char_boundary(start)..].to_string()
     };
-    let Some(latency) = stopped.latency else {
+    let Some(latency) = stopped.stopped_after else {
         return Err(format!(
             "{command}: ended before Ctrl+C at {point:?}, so its input is not heavy (exit {:?}):\n{}",
             stopped.code,
-            tail(&stopped.output)
+            tail(&output)
         ));
     };
     let mut faults = Vec::new();
@@ -151,7 +82,7 @@ fn judge(run: &LongRun, point: Duration) -> Result<Duration, String> {
     if stopped.code != Some(1) {
         faults.push(format!("exit {:?}, not 1", stopped.code));
     }
-    if !stopped.output.contains("PARTIAL") && !stopped.output.contains("cancelled") {
+    if !output.contains("PARTIAL") && !output.contains("cancelled") {
         faults.push("said neither PARTIAL nor cancelled".into());
     }
     let left = temporaries(dir.path());
@@ -164,7 +95,7 @@ fn judge(run: &LongRun, point: Duration) -> Result<Duration, String> {
         Err(format!(
             "{command}, Ctrl+C at {point:?}: {}\n{}",
             faults.join("; "),
-            tail(&stopped.output)
+            tail(&output)
         ))
     }
 }

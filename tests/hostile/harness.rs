@@ -24,6 +24,9 @@ pub struct Run {
     /// Peak resident memory of the child, KiB.
     pub max_rss_kib: u64,
     pub timed_out: bool,
+    /// With a Ctrl+C: the time from the signal to the exit; `None` when
+    /// none was sent (or the run ended before it).
+    pub stopped_after: Option<Duration>,
 }
 
 impl Run {
@@ -59,9 +62,20 @@ fn forget_own_peak_memory() {
 }
 
 /// Runs `tessera ARGS` in `cwd`.
+pub fn tessera(cwd: &Path, args: &[&str]) -> Run {
+    run_child(cwd, args, None)
+}
+
+/// Runs `tessera ARGS` in `cwd` and sends it SIGINT (Ctrl+C) `after` its
+/// start; [`Run::stopped_after`] is the time from the signal to its exit.
+pub fn tessera_interrupted(cwd: &Path, args: &[&str], after: Duration) -> Run {
+    run_child(cwd, args, Some(after))
+}
+
+/// The one child runner: time limit, peak memory, and an optional Ctrl+C.
 // The child is reaped with `wait4` (for its peak memory), not `Child::wait`.
 #[allow(clippy::zombie_processes)]
-pub fn tessera(cwd: &Path, args: &[&str]) -> Run {
+fn run_child(cwd: &Path, args: &[&str], interrupt_after: Option<Duration>) -> Run {
     forget_own_peak_memory();
     let started = Instant::now();
     let mut child = Command::new(env!("CARGO_BIN_EXE_tessera"))
@@ -76,6 +90,7 @@ pub fn tessera(cwd: &Path, args: &[&str]) -> Run {
     let err = drain(child.stderr.take().expect("stderr"));
     let pid = child.id() as libc::pid_t;
     let mut timed_out = false;
+    let mut signalled: Option<Instant> = None;
     let (status, usage) = loop {
         let mut status = 0;
         // SAFETY: plain FFI call with valid pointers to locals; the child is
@@ -85,11 +100,19 @@ pub fn tessera(cwd: &Path, args: &[&str]) -> Run {
         if reaped == pid {
             break (status, usage);
         }
+        if let Some(after) = interrupt_after
+            && signalled.is_none()
+            && started.elapsed() >= after
+        {
+            // SAFETY: a signal to our own child, which has not been reaped.
+            unsafe { libc::kill(pid, libc::SIGINT) };
+            signalled = Some(Instant::now());
+        }
         if started.elapsed() > TIME_LIMIT && !timed_out {
             timed_out = true;
             let _ = child.kill();
         }
-        std::thread::sleep(Duration::from_millis(2));
+        std::thread::sleep(Duration::from_millis(1));
     };
     let elapsed = started.elapsed();
     let code = libc::WIFEXITED(status).then(|| libc::WEXITSTATUS(status));
@@ -100,6 +123,7 @@ pub fn tessera(cwd: &Path, args: &[&str]) -> Run {
         elapsed,
         max_rss_kib: u64::try_from(usage.ru_maxrss).unwrap_or(0),
         timed_out,
+        stopped_after: signalled.map(|at| at.elapsed()),
     }
 }
 

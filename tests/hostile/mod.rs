@@ -7,7 +7,7 @@
 //! snapshotted so their wording is reviewed.
 
 mod generated;
-mod harness;
+pub mod harness;
 mod reproducers;
 
 use std::path::{Path, PathBuf};

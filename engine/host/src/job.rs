@@ -150,3 +150,39 @@ impl ProgressLine {
         });
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_part_of_a_job_hears_the_jobs_cancel_and_keeps_its_own_figures() {
+        let job = ThinkControl::new();
+        let part = job.part();
+        part.add_nodes(7);
+        part.set_note("one move");
+        assert_eq!(job.nodes(), 0, "a part's nodes are its own");
+        assert_eq!(job.note(), "");
+        assert!(!part.is_cancelled());
+        job.cancel();
+        assert!(part.is_cancelled(), "the job's cancel reaches its part");
+        assert!(part.cancel_flag().load(Ordering::Relaxed));
+    }
+
+    #[test]
+    fn a_job_runs_on_another_thread_listening_and_returns_its_value() {
+        let caller = std::thread::current().id();
+        let (thread, listening) = run("test", |control| {
+            control.set_note("working");
+            (
+                std::thread::current().id(),
+                LISTENING.load(Ordering::SeqCst),
+            )
+        });
+        assert_ne!(thread, caller, "the work ran on a worker thread");
+        assert!(listening >= 1, "Ctrl+C is the job's while it runs");
+        // The next job starts from zero.
+        let note = run("again", |control| control.note());
+        assert_eq!(note, "");
+    }
+}

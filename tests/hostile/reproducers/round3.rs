@@ -795,7 +795,7 @@ fn a_long_ai_move_stops_at_ctrl_c_and_keeps_the_game_so_far() {
         "hard = { nodes = 200000,",
         "hard = { nodes = 100000000,",
     );
-    let run = super::sim::interrupted(
+    let run = crate::hostile::harness::tessera_interrupted(
         dir.path(),
         &[
             "play",

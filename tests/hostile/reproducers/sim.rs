@@ -4,71 +4,8 @@
 //! written as they come), stays under the memory limit and stops on Ctrl+C
 //! with its partial result marked partial.
 
-use std::path::Path;
-
-use crate::hostile::harness::tessera;
+use crate::hostile::harness::{tessera, tessera_interrupted};
 use crate::hostile::project;
-
-#[allow(clippy::zombie_processes)]
-pub(super) fn interrupted(
-    cwd: &Path,
-    args: &[&str],
-    after: std::time::Duration,
-) -> crate::hostile::harness::Run {
-    use std::io::Read;
-    use std::process::{Command, Stdio};
-    let started = std::time::Instant::now();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tessera"))
-        .args(args)
-        .current_dir(cwd)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("tessera starts");
-    let mut out = child.stdout.take().expect("stdout");
-    let mut err = child.stderr.take().expect("stderr");
-    let out = std::thread::spawn(move || {
-        let mut text = String::new();
-        let _ = out.read_to_string(&mut text);
-        text
-    });
-    let err = std::thread::spawn(move || {
-        let mut text = String::new();
-        let _ = err.read_to_string(&mut text);
-        text
-    });
-    let pid = child.id() as libc::pid_t;
-    let mut interrupted = false;
-    let mut timed_out = false;
-    let (status, usage) = loop {
-        let mut status = 0;
-        // SAFETY: plain FFI calls on our own child, reaped exactly once here.
-        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-        let reaped = unsafe { libc::wait4(pid, &mut status, libc::WNOHANG, &mut usage) };
-        if reaped == pid {
-            break (status, usage);
-        }
-        if !interrupted && started.elapsed() >= after {
-            interrupted = true;
-            // SAFETY: a signal to our own child, which has not been reaped.
-            unsafe { libc::kill(pid, libc::SIGINT) };
-        }
-        if started.elapsed() > crate::hostile::harness::TIME_LIMIT && !timed_out {
-            timed_out = true;
-            let _ = child.kill();
-        }
-        std::thread::sleep(std::time::Duration::from_millis(2));
-    };
-    crate::hostile::harness::Run {
-        code: libc::WIFEXITED(status).then(|| libc::WEXITSTATUS(status)),
-        stdout: out.join().unwrap_or_default(),
-        stderr: err.join().unwrap_or_default(),
-        elapsed: started.elapsed(),
-        max_rss_kib: u64::try_from(usage.ru_maxrss).unwrap_or(0),
-        timed_out,
-    }
-}
 
 #[test]
 fn sim_refuses_options_that_do_not_apply_to_the_game() {
@@ -193,7 +130,7 @@ fn huge_sims_stream_under_the_memory_limit_and_stop_on_ctrl_c() {
     // One thread each, a second each: the other hostile cases run beside
     // these under their own time limits.
     for args in runs {
-        let run = interrupted(dir.path(), args, std::time::Duration::from_millis(1000));
+        let run = tessera_interrupted(dir.path(), args, std::time::Duration::from_millis(1000));
         let output = run.output();
         assert!(
             !run.timed_out,

@@ -9,6 +9,8 @@
 //! the decision's own candidate (typed metrics, its `decidedBy`) whatever
 //! the log's layout.
 
+use std::sync::atomic::AtomicBool;
+
 use egui::RichText;
 
 use tessera_tetris::ai::metrics::{Metric, Metrics, board_metrics};
@@ -50,8 +52,15 @@ impl Prediction {
 /// The decision an AI log records, replayed by the engine; `None` when
 /// the log does not read or has no best landing.
 pub fn prediction(text: &str) -> Option<Prediction> {
+    prediction_until(text, &AtomicBool::new(false))
+}
+
+/// [`prediction`] on a worker: `None` at once when `cancel` is set (the
+/// playtest moved on or closed), so a replay of a large logged table
+/// does not run on after nobody waits for it.
+pub fn prediction_until(text: &str, cancel: &AtomicBool) -> Option<Prediction> {
     let parsed = log::parse(text).ok()?;
-    let (choice, _) = log::explain(&parsed, &parsed.input.difficulty);
+    let (choice, _) = log::explain_until(&parsed, &parsed.input.difficulty, cancel).ok()?;
     let best = choice.best()?.clone();
     Some(Prediction {
         placement: best.placement,

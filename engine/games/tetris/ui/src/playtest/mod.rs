@@ -208,8 +208,10 @@ impl TetrisPlaytest {
         self.prediction = None;
         self.predicting = self.session.last_explanation().map(|(_, log)| {
             let log = log.to_string();
-            tessera_host::worker::Job::spawn("tetris HUD prediction", move |_| {
-                ai_log::prediction(&log)
+            // Dropped (a new move, the tab closed), the job is cancelled
+            // and the replay stops.
+            tessera_host::worker::Job::spawn("tetris HUD prediction", move |control| {
+                ai_log::prediction_until(&log, control.cancel_flag())
             })
         });
         self.log_copied = false;
