@@ -4,7 +4,7 @@
 //! host's replay suite (the same comparison `cargo test` makes for the
 //! built-in games, and the editor's Tests panel for any game).
 //!
-//! A replay without a snapshot fails; run with `CAIRN_BLESS=1` to write
+//! A replay without a snapshot fails; run with `BLESS_REPLAYS=1` to write
 //! it, then read it before committing.
 
 use std::path::Path;
@@ -21,7 +21,7 @@ fn every_recorded_game_replays_to_its_snapshot() {
         "the package records its games under tests/replays/cairn/"
     );
     let mut project = Project::open(root, cairn::registry()).expect("the package is a project");
-    let bless = std::env::var_os("CAIRN_BLESS").is_some();
+    let bless = std::env::var_os("BLESS_REPLAYS").is_some();
     let mut wrong = Vec::new();
     for case in &cases {
         match suite::check(&mut project, case) {
@@ -30,7 +30,7 @@ fn every_recorded_game_replays_to_its_snapshot() {
                 suite::write_snapshot(root, case, &new).expect("the snapshot is written");
             }
             Verdict::New { .. } => wrong.push(format!(
-                "{}: no snapshot (CAIRN_BLESS=1 writes it)",
+                "{}: no snapshot (BLESS_REPLAYS=1 writes it)",
                 case.display(root)
             )),
             Verdict::Changed { old, new } => wrong.push(format!(
