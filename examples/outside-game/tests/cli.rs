@@ -154,3 +154,16 @@ fn sim_shows_hard_beating_easy() {
         .unwrap_or_else(|| panic!("a line for ai:hard: {out}"));
     assert!(hard.contains("100.0%"), "hard wins every game: {out}");
 }
+
+/// The editor program starts and answers `--help` (a window needs a
+/// display; CI's editor smoke test opens the built-in editor's).
+#[cfg(feature = "ui")]
+#[test]
+fn the_editor_program_answers_help() {
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_cairn-editor"))
+        .arg("--help")
+        .output()
+        .expect("the binary runs");
+    assert_eq!(output.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&output.stdout).contains("tessera-editor"));
+}

@@ -23,6 +23,8 @@ const MARKED: Color32 = Color32::from_rgb(230, 170, 60);
 pub struct CairnPlaytest {
     session: Recorded<Cairn>,
     request: Option<ViewRequest>,
+    /// Where the grid's first stone's cell was drawn last frame.
+    origin: Option<Pos2>,
 }
 
 impl CairnPlaytest {
@@ -31,7 +33,21 @@ impl CairnPlaytest {
         Self {
             session,
             request: None,
+            origin: None,
         }
+    }
+
+    /// The recorded session the view plays.
+    pub fn session(&self) -> &Recorded<Cairn> {
+        &self.session
+    }
+
+    /// Where the stone at `row` and `column` (both from 0) was drawn in
+    /// the last frame: what a test clicks.
+    pub fn stone_centre(&self, row: usize, column: usize) -> Option<Pos2> {
+        self.origin.map(|origin| {
+            origin + Vec2::new((column as f32 + 0.5) * CELL, (row as f32 + 0.5) * CELL)
+        })
     }
 
     /// The move a click at `pointer` makes: the stones from the one under
@@ -88,6 +104,7 @@ impl CairnPlaytest {
         let size = Vec2::new(width * CELL, game.start_rows().len() as f32 * CELL);
         let (response, painter) = ui.allocate_painter(size, Sense::click());
         let origin = response.rect.min;
+        self.origin = Some(origin);
         let human_to_move =
             self.session.ai_to_move().is_none() && matches!(self.session.turn(), Turn::Seat(_));
         let hovered = response
