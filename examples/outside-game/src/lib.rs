@@ -115,7 +115,7 @@ impl Game for Cairn {
         let start: Vec<u32> = level
             .rows
             .iter()
-            .map(|&n| n + rng.random_range(0..=level.random_extra))
+            .map(|&n| n.saturating_add(rng.random_range(0..=level.random_extra)))
             .collect();
         Ok(Self {
             rows: Rows::new(start.clone()),
