@@ -19,11 +19,13 @@ const NOT_DETERMINISTIC: &[&str] = &[
     "OsRng",
 ];
 
-/// Every game crate's source folder (`engine/games/<id>/src`).
+/// Every game crate's source folder: the built-in games'
+/// (`engine/games/<id>/src`) and those of the packages under `examples/`,
+/// games from outside the list that keep the same rules.
 fn game_sources(root: &Path) -> Vec<PathBuf> {
-    let mut out: Vec<PathBuf> = std::fs::read_dir(root.join("engine/games"))
+    let mut out: Vec<PathBuf> = ["engine/games", "examples"]
         .into_iter()
-        .flatten()
+        .flat_map(|parent| std::fs::read_dir(root.join(parent)).into_iter().flatten())
         .flatten()
         .map(|entry| entry.path().join("src"))
         .filter(|src| src.is_dir())

@@ -75,6 +75,15 @@ impl CommandContext {
         &self.registry
     }
 
+    /// Adds game `G` to the registry (a game without commands of its own:
+    /// a crate outside this repository adds its game to the built-in
+    /// list's context, whose games keep their commands); a later
+    /// registration of the same id replaces the earlier.
+    pub fn register<G: Plugin>(&mut self) -> &mut Self {
+        self.registry.register::<G>();
+        self
+    }
+
     /// Adds game `G`'s command-line capability (its subcommands, bench
     /// groups and merges); a later one for the same game replaces it.
     pub fn register_commands<G: Plugin>(

@@ -39,6 +39,14 @@ pub const MAX_ATTEMPTS: u32 = 4000;
 /// dropped) and while `check` re-proves a claim.
 pub const CENSUS_BUDGET: u64 = 400_000;
 
+/// The longest sequence a generated puzzle has (`--pieces`) and its widest
+/// board (`--columns`): a census counts every placement sequence, so a
+/// claim on a puzzle past either is refused at once rather than counted
+/// to the budget (a puzzle grown by hand to 900 pieces in a 62-wide well
+/// took 12 s and 260 MB before the budget said so).
+const MAX_PIECES: u8 = 6;
+const MAX_COLUMNS: u8 = 16;
+
 struct TetrisGenerator;
 
 /// The spec's options of `tessera generate tetris`.
@@ -48,10 +56,10 @@ struct GenerateArgs {
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=6))]
     lines: u8,
     /// Pieces in the fixed sequence (no hold), 1 to 6.
-    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(1..=6))]
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(1..=i64::from(MAX_PIECES)))]
     pieces: u8,
     /// Board width, 6 to 16 columns.
-    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u8).range(6..=16))]
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u8).range(6..=i64::from(MAX_COLUMNS)))]
     columns: u8,
     /// Every win needs a T-spin (a T landing reached only by turning once
     /// the piece is down in the stack).
@@ -154,6 +162,16 @@ impl LevelGenerator for TetrisGenerator {
                 ),
             ));
         };
+        let pieces = level.sequence_pieces().len();
+        let columns = level.starting_cells().0.width();
+        if pieces > usize::from(MAX_PIECES) || columns > usize::from(MAX_COLUMNS) {
+            return Err(claim.broken(
+                path,
+                format!(
+                    "not re-proven: the puzzle has {pieces} pieces in {columns} columns, and a generated one at most {MAX_PIECES} in {MAX_COLUMNS} (every placement sequence is counted)"
+                ),
+            ));
+        }
         let puzzle = Puzzle {
             board: level.starting_cells().0,
             pieces: level.sequence_pieces(),

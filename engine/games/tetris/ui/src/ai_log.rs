@@ -49,15 +49,10 @@ impl Prediction {
     }
 }
 
-/// The decision an AI log records, replayed by the engine; `None` when
-/// the log does not read or has no best landing.
-pub fn prediction(text: &str) -> Option<Prediction> {
-    prediction_until(text, &AtomicBool::new(false))
-}
-
-/// [`prediction`] on a worker: `None` at once when `cancel` is set (the
-/// playtest moved on or closed), so a replay of a large logged table
-/// does not run on after nobody waits for it.
+/// The decision an AI log records, replayed by the engine on a worker;
+/// `None` when the log does not read or has no best landing, and at once
+/// when `cancel` is set (the playtest moved on or closed), so a replay of
+/// a large logged table does not run on after nobody waits for it.
 pub fn prediction_until(text: &str, cancel: &AtomicBool) -> Option<Prediction> {
     let parsed = log::parse(text).ok()?;
     let (choice, _) = log::explain_until(&parsed, &parsed.input.difficulty, cancel).ok()?;
@@ -212,6 +207,11 @@ mod tests {
     use super::*;
     use tessera_tetris::ai::{Brain, Position};
     use tessera_tetris::piece::PieceKind;
+
+    /// The prediction, never cancelled.
+    fn prediction(text: &str) -> Option<Prediction> {
+        prediction_until(text, &AtomicBool::new(false))
+    }
 
     /// A T to place in feed mode on a 10 x 20 board whose bottom row is
     /// full but for its first cell, the player having given the reader's
