@@ -17,7 +17,7 @@ use tessera_host::script::LiveScript;
 use tessera_host::{Registry, Session};
 use tessera_testkit::nim::Nim;
 
-/// Shows the script's `speed` as the running game (Nim, the test game)
+/// Shows the script's `max_take` as the running game (Nim, the test game)
 /// sees it.
 struct SpeedView {
     script: LiveScript,
@@ -26,8 +26,8 @@ struct SpeedView {
 
 impl PlaytestView for SpeedView {
     fn ui(&mut self, ui: &mut egui::Ui, cx: &mut PlaytestContext<'_>) {
-        let speed = self.script.current().value::<i64>("speed").ok().flatten();
-        ui.label(format!("speed {speed:?}, seed {}", self.session.seed()));
+        let max_take = self.script.current().value::<i64>("max_take").ok().flatten();
+        ui.label(format!("max_take {max_take:?}, seed {}", self.session.seed()));
         if ui.button("Say hello").clicked() {
             cx.console.push(ConsoleLine {
                 text: "hello from the demo game".into(),
@@ -108,7 +108,7 @@ fn project(script: &str) -> tempfile::TempDir {
 #[test]
 fn f5_starts_the_view_and_a_saved_script_reaches_the_running_game() {
     let dir =
-        project("print(\"demo loaded\")\nreturn { score = function(n) return n end, speed = 1 }");
+        project("print(\"demo loaded\")\nreturn { score = function(n) return n end, max_take = 1 }");
     let mut harness = harness(dir.path());
     assert!(
         console_texts(&harness).contains(&"scripts/nim.lua: demo loaded".to_string()),
@@ -120,7 +120,7 @@ fn f5_starts_the_view_and_a_saved_script_reaches_the_running_game() {
     harness.run();
     harness.key_press(Key::F5);
     harness.run();
-    harness.get_by_label("speed Some(1), seed 1");
+    harness.get_by_label("max_take Some(1), seed 1");
     assert_eq!(
         console_texts(&harness).last().map(String::as_str),
         Some("playtest nim on its default level, seed 1")
@@ -138,7 +138,7 @@ fn f5_starts_the_view_and_a_saved_script_reaches_the_running_game() {
         .type_text("8 }");
     harness.key_press_modifiers(Modifiers::COMMAND, Key::S);
     harness.run();
-    harness.get_by_label("speed Some(8), seed 1");
+    harness.get_by_label("max_take Some(8), seed 1");
     let lines = console_texts(&harness);
     let n = lines.len();
     assert_eq!(
@@ -157,7 +157,7 @@ fn f5_starts_the_view_and_a_saved_script_reaches_the_running_game() {
 
 #[test]
 fn a_level_opens_in_the_games_visual_editor_and_saves_its_ron() {
-    let dir = project("return { score = function(n) return n end, speed = 1 }");
+    let dir = project("return { score = function(n) return n end, max_take = 1 }");
     let level = dir.path().join("levels/nim/a.ron");
     let mut harness = harness(dir.path());
     harness.get_by_label_contains("a.ron").click();
@@ -211,7 +211,7 @@ fn show_wide(
 /// whatever its content asks, and that width is what is remembered.
 #[test]
 fn a_long_line_neither_widens_the_docked_playtest_nor_is_remembered() {
-    let dir = project("return { score = function(n) return n end, speed = 1 }");
+    let dir = project("return { score = function(n) return n end, max_take = 1 }");
     let mut registry = Registry::empty();
     registry.register::<Nim>();
     let wide = GameUi {
