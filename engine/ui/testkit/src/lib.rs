@@ -13,6 +13,27 @@ use tessera_host::driver::Driver;
 use tessera_host::project::Project;
 use tessera_ui::{ConsoleLine, LevelEditor, PlaytestContext, PlaytestView};
 
+pub mod layout;
+
+pub use layout::{Layout, Sweep};
+
+/// The one harness builder of every UI crate's tests (the games' views,
+/// their level editors, the whole editor): a window of `size`, styled by
+/// `style` when given (the editor's look), drawing `draw` over `state`
+/// each frame. One builder, so a layout sweep measures every host alike.
+pub fn window<S: 'static>(
+    size: egui::Vec2,
+    style: Option<fn(&egui::Context)>,
+    draw: impl FnMut(&mut egui::Ui, &mut S) + 'static,
+    state: S,
+) -> Harness<'static, S> {
+    let mut builder = Harness::builder().with_size(size);
+    if let Some(style) = style {
+        builder = builder.with_context_setup(style);
+    }
+    builder.build_ui_state(draw, state)
+}
+
 /// The repository root (the shipped `scripts/` and `levels/`).
 pub fn repo_root() -> PathBuf {
     tessera_testkit::repo_root()
@@ -88,7 +109,9 @@ impl<V: PlaytestView + 'static> Playing<V> {
 
     /// A harness of `size` drawing the view each frame.
     pub fn harness(self, size: egui::Vec2) -> Harness<'static, Self> {
-        Harness::builder().with_size(size).build_ui_state(
+        window(
+            size,
+            None,
             |ui, s: &mut Self| {
                 let mut cx = PlaytestContext {
                     project: &mut s.project,
@@ -135,7 +158,9 @@ impl<E: LevelEditor + 'static> Editing<E> {
 
     /// A harness of `size` drawing the editor each frame.
     pub fn harness(self, size: egui::Vec2) -> Harness<'static, Self> {
-        Harness::builder().with_size(size).build_ui_state(
+        window(
+            size,
+            None,
             |ui, s: &mut Self| {
                 let mut cx = PlaytestContext {
                     project: &mut s.project,
