@@ -18,20 +18,20 @@ pub mod layout;
 pub use layout::{Layout, Sweep};
 
 /// The one harness builder of every UI crate's tests (the games' views,
-/// their level editors, the whole editor): a window of `size`, styled by
-/// `style` when given (the editor's look), drawing `draw` over `state`
-/// each frame. One builder, so a layout sweep measures every host alike.
+/// their level editors, the whole editor): a window of `size` in the
+/// editor's look (its fonts and button padding: a view measured in egui's
+/// default look passed while its cells grew in the editor), drawing `draw`
+/// over `state` each frame. One builder, so a layout sweep measures every
+/// host alike.
 pub fn window<S: 'static>(
     size: egui::Vec2,
-    style: Option<fn(&egui::Context)>,
     draw: impl FnMut(&mut egui::Ui, &mut S) + 'static,
     state: S,
 ) -> Harness<'static, S> {
-    let mut builder = Harness::builder().with_size(size);
-    if let Some(style) = style {
-        builder = builder.with_context_setup(style);
-    }
-    builder.build_ui_state(draw, state)
+    Harness::builder()
+        .with_size(size)
+        .with_context_setup(tessera_ui::style::apply)
+        .build_ui_state(draw, state)
 }
 
 /// The repository root (the shipped `scripts/` and `levels/`).
@@ -111,7 +111,6 @@ impl<V: PlaytestView + 'static> Playing<V> {
     pub fn harness(self, size: egui::Vec2) -> Harness<'static, Self> {
         window(
             size,
-            None,
             |ui, s: &mut Self| {
                 let mut cx = PlaytestContext {
                     project: &mut s.project,
@@ -160,7 +159,6 @@ impl<E: LevelEditor + 'static> Editing<E> {
     pub fn harness(self, size: egui::Vec2) -> Harness<'static, Self> {
         window(
             size,
-            None,
             |ui, s: &mut Self| {
                 let mut cx = PlaytestContext {
                     project: &mut s.project,
