@@ -364,6 +364,18 @@ impl PlaytestArea {
 
     /// How the header names a level: the unsaved buffer says so.
     fn describe(&self, level: Option<&Path>, cx: &PlaytestContext<'_>) -> String {
+        // Once saved, the edits are not unsaved any more (the header kept
+        // saying so beside the offer to restart with them), and the game
+        // may differ from the file: the header says it was saved.
+        if level.is_some()
+            && self.level_changed
+            && let Some(file) = self.running_level_file()
+        {
+            return format!(
+                "{} (saved since the start)",
+                cx.project.display_path(file).display()
+            );
+        }
         match &self.buffer_of {
             Some(file) if level.is_some() => format!(
                 "{} (unsaved edits)",
@@ -475,34 +487,41 @@ impl PlaytestArea {
             (None, None) => "Open a level or a game script, then press F5.".into(),
         };
         // One line, whatever happens: the AI's thinking line (or ▶ AI move)
-        // first, then what is playing, elided; so the game below never
-        // moves when an AI starts or stops thinking.
+        // first, then the offer to restart with a saved level, then what is
+        // playing, elided; so the game below never moves when an AI starts
+        // or stops thinking or the level is saved (the offer had a line of
+        // its own that pushed the game down and ran past the panel's edge).
+        let saved = self.offers_restart().then(|| {
+            self.running_level_file()
+                .map(|p| cx.project.display_path(p).display().to_string())
+                .unwrap_or_default()
+        });
         tessera_ui::slot::line_slot(ui, 1, |ui| {
             ui.horizontal(|ui| {
                 if let Some(running) = self.running.as_mut() {
                     drive_ai(running, ui, cx);
                 }
-                ui.add(egui::Label::new(RichText::new(&label).weak()).truncate())
+                if let Some(file) = &saved {
+                    let restart = ui
+                        .button("↻ Restart with the new level")
+                        .on_hover_text(format!(
+                            "{file} was saved: start again on the saved level (Ctrl+R)"
+                        ));
+                    if restart.clicked()
+                        || ui.input_mut(|i| i.consume_key(egui::Modifiers::COMMAND, egui::Key::R))
+                    {
+                        request = Some(PlaytestRequest::Restart);
+                    }
+                }
+                let colour = if saved.is_some() {
+                    ui.visuals().warn_fg_color
+                } else {
+                    ui.visuals().weak_text_color()
+                };
+                ui.add(egui::Label::new(RichText::new(&label).color(colour)).truncate())
                     .on_hover_text(&label);
             });
         });
-        if self.offers_restart() {
-            let file = self
-                .running_level_file()
-                .map(|p| cx.project.display_path(p).display().to_string())
-                .unwrap_or_default();
-            ui.horizontal(|ui| {
-                ui.colored_label(ui.visuals().warn_fg_color, format!("{file} was saved"));
-                let restart = ui
-                    .button("↻ Restart with the new level")
-                    .on_hover_text("Start again on the saved level (Ctrl+R)");
-                if restart.clicked()
-                    || ui.input_mut(|i| i.consume_key(egui::Modifiers::COMMAND, egui::Key::R))
-                {
-                    request = Some(PlaytestRequest::Restart);
-                }
-            });
-        }
         ui.separator();
 
         match self.running.as_mut() {
