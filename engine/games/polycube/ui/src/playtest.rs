@@ -575,8 +575,12 @@ impl PolycubePlaytest {
         ui.horizontal(|ui| {
             ui.selectable_value(&mut self.mode, Mode::PickCells, "Pick cells");
             ui.selectable_value(&mut self.mode, Mode::Anchor, "Anchor + rotation");
+            // Elided at the panel's edge: in a narrow panel the row ran
+            // past it and widened the panel's content (the 3D view grew).
             if self.mode == Mode::Anchor {
-                ui.label(format!("rotation {} / 24 (R, Shift+R)", self.rotation));
+                let rotation = format!("rotation {} / 24 (R, Shift+R)", self.rotation);
+                ui.add(egui::Label::new(&rotation).truncate())
+                    .on_hover_text(rotation);
             }
         });
         // The mode's help has a slot of two lines in both modes: shown in

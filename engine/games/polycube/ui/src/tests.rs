@@ -580,9 +580,10 @@ fn make_unique_proposes_an_edit_the_designer_accepts() {
     wait_for(&mut harness, "solvable, unique");
 }
 
-/// The layout sweep's window: a docked playtest's width on a small screen,
-/// where help lines wrap.
-const SWEEP_SIZE: egui::Vec2 = egui::vec2(560.0, 900.0);
+/// The layout sweep's window: narrower than the docked playtest in the
+/// default 1400 x 900 editor window (440 px), where help lines wrap and
+/// rows reach the panel's edge.
+const SWEEP_SIZE: egui::Vec2 = egui::vec2(330.0, 900.0);
 
 /// Clicks the widget labelled `label` and lets the frame settle.
 fn click(harness: &mut Harness<'static, Playing>, label: &str) {
