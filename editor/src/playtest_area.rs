@@ -12,6 +12,8 @@ use tessera_host::suite;
 use tessera_host::{Seat, Session, SessionOptions};
 
 use crate::generic_view::GenericView;
+
+mod header;
 use crate::playtest::{GameUi, PlaytestContext, PlaytestView, ViewRequest};
 
 /// What a playtest runs: a game, on a level file or its default level.
@@ -362,17 +364,6 @@ impl PlaytestArea {
         self.level_changed = false;
     }
 
-    /// How the header names a level: the unsaved buffer says so.
-    fn describe(&self, level: Option<&Path>, cx: &PlaytestContext<'_>) -> String {
-        match &self.buffer_of {
-            Some(file) if level.is_some() => format!(
-                "{} (unsaved edits)",
-                cx.project.display_path(file).display()
-            ),
-            _ => describe_level(level, cx),
-        }
-    }
-
     fn fail(&mut self, cx: &mut PlaytestContext<'_>, message: String) {
         cx.console.push(crate::ConsoleLine {
             text: message.clone(),
@@ -455,53 +446,8 @@ impl PlaytestArea {
         if self.test_name.is_some() {
             self.save_test_ui(ui, cx);
         }
-        let label = match (&self.running, target) {
-            (Some(running), _) => format!(
-                "{} · {} · seed {}{}",
-                running.target.game,
-                self.describe(running.target.level.as_deref(), cx),
-                running.seed,
-                running
-                    .view
-                    .session()
-                    .map(describe_options)
-                    .unwrap_or_default()
-            ),
-            (None, Some(target)) => format!(
-                "F5 plays {} on {}",
-                target.game,
-                describe_level(target.level.as_deref(), cx)
-            ),
-            (None, None) => "Open a level or a game script, then press F5.".into(),
-        };
-        // One line, whatever happens: the AI's thinking line (or ▶ AI move)
-        // first, then what is playing, elided; so the game below never
-        // moves when an AI starts or stops thinking.
-        tessera_ui::slot::line_slot(ui, 1, |ui| {
-            ui.horizontal(|ui| {
-                if let Some(running) = self.running.as_mut() {
-                    drive_ai(running, ui, cx);
-                }
-                ui.add(egui::Label::new(RichText::new(&label).weak()).truncate())
-                    .on_hover_text(&label);
-            });
-        });
-        if self.offers_restart() {
-            let file = self
-                .running_level_file()
-                .map(|p| cx.project.display_path(p).display().to_string())
-                .unwrap_or_default();
-            ui.horizontal(|ui| {
-                ui.colored_label(ui.visuals().warn_fg_color, format!("{file} was saved"));
-                let restart = ui
-                    .button("↻ Restart with the new level")
-                    .on_hover_text("Start again on the saved level (Ctrl+R)");
-                if restart.clicked()
-                    || ui.input_mut(|i| i.consume_key(egui::Modifiers::COMMAND, egui::Key::R))
-                {
-                    request = Some(PlaytestRequest::Restart);
-                }
-            });
+        if let Some(restart) = self.header_line(ui, target, cx) {
+            request = Some(restart);
         }
         ui.separator();
 
@@ -818,25 +764,5 @@ impl PlaytestArea {
                 }),
             }
         }
-    }
-}
-
-/// ` · feed: human, ai:god`: the mode and seats a session was started
-/// with (the level may have chosen them); nothing for a game that offers
-/// no choice.
-fn describe_options(session: &dyn tessera_host::Session) -> String {
-    let spec = session.spec();
-    if spec.modes.len() <= 1 && spec.ai_levels.is_empty() && spec.min_seats == spec.max_seats {
-        return String::new();
-    }
-    let options = session.options();
-    let seats: Vec<String> = options.seats.iter().map(ToString::to_string).collect();
-    format!(" · {}: {}", options.mode(), seats.join(", "))
-}
-
-fn describe_level(level: Option<&Path>, cx: &PlaytestContext<'_>) -> String {
-    match level {
-        Some(path) => cx.project.display_path(path).display().to_string(),
-        None => "its default level".into(),
     }
 }

@@ -223,6 +223,10 @@ fn polycube_holds_still_while_it_is_played() {
     harness.get_by_label_contains("0/4 placed");
     act(&mut harness, "F (9)");
     act(&mut harness, "cell 1,1,1");
+    // Issue 49: the aiming modes' help has one slot in both modes.
+    act(&mut harness, "Anchor + rotation");
+    act(&mut harness, "cell 2,2,2");
+    act(&mut harness, "Pick cells");
     assert!(watch.watched() >= 20, "the rig saw the cells and buttons");
     watch.assert_still();
 }

@@ -15,6 +15,7 @@ mod editor;
 mod f5_games;
 mod game_views;
 mod generate;
+mod layout_sweep;
 mod playtest_undo;
 mod replay_tests;
 mod tetris_feed;

@@ -35,15 +35,16 @@ impl LayoutWatch {
     /// Records where the playtest's buttons and boards are now; `when`
     /// names the moment in the failure message.
     pub fn look(&mut self, harness: &Harness<'_, EditorApp>, when: &str) {
-        let left = harness.get_by_label("🗖 Maximise").rect().min.x - 12.0;
+        // The one rig's look (testkit's layout sweep), kept to the
+        // playtest's buttons and boards.
         let mut seen: BTreeMap<String, Vec<egui::Rect>> = BTreeMap::new();
-        let widgets = by().predicate(|node| matches!(node.role(), Role::Button | Role::Image));
-        for node in harness.query_all(widgets) {
-            let rect = node.rect();
-            let label = node.accesskit_node().label().unwrap_or_default();
-            let ignored = self.ignored.iter().any(|p| label.starts_with(p));
-            if rect.min.x >= left && !label.is_empty() && !ignored {
-                seen.entry(label).or_default().push(rect);
+        let layout = tessera_ui_testkit::Layout::of(harness, playtest_area(harness));
+        for widget in layout.widgets() {
+            let ignored = self.ignored.iter().any(|p| widget.name.starts_with(p));
+            if matches!(widget.role, Role::Button | Role::Image) && !ignored {
+                seen.entry(widget.name.clone())
+                    .or_default()
+                    .push(widget.rect);
             }
         }
         for (label, rects) in seen {
@@ -81,6 +82,16 @@ impl LayoutWatch {
             self.moves.join("\n")
         );
     }
+}
+
+/// The docked playtest's part of the window: right of its Maximise
+/// button's panel edge, down to the window's bottom.
+pub fn playtest_area(harness: &Harness<'_, EditorApp>) -> egui::Rect {
+    let left = harness.get_by_label("🗖 Maximise").rect().min.x - 12.0;
+    egui::Rect::from_min_max(
+        egui::pos2(left, 0.0),
+        egui::pos2(f32::INFINITY, f32::INFINITY),
+    )
 }
 
 /// Clicks the widget labelled `label` inside the docked playtest (a level

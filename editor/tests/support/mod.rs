@@ -35,10 +35,8 @@ fn harness_for(app: EditorApp) -> Harness<'static, EditorApp> {
 
 /// `app` in a window of `size`, styled as the editor is.
 pub fn sized(app: EditorApp, size: egui::Vec2) -> Harness<'static, EditorApp> {
-    Harness::builder()
-        .with_size(size)
-        .with_context_setup(EditorApp::apply_style)
-        .build_ui_state(|ui, app: &mut EditorApp| app.ui(ui), app)
+    // The testkit's window is styled as the editor is (`apply_style`).
+    tessera_ui_testkit::window(size, |ui, app: &mut EditorApp| app.ui(ui), app)
 }
 
 /// The editor on `root` remembering its state in `state_file`, in a

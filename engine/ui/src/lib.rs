@@ -8,6 +8,7 @@ pub mod goto;
 mod keyboard;
 mod labelled;
 pub mod slot;
+pub mod style;
 mod tool_window;
 pub mod undo;
 

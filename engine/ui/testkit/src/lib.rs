@@ -13,6 +13,27 @@ use tessera_host::driver::Driver;
 use tessera_host::project::Project;
 use tessera_ui::{ConsoleLine, LevelEditor, PlaytestContext, PlaytestView};
 
+pub mod layout;
+
+pub use layout::{Layout, Sweep};
+
+/// The one harness builder of every UI crate's tests (the games' views,
+/// their level editors, the whole editor): a window of `size` in the
+/// editor's look (its fonts and button padding: a view measured in egui's
+/// default look passed while its cells grew in the editor), drawing `draw`
+/// over `state` each frame. One builder, so a layout sweep measures every
+/// host alike.
+pub fn window<S: 'static>(
+    size: egui::Vec2,
+    draw: impl FnMut(&mut egui::Ui, &mut S) + 'static,
+    state: S,
+) -> Harness<'static, S> {
+    Harness::builder()
+        .with_size(size)
+        .with_context_setup(tessera_ui::style::apply)
+        .build_ui_state(draw, state)
+}
+
 /// The repository root (the shipped `scripts/` and `levels/`).
 pub fn repo_root() -> PathBuf {
     tessera_testkit::repo_root()
@@ -88,7 +109,8 @@ impl<V: PlaytestView + 'static> Playing<V> {
 
     /// A harness of `size` drawing the view each frame.
     pub fn harness(self, size: egui::Vec2) -> Harness<'static, Self> {
-        Harness::builder().with_size(size).build_ui_state(
+        window(
+            size,
             |ui, s: &mut Self| {
                 let mut cx = PlaytestContext {
                     project: &mut s.project,
@@ -135,7 +157,8 @@ impl<E: LevelEditor + 'static> Editing<E> {
 
     /// A harness of `size` drawing the editor each frame.
     pub fn harness(self, size: egui::Vec2) -> Harness<'static, Self> {
-        Harness::builder().with_size(size).build_ui_state(
+        window(
+            size,
             |ui, s: &mut Self| {
                 let mut cx = PlaytestContext {
                     project: &mut s.project,

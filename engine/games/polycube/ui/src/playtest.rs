@@ -37,6 +37,17 @@ fn blockers(ghost: Option<&Ghost>) -> Vec<[i32; 3]> {
 /// What an anchor is, said where anchor mode is chosen.
 pub const ANCHOR_MEANING: &str = "Anchor: the cell you click is where the rotated piece's lowest corner goes (its smallest x, y and z).";
 
+/// What picking cells is, said where pick mode is chosen.
+pub const PICK_MEANING: &str =
+    "Pick cells: click as many cells as the piece has; the shape is recognised in any rotation.";
+
+/// What assembly mode asks, said above the tray.
+pub const ASSEMBLY_MEANING: &str =
+    "Assembly mode: every piece must slide in along a straight line from outside the box.";
+
+/// What free play allows, said where assembly mode's rule would be.
+pub const FREE_MEANING: &str = "Free play: a piece goes wherever it fits.";
+
 /// How the player aims a piece.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Mode {
@@ -405,12 +416,25 @@ impl PolycubePlaytest {
                                     } else {
                                         egui::Stroke::NONE
                                     };
+                                    // No stroke of the button's own: a frame's
+                                    // stroke adds to its size, so an outlined
+                                    // cell grew and the columns and rows after
+                                    // it moved while a piece was aimed. The
+                                    // outline is painted inside the cell.
                                     let button =
                                         egui::Button::new(RichText::new(letter).monospace())
                                             .fill(fill)
-                                            .stroke(stroke)
+                                            .stroke(egui::Stroke::NONE)
                                             .min_size(egui::vec2(side, side));
                                     let response = ui.add(button);
+                                    if stroke != egui::Stroke::NONE {
+                                        ui.painter().rect_stroke(
+                                            response.rect,
+                                            ui.visuals().widgets.inactive.corner_radius,
+                                            stroke,
+                                            egui::StrokeKind::Inside,
+                                        );
+                                    }
                                     let label = format!("cell {},{},{}", pos.0, pos.1, pos.2);
                                     response.widget_info(|| {
                                         egui::WidgetInfo::labeled(egui::Role::Button, true, &label)
@@ -551,13 +575,25 @@ impl PolycubePlaytest {
         ui.horizontal(|ui| {
             ui.selectable_value(&mut self.mode, Mode::PickCells, "Pick cells");
             ui.selectable_value(&mut self.mode, Mode::Anchor, "Anchor + rotation");
+            // Elided at the panel's edge: in a narrow panel the row ran
+            // past it and widened the panel's content (the 3D view grew).
             if self.mode == Mode::Anchor {
-                ui.label(format!("rotation {} / 24 (R, Shift+R)", self.rotation));
+                let rotation = format!("rotation {} / 24 (R, Shift+R)", self.rotation);
+                ui.add(egui::Label::new(&rotation).truncate())
+                    .on_hover_text(rotation);
             }
         });
-        if self.mode == Mode::Anchor {
-            ui.weak(ANCHOR_MEANING);
-        }
+        // The mode's help has a slot of two lines in both modes: shown in
+        // one mode only, it moved the buttons and the board by its height
+        // (two wrapped lines in a docked panel) at each switch.
+        let help = match self.mode {
+            Mode::PickCells => PICK_MEANING,
+            Mode::Anchor => ANCHOR_MEANING,
+        };
+        tessera_ui::slot::line_slot(ui, 2, |ui| {
+            ui.add(egui::Label::new(RichText::new(help).weak()).wrap())
+                .on_hover_text(help);
+        });
         // The buttons come first and keep their places whatever the status
         // says or whichever piece is chosen; the status has its own line.
         let chosen = self.selected.map(|piece| {
@@ -728,9 +764,18 @@ impl PlaytestView for PolycubePlaytest {
             );
         });
         self.poll_hint(ui, cx);
-        if self.game().rules().assembly() {
-            ui.label("Assembly mode: every piece must slide in along a straight line from outside the box.");
-        }
+        // The mode's note takes one line in every mode, elided at the
+        // panel's edge: shown in assembly mode only, and wrapped, it pushed
+        // the game down a line or two against free play.
+        let note = if self.game().rules().assembly() {
+            ASSEMBLY_MEANING
+        } else {
+            FREE_MEANING
+        };
+        tessera_ui::slot::line_slot(ui, 1, |ui| {
+            ui.add(egui::Label::new(RichText::new(note).weak()).truncate())
+                .on_hover_text(note);
+        });
         let ids: Vec<String> = self
             .game()
             .rules()

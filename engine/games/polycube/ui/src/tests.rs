@@ -579,3 +579,109 @@ fn make_unique_proposes_an_edit_the_designer_accepts() {
     // The edited level is unique now: the row asks again and says so.
     wait_for(&mut harness, "solvable, unique");
 }
+
+/// The layout sweep's window: narrower than the docked playtest in the
+/// default 1400 x 900 editor window (440 px), where help lines wrap and
+/// rows reach the panel's edge.
+const SWEEP_SIZE: egui::Vec2 = egui::vec2(330.0, 900.0);
+
+/// Clicks the widget labelled `label` and lets the frame settle.
+fn click(harness: &mut Harness<'static, Playing>, label: &str) {
+    harness.get_by_label(label).click();
+    harness.run();
+}
+
+/// Issue 49: the playtest driven through its states (pick, aim, place,
+/// refuse, undo, the two aiming modes) moves no widget by a pixel: a
+/// player's pointer rests on a cell or a button while the game changes.
+#[test]
+fn the_playtest_holds_still_through_its_states() {
+    let level = level("01_first_steps.ron");
+    let solution = Solver::new(level.extents(), &level.shapes())
+        .expect("solver")
+        .first(&AtomicBool::new(false))
+        .expect("search")
+        .expect("solvable");
+    let mut harness = playing_sized(level, &Default::default(), SWEEP_SIZE);
+    harness.run();
+    let mut sweep = tessera_ui_testkit::Sweep::new(SWEEP_SIZE, &[]);
+    sweep.change(&mut harness, "pick A", |h| click(h, "A (4)"));
+    let cells: Vec<String> = solution.pieces[0]
+        .iter()
+        .map(|&c| {
+            let (x, y, z) = tessera_polycube::user_cell(c);
+            format!("cell {x},{y},{z}")
+        })
+        .collect();
+    sweep.change(&mut harness, "aim one cell", |h| click(h, &cells[0]));
+    sweep.change(&mut harness, "aim the rest", |h| {
+        for cell in &cells[1..] {
+            click(h, cell);
+        }
+    });
+    sweep.change(&mut harness, "place", |h| click(h, "Place"));
+    sweep.change(&mut harness, "pick B", |h| click(h, "B (4)"));
+    // One of B's cells alone: a piece of four given one cell is refused.
+    let lone = solution.pieces[1]
+        .iter()
+        .max_by_key(|c| c[2])
+        .map(|&c| tessera_polycube::user_cell(c))
+        .map(|(x, y, z)| format!("cell {x},{y},{z}"))
+        .expect("B has cells");
+    sweep.change(&mut harness, "aim one cell of four", |h| click(h, &lone));
+    sweep.change(&mut harness, "refused", |h| click(h, "Place"));
+    sweep.change(&mut harness, "undo", |h| click(h, "Undo"));
+    sweep.change(&mut harness, "Anchor + rotation", |h| {
+        click(h, "Anchor + rotation")
+    });
+    sweep.change(&mut harness, "anchor aim", |h| click(h, "cell 1,1,1"));
+    sweep.change(&mut harness, "Pick cells", |h| click(h, "Pick cells"));
+    sweep.assert_steady();
+}
+
+/// Issue 49: the same level in assembly mode lays out as in free play:
+/// the mode's note has a slot of its own in both, so the board is at the
+/// same place whichever mode was chosen.
+#[test]
+fn assembly_mode_lays_out_as_free_play() {
+    let assembly = tessera_host::SessionOptions {
+        mode: Some(tessera_polycube::ASSEMBLY_MODE.into()),
+        seats: Vec::new(),
+    };
+    let area = egui::Rect::from_min_size(egui::Pos2::ZERO, SWEEP_SIZE);
+    let mut free = playing_sized(
+        level("03_little_crate.ron"),
+        &Default::default(),
+        SWEEP_SIZE,
+    );
+    free.run();
+    let mut slides = playing_sized(level("03_little_crate.ron"), &assembly, SWEEP_SIZE);
+    slides.run();
+    let mut sweep = tessera_ui_testkit::Sweep::new(SWEEP_SIZE, &[]);
+    sweep.compare(
+        &tessera_ui_testkit::Layout::of(&free, area),
+        &tessera_ui_testkit::Layout::of(&slides, area),
+        "free play -> assembly mode",
+    );
+    sweep.assert_steady();
+}
+
+/// Issue 49: on a board whose cells are at their smallest, aiming outlines
+/// cells without making them larger: the columns and rows stay put.
+#[test]
+fn aiming_on_a_big_board_moves_no_cell() {
+    let mut harness = playing_sized(
+        level("pentominoes_6x10.ron"),
+        &Default::default(),
+        SWEEP_SIZE,
+    );
+    harness.run();
+    let first = harness.state().view.game().rules().pieces()[0].clone();
+    let chip = format!("{} ({})", first.id, first.shape.len());
+    let mut sweep = tessera_ui_testkit::Sweep::new(SWEEP_SIZE, &[]);
+    sweep.change(&mut harness, "pick", |h| click(h, &chip));
+    sweep.change(&mut harness, "aim one cell", |h| click(h, "cell 1,1,1"));
+    sweep.change(&mut harness, "aim two", |h| click(h, "cell 2,1,1"));
+    sweep.change(&mut harness, "clear the aim", |h| click(h, "Clear aim"));
+    sweep.assert_steady();
+}

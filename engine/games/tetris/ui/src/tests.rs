@@ -379,3 +379,40 @@ fn a_changed_difficulty_table_moves_a_campaign_point() {
     // Every point that moved went down: a slower ceiling helps the AI.
     assert!(moved.iter().all(|(_, _, b, a)| a < b), "{moved:?}");
 }
+
+/// Issue 49: a game played to its end in a docked panel's room moves no
+/// widget (the side panel, the toolbar, the board), and the card drawn
+/// over the board keeps its title, the reason and the new-game buttons
+/// apart: the reason wrapped over "OVER" in a small board.
+#[test]
+fn the_game_over_card_keeps_its_reason_clear_of_the_title() {
+    use tessera_ui_testkit::{Layout, Sweep, layout::assert_apart};
+    let size = egui::vec2(560.0, 520.0);
+    let mut harness = rig().harness(size);
+    harness.run_steps(2);
+    let mut sweep = Sweep::new(size, &[]);
+    sweep.change(&mut harness, "play until the game is over", |h| {
+        for _ in 0..40 {
+            h.key_press(egui::Key::Space);
+            h.run_steps(1);
+        }
+        h.run_steps(2);
+    });
+    assert!(harness.state().view.game().outcome().is_over());
+    let reason = harness
+        .state()
+        .view
+        .game()
+        .over_reason()
+        .expect("a reason")
+        .to_string();
+    let board = harness.state().view.board_rect();
+    let card = Layout::of(&harness, board);
+    assert!(card.find("OVER").is_some(), "the title is a widget");
+    assert!(
+        card.find(&reason).is_some(),
+        "the reason {reason:?} is shown"
+    );
+    assert_apart(&card, &["OVER", &reason, "Play again", "New seed"]);
+    sweep.assert_steady();
+}

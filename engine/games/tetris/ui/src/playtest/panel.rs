@@ -2,7 +2,7 @@
 //! the end screens drawn over the board, the HUD and version line under
 //! it, the toolbar and the AI log window's content.
 
-use egui::{Align2, Color32, FontId, Rect, Sense, vec2};
+use egui::{Color32, FontId, Rect, Sense, vec2};
 use tessera_host::{Game, Outcome};
 use tessera_tetris::TetrisAction;
 use tessera_tetris::piece::PieceKind;
@@ -51,25 +51,40 @@ impl TetrisPlaytest {
             ));
         }
         let reason = ended.then(|| game.over_reason()).flatten();
+        // One column over the board, its top where the title always was:
+        // the title, the reason wrapped to the board's width, then the
+        // new-game buttons, each below the last. Placed apart at fixed
+        // offsets, a reason of two or three lines reached up over "OVER"
+        // (and down over the buttons) in a small board. A child Ui: the
+        // card is over the board and takes no room after it.
+        let top = (rect.center().y - cell * 2.9).max(rect.top() + 4.0);
+        let column = Rect::from_min_max(
+            egui::pos2(rect.left() + 8.0, top),
+            rect.max - vec2(8.0, 0.0),
+        );
+        let mut card = ui.new_child(
+            egui::UiBuilder::new()
+                .max_rect(column)
+                .layout(egui::Layout::top_down(egui::Align::Center)),
+        );
+        card.shrink_clip_rect(rect);
         if let Some((words, font, colour)) = title {
-            let at = rect.center() - vec2(0.0, cell * 1.5);
-            painter.text(at, Align2::CENTER_CENTER, words, font, colour);
+            card.add(
+                egui::Label::new(egui::RichText::new(words).font(font).color(colour)).extend(),
+            );
         }
         if let Some(reason) = reason {
-            let place = Rect::from_center_size(
-                rect.center() + vec2(0.0, cell * 0.4),
-                vec2(rect.width() - 16.0, cell * 3.0),
-            );
-            ui.put(
-                place,
+            card.add(
                 egui::Label::new(egui::RichText::new(reason).size(12.0).color(Color32::WHITE))
                     .wrap(),
             );
         }
         if ended {
+            card.add_space(cell * 0.5);
+            let top = card.cursor().top();
             let button =
-                Rect::from_center_size(rect.center() + vec2(0.0, cell * 3.5), vec2(120.0, 26.0));
-            if let Some(request) = tessera_ui::play_again_buttons(ui, button, self.seed) {
+                Rect::from_min_size(egui::pos2(rect.center().x - 60.0, top), vec2(120.0, 26.0));
+            if let Some(request) = tessera_ui::play_again_buttons(&mut card, button, self.seed) {
                 self.request = Some(request);
             }
         }
