@@ -111,9 +111,33 @@ impl GenerateDialog {
         Ok(dialog)
     }
 
+    /// The words after `generate GAME` the form stands for now: the
+    /// switches on, the values changed from their defaults, and `--seed`
+    /// (what [`Self::from_command_line`] reads back, so a reopened form
+    /// is the one the designer left).
+    pub fn command_line(&self) -> Vec<String> {
+        let mut words = Vec::new();
+        for field in &self.fields {
+            if field.switch && field.on {
+                words.push(format!("--{}", field.long));
+            } else if !field.switch && field.value.trim() != field.default {
+                words.push(format!("--{}", field.long));
+                words.push(field.value.trim().to_string());
+            }
+        }
+        words.push("--seed".into());
+        words.push(self.seed.trim().to_string());
+        words
+    }
+
     /// The refusal or failure shown under the form, if any.
     pub fn error(&self) -> Option<&str> {
         self.error.as_deref()
+    }
+
+    /// The game whose generator the form is.
+    pub fn game(&self) -> &str {
+        &self.game
     }
 
     /// Whether a generation runs now.

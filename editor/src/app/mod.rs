@@ -16,7 +16,7 @@ mod resume;
 
 pub use commands::Command;
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 use tessera_ui::text::count;
@@ -78,6 +78,10 @@ pub struct EditorApp {
     file_dialog: Option<FileDialog>,
     /// File ▸ Generate…: the active game's generator as a form.
     generate_dialog: Option<crate::generate_dialog::GenerateDialog>,
+    /// The last spec each game's Generate… form was left with (the words
+    /// after `generate GAME`), so reopening it keeps the designer's
+    /// options for the session.
+    generate_specs: BTreeMap<String, Vec<String>>,
     /// F5 with unsaved level edits: save first (true) or play the buffer.
     save_before_playtest: bool,
     /// Where unsaved level buffers are written for a playtest.
@@ -138,6 +142,7 @@ impl EditorApp {
             project,
             file_dialog: None,
             generate_dialog: None,
+            generate_specs: BTreeMap::new(),
             save_before_playtest: false,
             scratch: None,
             state_file: None,
@@ -291,7 +296,10 @@ impl EditorApp {
         if let Some(dialog) = self.generate_dialog.as_mut()
             && let Some(generation) = dialog.ui(&ctx)
         {
-            self.generate_dialog = None;
+            if let Some(dialog) = self.generate_dialog.take() {
+                self.generate_specs
+                    .insert(dialog.game().to_string(), dialog.command_line());
+            }
             self.generated(generation);
         }
         if let Some(watcher) = self.watcher.take() {
