@@ -115,8 +115,11 @@ impl EditorApp {
                         let remembered = self.generate_specs.get(&game).and_then(|words| {
                             GenerateDialog::from_command_line(&game, generator, words).ok()
                         });
+                        let title = registry.get(&game).map_or(game.as_str(), |e| e.title);
                         self.generate_dialog = Some(
-                            remembered.unwrap_or_else(|| GenerateDialog::new(&game, generator)),
+                            remembered
+                                .unwrap_or_else(|| GenerateDialog::new(&game, generator))
+                                .titled(title),
                         );
                     }
                     None => self
