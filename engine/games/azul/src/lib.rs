@@ -276,15 +276,21 @@ impl Azul {
         };
         self.goal_met = Some(met);
         let progress = self.goal_progress().unwrap_or(0);
+        // Each kind says what happened as a clause of its own: the winner
+        // is a sentence's subject ("player 1 wins"), so a Win goal names
+        // the goal seat after it (it read "player 2 player 1 wins with 16").
+        let player = seat + 1;
         let what = match self.goal {
-            Goal::RoundScore { .. } => format!("gained {progress} this round"),
-            Goal::Win { .. } => format!("{} with {score}", self.outcome_of_scores()),
-            _ => format!("ended with {score}"),
+            Goal::RoundScore { .. } => format!("player {player} gained {progress} this round"),
+            Goal::Win { .. } => format!(
+                "{}, player {player} ended with {score}",
+                self.outcome_of_scores()
+            ),
+            _ => format!("player {player} ended with {score}"),
         };
         self.events.push(GameEvent::info(format!(
-            "goal ({}): player {} {what}: {}",
+            "goal ({}): {what}: {}",
             self.goal.describe(),
-            seat + 1,
             if met { "won" } else { "lost" }
         )));
     }
