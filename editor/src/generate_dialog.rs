@@ -219,7 +219,7 @@ impl GenerateDialog {
         // "Generate a level: Azul" needs no article to agree with the name;
         // the id is fixed so the title does not make a new window.
         egui::Window::new(format!("Generate a level: {}", self.title))
-            .id(egui::Id::new("generate dialog"))
+            .id(egui::Id::unique("tessera generate dialog"))
             .collapsible(false)
             .open(&mut open)
             .show(ctx, |ui| {
