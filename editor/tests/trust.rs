@@ -914,3 +914,29 @@ fn the_new_level_game_list_opens_over_its_dialog_every_time() {
         assert!(harness.state().file_dialog().is_none());
     }
 }
+
+/// Every game's new level is named after its file, whatever the game
+/// calls the field (`name` for polycube, `title` for tetris and azul):
+/// `my_puzzle.ron` is "My puzzle" (tetris and azul got `title: ""`).
+#[test]
+fn every_games_new_level_is_named_after_its_file() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let root = dir.path();
+    let registry = tessera_builtin::registry();
+    for entry in registry.iter() {
+        // A game whose levels have no name (sand) has nothing to set.
+        if entry.level_name_field().is_none() {
+            continue;
+        }
+        let path = tessera_editor::files::create_level(&registry, root, entry.id, "my_puzzle")
+            .unwrap_or_else(|e| panic!("{}: {e:#}", entry.id));
+        let text = std::fs::read_to_string(&path).expect("written");
+        assert!(
+            text.contains("\"My puzzle\""),
+            "{}: the new level is not named after its file:\n{text}",
+            entry.id
+        );
+        let findings = entry.check_level(&text, &path);
+        assert!(findings.is_empty(), "{}: {findings:?}", entry.id);
+    }
+}

@@ -174,6 +174,7 @@ impl AzulLevel {
 
 impl LevelFile for AzulLevel {
     const VERSION: u32 = 1;
+    const NAME_FIELD: Option<&'static str> = Some("title");
 
     fn version(&self) -> u32 {
         self.version
