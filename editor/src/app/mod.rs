@@ -70,6 +70,9 @@ pub struct EditorApp {
     live_scripts: BTreeSet<PathBuf>,
     /// Set once the user agreed to quit, so the next close goes through.
     quitting: bool,
+    /// Save all on quit, under way: the files still to write, one a frame
+    /// under a "Saving…" dialog, so the window shows what it does.
+    saving_for_quit: Option<SavingForQuit>,
     /// The games' editor UIs (playtest views, level editors).
     games: Vec<GameUi>,
     /// The replay suite, run in the background.
@@ -137,6 +140,7 @@ impl EditorApp {
             versions: DiskVersions::default(),
             live_scripts: BTreeSet::new(),
             quitting: false,
+            saving_for_quit: None,
             games,
             tests: TestsPanel::default(),
             project,
@@ -263,6 +267,7 @@ impl EditorApp {
         if let Some((prompt, answer)) = self.prompts.ui(&ctx) {
             self.handle_answer(&ctx, prompt, answer);
         }
+        self.save_for_quit(&ctx);
         if let Some(search) = self.search.as_mut() {
             let root = self.project.root().to_path_buf();
             let files: Vec<(PathBuf, String)> = self
@@ -319,4 +324,17 @@ fn is_script(path: &Path) -> bool {
 
 fn is_level(path: &Path) -> bool {
     path.extension().and_then(|e| e.to_str()) == Some("ron") || crate::document::is_level_json(path)
+}
+
+/// Save all on quit, one file a frame (see [`EditorApp::save_for_quit`]).
+struct SavingForQuit {
+    /// The documents still to write (by path: a tab may close meanwhile).
+    left: std::collections::VecDeque<PathBuf>,
+    /// How many there were.
+    total: usize,
+    /// Frames the dialog was drawn in: nothing is written before it was
+    /// seen.
+    frames_drawn: u8,
+    /// Whether every write so far went through.
+    all_saved: bool,
 }
