@@ -286,15 +286,19 @@ pub fn create_level(
         .with_context(|| format!("unknown game `{game}`"))?;
     let name = checked_name(name, "ron")?;
     let path = root.join(LEVELS_DIR).join(game).join(&name);
-    let text = named_after_file(&entry.level_template(), &name);
+    let template = entry.level_template();
+    let text = match entry.level_name_field() {
+        Some(field) => named_after_file(&template, field, &name),
+        None => template,
+    };
     write_new(&path, &text, &display(root, &path))?;
     Ok(path)
 }
 
-/// A new level's text with its `name` field (when the game's levels have
-/// one) set from the file name: `my_puzzle.ron` is called "My puzzle",
-/// not the template's default.
-fn named_after_file(template: &str, file: &str) -> String {
+/// A new level's text with its name field (`field`: the game's
+/// `LevelFile::NAME_FIELD`, `name` or `title`) set from the file name:
+/// `my_puzzle.ron` is called "My puzzle", not the template's default.
+fn named_after_file(template: &str, field: &str, file: &str) -> String {
     use tessera_host::level::FieldKey;
     let stem = Path::new(file)
         .file_stem()
@@ -306,7 +310,7 @@ fn named_after_file(template: &str, file: &str) -> String {
         Some(first) => first.to_uppercase().chain(chars).collect(),
         None => return template.to_string(),
     };
-    let key = [FieldKey::Name("name".into())];
+    let key = [FieldKey::Name(field.into())];
     match tessera_host::ron_locate::value_span(template, &key) {
         Some(span) if template[span.clone()].starts_with('"') => {
             let quoted = ron::to_string(&title).unwrap_or_else(|_| format!("{title:?}"));
@@ -456,7 +460,10 @@ mod tests {
         );
         assert!(text.contains("name: \"My first box\""), "{text}");
         // A template without a name is written as it is.
-        assert_eq!(named_after_file("(version: 1)", "x.ron"), "(version: 1)");
+        assert_eq!(
+            named_after_file("(version: 1)", "name", "x.ron"),
+            "(version: 1)"
+        );
     }
 
     #[test]

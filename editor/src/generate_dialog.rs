@@ -15,6 +15,10 @@ struct Field {
     help: String,
     /// A switch (`--unique`): a checkbox.
     switch: bool,
+    /// The spec cannot do without it (Azul's one kind, `--endgame`): a
+    /// required switch is ticked and cannot be unticked, so the form
+    /// opens valid.
+    required: bool,
     on: bool,
     value: String,
     /// The option's default: left as it is, the option is not passed, so
@@ -26,6 +30,8 @@ struct Field {
 /// The dialog's state.
 pub struct GenerateDialog {
     game: String,
+    /// The game as the window's title names it.
+    title: String,
     generator: &'static dyn LevelGenerator,
     fields: Vec<Field>,
     seed: String,
@@ -60,11 +66,13 @@ impl GenerateDialog {
                     .first()
                     .map(|v| v.to_string_lossy().into_owned())
                     .unwrap_or_default();
+                let required = arg.is_required_set();
                 Some(Field {
                     long,
                     help: arg.get_help().map(ToString::to_string).unwrap_or_default(),
                     switch,
-                    on: false,
+                    required,
+                    on: switch && required,
                     value: default.clone(),
                     default,
                 })
@@ -72,6 +80,7 @@ impl GenerateDialog {
             .collect();
         Self {
             game: game.to_string(),
+            title: game.to_string(),
             generator,
             fields,
             seed: "1".into(),
@@ -111,9 +120,40 @@ impl GenerateDialog {
         Ok(dialog)
     }
 
+    /// The form titled by the game's title (`Generate a level: Azul`)
+    /// rather than its id.
+    pub fn titled(mut self, title: &str) -> Self {
+        self.title = title.to_string();
+        self
+    }
+
+    /// The words after `generate GAME` the form stands for now: the
+    /// switches on, the values changed from their defaults, and `--seed`
+    /// (what [`Self::from_command_line`] reads back, so a reopened form
+    /// is the one the designer left).
+    pub fn command_line(&self) -> Vec<String> {
+        let mut words = Vec::new();
+        for field in &self.fields {
+            if field.switch && field.on {
+                words.push(format!("--{}", field.long));
+            } else if !field.switch && field.value.trim() != field.default {
+                words.push(format!("--{}", field.long));
+                words.push(field.value.trim().to_string());
+            }
+        }
+        words.push("--seed".into());
+        words.push(self.seed.trim().to_string());
+        words
+    }
+
     /// The refusal or failure shown under the form, if any.
     pub fn error(&self) -> Option<&str> {
         self.error.as_deref()
+    }
+
+    /// The game whose generator the form is.
+    pub fn game(&self) -> &str {
+        &self.game
     }
 
     /// Whether a generation runs now.
@@ -154,6 +194,9 @@ impl GenerateDialog {
         if let Some(job) = self.running.as_mut() {
             match job.poll() {
                 Poll::Done(Ok(level)) => {
+                    // Handed out: a form kept open after it is ready for
+                    // another run, not a lost job.
+                    self.running = None;
                     let seed = self.seed.trim().parse().unwrap_or(1);
                     ended = Some(Generation::Made {
                         game: self.game.clone(),
@@ -173,7 +216,10 @@ impl GenerateDialog {
             }
         }
         let mut open = true;
-        egui::Window::new(format!("Generate a {} level", self.game))
+        // "Generate a level: Azul" needs no article to agree with the name;
+        // the id is fixed so the title does not make a new window.
+        egui::Window::new(format!("Generate a level: {}", self.title))
+            .id(egui::Id::unique("tessera generate dialog"))
             .collapsible(false)
             .open(&mut open)
             .show(ctx, |ui| {
@@ -184,7 +230,13 @@ impl GenerateDialog {
                         for field in &mut self.fields {
                             let name = ui.label(format!("--{}", field.long));
                             ui.add_enabled_ui(idle, |ui| {
-                                if field.switch {
+                                if field.switch && field.required {
+                                    ui.add_enabled(
+                                        false,
+                                        egui::Checkbox::new(&mut field.on, field.help.as_str()),
+                                    )
+                                    .on_disabled_hover_text("Required by the generator");
+                                } else if field.switch {
                                     ui.checkbox(&mut field.on, field.help.as_str());
                                 } else {
                                     // Named by its option, for screen readers

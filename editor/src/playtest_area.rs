@@ -603,6 +603,15 @@ impl PlaytestArea {
         // The seats the next game plays: the level's own (an Azul
         // scenario's `Ai(level: "hard")`), shown at once, else those of
         // the running game of this kind, until the designer picks others.
+        // Where the seats shown come from, said beside them: a level
+        // without seats must not be credited with the game's.
+        let from = if level_seats.is_some() {
+            "(the level's)"
+        } else if self.running.as_ref().is_some_and(|r| r.target.game == game) {
+            "(as the game running now)"
+        } else {
+            "(the game's)"
+        };
         let running_seats = level_seats.or_else(|| {
             self.running
                 .as_ref()
@@ -696,7 +705,7 @@ impl PlaytestArea {
                     options.seats.clear();
                 }
             } else {
-                ui.weak("(the level's)");
+                ui.weak(from);
             }
             ui.weak("(applies at the next ▶)");
         });

@@ -128,3 +128,21 @@ fn the_frame_log_marks_the_frames_drawn_while_an_ai_computes() {
     );
     assert_eq!(frames.last().map(|f| f.2), Some(0), "stopped: {text}");
 }
+
+/// Where the seats shown come from is said truly: a level without seats
+/// (04_tower.ron) plays the game's, and the toolbar does not call them
+/// "the level's".
+#[test]
+fn the_seats_of_a_level_without_seats_are_not_called_the_levels() {
+    let dir = project();
+    let root = dir.path().canonicalize().unwrap();
+    let mut harness = harness(&root);
+    harness.get_by_label_contains("04_tower.ron").click();
+    harness.run_steps(3);
+    harness.get_by_label_contains("Seat 1: ");
+    assert!(
+        harness.query_by_label("(the level's)").is_none(),
+        "a level with no seats shows \"(the level's)\""
+    );
+    harness.get_by_label("(the game's)");
+}

@@ -611,3 +611,35 @@ fn enter_keeps_the_indent_of_the_line() {
         .to_string();
     assert_eq!(text, "return {\n    speed = 1 }\n    x = 2");
 }
+
+/// Save all on quit shows that it saves (a "Saving…" dialog, drawn before
+/// the first file is written), rather than a frozen window for seconds,
+/// then writes everything.
+#[test]
+fn save_all_on_quit_shows_saving_before_it_writes() {
+    let dir = project();
+    let path = script_path(dir.path());
+    let mut harness = harness(dir.path());
+    open_demo_at_end(&mut harness);
+    retype_tail(&mut harness, 3, "9 }");
+    request_close(&mut harness);
+    harness.get_by_label("Save all").click();
+    for _ in 0..4 {
+        harness.step();
+        if harness.query_by_label_contains("Saving").is_some() {
+            break;
+        }
+    }
+    harness.get_by_label_contains("Saving");
+    assert_eq!(
+        std::fs::read_to_string(&path).expect("read"),
+        SCRIPT,
+        "written before the dialog was drawn"
+    );
+    harness.run();
+    assert_eq!(
+        std::fs::read_to_string(&path).expect("read"),
+        "-- demo\n-- tunables\nreturn { speed = 9 }"
+    );
+    assert!(harness.query_by_label_contains("Saving").is_none());
+}

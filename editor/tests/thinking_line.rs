@@ -40,3 +40,40 @@ fn the_thinking_lines_cancel_stays_put_as_the_line_grows() {
     assert!(first.is_positive(), "the Cancel is drawn: {first:?}");
     assert_eq!(first, then, "the Cancel moved");
 }
+
+/// How wide the thinking line is for `status`, drawn in room as wide as
+/// a window that sizes itself to its content may grow (the Generate
+/// dialog widened 144 px mid-run as its note grew).
+fn line_width(status: &ThinkingStatus) -> f32 {
+    let ctx = egui::Context::default();
+    let mut width = 0.0;
+    ctx.run_ui(egui::RawInput::default(), |ui| {
+        let before = ui.cursor().min.x;
+        let rect = ui.horizontal(|ui| thinking_line(ui, status)).response.rect;
+        width = rect.max.x - before;
+    })
+    .drop_without_applying_deltas();
+    width
+}
+
+/// A progress bar appearing, a longer time and a note that grows to a
+/// long sentence leave the line's width as it was: a dialog that sizes
+/// itself to the line keeps its size through the run.
+#[test]
+fn the_thinking_line_keeps_its_width_as_the_note_grows() {
+    let start = ThinkingStatus {
+        label: "generate polycube".into(),
+        elapsed: Duration::from_millis(100),
+        progress: 0.0,
+        note: String::new(),
+    };
+    let later = ThinkingStatus {
+        elapsed: Duration::from_millis(123_400),
+        progress: 0.4,
+        note: "tried 12,345,678 boxes; 4 candidate packings; proving the third one unique".into(),
+        ..start.clone()
+    };
+    let (first, then) = (line_width(&start), line_width(&later));
+    assert!(first > 0.0, "the line is drawn: {first}");
+    assert_eq!(first, then, "the line's width changed as it grew");
+}

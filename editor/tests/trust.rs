@@ -846,3 +846,97 @@ fn remembered_tabs_outside_the_project_are_not_opened() {
     let saved = tessera_editor::restore::Remembered::load(&state_file);
     assert_eq!(saved.tabs, [PathBuf::from("scripts/demo.lua")]);
 }
+
+/// The game of File ▸ New level…'s dialog.
+fn new_level_game(harness: &Harness<'_, EditorApp>) -> Option<String> {
+    match harness.state().file_dialog() {
+        Some(tessera_editor::files::FileDialog::NewLevel { game, .. }) => Some(game.clone()),
+        _ => None,
+    }
+}
+
+/// File ▸ New level…, its Game list opened and `pick` clicked.
+fn pick_new_level_game(harness: &mut Harness<'_, EditorApp>, pick: &str) {
+    harness.get_by_label("File").click();
+    harness.run_steps(2);
+    harness.get_by_label_contains("New level…").click();
+    harness.run_steps(2);
+    harness.get_by_label_contains("Game: ").click();
+    harness.run_steps(5);
+    // Drawn over the dialog: the layer on top where the entry is drawn is
+    // not the dialog's.
+    let at = harness.get_by_label(pick).rect().center();
+    let modal = egui::LayerId::new(
+        egui::Order::Foreground,
+        egui::Id::unique("tessera file dialog"),
+    );
+    let top = harness.ctx.layer_id_at(at);
+    assert_ne!(
+        top,
+        Some(modal),
+        "{pick}: the list is drawn behind the dialog"
+    );
+    harness.get_by_label(pick).click();
+    harness.run_steps(2);
+}
+
+/// The Game list of File ▸ New level… opens over its dialog every time,
+/// not only the first: from the second opening it drew behind the dialog
+/// and could not be clicked.
+#[test]
+fn the_new_level_game_list_opens_over_its_dialog_every_time() {
+    let dir = project();
+    let root = dir.path().canonicalize().expect("root");
+    let mut harness = harness(&root);
+    harness.run_steps(2);
+    // From the tree's context menu, closed with its list open (Escape),
+    // then from the File menu, closed with Cancel.
+    harness.get_by_label("🗀 sand").click_secondary();
+    harness.run_steps(2);
+    harness.get_by_label("New level…").click();
+    harness.run_steps(2);
+    harness.get_by_label_contains("Game: ").click();
+    harness.run_steps(2);
+    harness.key_press(Key::Escape);
+    harness.run_steps(2);
+    harness.key_press(Key::Escape);
+    harness.run_steps(2);
+    assert!(harness.state().file_dialog().is_none(), "Escape closes it");
+    for (pick, game) in [
+        ("sand: Sand drop", "sand"),
+        ("polycube: Polycube packing", "polycube"),
+        ("sand: Sand drop", "sand"),
+    ] {
+        pick_new_level_game(&mut harness, pick);
+        assert_eq!(new_level_game(&harness).as_deref(), Some(game), "{pick}");
+        harness.get_by_label("Cancel").click();
+        harness.run_steps(2);
+        assert!(harness.state().file_dialog().is_none());
+    }
+}
+
+/// Every game's new level is named after its file, whatever the game
+/// calls the field (`name` for polycube, `title` for tetris and azul):
+/// `my_puzzle.ron` is "My puzzle" (tetris and azul got `title: ""`).
+#[test]
+fn every_games_new_level_is_named_after_its_file() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let root = dir.path();
+    let registry = tessera_builtin::registry();
+    for entry in registry.iter() {
+        // A game whose levels have no name (sand) has nothing to set.
+        if entry.level_name_field().is_none() {
+            continue;
+        }
+        let path = tessera_editor::files::create_level(&registry, root, entry.id, "my_puzzle")
+            .unwrap_or_else(|e| panic!("{}: {e:#}", entry.id));
+        let text = std::fs::read_to_string(&path).expect("written");
+        assert!(
+            text.contains("\"My puzzle\""),
+            "{}: the new level is not named after its file:\n{text}",
+            entry.id
+        );
+        let findings = entry.check_level(&text, &path);
+        assert!(findings.is_empty(), "{}: {findings:?}", entry.id);
+    }
+}

@@ -109,9 +109,18 @@ impl EditorApp {
                 let game = self.active_document().and_then(|d| d.game(registry));
                 match game.and_then(|g| registry.generator(&g).map(|generator| (g, generator))) {
                     Some((game, generator)) => {
-                        self.generate_dialog = Some(crate::generate_dialog::GenerateDialog::new(
-                            &game, generator,
-                        ));
+                        use crate::generate_dialog::GenerateDialog;
+                        // The spec the form was left with this session; one
+                        // the generator no longer reads opens the defaults.
+                        let remembered = self.generate_specs.get(&game).and_then(|words| {
+                            GenerateDialog::from_command_line(&game, generator, words).ok()
+                        });
+                        let title = registry.get(&game).map_or(game.as_str(), |e| e.title);
+                        self.generate_dialog = Some(
+                            remembered
+                                .unwrap_or_else(|| GenerateDialog::new(&game, generator))
+                                .titled(title),
+                        );
                     }
                     None => self
                         .console

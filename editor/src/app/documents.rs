@@ -3,7 +3,7 @@
 //! operations, closing tabs, and the questions that guard unsaved work.
 
 use crate::plain_words::with_plain_words;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use egui::ViewportCommand;
 use tessera_host::level::{MAX_FILE_BYTES, read_bytes_capped};
@@ -343,6 +343,57 @@ impl EditorApp {
         ctx.send_viewport_cmd(ViewportCommand::Close);
     }
 
+    /// Save all on quit, under way: shows "Saving… k of n" and writes the
+    /// next file (none in the frame that first shows the dialog, so it is
+    /// on screen before the work); closes the window once all are written.
+    /// A failed save keeps the window open; the console says why.
+    pub(super) fn save_for_quit(&mut self, ctx: &egui::Context) {
+        let Some(saving) = self.saving_for_quit.as_mut() else {
+            return;
+        };
+        // Nothing is written until the dialog was on screen: egui lays a
+        // new window out unseen in its first frame, so two frames drawn.
+        let id = egui::Id::unique("tessera saving for quit");
+        let on_screen = saving.frames_drawn >= 2;
+        if on_screen && let Some(path) = saving.left.pop_front() {
+            let saved = self
+                .document_index(&path)
+                .is_some_and(|index| self.save_document(index));
+            if let Some(saving) = self.saving_for_quit.as_mut() {
+                saving.all_saved &= saved;
+            }
+        }
+        let Some(saving) = self.saving_for_quit.as_mut() else {
+            return;
+        };
+        if on_screen && saving.left.is_empty() {
+            let all_saved = saving.all_saved;
+            self.saving_for_quit = None;
+            if all_saved {
+                self.quitting = true;
+                ctx.send_viewport_cmd(ViewportCommand::Close);
+            }
+            return;
+        }
+        saving.frames_drawn = saving.frames_drawn.saturating_add(1);
+        let done = saving.total - saving.left.len();
+        let next = saving
+            .left
+            .front()
+            .map(|p| self.project.display_path(p).display().to_string())
+            .unwrap_or_default();
+        egui::Modal::new(id).show(ctx, |ui| {
+            ui.set_min_width(320.0);
+            ui.horizontal(|ui| {
+                ui.spinner();
+                ui.heading(format!("Saving… {} of {}", done + 1, saving.total));
+            });
+            ui.add(egui::Label::new(egui::RichText::new(next).monospace()).truncate());
+            ui.weak("The window closes once every file is written.");
+        });
+        ctx.request_repaint();
+    }
+
     pub(super) fn unsaved_names(&self) -> Vec<String> {
         self.documents
             .iter()
@@ -364,10 +415,23 @@ impl EditorApp {
 
     pub(super) fn handle_answer(&mut self, ctx: &egui::Context, prompt: Prompt, answer: Answer) {
         match (prompt, answer) {
-            // A failed save keeps the window open; the console says why.
-            (Prompt::Quit { .. }, Answer::Save) if self.save_all() => {
-                self.quitting = true;
-                ctx.send_viewport_cmd(ViewportCommand::Close);
+            // Saved a file a frame under a "Saving…" dialog (a save reloads
+            // the file into the project, which can take a while); the
+            // window closes once all are written.
+            (Prompt::Quit { .. }, Answer::Save) => {
+                let left: std::collections::VecDeque<PathBuf> = self
+                    .documents
+                    .iter()
+                    .filter(|d| d.is_dirty())
+                    .map(|d| d.path().to_path_buf())
+                    .collect();
+                self.saving_for_quit = Some(super::SavingForQuit {
+                    total: left.len(),
+                    left,
+                    frames_drawn: 0,
+                    all_saved: true,
+                });
+                ctx.request_repaint();
             }
             (Prompt::Quit { .. }, Answer::Discard) => {
                 self.quitting = true;

@@ -16,7 +16,7 @@ mod resume;
 
 pub use commands::Command;
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 use tessera_ui::text::count;
@@ -70,6 +70,9 @@ pub struct EditorApp {
     live_scripts: BTreeSet<PathBuf>,
     /// Set once the user agreed to quit, so the next close goes through.
     quitting: bool,
+    /// Save all on quit, under way: the files still to write, one a frame
+    /// under a "Saving…" dialog, so the window shows what it does.
+    saving_for_quit: Option<SavingForQuit>,
     /// The games' editor UIs (playtest views, level editors).
     games: Vec<GameUi>,
     /// The replay suite, run in the background.
@@ -78,6 +81,10 @@ pub struct EditorApp {
     file_dialog: Option<FileDialog>,
     /// File ▸ Generate…: the active game's generator as a form.
     generate_dialog: Option<crate::generate_dialog::GenerateDialog>,
+    /// The last spec each game's Generate… form was left with (the words
+    /// after `generate GAME`), so reopening it keeps the designer's
+    /// options for the session.
+    generate_specs: BTreeMap<String, Vec<String>>,
     /// F5 with unsaved level edits: save first (true) or play the buffer.
     save_before_playtest: bool,
     /// Where unsaved level buffers are written for a playtest.
@@ -133,11 +140,13 @@ impl EditorApp {
             versions: DiskVersions::default(),
             live_scripts: BTreeSet::new(),
             quitting: false,
+            saving_for_quit: None,
             games,
             tests: TestsPanel::default(),
             project,
             file_dialog: None,
             generate_dialog: None,
+            generate_specs: BTreeMap::new(),
             save_before_playtest: false,
             scratch: None,
             state_file: None,
@@ -258,6 +267,7 @@ impl EditorApp {
         if let Some((prompt, answer)) = self.prompts.ui(&ctx) {
             self.handle_answer(&ctx, prompt, answer);
         }
+        self.save_for_quit(&ctx);
         if let Some(search) = self.search.as_mut() {
             let root = self.project.root().to_path_buf();
             let files: Vec<(PathBuf, String)> = self
@@ -291,7 +301,10 @@ impl EditorApp {
         if let Some(dialog) = self.generate_dialog.as_mut()
             && let Some(generation) = dialog.ui(&ctx)
         {
-            self.generate_dialog = None;
+            if let Some(dialog) = self.generate_dialog.take() {
+                self.generate_specs
+                    .insert(dialog.game().to_string(), dialog.command_line());
+            }
             self.generated(generation);
         }
         if let Some(watcher) = self.watcher.take() {
@@ -311,4 +324,17 @@ fn is_script(path: &Path) -> bool {
 
 fn is_level(path: &Path) -> bool {
     path.extension().and_then(|e| e.to_str()) == Some("ron") || crate::document::is_level_json(path)
+}
+
+/// Save all on quit, one file a frame (see [`EditorApp::save_for_quit`]).
+struct SavingForQuit {
+    /// The documents still to write (by path: a tab may close meanwhile).
+    left: std::collections::VecDeque<PathBuf>,
+    /// How many there were.
+    total: usize,
+    /// Frames the dialog was drawn in: nothing is written before it was
+    /// seen.
+    frames_drawn: u8,
+    /// Whether every write so far went through.
+    all_saved: bool,
 }

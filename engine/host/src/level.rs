@@ -15,6 +15,12 @@ pub trait LevelFile: Serialize + DeserializeOwned + Default + Clone + Send + 'st
     /// The version this build reads and writes.
     const VERSION: u32;
 
+    /// The field that holds the level's human name (`name`, or `title`
+    /// in the games that call it so; `None` when the level has none): a
+    /// new level from the editor is named after its file there, the one
+    /// path for every game.
+    const NAME_FIELD: Option<&'static str> = None;
+
     /// The version stored in the file.
     fn version(&self) -> u32;
 

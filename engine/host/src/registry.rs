@@ -64,6 +64,7 @@ struct LevelFns {
     extensions: &'static [&'static str],
     check: fn(&str, &Path, Option<LiveScript>) -> Vec<Diagnostic>,
     template: fn() -> String,
+    name_field: Option<&'static str>,
     options: fn(&str, &Path) -> SessionOptions,
 }
 
@@ -99,6 +100,7 @@ impl PluginEntry {
                 extensions: G::LEVEL_EXTENSIONS,
                 check: check_level_erased::<G>,
                 template: level_template_erased::<G>,
+                name_field: <G::Level as LevelFile>::NAME_FIELD,
                 options: level_options_erased::<G>,
             },
             script: ScriptFns {
@@ -128,6 +130,13 @@ impl PluginEntry {
     /// starting point of "New level" in the editor.
     pub fn level_template(&self) -> String {
         (self.levels.template)()
+    }
+
+    /// The level field that holds a level's human name
+    /// ([`LevelFile::NAME_FIELD`]: `name` or `title`; `None` when its
+    /// levels have no name).
+    pub fn level_name_field(&self) -> Option<&'static str> {
+        self.levels.name_field
     }
 
     /// What the game's script must return.

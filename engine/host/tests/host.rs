@@ -105,6 +105,30 @@ fn illegal_and_unreadable_actions_are_refused_without_changing_state() {
     assert!(err.to_string().contains("Grab"), "{err}");
 }
 
+/// A refused action changes nothing, so it is kept out of the record:
+/// no undo point (Undo enabled, then "nothing to undo"), no step in the
+/// replay a resume or "Save as test" writes; the refusal is still told.
+#[test]
+fn a_refused_action_reaches_neither_the_undo_stack_nor_the_record() {
+    let mut session =
+        Recorded::<Nim>::start(NimLevel::default(), nim_script(), 1, &no_options()).unwrap();
+    let _ = session.take_new_events();
+    assert!(session.apply(&NimAction::Take(4)).is_err());
+    assert!(!session.can_undo(), "a refused action made an undo point");
+    assert_eq!(session.step_count(), 0, "a refused action was recorded");
+    assert!(session.replay().steps.is_empty());
+    assert!(session.trajectory().rows.is_empty());
+    let told = session.take_new_events();
+    assert!(
+        told.iter().any(|e| e.text.contains("refused")),
+        "the refusal is not told: {told:?}"
+    );
+    session.apply(&NimAction::Take(2)).unwrap();
+    assert!(session.can_undo());
+    assert_eq!(session.step_count(), 1);
+    assert_eq!(session.undo_move().unwrap(), Some(0));
+}
+
 #[test]
 fn options_are_resolved_against_the_spec() {
     let session =

@@ -86,24 +86,38 @@ fn show_drive(
     }
 }
 
-/// The thinking line: the spinner and Cancel first, then what grows as the
-/// AI works (who, how long, its progress bar once it reports one, its
-/// note), so the Cancel under the designer's pointer never moves. Returns
-/// the Cancel button.
+/// The room of the thinking line's time ("123.4 s").
+const TIME_WIDTH: f32 = 56.0;
+/// The room of the progress bar, kept while there is none yet.
+const PROGRESS_WIDTH: f32 = 120.0;
+/// The room of the note: a longer note is elided (whole on hover).
+const NOTE_WIDTH: f32 = 220.0;
+
+/// The thinking line: the spinner and Cancel first, then who thinks, and
+/// what grows as the AI works (how long, its progress bar once it reports
+/// one, its note), each in a slot of a set width, so the Cancel under the
+/// designer's pointer never moves and the line never widens a dialog
+/// that sizes itself to it (File ▸ Generate… grew 144 px mid-run as its
+/// note grew). Returns the Cancel button.
 pub fn thinking_line(ui: &mut egui::Ui, status: &ThinkingStatus) -> egui::Response {
     ui.horizontal(|ui| {
         ui.spinner();
         let cancel = ui.button("Cancel");
-        ui.label(format!(
-            "{} thinking… {:.1} s",
-            status.label,
-            status.elapsed.as_secs_f32()
-        ));
+        ui.label(format!("{} thinking…", status.label));
+        let height = ui.spacing().interact_size.y;
+        ui.add_sized(
+            [TIME_WIDTH, height],
+            egui::Label::new(format!("{:.1} s", status.elapsed.as_secs_f32())).truncate(),
+        );
         if status.progress > 0.0 {
-            ui.add(egui::ProgressBar::new(status.progress as f32).desired_width(120.0));
+            ui.add(egui::ProgressBar::new(status.progress as f32).desired_width(PROGRESS_WIDTH));
+        } else {
+            ui.add_space(PROGRESS_WIDTH + ui.spacing().item_spacing.x);
         }
+        let note = egui::Label::new(egui::RichText::new(&status.note).weak()).truncate();
+        let shown = ui.add_sized([NOTE_WIDTH, height], note);
         if !status.note.is_empty() {
-            ui.weak(&status.note);
+            shown.on_hover_text(&status.note);
         }
         cancel
     })

@@ -174,6 +174,7 @@ impl AzulLevel {
 
 impl LevelFile for AzulLevel {
     const VERSION: u32 = 1;
+    const NAME_FIELD: Option<&'static str> = Some("title");
 
     fn version(&self) -> u32 {
         self.version
@@ -276,15 +277,21 @@ impl Azul {
         };
         self.goal_met = Some(met);
         let progress = self.goal_progress().unwrap_or(0);
+        // Each kind says what happened as a clause of its own: the winner
+        // is a sentence's subject ("player 1 wins"), so a Win goal names
+        // the goal seat after it (it read "player 2 player 1 wins with 16").
+        let player = seat + 1;
         let what = match self.goal {
-            Goal::RoundScore { .. } => format!("gained {progress} this round"),
-            Goal::Win { .. } => format!("{} with {score}", self.outcome_of_scores()),
-            _ => format!("ended with {score}"),
+            Goal::RoundScore { .. } => format!("player {player} gained {progress} this round"),
+            Goal::Win { .. } => format!(
+                "{}, player {player} ended with {score}",
+                self.outcome_of_scores()
+            ),
+            _ => format!("player {player} ended with {score}"),
         };
         self.events.push(GameEvent::info(format!(
-            "goal ({}): player {} {what}: {}",
+            "goal ({}): {what}: {}",
             self.goal.describe(),
-            seat + 1,
             if met { "won" } else { "lost" }
         )));
     }

@@ -390,3 +390,51 @@ fn a_floor_penalty_saved_mid_round_applies_from_the_next_tiling() {
         20 - 5 - 6
     );
 }
+
+/// The goal's line when a "win from here" scenario ends reads as a
+/// sentence: who won, then the goal seat's score and the verdict (it read
+/// "player 2 player 1 wins with 16: lost").
+#[test]
+fn a_win_goals_line_names_the_winner_then_the_goal_seats_score() {
+    let path = tessera_testkit::repo_path("levels/azul/endgame_win.ron");
+    let level: AzulLevel = load_level(&path).unwrap();
+    let seats = level.position.as_ref().map_or(2, |p| p.boards.len());
+    let mut game = Azul::start(Setup {
+        level,
+        script: script(),
+        seed: 1,
+        options: SessionOptions {
+            mode: None,
+            seats: vec![Seat::Human; seats],
+        },
+    })
+    .unwrap();
+    let mut lines = Vec::new();
+    for _ in 0..200 {
+        let Some(action) = game.legal_actions().into_iter().next() else {
+            break;
+        };
+        if game.apply(&action).is_err() {
+            break;
+        }
+        lines.extend(
+            game.take_events()
+                .into_iter()
+                .map(|e| e.text)
+                .filter(|t| t.starts_with("goal (")),
+        );
+    }
+    let [line] = lines.as_slice() else {
+        panic!("one goal line: {lines:?}");
+    };
+    let (_, told) = line.split_once("): ").unwrap_or_default();
+    assert!(
+        (1..=4).all(|p| !told.starts_with(&format!("player {p} player"))),
+        "{line}"
+    );
+    assert!(
+        told.contains(" wins, player 1 ended with ")
+            || told.contains(" share the win, player 1 ended with "),
+        "{line}"
+    );
+}

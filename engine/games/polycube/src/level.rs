@@ -88,6 +88,7 @@ impl Default for PolycubeLevel {
 
 impl LevelFile for PolycubeLevel {
     const VERSION: u32 = 1;
+    const NAME_FIELD: Option<&'static str> = Some("name");
 
     fn version(&self) -> u32 {
         self.version

@@ -208,6 +208,7 @@ impl TetrisLevel {
 
 impl LevelFile for TetrisLevel {
     const VERSION: u32 = 1;
+    const NAME_FIELD: Option<&'static str> = Some("title");
 
     fn version(&self) -> u32 {
         self.version

@@ -149,7 +149,7 @@ impl<G: Plugin> Recorded<G> {
         let mut loading = std::time::Duration::ZERO;
         for (index, step) in replay.steps.into_iter().take(limit).enumerate() {
             let _ = match step {
-                Step::Act(action) => session.apply(&action),
+                Step::Act(action) => session.apply_step(&action, true),
                 Step::Tick(ticks) => session.advance(ticks),
                 Step::Reload(source) if apply_reloads => {
                     // A live session records only reloads that loaded: one
@@ -230,9 +230,19 @@ impl<G: Plugin> Recorded<G> {
         }
     }
 
-    /// Applies and records an action (also when it fails: a failed attempt
-    /// can have consequences, such as a game-over check).
+    /// Applies and records an action. A refused one ([`GameError::Illegal`])
+    /// left the game as it was, so it is told (a `refused:` event) but not
+    /// recorded: no undo point (Undo would then find nothing to take
+    /// back) and no step in the replay a resume or "Save as test" writes.
+    /// A refusal with a consequence (Sand's game-over check on a failed
+    /// placement) changed the outcome and is recorded like a move.
     pub fn apply(&mut self, action: &G::Action) -> Result<(), GameError> {
+        self.apply_step(action, false)
+    }
+
+    /// [`Self::apply`]; `keep_refused`: record a refused action too (a
+    /// replay's steps are played back as they were written).
+    fn apply_step(&mut self, action: &G::Action, keep_refused: bool) -> Result<(), GameError> {
         if let Some(count) = self.unrecorded.as_mut() {
             *count += 1;
             let result = self.game.apply(action);
@@ -243,12 +253,23 @@ impl<G: Plugin> Recorded<G> {
         }
         self.note_reload();
         self.refuse_if_stopped()?;
-        if self.ai_to_move().is_none() && self.game.move_starts(action) {
+        let starts_move = self.ai_to_move().is_none() && self.game.move_starts(action);
+        let actor = self.actor();
+        let outcome = self.game.outcome();
+        let result = self.game.apply(action);
+        let refused = matches!(result, Err(GameError::Illegal(_)));
+        if refused && !keep_refused && self.game.outcome() == outcome {
+            let mut events = self.game.take_events();
+            if let Err(error) = &result {
+                events.push(GameEvent::error(format!("refused: {error}")));
+            }
+            self.unread.extend(events);
+            return result;
+        }
+        if starts_move {
             self.move_starts.push(self.replay.steps.len());
         }
-        let actor = self.actor();
         self.replay.steps.push(Step::Act(action.clone()));
-        let result = self.game.apply(action);
         self.finish_step(actor, result.as_ref().err(), false);
         result?;
         self.refuse_if_stopped()

@@ -52,7 +52,9 @@ struct AzulGenerator;
 struct GenerateArgs {
     /// A last-round scenario where the player to move has exactly one
     /// winning move against best defence (the only kind so far).
-    #[arg(long)]
+    // Required (not checked in `generate`), so the command line names the
+    // kind and the editor's form of the options opens with it ticked.
+    #[arg(long, required = true)]
     endgame: bool,
     /// Players at the table, 2 to 4 (the others defend together).
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(2..=4))]
@@ -71,11 +73,6 @@ impl LevelGenerator for AzulGenerator {
         control: &ThinkControl,
     ) -> Result<Generated, GenerateError> {
         let args: GenerateArgs = spec_of(matches)?;
-        if !args.endgame {
-            return Err(GenerateError::Spec(
-                "name the kind of level: --endgame (a last round with one winning move)".into(),
-            ));
-        }
         let players = usize::from(args.seats);
         let mut proven = 0u32;
         let found = try_candidates(seed, MAX_GAMES, control, |game, rng| {

@@ -684,4 +684,39 @@ fn aiming_on_a_big_board_moves_no_cell() {
     sweep.change(&mut harness, "aim two", |h| click(h, "cell 2,1,1"));
     sweep.change(&mut harness, "clear the aim", |h| click(h, "Clear aim"));
     sweep.assert_steady();
+
+/// A refused Place changes nothing, so it leaves no undo point (Undo was
+/// enabled, then said "nothing to undo") and no step in the record a
+/// resume or "Save as test" writes; the ghost still names why.
+#[test]
+fn a_refused_place_reaches_neither_undo_nor_the_record() {
+    let mut harness = playing(level("soma.ron"));
+    harness.get_by_label("V (3)").click();
+    harness.run();
+    harness.get_by_label("Anchor + rotation").click();
+    harness.run();
+    harness.get_by_label("cell 1,1,3").click();
+    harness.run();
+    harness.get_by_label_contains("Piece V: piece `V` would touch neither the floor");
+    harness.key_press(egui::Key::Enter);
+    harness.run();
+    let view = &harness.state().view;
+    assert_eq!(view.game().rules().placed_count(), 0);
+    let Some(session) = view.session() else {
+        panic!("a session");
+    };
+    assert!(!session.can_undo(), "a refused Place enabled Undo");
+    // Ticks of the clock are recorded; the refused placement is not.
+    let rows = session.trajectory().rows;
+    assert!(
+        rows.iter().all(|r| !r.step.starts_with("PlaceAt")),
+        "a refused Place was recorded: {rows:?}"
+    );
+    // The refusal is still told.
+    assert!(
+        harness
+            .query_all_by_label_contains("would touch neither the floor")
+            .next()
+            .is_some()
+    );
 }
