@@ -26,8 +26,16 @@ struct SpeedView {
 
 impl PlaytestView for SpeedView {
     fn ui(&mut self, ui: &mut egui::Ui, cx: &mut PlaytestContext<'_>) {
-        let max_take = self.script.current().value::<i64>("max_take").ok().flatten();
-        ui.label(format!("max_take {max_take:?}, seed {}", self.session.seed()));
+        let max_take = self
+            .script
+            .current()
+            .value::<i64>("max_take")
+            .ok()
+            .flatten();
+        ui.label(format!(
+            "max_take {max_take:?}, seed {}",
+            self.session.seed()
+        ));
         if ui.button("Say hello").clicked() {
             cx.console.push(ConsoleLine {
                 text: "hello from the demo game".into(),
@@ -107,8 +115,9 @@ fn project(script: &str) -> tempfile::TempDir {
 
 #[test]
 fn f5_starts_the_view_and_a_saved_script_reaches_the_running_game() {
-    let dir =
-        project("print(\"demo loaded\")\nreturn { score = function(n) return n end, max_take = 1 }");
+    let dir = project(
+        "print(\"demo loaded\")\nreturn { score = function(n) return n end, max_take = 1 }",
+    );
     let mut harness = harness(dir.path());
     assert!(
         console_texts(&harness).contains(&"scripts/nim.lua: demo loaded".to_string()),

@@ -15,20 +15,18 @@ impl GameCommands for SandCommands {
     fn long_runs(&self) -> Vec<LongRun> {
         // A generated tray's re-proof plays every order and place of at
         // most three pieces, in about a second: no long `check` here.
-        vec![
-            LongRun::new(&[
-                "generate",
-                "sand",
-                "--clears",
-                "3",
-                "--pieces",
-                "3",
-                "--count",
-                "8",
-                "--out-dir",
-                "pack",
-            ]),
-        ]
+        vec![LongRun::new(&[
+            "generate",
+            "sand",
+            "--clears",
+            "3",
+            "--pieces",
+            "3",
+            "--count",
+            "8",
+            "--out-dir",
+            "pack",
+        ])]
     }
 
     fn bench_groups(&self) -> &'static [BenchGroup] {
