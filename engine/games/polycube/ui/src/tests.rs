@@ -684,6 +684,7 @@ fn aiming_on_a_big_board_moves_no_cell() {
     sweep.change(&mut harness, "aim two", |h| click(h, "cell 2,1,1"));
     sweep.change(&mut harness, "clear the aim", |h| click(h, "Clear aim"));
     sweep.assert_steady();
+}
 
 /// A refused Place changes nothing, so it leaves no undo point (Undo was
 /// enabled, then said "nothing to undo") and no step in the record a
