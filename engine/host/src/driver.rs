@@ -90,13 +90,21 @@ pub fn play_ai_turns_timed(
         // move's figures never mix with another's; a cancel reaches the
         // move in progress.
         let started = Instant::now();
-        let decision = task.run(&control.part()).map_err(|e| match e {
-            GameError::Cancelled => GameError::Cancelled,
-            other => GameError::Invalid(format!(
-                "the AI of seat {} found no move: {other}",
-                seat + 1
-            )),
-        })?;
+        let decision = match task.run(&control.part()) {
+            Ok(decision) => decision,
+            // The job's cancel reached the decision in progress: the
+            // turns end here, as a cancel between two moves ends them.
+            Err(GameError::Cancelled) if control.is_cancelled() => {
+                return Ok(AiTurnsEnd::Cancelled);
+            }
+            Err(GameError::Cancelled) => return Err(GameError::Cancelled),
+            Err(other) => {
+                return Err(GameError::Invalid(format!(
+                    "the AI of seat {} found no move: {other}",
+                    seat + 1
+                )));
+            }
+        };
         let thinking = started.elapsed();
         let action_ron = decision.action_ron.clone();
         session.apply_ai(decision)?;
