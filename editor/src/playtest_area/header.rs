@@ -70,8 +70,13 @@ impl PlaytestArea {
                 } else {
                     ui.visuals().weak_text_color()
                 };
-                ui.add(egui::Label::new(RichText::new(&label).color(colour)).truncate())
-                    .on_hover_text(&label);
+                // What plays takes the room left; with none (an AI's
+                // thinking line fills a narrow panel), it waits for the
+                // line to end rather than run past the panel's edge.
+                if ui.available_width() >= 24.0 {
+                    ui.add(egui::Label::new(RichText::new(&label).color(colour)).truncate())
+                        .on_hover_text(&label);
+                }
             });
         });
         request

@@ -92,6 +92,9 @@ const TIME_WIDTH: f32 = 56.0;
 const PROGRESS_WIDTH: f32 = 120.0;
 /// The room of the note: a longer note is elided (whole on hover).
 const NOTE_WIDTH: f32 = 220.0;
+/// Below this room the note is left out (an elided note of a few pixels
+/// says nothing).
+const MIN_NOTE_WIDTH: f32 = 24.0;
 
 /// The thinking line: the spinner and Cancel first, then who thinks, and
 /// what grows as the AI works (how long, its progress bar once it reports
@@ -114,10 +117,17 @@ pub fn thinking_line(ui: &mut egui::Ui, status: &ThinkingStatus) -> egui::Respon
         } else {
             ui.add_space(PROGRESS_WIDTH + ui.spacing().item_spacing.x);
         }
-        let note = egui::Label::new(egui::RichText::new(&status.note).weak()).truncate();
-        let shown = ui.add_sized([NOTE_WIDTH, height], note);
-        if !status.note.is_empty() {
-            shown.on_hover_text(&status.note);
+        // The note's slot is as wide as the row has room for, up to its
+        // width: a narrow panel's row ends at its edge, never past it, and
+        // the room depends only on the slots before it, so the note never
+        // moves what follows from one frame to the next.
+        let room = NOTE_WIDTH.min(ui.available_width() - ui.spacing().item_spacing.x);
+        if room >= MIN_NOTE_WIDTH {
+            let note = egui::Label::new(egui::RichText::new(&status.note).weak()).truncate();
+            let shown = ui.add_sized([room, height], note);
+            if !status.note.is_empty() {
+                shown.on_hover_text(&status.note);
+            }
         }
         cancel
     })
