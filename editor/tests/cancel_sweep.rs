@@ -32,17 +32,22 @@ fn spec_words(args: &[String]) -> Vec<String> {
     words
 }
 
-/// How one Cancel went: the time from the click to the job's end, or
-/// `None` when the generation ended before the click.
-fn cancel_once(game: &str, dialog: GenerateDialog) -> Option<Duration> {
-    let mut harness = Harness::builder()
+/// The Generate dialog alone in a window.
+fn dialog_window(dialog: GenerateDialog) -> Harness<'static, GenerateDialog> {
+    Harness::builder()
         .with_size(egui::vec2(900.0, 600.0))
         .build_ui_state(
             |ui, dialog: &mut GenerateDialog| {
                 let _ = dialog.ui(ui.ctx());
             },
             dialog,
-        );
+        )
+}
+
+/// How one Cancel went: the time from the click to the job's end, or
+/// `None` when the generation ended before the click.
+fn cancel_once(game: &str, dialog: GenerateDialog) -> Option<Duration> {
+    let mut harness = dialog_window(dialog);
     harness.run_steps(2);
     harness.get_by_label("Generate").click();
     harness.run_steps(1);
@@ -129,14 +134,7 @@ fn a_command_line_fills_the_form_and_a_foreign_option_is_refused() {
         .map(|w| w.to_string())
         .collect();
     let dialog = GenerateDialog::from_command_line("polycube", generator, &words).expect("fills");
-    let mut harness = Harness::builder()
-        .with_size(egui::vec2(900.0, 600.0))
-        .build_ui_state(
-            |ui, dialog: &mut GenerateDialog| {
-                let _ = dialog.ui(ui.ctx());
-            },
-            dialog,
-        );
+    let mut harness = dialog_window(dialog);
     harness.run_steps(2);
     assert!(
         harness.query_all_by_value("4x4x4").next().is_some(),
