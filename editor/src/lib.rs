@@ -7,7 +7,6 @@
 pub mod app;
 pub mod code_editor;
 pub mod console;
-pub mod disk_versions;
 pub mod disk_watch;
 pub mod document;
 pub mod files;

@@ -5,7 +5,9 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use tessera_host::check::expand_paths;
+use tessera_host::level::{MAX_FILE_BYTES, read_bytes_capped};
 use tessera_host::project::{LEVELS_DIR, Project, SCRIPTS_DIR};
+use tessera_host::script::versions::DiskVersions;
 use tessera_host::script::watcher::{DEBOUNCE, FolderWatcher};
 
 use tessera_host::command::CommandContext;
@@ -43,13 +45,18 @@ pub fn run(args: &Args, context: &CommandContext) -> anyhow::Result<Status> {
             root.display()
         );
     }
-    preload_scripts(&mut project);
+    let mut versions = DiskVersions::default();
+    preload_scripts(&mut project, &mut versions);
     let mut watcher = FolderWatcher::new(&armed.folders, DEBOUNCE)?;
     let _ = writeln!(stdout, "{}", armed.describe(&root));
     loop {
         let Some(changed) = watcher.wait(REARM_EVERY) else {
             anyhow::bail!("the file watcher stopped");
         };
+        let changed: Vec<PathBuf> = changed
+            .into_iter()
+            .filter(|path| is_new_version(path, &mut versions))
+            .collect();
         let mut lines: Vec<String> = project
             .handle_changes(&changed)
             .iter()
@@ -125,9 +132,26 @@ fn folder_identity(folder: &Path) -> Option<(u64, u64)> {
     }
 }
 
-fn preload_scripts(project: &mut Project) {
+/// Whether a reported change brings content not handled yet: a watcher can
+/// report one save twice, and the second report must not print a second
+/// `reloaded` line. A file that cannot be read (gone, too big) is always
+/// handled, so its refusal is said.
+fn is_new_version(path: &Path, versions: &mut DiskVersions) -> bool {
+    match read_bytes_capped(path, MAX_FILE_BYTES) {
+        Ok(bytes) => versions.record(path, &bytes),
+        Err(_) => {
+            versions.forget(path);
+            true
+        }
+    }
+}
+
+fn preload_scripts(project: &mut Project, versions: &mut DiskVersions) {
     let scripts = expand_paths(&[project.root().join(SCRIPTS_DIR)]);
     for path in scripts {
+        if let Ok(bytes) = read_bytes_capped(&path, MAX_FILE_BYTES) {
+            versions.record(&path, &bytes);
+        }
         if let Err(error) = project.script(&path) {
             println!("error {error}");
         }

@@ -99,7 +99,7 @@ impl EditorApp {
     }
 
     /// Writes a document atomically and reloads it into the project at once
-    /// (see `disk_versions` for why the watcher's echo is then skipped).
+    /// (see `tessera_host::script::versions` for why the watcher's echo is then skipped).
     pub(super) fn save_document(&mut self, index: usize) -> bool {
         let Some(document) = self.documents.get_mut(index) else {
             return false;

@@ -26,7 +26,6 @@ use tessera_host::project::Project;
 use tessera_host::script::watcher::FolderWatcher;
 
 use crate::console::Console;
-use crate::disk_versions::DiskVersions;
 use crate::disk_watch::DiskWatch;
 use crate::document::Document;
 use crate::files::FileDialog;
@@ -36,6 +35,7 @@ use crate::prompts::{Prompt, Prompts};
 use crate::restore::Remembered;
 use crate::tests_panel::{TestsPanel, TestsRequest};
 use crate::tree::ProjectTree;
+use tessera_host::script::versions::DiskVersions;
 
 /// How often an idle editor wakes up anyway (tree rescans, folders that
 /// appear); file changes wake it at once through [`DiskWatch`].

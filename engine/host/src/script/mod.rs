@@ -22,6 +22,7 @@ mod locate;
 mod sandbox;
 mod schema;
 mod settings;
+pub mod versions;
 pub mod watcher;
 
 pub use error::{ScriptError, ScriptErrorKind};

@@ -1,13 +1,15 @@
-//! Which version of each file the editor has already handed to the project.
+//! Which version of each file a watcher's reader has already handled.
 //!
-//! Saving in the editor reloads the file at once (`Project::handle_change`)
-//! so Ctrl+S feels instant and tests need not wait for the watcher. The
-//! watcher then reports the same write a moment later. Rather than a time
+//! A watcher can report one save more than once: a busy machine splits the
+//! temporary file's rename and the events around it across two debounce
+//! batches, and the editor reloads its own saves at once (so Ctrl+S feels
+//! instant) before the watcher reports the same write. Rather than a time
 //! window (which a slow disk or a busy machine can outlast), we remember a
 //! hash of the content last handled per path and skip any report whose
 //! content is identical: the project already runs exactly that version, so
-//! reloading it again could only repeat the same result. A real change by
-//! another program has different content and is always handled.
+//! reloading it again could only repeat the same line. A real change by
+//! another program has different content and is always handled. `tessera
+//! watch` and the editor both use this.
 
 use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
