@@ -9,7 +9,7 @@
 //! Only slots declared to grow (a status line, a message) may change; they
 //! are named by the start of their label, explicitly, in each test.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use egui::accesskit::Role;
 use egui_kittest::Harness;
@@ -25,13 +25,20 @@ pub struct Placed {
     pub name: String,
     /// Where it was drawn, in window points.
     pub rect: egui::Rect,
+    /// The part of the window its scroll areas show (the whole plane
+    /// outside any): a widget scrolled out of it is hidden, not lost.
+    pub clip: egui::Rect,
 }
+
+/// The key of a widget: its role, its name and its place among widgets of
+/// that role and name.
+type Key = (String, String, usize);
 
 /// Every named widget at one moment, keyed by role, name and its place
 /// among widgets of that role and name (two "Undo" buttons stay apart).
 #[derive(Debug, Clone, Default)]
 pub struct Layout {
-    widgets: BTreeMap<(String, String, usize), Placed>,
+    widgets: BTreeMap<Key, Placed>,
 }
 
 impl Layout {
@@ -68,9 +75,15 @@ impl Layout {
             let role = ak.role();
             let role_name = format!("{role:?}");
             let index = seen.entry((role_name.clone(), name.clone())).or_default();
+            let clip = scroll_clip(&node);
             widgets.insert(
                 (role_name, name.clone(), *index),
-                Placed { role, name, rect },
+                Placed {
+                    role,
+                    name,
+                    rect,
+                    clip,
+                },
             );
             *index += 1;
         }
@@ -88,6 +101,20 @@ impl Layout {
     }
 }
 
+/// What the scroll areas around `node` show of the window: the common part
+/// of their rects (the whole plane when there is none).
+fn scroll_clip(node: &egui_kittest::Node<'_>) -> egui::Rect {
+    let mut clip = egui::Rect::EVERYTHING;
+    let mut up = node.parent();
+    while let Some(parent) = up {
+        if parent.accesskit_node().role() == Role::ScrollView {
+            clip = clip.intersect(parent.rect());
+        }
+        up = parent.parent();
+    }
+    clip
+}
+
 /// A named sequence of state changes, each compared with the look before
 /// it; the failures are gathered and reported together at the end.
 pub struct Sweep {
@@ -95,6 +122,8 @@ pub struct Sweep {
     growing: Vec<String>,
     failures: Vec<String>,
     changes: usize,
+    /// Widgets already reported outside the window (once each).
+    outside: BTreeSet<Key>,
 }
 
 impl Sweep {
@@ -107,6 +136,7 @@ impl Sweep {
             growing: growing.iter().map(|g| (*g).to_string()).collect(),
             failures: Vec::new(),
             changes: 0,
+            outside: BTreeSet::new(),
         }
     }
 
@@ -142,41 +172,57 @@ impl Sweep {
         self.compare(&before, &after, what);
     }
 
-    /// Records every widget of `after` that moved or changed size since
-    /// `before`, or is outside the window now while it was not before (or
-    /// came outside it).
+    /// Records every widget of `after` outside a slot declared to grow that
+    /// moved or changed size since `before`, and every widget, growing or
+    /// not, that reaches outside the window at either look (unless scrolled
+    /// out of its scroll area's view): once each, at the first look it is
+    /// seen outside, so a widget that starts outside is caught as one that
+    /// leaves.
     pub fn compare(&mut self, before: &Layout, after: &Layout, what: &str) {
         self.changes += 1;
+        self.outside_the_window(before, &format!("before {what}"));
         for (key, now) in &after.widgets {
             if self.grows(&now.name) {
                 continue;
             }
-            let was = before.widgets.get(key);
-            if let Some(was) = was {
-                let shift = [
-                    now.rect.min.x - was.rect.min.x,
-                    now.rect.min.y - was.rect.min.y,
-                    now.rect.max.x - was.rect.max.x,
-                    now.rect.max.y - was.rect.max.y,
-                ];
-                if shift.iter().any(|d| d.abs() >= 1.0) {
-                    self.failures.push(format!(
-                        "{what}: {:?} {:?} moved from {} to {}",
-                        now.role,
-                        now.name,
-                        show(was.rect),
-                        show(now.rect)
-                    ));
-                }
-            }
-            let inside = |r: egui::Rect| self.window.expand(0.5).contains_rect(r);
-            if !inside(now.rect) && was.is_none_or(|w| inside(w.rect)) {
+            let Some(was) = before.widgets.get(key) else {
+                continue;
+            };
+            let shift = [
+                now.rect.min.x - was.rect.min.x,
+                now.rect.min.y - was.rect.min.y,
+                now.rect.max.x - was.rect.max.x,
+                now.rect.max.y - was.rect.max.y,
+            ];
+            if shift.iter().any(|d| d.abs() >= 1.0) {
                 self.failures.push(format!(
-                    "{what}: {:?} {:?} left the window {}: {}",
+                    "{what}: {:?} {:?} moved from {} to {}",
                     now.role,
                     now.name,
-                    show(self.window),
+                    show(was.rect),
                     show(now.rect)
+                ));
+            }
+        }
+        self.outside_the_window(after, what);
+    }
+
+    /// Records each widget of `layout` that reaches outside the window and
+    /// was not reported yet.
+    fn outside_the_window(&mut self, layout: &Layout, when: &str) {
+        let window = self.window.expand(0.5);
+        for (key, widget) in &layout.widgets {
+            let scrolled_away = !widget.clip.expand(0.5).contains_rect(widget.rect);
+            if scrolled_away || window.contains_rect(widget.rect) {
+                continue;
+            }
+            if self.outside.insert(key.clone()) {
+                self.failures.push(format!(
+                    "{when}: {:?} {:?} left the window {}: {}",
+                    widget.role,
+                    widget.name,
+                    show(self.window),
+                    show(widget.rect)
                 ));
             }
         }

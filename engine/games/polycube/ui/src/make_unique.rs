@@ -90,7 +90,7 @@ impl MakeUnique {
                         proposal.words
                     ));
                     if ui.button("Accept").clicked() {
-                        accepted = Some(proposal.design.apply_to(level));
+                        accepted = Some(accept(level, proposal));
                     }
                     if proposals.len() > 1 && ui.button("Next").clicked() {
                         self.shown = shown + 1;
@@ -122,13 +122,36 @@ impl MakeUnique {
     }
 }
 
+/// The pieces `proposal` hands cubes between (by index), in order.
+fn touched(proposal: &Proposal) -> Vec<usize> {
+    let mut touched: Vec<usize> = proposal.moves.iter().flat_map(|m| [m.from, m.to]).collect();
+    touched.sort_unstable();
+    touched.dedup();
+    touched
+}
+
+/// `level` with `proposal` made: only the pieces it hands cubes between
+/// change. The design writes every piece as it lies in the packing the
+/// edit was made in (turned, moved to the origin), but a piece the edit
+/// leaves alone is the same piece in any turn: it keeps the cells the
+/// designer wrote, so a save leaves its lines (a list over several lines
+/// too) as they were.
+fn accept(level: &PolycubeLevel, proposal: &Proposal) -> PolycubeLevel {
+    let mut edited = proposal.design.apply_to(level);
+    let touched = touched(proposal);
+    for (index, (piece, was)) in edited.pieces.iter_mut().zip(&level.pieces).enumerate() {
+        if !touched.contains(&index) {
+            piece.cells.clone_from(&was.cells);
+        }
+    }
+    edited
+}
+
 /// Draws the pieces `proposal` edits as they would be, the cubes handed
 /// across in white, in the packing the edit was made in.
 fn preview(ui: &mut Ui, camera: &mut Camera, level: &PolycubeLevel, proposal: &Proposal) {
     let design = &proposal.design;
-    let mut touched: Vec<usize> = proposal.moves.iter().flat_map(|m| [m.from, m.to]).collect();
-    touched.sort_unstable();
-    touched.dedup();
+    let touched = touched(proposal);
     let moved: Vec<usize> = proposal.moves.iter().map(|m| m.cell).collect();
     let ids: Vec<String> = touched
         .iter()

@@ -580,6 +580,62 @@ fn make_unique_proposes_an_edit_the_designer_accepts() {
     wait_for(&mut harness, "solvable, unique");
 }
 
+/// Issue 49: Make unique's Accept rewrites only the pieces the edit hands
+/// cubes between. Every piece's `cells` line was rewritten (turned as the
+/// packing holds it) and a list written over several lines collapsed to
+/// one, against the guide's "only changed values are rewritten".
+#[test]
+fn accepting_make_unique_rewrites_only_the_pieces_it_edits() {
+    use tessera_polycube::generate::repair::{Repair, make_unique};
+    let level: PolycubeLevel =
+        tessera_host::level::parse_level(FIVE_PACKINGS, std::path::Path::new("five.ron")).unwrap();
+    // The proposal the row shows first, worked out here to know its pieces.
+    let Ok(Repair::Proposals(proposals)) = make_unique(&level, &tessera_host::ThinkControl::new())
+    else {
+        panic!("five packings have proposals");
+    };
+    let edited: Vec<&str> = proposals[0]
+        .moves
+        .iter()
+        .flat_map(|m| [m.from, m.to])
+        .map(|p| level.pieces[p].id.as_str())
+        .collect();
+    let line_of = |id: &str| format!("(id: \"{id}\", cells: [");
+    let untouched = level
+        .pieces
+        .iter()
+        .find(|p| !edited.contains(&p.id.as_str()))
+        .expect("a piece the edit leaves alone");
+    // That piece's list one cube a line, as an author may write it.
+    let one_line = FIVE_PACKINGS
+        .lines()
+        .find(|l| l.contains(&line_of(&untouched.id)))
+        .expect("the piece's line");
+    let text = FIVE_PACKINGS.replace(
+        one_line,
+        &one_line
+            .replace("[(", "[\n            (")
+            .replace("), (", "),\n            (")
+            .replace(")]", "),\n        ]"),
+    );
+    let mut harness = editing_text(&text);
+    wait_for(&mut harness, "not unique");
+    harness.get_by_label("Make unique").click();
+    wait_for(&mut harness, "Proposal 1 of ");
+    harness.get_by_label("Accept").click();
+    harness.run();
+    let saved = harness.state().editor.to_ron().expect("ron");
+    let (before, after): (Vec<&str>, Vec<&str>) = (text.lines().collect(), saved.lines().collect());
+    assert_eq!(before.len(), after.len(), "lines gained or lost:\n{saved}");
+    for (was, now) in before.iter().zip(&after) {
+        if edited.iter().any(|id| was.contains(&line_of(id))) {
+            assert_ne!(was, now, "an edited piece's line is rewritten");
+        } else {
+            assert_eq!(was, now, "a line outside the edited pieces changed");
+        }
+    }
+}
+
 /// The layout sweep's window: narrower than the docked playtest in the
 /// default 1400 x 900 editor window (440 px), where help lines wrap and
 /// rows reach the panel's edge.
