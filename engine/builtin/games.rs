@@ -9,5 +9,5 @@ games! {
     tessera_azul::Azul { commands: tessera_azul::cli::COMMANDS, generate: tessera_azul::generate::GENERATOR } => tessera_azul_ui::game_ui(),
     tessera_polycube::Polycube { commands: tessera_polycube::cli::COMMANDS, generate: tessera_polycube::generate::GENERATOR } => tessera_polycube_ui::GAME_UI,
     tessera_sand::Sand { commands: tessera_sand::cli::COMMANDS, generate: tessera_sand::generate::GENERATOR } => tessera_sand_ui::game_ui(),
-    tessera_tetris::Tetris { commands: tessera_tetris::cli::COMMANDS, generate: tessera_tetris::generate::GENERATOR } => tessera_tetris_ui::game_ui(),
+    tessera_tetris::Tetris { commands: tessera_tetris::bot::cli::COMMANDS, generate: tessera_tetris::generate::GENERATOR } => tessera_tetris_ui::game_ui(),
 }

@@ -115,7 +115,8 @@ fn an_agent_decides_without_lua() {
         let relative = shown(&root, &file);
         // An AI's own files, but its settings reader (which reads the
         // script on the game's thread, when the agent is built).
-        let in_ai = relative.contains("/src/ai/") && !relative.ends_with("/settings.rs");
+        let in_ai = (relative.contains("/src/ai/") || relative.contains("/src/bot/ai/"))
+            && !relative.ends_with("/settings.rs");
         if in_ai {
             for (line, code) in code_lines(&text) {
                 if let Some(word) = word_in(code, LUA) {

@@ -1,7 +1,9 @@
 //! The Tetris crate's three layers (the crate's own doc,
 //! `engine/games/tetris/src/lib.rs`, and ARCHITECTURE.md): the rules never
-//! import the AI; the AI reads the rules' pieces, board and move generator
-//! and nothing else of the game; the plugin glue may import both. Every
+//! import the bot (`src/bot/`); the AI (`src/bot/ai/`) reads the rules'
+//! pieces, board, move generator and feed rules and nothing else of the
+//! game; the glue (the rest of the bot, and `lib.rs`, whose marked
+//! hand-over block names the bot) may import both. Every
 //! source file of the crate is in one layer, so a new file is placed on
 //! purpose.
 
@@ -22,25 +24,21 @@ const RULES: &[&str] = &[
     "generate/",
     "scenarios.rs",
     "report.rs",
+    "feed.rs",
+    "feed_rules.rs",
+    "sim.rs",
 ];
 
 /// The AI: evaluator, searches, feeders, its log and its settings reader.
-const AI: &[&str] = &["ai/"];
+const AI: &[&str] = &["bot/ai/"];
 
-/// The plugin glue: the `Game` impl, the agents, feed mode (its offer and
-/// ceiling follow the AI's difficulty row), simulations, the campaign
-/// sweep, commands.
-const GLUE: &[&str] = &[
-    "lib.rs",
-    "agents.rs",
-    "feed.rs",
-    "sim.rs",
-    "campaign.rs",
-    "cli/",
-];
+/// The plugin glue: the `Game` impl with its hand-over to the bot, and the
+/// rest of the bot (agents, its checks of seats and levels, its memory of
+/// each game, the campaign sweep, commands).
+const GLUE: &[&str] = &["lib.rs", "bot/"];
 
 /// What the AI may name of the crate: itself and the rules it plays on.
-const AI_READS: &[&str] = &["ai", "board", "movegen", "piece"];
+const AI_READS: &[&str] = &["bot::ai", "board", "movegen", "piece", "feed_rules"];
 
 /// The layer of a source file (its path under [`SOURCE`]).
 fn layer_of(relative: &str) -> Option<&'static str> {
@@ -57,12 +55,21 @@ fn layer_of(relative: &str) -> Option<&'static str> {
         .map(|(layer, _)| layer)
 }
 
-/// The identifier at the start of `text` (letters, digits, `_`).
-fn identifier(text: &str) -> &str {
-    let end = text
-        .find(|c: char| !c.is_alphanumeric() && c != '_')
-        .unwrap_or(text.len());
-    &text[..end]
+/// The identifier at the start of `text` (letters, digits, `_`); for the
+/// bot's folder, with the module in it (`bot::ai`), since its parts are
+/// of different layers.
+fn identifier(text: &str) -> String {
+    let word = |text: &str| {
+        let end = text
+            .find(|c: char| !c.is_alphanumeric() && c != '_')
+            .unwrap_or(text.len());
+        text[..end].to_string()
+    };
+    let first = word(text);
+    match text[first.len()..].strip_prefix("::") {
+        Some(rest) if first == "bot" => format!("bot::{}", word(rest)),
+        _ => first,
+    }
 }
 
 /// The crate's top-level modules and items that product code names by a
@@ -84,7 +91,7 @@ fn crate_paths(text: &str, depth: usize) -> Vec<(usize, String)> {
     for (at, _) in code.match_indices("crate::") {
         let rest = &code[at + "crate::".len()..];
         let Some(group) = rest.strip_prefix('{') else {
-            found.push((line_of[at], identifier(rest).to_string()));
+            found.push((line_of[at], identifier(rest)));
             continue;
         };
         // Each top-level entry of the group: `a::b`, `c`, `d::{e, f}`.
@@ -99,7 +106,7 @@ fn crate_paths(text: &str, depth: usize) -> Vec<(usize, String)> {
                     entry_start = false;
                     let name = identifier(&group[offset..]);
                     let byte = at + "crate::{".len() + offset;
-                    found.push((line_of[byte], name.to_string()));
+                    found.push((line_of[byte], name));
                 }
                 _ => {}
             }
@@ -129,7 +136,7 @@ fn rooted(line: &str, depth: usize) -> String {
 }
 
 #[test]
-fn tetris_rules_never_import_the_ai() {
+fn tetris_rules_never_import_the_bot() {
     let root = super::common::repo_root();
     let source = root.join(SOURCE);
     let mut found = Vec::new();
@@ -147,13 +154,13 @@ fn tetris_rules_never_import_the_ai() {
             ));
             continue;
         };
-        // `board.rs` and `ai/mod.rs` are 1 deep, `ai/log.rs` 2.
+        // `board.rs` is 1 deep, `bot/ai/mod.rs` 2, `bot/ai/log.rs` 3.
         let depth = super::imports::module_of(&source, &file).len();
         let text = std::fs::read_to_string(&file).expect("a source file");
         for (line, name) in crate_paths(&text, depth) {
             match layer {
-                "rules" if name == "ai" => found.push(format!(
-                    "{shown}:{line}: a rules module imports the AI (`crate::ai`)"
+                "rules" if name.starts_with("bot") => found.push(format!(
+                    "{shown}:{line}: a rules module imports the bot (`crate::{name}`)"
                 )),
                 "AI" if !AI_READS.contains(&name.as_str()) => found.push(format!(
                     "{shown}:{line}: the AI imports `crate::{name}` (it may read only {})",
@@ -165,14 +172,14 @@ fn tetris_rules_never_import_the_ai() {
     }
     assert!(
         found.is_empty(),
-        "the Tetris AI stays apart from the rules (ARCHITECTURE.md, the crate's doc):\n  {}",
+        "the Tetris bot stays apart from the rules (ARCHITECTURE.md, the crate's doc):\n  {}",
         found.join("\n  ")
     );
 }
 
 #[test]
 fn the_layer_check_reads_paths_groups_and_super() {
-    let text = "use crate::{ai::Difficulty, board::Board};\n// crate::sim in a comment\nlet x = crate::piece::I;\nuse super::super::feed;\nuse crate::{\n    level,\n    rules::{Field, Lock},\n};\n";
+    let text = "use crate::{bot::ai::Difficulty, board::Board};\n// crate::sim in a comment\nlet x = crate::piece::I;\nuse super::super::feed;\nuse crate::{\n    level,\n    rules::{Field, Lock},\n};\nuse crate::bot::agents;\n";
     let names = |depth| {
         crate_paths(text, depth)
             .into_iter()
@@ -181,14 +188,30 @@ fn the_layer_check_reads_paths_groups_and_super() {
     };
     assert_eq!(
         names(2),
-        ["1:ai", "1:board", "3:piece", "4:feed", "6:level", "7:rules"]
+        [
+            "1:bot::ai",
+            "1:board",
+            "3:piece",
+            "4:feed",
+            "6:level",
+            "7:rules",
+            "9:bot::agents"
+        ]
     );
     assert_eq!(
         names(1),
-        ["1:ai", "1:board", "3:piece", "6:level", "7:rules"]
+        [
+            "1:bot::ai",
+            "1:board",
+            "3:piece",
+            "6:level",
+            "7:rules",
+            "9:bot::agents"
+        ]
     );
     assert_eq!(layer_of("movegen/hard_drops.rs"), Some("rules"));
-    assert_eq!(layer_of("ai/log.rs"), Some("AI"));
-    assert_eq!(layer_of("feed.rs"), Some("glue"));
+    assert_eq!(layer_of("bot/ai/log.rs"), Some("AI"));
+    assert_eq!(layer_of("bot/agents.rs"), Some("glue"));
+    assert_eq!(layer_of("feed.rs"), Some("rules"));
     assert_eq!(layer_of("brand_new.rs"), None);
 }

@@ -4,9 +4,9 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 
-use tessera_tetris::ai::settings::default_difficulties;
-use tessera_tetris::ai::{Brain, Difficulty, Position, UnknownNext};
 use tessera_tetris::board::spawn_position;
+use tessera_tetris::bot::ai::settings::default_difficulties;
+use tessera_tetris::bot::ai::{Brain, Difficulty, Position, UnknownNext};
 use tessera_tetris::movegen::MoveGen;
 use tessera_tetris::piece::{PieceKind, RotationSystem};
 use tessera_tetris::scenarios;
@@ -60,7 +60,7 @@ fn ai_decision(c: &mut Criterion) {
         .find(|d| d.name == "GOD")
         .expect("GOD");
     let god = Difficulty {
-        order: tessera_tetris::ai::SEED_ORDER.to_vec(),
+        order: tessera_tetris::bot::ai::SEED_ORDER.to_vec(),
         lookahead: 0,
         ..god
     };

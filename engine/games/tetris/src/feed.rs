@@ -4,6 +4,11 @@
 //! drops a row every N AI pieces (the level's interval, else the
 //! difficulty's); the player wins when a locked AI piece reaches it, the AI
 //! on clearing the level's `target_lines`.
+//!
+//! These are the rules of feed mode and name no bot: the difficulty's feed
+//! rules come from the rules' own reader (`crate::feed_rules`), and each
+//! piece the player gives is recorded with the position it was given on
+//! ([`Given`]), the facts a bot reads the player by.
 
 use tessera_host::plugin::{GameError, GameEvent, Outcome};
 use tessera_host::rng::game_rng;
@@ -11,82 +16,11 @@ use tessera_host::script::Script;
 use tessera_host::text::count;
 
 use crate::Tetris;
-use crate::ai::feeder::Feeder;
-use crate::ai::settings::{self, ChosenDifficulty};
-use crate::ai::{CeilingClock, Difficulty, Position, UnknownNext};
+use crate::board::Board;
+use crate::feed_rules::{self, CeilingClock, FeedRules};
 use crate::level::TetrisLevel;
-use crate::piece::PieceKind;
+use crate::piece::{PieceKind, RotationSystem};
 use crate::rules::Lock;
-
-/// Refuses a feed level whose difficulty the script does not have, as a
-/// finding about the level's `feed.difficulty` field (so `check` names the
-/// level file and line, as `play` would fail on it), and one whose
-/// difficulty's line search does not fit its board.
-pub(crate) fn check_level_difficulty(
-    level: &TetrisLevel,
-    feed: &crate::level::FeedLevel,
-    script: &Script,
-) -> Result<(), GameError> {
-    let known = settings::table(script)?;
-    if let Some(difficulty) = known
-        .iter()
-        .find(|d| d.name.eq_ignore_ascii_case(&feed.difficulty))
-    {
-        return search_fits_the_board(difficulty, level);
-    }
-    Err(GameError::Level(
-        tessera_host::level::Diagnostic::error(
-            std::path::Path::new(""),
-            format!(
-                "field `difficulty`: no difficulty `{}` in {}'s `ai.difficulties` (difficulties: {})",
-                feed.difficulty,
-                script.path().display(),
-                known
-                    .iter()
-                    .map(|d| d.name.as_str())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ),
-        )
-        .at("feed")
-        .at("difficulty"),
-    ))
-}
-
-/// Refuses a feed game whose AI row's line search does not fit the
-/// memory budget on the level's board: the script's rows are checked for
-/// the 10-wide feed board, and a wider level needs more per board. The
-/// refusal is a finding about the level's `columns` (so `check`, `play`
-/// and the editor all name the level file and line) and says how many
-/// boards would fit.
-fn search_fits_the_board(difficulty: &Difficulty, level: &TetrisLevel) -> Result<(), GameError> {
-    let columns = level.columns as usize;
-    let Some(why) = difficulty.search_over_budget_on(columns) else {
-        return Ok(());
-    };
-    Err(GameError::Level(
-        tessera_host::level::Diagnostic::error(
-            std::path::Path::new(""),
-            format!(
-                "field `columns`: the AI's difficulty {}: {why}",
-                difficulty.name
-            ),
-        )
-        .at("columns"),
-    ))
-}
-
-/// The refusal of an AI seat naming no difficulty of the script: a feeder
-/// named where the AI plays (`--ai hatetris` in feed mode) is told so.
-pub(crate) fn not_a_difficulty(name: &str) -> GameError {
-    GameError::Invalid(if Feeder::from_name(name).is_some() {
-        format!(
-            "`{name}` is a feeder; feed mode's second seat is the AI: `ai:LEVEL` with a difficulty (e.g. `ai:god`)"
-        )
-    } else {
-        format!("no difficulty `{name}` in the script's `ai.difficulties`")
-    })
-}
 
 /// The board feed mode plays on without a level: the seed's 22 x 10, a
 /// lowering ceiling, 20 lines for the AI playing `difficulty`.
@@ -108,10 +42,12 @@ pub fn default_feed_level(difficulty: &str) -> TetrisLevel {
 /// Feed mode's state: the ceiling, the offer and the AI's progress.
 #[derive(Debug, Clone)]
 pub struct FeedState {
-    /// The difficulty the AI plays (its ceiling interval and special
-    /// chance come from here; re-read when the script changes), the
-    /// script's row shared, not copied.
-    pub difficulty: ChosenDifficulty,
+    /// The difficulty the AI plays: the name of its row in the script's
+    /// `ai.difficulties`, as the script spells it.
+    pub difficulty: String,
+    /// That row's feed rules (its ceiling interval and special chance;
+    /// re-read when the script changes).
+    pub rules: FeedRules,
     /// The AI wins on clearing this many lines.
     pub target_lines: u64,
     /// Rows closed off above the ceiling line.
@@ -126,54 +62,74 @@ pub struct FeedState {
     pub offer: Vec<PieceKind>,
     /// The level's own ceiling interval (it overrides the difficulty's).
     pub level_ceiling_every: Option<u32>,
-    /// The reader's pieces in a row the player has given, the last one
-    /// included (counted only for a difficulty with an `off_line`
-    /// ranking, which reads it).
-    pub reader_streak: u32,
+    /// Every piece the player has given, first given first, each with the
+    /// position it was given on.
+    pub given: Vec<Given>,
     pub(crate) specials: Vec<PieceKind>,
     pub(crate) rng: tessera_host::rng::GameRng,
+}
+
+/// One piece the player gave, and what it was given on: the facts, as
+/// the rules saw them when the player chose (before the piece spawned).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Given {
+    /// The piece given.
+    pub kind: PieceKind,
+    /// What was on offer.
+    pub offer: Vec<PieceKind>,
+    /// The locked cells.
+    pub board: Board,
+    /// The rotation system in force.
+    pub rotation: RotationSystem,
+    /// The row pieces spawned at.
+    pub spawn_row: i32,
+    /// Rows from the top where a locked cell topped out.
+    pub danger_rows: usize,
+    /// When the ceiling was to drop next.
+    pub ceiling: CeilingClock,
 }
 
 impl FeedState {
     /// AI pieces per ceiling row: the level's interval, else the
     /// difficulty's.
     pub fn ceiling_every(&self) -> u32 {
-        self.level_ceiling_every
-            .unwrap_or(self.difficulty.ceiling_every)
+        self.level_ceiling_every.unwrap_or(self.rules.ceiling_every)
     }
 }
 
-/// Feed mode's starting state: the AI seat's difficulty, the level's
-/// target, the specials of the script.
-pub(crate) fn feed_state(
-    level: &TetrisLevel,
+/// The refusal of a feed game not played by two seats.
+pub(crate) fn check_seat_count(
     options: &tessera_host::options::SessionOptions,
-    script: &Script,
-    seed: u64,
-) -> Result<FeedState, GameError> {
+) -> Result<(), GameError> {
     if options.seats.len() != 2 {
         return Err(GameError::Invalid(format!(
             "feed mode is played by two seats (the feeder, then the AI), not {}",
             options.seats.len()
         )));
     }
-    if let Some(first) = options.ai_level(0)
-        && Feeder::from_name(first).is_none()
-    {
-        return Err(GameError::Invalid(format!(
-            "feed mode's first seat feeds pieces: `human` or `ai:FEEDER` with FEEDER {}, not `ai:{first}`",
-            Feeder::NAMES
-        )));
-    }
+    Ok(())
+}
+
+/// Feed mode's starting state: the AI seat's difficulty and its feed
+/// rules, the level's target, the specials of the script.
+pub(crate) fn feed_state(
+    level: &TetrisLevel,
+    options: &tessera_host::options::SessionOptions,
+    script: &Script,
+    seed: u64,
+) -> Result<FeedState, GameError> {
+    check_seat_count(options)?;
     let Some(name) = options.ai_level(1) else {
         return Err(GameError::Invalid(
             "feed mode's second seat is the AI: `ai:LEVEL` (e.g. `ai:god`)".into(),
         ));
     };
-    let difficulty =
-        settings::chosen_difficulty(script, name)?.ok_or_else(|| not_a_difficulty(name))?;
-    search_fits_the_board(&difficulty, level)?;
-    let specials = settings::feed_settings(script)?.specials;
+    let (difficulty, rules) = feed_rules::for_difficulty(script, name)?.ok_or_else(|| {
+        GameError::Invalid(format!(
+            "no difficulty `{name}` in the script's `ai.difficulties`"
+        ))
+    })?;
+    let specials = feed_rules::specials(script)?;
     let target_lines = level
         .feed
         .as_ref()
@@ -184,6 +140,7 @@ pub(crate) fn feed_state(
     rng.set_stream(1);
     Ok(FeedState {
         difficulty,
+        rules,
         target_lines,
         ceiling: 0,
         lowering: level.feed.as_ref().is_none_or(|f| f.lowering_ceiling),
@@ -191,7 +148,7 @@ pub(crate) fn feed_state(
         ai_pieces: 0,
         level_ceiling_every: level.feed.as_ref().and_then(|f| f.ceiling_every),
         offer: Vec::new(),
-        reader_streak: 0,
+        given: Vec::new(),
         specials,
         rng,
     })
@@ -262,10 +219,11 @@ impl Tetris {
         if name.is_empty() {
             return;
         }
-        match settings::chosen_difficulty(script, &name) {
-            Ok(Some(difficulty)) => {
+        match feed_rules::for_difficulty(script, &name) {
+            Ok(Some((difficulty, rules))) => {
                 if let Some(feed) = &mut self.feed {
                     feed.difficulty = difficulty;
+                    feed.rules = rules;
                 }
             }
             Ok(None) => self.events.push(GameEvent::error(format!(
@@ -279,7 +237,7 @@ impl Tetris {
     pub(crate) fn feed_difficulty_name(&self) -> String {
         self.feed
             .as_ref()
-            .map(|f| f.difficulty.name.clone())
+            .map(|f| f.difficulty.clone())
             .unwrap_or_default()
     }
 
@@ -290,7 +248,7 @@ impl Tetris {
             return;
         };
         feed.offer = PieceKind::ALL.to_vec();
-        let chance = feed.difficulty.special_chance;
+        let chance = feed.rules.special_chance;
         if !feed.specials.is_empty() && feed.rng.random_bool(chance.clamp(0.0, 1.0)) {
             let special = feed.specials[feed.rng.random_range(0..feed.specials.len())];
             feed.offer.push(special);
@@ -298,28 +256,6 @@ impl Tetris {
                 "special piece on offer: {special}"
             )));
         }
-    }
-
-    /// Whether `kind` is the piece a reader of the AI's difficulty would
-    /// give on this board from this offer (the `hate` rule).
-    fn is_reader_piece(&mut self, kind: PieceKind) -> bool {
-        let Some(feed) = &self.feed else {
-            return false;
-        };
-        // Shared, not copied: the row is the script's, the offer 8 pieces.
-        let (difficulty, offer) = (feed.difficulty.clone(), feed.offer.clone());
-        let position = Position {
-            board: *self.field.board(),
-            piece: kind,
-            next: None,
-            rotation: self.rotation(),
-            spawn_row: self.field.spawn_row(),
-            danger_rows: self.field.danger_rows(),
-            ceiling: self.ceiling_clock(),
-            unknown_next: UnknownNext::Worst(Vec::new()),
-            reader_streak: 0,
-        };
-        crate::ai::is_reader_piece(&mut self.movegen, &position, &difficulty, &offer, kind)
     }
 
     /// Feed mode: the player gives `kind`.
@@ -340,14 +276,17 @@ impl Tetris {
                 feed.offer.iter().map(|k| k.letter()).collect::<String>()
             )));
         }
-        let (counts, streak) = (feed.difficulty.off_line.is_some(), feed.reader_streak);
-        let reader_streak = if counts && self.is_reader_piece(kind) {
-            streak.saturating_add(1)
-        } else {
-            0
+        let given = Given {
+            kind,
+            offer: feed.offer.clone(),
+            board: *self.field.board(),
+            rotation: self.rotation(),
+            spawn_row: self.field.spawn_row(),
+            danger_rows: self.field.danger_rows(),
+            ceiling: self.ceiling_clock(),
         };
         if let Some(feed) = &mut self.feed {
-            feed.reader_streak = reader_streak;
+            feed.given.push(given);
         }
         self.events
             .push(GameEvent::info(format!("the player gives {kind}")));

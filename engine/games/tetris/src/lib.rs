@@ -12,20 +12,26 @@
 //! - This file holds the flow: scoring, levels and goals through the
 //!   script (per lock), events, and the `Game` impl.
 //!
-//! Three layers, the way Cold Clear keeps bot, evaluator and move
-//! generation apart (`cargo test --test tidy` holds them,
-//! `tetris_rules_never_import_the_ai`):
-//! - **the rules**, which never import the AI: [`piece`], [`board`],
-//!   [`movegen`], [`rules`], [`level`], `flow`, [`settings`], [`solver`],
-//!   [`generate`], [`scenarios`], `report`;
-//! - **the AI**, [`ai`]: evaluator, searches, feeders, its log and its own
-//!   settings reader (the script's `ai` and `feed` tables); it reads the
-//!   rules' pieces, board and move generator and nothing else of the game;
-//! - **the plugin glue**, which may import both: this file (the `Game`
-//!   impl, the snapshot the AI decides from), [`agents`], [`feed`] (feed
-//!   mode: the offer and ceiling follow the AI's difficulty row, and the
-//!   reader's streak is counted with the AI's own ranking), [`sim`],
-//!   [`campaign`] and [`cli`].
+//! The rules and the bot apart, the way Cold Clear keeps its bot apart
+//! from libtetris (issue #48; `cargo test --test tidy` holds the layers,
+//! `tetris_rules_never_import_the_bot`, and this crate's
+//! `rules_modules_never_name_the_bot`):
+//! - **the rules**, which never name the bot: [`piece`], [`board`],
+//!   [`movegen`], [`rules`], [`level`], `flow`, [`settings`], [`feed`]
+//!   (feed mode: the offer, the ceiling, the pieces given and their
+//!   boards), [`feed_rules`] (its script values and the ceiling's clock),
+//!   [`sim`], [`solver`], [`generate`], [`scenarios`], `report`, and this
+//!   file but its marked hand-over block;
+//! - **the bot**, [`bot`]: the AI (evaluator, searches, feeders, its log
+//!   and its settings reader) in its `ai` module, which reads the rules' pieces,
+//!   board, move generator and feed rules and nothing else of the game;
+//!   and around it the agents, the bot's checks of seats and levels, the
+//!   reader's streak it counts from the pieces given, its memory of each
+//!   game, the campaign sweep and the commands;
+//! - **the hand-over**, a marked block at the end of this file: what the
+//!   game's capability impls hand the host from the bot (agents, AI
+//!   levels, checks), each a call into [`bot`]. A later step moves it to
+//!   the host's registrar and the bot to a crate of its own.
 //!
 //! Flow decisions (RULINGS "Classic Tetris" plus our choices where it is
 //! silent):
@@ -51,12 +57,10 @@
 //!   onto the stack, or a piece cannot spawn); the AI wins on clearing the
 //!   level's `target_lines`.
 
-pub mod agents;
-pub mod ai;
 pub mod board;
-pub mod campaign;
-pub mod cli;
+pub mod bot;
 pub mod feed;
+pub mod feed_rules;
 mod flow;
 pub mod generate;
 pub mod level;
@@ -70,19 +74,19 @@ pub mod solver;
 
 mod report;
 
+use std::sync::Arc;
+
 use serde::{Deserialize, Serialize};
 
 use tessera_host::agent::Agent;
 use tessera_host::level::{Diagnostic, LevelFile};
-use tessera_host::options::{GameSpec, ModeSpec, Seat};
+use tessera_host::options::{GameSpec, Seat};
 use tessera_host::plugin::{Game, GameError, GameEvent, Outcome, Setup, Turn};
 use tessera_host::plugin::{LevelFormats, Moves, Players, Reports, Scripted, Simulated};
 use tessera_host::rng::game_rng;
 use tessera_host::script::{LiveScript, Script, ScriptError, ScriptSchema};
 use tessera_host::sim::{SimFigure, SimOptionSpec, SimOptions, SimPlay, SimStyle};
 
-use ai::feeder::Feeder;
-use ai::{Position, UnknownNext};
 use board::{Board, spawn_position};
 use level::{Goal, TetrisLevel};
 use movegen::{MoveGen, Placement};
@@ -155,9 +159,10 @@ pub struct TetrisSnapshot {
     /// Rows from the top where a locked cell tops out.
     pub danger_rows: usize,
     /// When feed mode's ceiling drops next (never, in classic play).
-    pub ceiling: crate::ai::CeilingClock,
-    /// Feed mode: the reader's pieces in a row the player has given
-    /// ([`crate::ai::Position::reader_streak`]).
+    pub ceiling: feed_rules::CeilingClock,
+    /// Feed mode: the reader's pieces in a row the player has given, as
+    /// the bot counts them from the pieces given (the rules record only
+    /// the pieces and their boards, [`feed::Given`]).
     pub reader_streak: u32,
     /// Feed mode: the pieces the player may give now (empty otherwise).
     pub offer: Vec<PieceKind>,
@@ -165,36 +170,6 @@ pub struct TetrisSnapshot {
     pub feed: bool,
     /// Pieces the AI has placed (the seed's "turn").
     pub ai_pieces: u64,
-}
-
-impl TetrisSnapshot {
-    /// What the AI decides on, for the piece in play.
-    pub fn position(&self) -> Option<Position> {
-        let active = self.active?;
-        Some(Position {
-            board: self.board,
-            piece: active.kind,
-            next: if self.feed {
-                None
-            } else {
-                self.queue.first().copied()
-            },
-            rotation: self.rotation,
-            spawn_row: self.spawn_row,
-            danger_rows: self.danger_rows,
-            ceiling: self.ceiling,
-            // In feed mode the player may give any of the seven, or the
-            // special on offer: the lookahead expects the worst of them.
-            reader_streak: self.reader_streak,
-            unknown_next: if self.feed {
-                let mut pieces = PieceKind::ALL.to_vec();
-                pieces.extend(self.offer.iter().filter(|k| !k.is_tetromino()));
-                UnknownNext::Worst(pieces)
-            } else {
-                UnknownNext::Average(PieceKind::ALL.to_vec())
-            },
-        })
-    }
 }
 
 /// One scored lock in the clear log.
@@ -234,9 +209,15 @@ pub struct Tetris {
     steered_piece: Option<u64>,
     /// Set in a simulation ([`Simulated::sim_setup`]): its cap and preview.
     sim: Option<sim::SimSettings>,
-    /// The AI's working memory, kept between the agents of its decisions.
-    brains: agents::BrainShelf,
+    /// This game, for what outside code keeps about it.
+    instance: Arc<Instance>,
 }
+
+/// A game of tetris as a key for what code outside the rules keeps about
+/// it (the bot keeps its working memory by it): one per started game,
+/// never shared by two, so a replay or an undo (a new start) gets its own.
+#[derive(Debug)]
+pub struct Instance(());
 
 pub(crate) fn config_of(settings: &Settings, level: &TetrisLevel, level_no: u32) -> Config {
     Config {
@@ -343,6 +324,16 @@ impl Tetris {
         self.feed.as_ref()
     }
 
+    /// This game's instance token.
+    pub fn instance(&self) -> &Arc<Instance> {
+        &self.instance
+    }
+
+    /// The script as it is now.
+    pub fn current_script(&self) -> Arc<Script> {
+        self.script.current()
+    }
+
     /// The landing `Drop { x, rotation, y }` names, or why none does.
     pub fn find_drop(
         &mut self,
@@ -400,9 +391,7 @@ impl Game for Tetris {
             let ai = options.ai_level(1).unwrap_or("GOD");
             // Named on the command line, not in a level: bad usage, in
             // the seat's words rather than a level field's.
-            if crate::ai::settings::chosen_difficulty(&script.current(), ai)?.is_none() {
-                return Err(feed::not_a_difficulty(ai));
-            }
+            Self::bot_checks_named_difficulty(&script.current(), ai)?;
             level = feed::default_feed_level(ai);
         }
         if let Some(error) = level.diagnose().into_iter().find(Diagnostic::is_error) {
@@ -411,14 +400,18 @@ impl Game for Tetris {
         let current = script.current();
         let settings = Settings::read(&current)?;
         if let Some(feed_level) = &level.feed {
-            feed::check_level_difficulty(&level, feed_level, &current)?;
+            Self::bot_checks_level(&level, feed_level, &current)?;
         }
         let (board, colours) = level.starting_cells();
         let randomizer = level.randomizer_override().unwrap_or(settings.randomizer);
         let source = PieceSource::new(level.sequence_pieces(), randomizer, game_rng(seed));
         let config = config_of(&settings, &level, 0);
         let feed = match options.mode() {
-            "feed" => Some(feed::feed_state(&level, &options, &current, seed)?),
+            "feed" => {
+                feed::check_seat_count(&options)?;
+                Self::bot_checks_feed_seats(&level, &options, &current)?;
+                Some(feed::feed_state(&level, &options, &current, seed)?)
+            }
             _ => {
                 if options.seats.len() > 1 {
                     return Err(GameError::Invalid(format!(
@@ -426,13 +419,7 @@ impl Game for Tetris {
                         options.seats.len()
                     )));
                 }
-                if let Some(level_name) = options.ai_level(0)
-                    && Feeder::from_name(level_name).is_some()
-                {
-                    return Err(GameError::Invalid(format!(
-                        "`{level_name}` is a feeder for feed mode; a classic AI seat names a difficulty"
-                    )));
-                }
+                Self::bot_checks_classic_seat(&options)?;
                 None
             }
         };
@@ -460,7 +447,7 @@ impl Game for Tetris {
             ai_plays,
             steered_piece: None,
             sim: None,
-            brains: agents::BrainShelf::default(),
+            instance: Arc::new(Instance(())),
         };
         if game.feed.is_some() {
             game.new_offer();
@@ -637,7 +624,11 @@ impl Scripted for Tetris {
     /// the editor's reload and game start alike, at its line.
     fn check_script(script: &Script) -> Result<(), ScriptError> {
         Settings::read(script)?;
-        ai::settings::check_ai(script)
+        // The bot's reader first: it reads the feed rules at their place
+        // in each row, so a script with several mistakes is refused at
+        // the same first one as ever.
+        Self::bot_checks_script(script)?;
+        feed_rules::check(script)
     }
 }
 
@@ -647,26 +638,7 @@ impl Players for Tetris {
     /// AI levels: the feeders (`random`, `hate`, for feed mode's first
     /// seat), then the script's difficulties, lower case, weakest first.
     fn spec(script: &Script) -> Result<GameSpec, GameError> {
-        let difficulties = ai::settings::table(script)?;
-        let placer = difficulties
-            .iter()
-            .find(|d| d.name.eq_ignore_ascii_case("god"))
-            .or(difficulties.last())
-            .map(|d| d.name.to_lowercase())
-            .unwrap_or_default();
-        let mut feed = ModeSpec::new("feed", "Feed the AI");
-        feed.default_seats = vec![Seat::Human, Seat::Ai { level: placer }];
-        let mut ai_levels: Vec<String> = Feeder::listed().into_iter().map(Feeder::name).collect();
-        ai_levels.extend(difficulties.iter().map(|d| d.name.to_lowercase()));
-        Ok(GameSpec {
-            modes: vec![ModeSpec::new("classic", "Classic"), feed],
-            min_seats: 1,
-            max_seats: 2,
-            default_seats: vec![Seat::Human],
-            ai_levels,
-            // `hate:P` for any P in 0..1, not only the listed three.
-            also_accepts: Some(|name| Feeder::from_name(name).is_some()),
-        })
+        Self::bot_spec(script)
     }
 
     fn snapshot(&self) -> TetrisSnapshot {
@@ -686,7 +658,7 @@ impl Players for Tetris {
             spawn_row: self.field.spawn_row(),
             danger_rows: self.field.danger_rows(),
             ceiling: self.ceiling_clock(),
-            reader_streak: self.feed.as_ref().map_or(0, |f| f.reader_streak),
+            reader_streak: self.bot_reader_streak(),
             offer: self
                 .feed
                 .as_ref()
@@ -783,6 +755,15 @@ impl Simulated for Tetris {
     }
 }
 
+// BOT HAND-OVER BEGIN (issue #48, step 1)
+//
+// The one place of the rules that names the bot: what the bot brings the
+// host through this game's capability impls (the agents, the AI levels of
+// the game's spec, its checks of scripts, seats and feed levels) and the
+// reader's streak it counts for a snapshot. Each item only forwards to
+// `crate::bot`; the crate's test `rules_modules_never_name_the_bot` holds
+// every other rules line free of it. Step 2 moves this block to the host's
+// registrar, where the bot's own crate registers it.
 impl Tetris {
     /// The agent for `seat` at AI `level`; `with_log` makes a placer write
     /// the AI log with each decision (the editor's S panel), which costs
@@ -793,37 +774,56 @@ impl Tetris {
         level: &str,
         with_log: bool,
     ) -> Result<Box<dyn Agent<Self>>, GameError> {
-        let script = self.script.current();
-        if let Some(feeder) = Feeder::from_name(level) {
-            if self.feed.is_none() || seat != 0 {
-                return Err(GameError::Invalid(format!(
-                    "`{level}` feeds pieces: it plays feed mode's first seat"
-                )));
-            }
-            let against = self
-                .feed
-                .as_ref()
-                .map(|f| f.difficulty.clone())
-                .ok_or_else(|| GameError::Invalid("no AI to feed".into()))?;
-            return Ok(Box::new(
-                agents::FeederAgent::new(feeder, against).with_shelf(self.brains.clone()),
-            ));
-        }
-        let difficulty = ai::settings::chosen_difficulty(&script, level)?.ok_or_else(|| {
-            GameError::Invalid(format!(
-                "no difficulty `{level}` in the script's `ai.difficulties`"
-            ))
-        })?;
-        let log_top = if with_log {
-            ai::settings::feed_settings(&script)?.log_top
-        } else {
-            0
-        };
-        Ok(Box::new(
-            agents::PlacerAgent::new(difficulty, log_top).with_shelf(self.brains.clone()),
-        ))
+        bot::agents::make_agent(self, seat, level, with_log)
+    }
+
+    /// The AI levels and modes the bot offers ([`Players::spec`]).
+    fn bot_spec(script: &Script) -> Result<GameSpec, GameError> {
+        bot::agents::spec(script)
+    }
+
+    /// The bot's reading of the script's `ai` table ([`Scripted::check_script`]).
+    fn bot_checks_script(script: &Script) -> Result<(), ScriptError> {
+        bot::ai::settings::check_ai(script)
+    }
+
+    /// A difficulty named for feed mode's own board ([`Game::start`]).
+    fn bot_checks_named_difficulty(script: &Script, name: &str) -> Result<(), GameError> {
+        bot::feed::check_named_difficulty(script, name)
+    }
+
+    /// A feed level's difficulty ([`Game::start`]).
+    fn bot_checks_level(
+        level: &TetrisLevel,
+        feed_level: &level::FeedLevel,
+        script: &Script,
+    ) -> Result<(), GameError> {
+        bot::feed::check_level_difficulty(level, feed_level, script)
+    }
+
+    /// Feed mode's seats ([`Game::start`]).
+    fn bot_checks_feed_seats(
+        level: &TetrisLevel,
+        options: &tessera_host::options::SessionOptions,
+        script: &Script,
+    ) -> Result<(), GameError> {
+        bot::feed::check_feed_seats(level, options, script)
+    }
+
+    /// A classic game's AI seat ([`Game::start`]).
+    fn bot_checks_classic_seat(
+        options: &tessera_host::options::SessionOptions,
+    ) -> Result<(), GameError> {
+        bot::feed::check_classic_seat(options)
+    }
+
+    /// The reader's streak of a feed game for its snapshot
+    /// ([`Players::snapshot`]).
+    fn bot_reader_streak(&self) -> u32 {
+        bot::agents::reader_streak(self)
     }
 }
+// BOT HAND-OVER END
 
 impl std::fmt::Debug for Tetris {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {

@@ -81,7 +81,7 @@ impl Tetris {
                 };
                 out.push_str(&format!(
                     "feed: AI {}  ai pieces {}  lines {}/{}  {ceiling}\n",
-                    feed.difficulty.name,
+                    feed.difficulty,
                     feed.ai_pieces,
                     self.lines(),
                     feed.target_lines,
@@ -150,7 +150,7 @@ impl Tetris {
             "outcome": self.outcome.to_string(),
             "over_reason": self.over_reason,
             "feed": self.feed.as_ref().map(|f| serde_json::json!({
-                "difficulty": f.difficulty.name,
+                "difficulty": f.difficulty,
                 "ai_pieces": f.ai_pieces,
                 "target_lines": f.target_lines,
                 "ceiling": f.ceiling,

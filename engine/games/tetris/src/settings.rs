@@ -3,9 +3,10 @@
 //! functions (score, level, won) with the seed's defaults. Every read
 //! happens per event (a spawn, a lock, a clear), never per tick.
 //!
-//! The script's `ai` and `feed` tables are the AI's: its own reader,
-//! [`crate::ai::settings`], reads them (this file is the rules' and names
-//! no AI module; the game's `check_script` runs both readers).
+//! The script's `ai` table is the bot's, read by the bot's own reader;
+//! feed mode's values in it (each row's `special_chance` and
+//! `ceiling_every`) and the `feed` table are read by the rules'
+//! [`crate::feed_rules`] (the game's `check_script` runs every reader).
 
 use tessera_host::mlua::Value;
 use tessera_host::script::{
@@ -174,9 +175,10 @@ pub fn schema() -> ScriptSchema {
                 FieldKind::Function,
                 "on_game_over(score, won)",
             ),
-            // The AI's tables, read by its own reader (`crate::ai::settings`,
-            // which refuses any key of theirs it does not know): declared
-            // here so the top level knows them.
+            // The AI's and feed mode's tables, read by their own readers
+            // (the bot's and `crate::feed_rules`, which refuse any key of
+            // theirs they do not know): declared here so the top level
+            // knows them.
             FieldSpec::optional(
                 "ai",
                 FieldKind::Table,

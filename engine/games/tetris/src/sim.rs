@@ -47,8 +47,8 @@ pub(crate) struct SimSettings {
 }
 
 impl SimSettings {
-    /// Reads `options`. (The difficulty an agent plays is the row the
-    /// script keeps, shared: `ai::settings::chosen_difficulty`.)
+    /// Reads `options`. (The difficulty an agent plays is the bot's
+    /// business: it reads the row from the script.)
     pub fn of(options: &SimOptions) -> Self {
         Self {
             piece_cap: options.count("pieces").unwrap_or(DEFAULT_PIECE_CAP),

@@ -9,6 +9,7 @@ mod tetris_support;
 mod tetris_ai;
 mod tetris_alloc;
 mod tetris_bad_input;
+mod tetris_bot_apart;
 mod tetris_cancel;
 mod tetris_check;
 mod tetris_feed;

@@ -9,12 +9,12 @@ use tessera_host::options::{Seat, SessionOptions};
 use tessera_host::plugin::Players;
 use tessera_host::{Game, Setup};
 use tessera_tetris::Tetris;
-use tessera_tetris::ai::metrics::{Metric, Metrics, board_metrics, move_metrics};
-use tessera_tetris::ai::settings::difficulties;
-use tessera_tetris::ai::{
+use tessera_tetris::board::Board;
+use tessera_tetris::bot::ai::metrics::{Metric, Metrics, board_metrics, move_metrics};
+use tessera_tetris::bot::ai::settings::difficulties;
+use tessera_tetris::bot::ai::{
     Adversary, Brain, Candidate, Difficulty, Position, UnknownNext, log, rank,
 };
-use tessera_tetris::board::Board;
 use tessera_tetris::level::TetrisLevel;
 use tessera_tetris::movegen::Placement;
 use tessera_tetris::piece::{PieceKind, RotationSystem};
@@ -359,10 +359,10 @@ fn mid_game() -> Board {
 #[test]
 fn an_ai_log_round_trips_through_explain() {
     let script = shipped().current();
-    let master = tessera_tetris::ai::settings::difficulty(&script, "master")
+    let master = tessera_tetris::bot::ai::settings::difficulty(&script, "master")
         .expect("reads")
         .expect("MASTER");
-    let easy = tessera_tetris::ai::settings::difficulty(&script, "easy")
+    let easy = tessera_tetris::bot::ai::settings::difficulty(&script, "easy")
         .expect("reads")
         .expect("EASY");
     for difficulty in [god(), master, easy] {
@@ -562,7 +562,7 @@ fn line_depth_and_beam_default_to_lookahead_and_beam_and_stay_out_of_classic_pla
 /// The shipped GOD: its own order follows the expected line; its
 /// `off_line` ranking guards against a player who does not feed it.
 fn shipped_god() -> Difficulty {
-    tessera_tetris::ai::settings::difficulty(&shipped().current(), "god")
+    tessera_tetris::bot::ai::settings::difficulty(&shipped().current(), "god")
         .expect("reads")
         .expect("GOD")
 }
@@ -686,8 +686,8 @@ fn a_log_of_gods_feed_decision_carries_the_streak_and_replays() {
 /// candidate, through a game of MASTER's against the `hate:0.5` feeder.
 #[test]
 fn a_brain_that_searched_before_decides_as_a_fresh_one() {
-    use tessera_tetris::ai::feeder::{Feeder, pick};
-    let master = tessera_tetris::ai::settings::difficulty(&shipped().current(), "master")
+    use tessera_tetris::bot::ai::feeder::{Feeder, pick};
+    let master = tessera_tetris::bot::ai::settings::difficulty(&shipped().current(), "master")
         .expect("reads")
         .expect("MASTER");
     let offer = PieceKind::ALL.to_vec();

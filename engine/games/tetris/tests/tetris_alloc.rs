@@ -7,7 +7,7 @@
 use super::tetris_support;
 
 use tessera_testkit::alloc::{CountingAlloc, allocations_during};
-use tessera_tetris::ai::{Brain, Position, UnknownNext};
+use tessera_tetris::bot::ai::{Brain, Position, UnknownNext};
 
 use tessera_host::rng::game_rng;
 use tessera_tetris::board::{Board, spawn_position};
@@ -95,7 +95,8 @@ fn game_steps_and_move_generation_allocate_nothing() {
 #[test]
 fn ai_decisions_after_the_first_allocate_nothing() {
     let script = tetris_support::shipped();
-    let table = tessera_tetris::ai::settings::difficulties(&script.current()).expect("the table");
+    let table =
+        tessera_tetris::bot::ai::settings::difficulties(&script.current()).expect("the table");
     let positions: Vec<Position> = scenarios::mid_game(60, 3)
         .iter()
         .enumerate()
@@ -123,7 +124,7 @@ fn ai_decisions_after_the_first_allocate_nothing() {
     // (its board map grows with the widest ply it has seen).
     for difficulty in table
         .iter()
-        .filter(|d| d.adversary == tessera_tetris::ai::Adversary::Score)
+        .filter(|d| d.adversary == tessera_tetris::bot::ai::Adversary::Score)
     {
         let mut brain = Brain::new();
         // The first pass sizes the buffers (the longest candidate list,

@@ -12,16 +12,16 @@ use std::time::{Duration, Instant};
 
 use tessera_host::agent::{Agent, Budget, ThinkControl, Thinking, agent_rng};
 use tessera_host::plugin::{GameError, Players};
-use tessera_tetris::agents::PlacerAgent;
-use tessera_tetris::ai::limits::beam_within_budget;
-use tessera_tetris::ai::{Adversary, Brain, Cancelled, Difficulty, Position};
 use tessera_tetris::board::Board;
+use tessera_tetris::bot::agents::PlacerAgent;
+use tessera_tetris::bot::ai::limits::beam_within_budget;
+use tessera_tetris::bot::ai::{Adversary, Brain, Cancelled, Difficulty, Position};
 use tessera_tetris::piece::PieceKind;
 use tetris_support::*;
 
 /// The shipped VS_HATETRIS row.
 fn vs_hatetris() -> Difficulty {
-    tessera_tetris::ai::settings::difficulties(&shipped().current())
+    tessera_tetris::bot::ai::settings::difficulties(&shipped().current())
         .expect("the shipped table")
         .into_iter()
         .find(|d| d.name == "VS_HATETRIS")
@@ -61,7 +61,7 @@ fn heavy_rows() -> Vec<(&'static str, Difficulty, Position)> {
         ..god()
     };
     let wide = Position {
-        unknown_next: tessera_tetris::ai::UnknownNext::Average(PieceKind::ALL.to_vec()),
+        unknown_next: tessera_tetris::bot::ai::UnknownNext::Average(PieceKind::ALL.to_vec()),
         ..Position::shipped(Board::new(64, 24), PieceKind::T)
     };
     vec![
@@ -113,7 +113,7 @@ fn a_cancelled_decision_leaves_a_brain_that_decides_as_a_new_one() {
         line_lead: 2,
         ..vs_hatetris()
     };
-    let start = tessera_tetris::ai::hatetris_offline::empty_well(PieceKind::S);
+    let start = tessera_tetris::bot::ai::hatetris_offline::empty_well(PieceKind::S);
     let mut brain = Brain::new();
     brain.choose(&start, &planner, 0);
     let set = AtomicBool::new(true);

@@ -12,8 +12,8 @@ use proptest::prelude::*;
 use tessera_host::plugin::Scripted;
 use tessera_host::{LiveScript, Registry};
 use tessera_tetris::Tetris;
-use tessera_tetris::ai::{Brain, Position, log};
 use tessera_tetris::board::Board;
+use tessera_tetris::bot::ai::{Brain, Position, log};
 use tessera_tetris::piece::PieceKind;
 use tetris_support::*;
 
@@ -166,7 +166,7 @@ fn the_shipped_script_passes_its_check_and_keeps_god_seed() {
     let live = shipped();
     let script = live.current();
     Tetris::check_script(&script).expect("the shipped script is fine");
-    let names: Vec<String> = tessera_tetris::ai::settings::difficulties(&script)
+    let names: Vec<String> = tessera_tetris::bot::ai::settings::difficulties(&script)
         .expect("reads")
         .into_iter()
         .map(|d| d.name)
@@ -185,12 +185,12 @@ fn the_shipped_script_passes_its_check_and_keeps_god_seed() {
         "the ladder, weakest first, with the seed's literal GOD for comparison and the \
          specialist against HATETRIS before MASTER, so MASTER stays the strongest"
     );
-    let seed = tessera_tetris::ai::settings::difficulty(&script, "god_seed")
+    let seed = tessera_tetris::bot::ai::settings::difficulty(&script, "god_seed")
         .expect("reads")
         .expect("GOD_SEED");
     assert_eq!(
         seed.order,
-        tessera_tetris::ai::SEED_ORDER,
+        tessera_tetris::bot::ai::SEED_ORDER,
         "GOD_SEED is the seed's section 3.2 order, literally"
     );
     assert_eq!(seed.lookahead, 0);
@@ -293,7 +293,7 @@ fn every_shipped_feed_level_passes_check() {
 fn logged(noise_seed: u64, turn: u64, board: Board, piece: PieceKind) -> String {
     let live = shipped();
     let script = live.current();
-    let god = tessera_tetris::ai::settings::difficulty(&script, "god")
+    let god = tessera_tetris::bot::ai::settings::difficulty(&script, "god")
         .expect("reads")
         .expect("GOD");
     let position = Position::shipped(board, piece);
@@ -469,8 +469,8 @@ fn the_live_script_reader_matches_check() {
 /// board keeps fewer boards on a 64-wide level instead of running out.
 #[test]
 fn a_line_search_is_bounded_by_the_memory_budget() {
-    use tessera_tetris::ai::limits;
-    let shipped = tessera_tetris::ai::settings::default_difficulties();
+    use tessera_tetris::bot::ai::limits;
+    let shipped = tessera_tetris::bot::ai::settings::default_difficulties();
     for row in &shipped {
         assert_eq!(row.search_over_budget(), None, "{}", row.name);
         assert_eq!(row.problem(), None, "{}", row.name);
@@ -478,7 +478,7 @@ fn a_line_search_is_bounded_by_the_memory_budget() {
     // A line-search row (the built-in table's rows may all rank by
     // `score`, which ignores `line_beam`): the first, searching lines.
     let mut deep = shipped[0].clone();
-    deep.adversary = tessera_tetris::ai::Adversary::Own;
+    deep.adversary = tessera_tetris::bot::ai::Adversary::Own;
     deep.line_depth = 64;
     deep.line_beam = 65_536;
     let why = deep.search_over_budget().expect("over the budget");
@@ -500,7 +500,7 @@ fn a_line_search_is_bounded_by_the_memory_budget() {
     // The search against HATETRIS keeps its older plies compact and prunes
     // a ply's children as they merge: the widest, deepest row in range
     // fits on the 10-wide well (the rolling beam), not on a 64-wide one.
-    deep.adversary = tessera_tetris::ai::Adversary::Height;
+    deep.adversary = tessera_tetris::bot::ai::Adversary::Height;
     deep.line_beam = 65_536;
     assert_eq!(deep.search_over_budget(), None);
     assert!(deep.search_over_budget_on(64).is_some());
@@ -512,7 +512,7 @@ fn a_line_search_is_bounded_by_the_memory_budget() {
 #[test]
 fn every_ai_and_feed_key_is_on_the_games_page() {
     let tetris = tessera_testkit::script_docs("tetris");
-    for (table, keys) in tessera_tetris::ai::settings::table_keys() {
+    for (table, keys) in tessera_tetris::bot::ai::settings::table_keys() {
         for key in keys {
             assert!(
                 tetris.contains(&format!("`{key}`")),

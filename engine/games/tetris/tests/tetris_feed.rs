@@ -9,10 +9,10 @@ use tessera_host::agent::{Budget, ThinkControl, Thinking, agent_rng};
 use tessera_host::options::{Seat, SessionOptions};
 use tessera_host::plugin::Players;
 use tessera_host::{Game, Outcome, Setup, Turn};
-use tessera_tetris::ai::Brain;
-use tessera_tetris::ai::feeder::{Feeder, pick};
-use tessera_tetris::ai::metrics::{Metric, Metrics, move_metrics};
 use tessera_tetris::board::Board;
+use tessera_tetris::bot::ai::Brain;
+use tessera_tetris::bot::ai::feeder::{Feeder, pick};
+use tessera_tetris::bot::ai::metrics::{Metric, Metrics, move_metrics};
 use tessera_tetris::level::{FeedLevel, TetrisLevel};
 use tessera_tetris::movegen::Placement;
 use tessera_tetris::piece::{PieceKind, RotationSystem};
@@ -427,9 +427,9 @@ fn the_line_search_sees_the_ceiling_come_down() {
     // 10 x 8 board a good line outlives them all when the ceiling stays;
     // when it drops a row after every piece, 8 pieces leave no room, and
     // the search must see every line end sooner.
-    use tessera_tetris::ai::{CeilingClock, UnknownNext};
+    use tessera_tetris::bot::ai::{CeilingClock, UnknownNext};
     let live = shipped();
-    let god = tessera_tetris::ai::settings::difficulty(&live.current(), "god")
+    let god = tessera_tetris::bot::ai::settings::difficulty(&live.current(), "god")
         .expect("reads")
         .expect("GOD");
     let depth = god.line_depth;
@@ -476,9 +476,9 @@ fn the_line_search_sees_the_ceiling_come_down() {
 fn feed_mode_counts_the_readers_pieces_the_player_gives_in_a_row() {
     // The `hate` feeder's piece is the reader's: giving it grows the
     // streak GOD reads; any other piece sets it back to 0.
-    use tessera_tetris::ai::{Position, UnknownNext};
+    use tessera_tetris::bot::ai::{Position, UnknownNext};
     let live = shipped();
-    let god = tessera_tetris::ai::settings::difficulty(&live.current(), "god")
+    let god = tessera_tetris::bot::ai::settings::difficulty(&live.current(), "god")
         .expect("reads")
         .expect("GOD");
     let mut game = feed_game(feed_level(100, &[]), live, 4);
@@ -511,7 +511,7 @@ fn feed_mode_counts_the_readers_pieces_the_player_gives_in_a_row() {
         game.apply(&TetrisAction::Feed(kind)).expect("on offer");
         assert_eq!(game.snapshot().reader_streak, step + 1, "{kind}");
         assert_eq!(
-            game.snapshot().position().map(|p| p.reader_streak),
+            tessera_tetris::bot::feed::position(&game.snapshot()).map(|p| p.reader_streak),
             Some(step + 1),
             "the AI reads it"
         );

@@ -7,9 +7,9 @@
 use super::tetris_support;
 
 use tessera_host::agent::agent_rng;
-use tessera_tetris::ai::feeder::{Feeder, pick};
-use tessera_tetris::ai::{Adversary, Brain, Candidate, Difficulty, PlanStats, Position};
 use tessera_tetris::board::Board;
+use tessera_tetris::bot::ai::feeder::{Feeder, pick};
+use tessera_tetris::bot::ai::{Adversary, Brain, Candidate, Difficulty, PlanStats, Position};
 use tessera_tetris::movegen::Placement;
 use tessera_tetris::piece::PieceKind;
 use tetris_support::*;
@@ -18,7 +18,7 @@ use tetris_support::*;
 /// decision (0 = afresh, `depth` plies every decision), the kept tree (no
 /// planner).
 fn hatetris_row(width: usize, depth: u8, step: u8) -> Difficulty {
-    let shipped = tessera_tetris::ai::settings::difficulties(&shipped().current())
+    let shipped = tessera_tetris::bot::ai::settings::difficulties(&shipped().current())
         .expect("the shipped table")
         .into_iter()
         .find(|d| d.name == "VS_HATETRIS")
@@ -44,7 +44,7 @@ fn planner_row(width: usize, step: u8, lead: u8) -> Difficulty {
 
 /// HATETRIS's 10 x 20 well, empty, with `piece` to place.
 fn empty_well(piece: PieceKind) -> Position {
-    tessera_tetris::ai::hatetris_offline::empty_well(piece)
+    tessera_tetris::bot::ai::hatetris_offline::empty_well(piece)
 }
 
 /// `position` with a piece HATETRIS would not give there (a T, or an I
@@ -362,12 +362,12 @@ fn the_shipped_row_plays_the_same_game_twice_through_the_host() {
 /// seven measured in full, the lowest highest block per piece, the piece
 /// whose lowest is highest, ties in S Z O I L J T order.
 fn hatetris_piece_in_full(position: &Position) -> Option<PieceKind> {
-    use tessera_tetris::ai::metrics::BeforeMove;
+    use tessera_tetris::bot::ai::metrics::BeforeMove;
     use tessera_tetris::movegen::MoveGen;
     let before = BeforeMove::new(&position.board);
     let mut movegen = MoveGen::searching_only();
     let mut worst: Option<(PieceKind, u32)> = None;
-    for kind in tessera_tetris::ai::feeder::HATETRIS_ORDER {
+    for kind in tessera_tetris::bot::ai::feeder::HATETRIS_ORDER {
         let best = movegen
             .generate(
                 &position.board,

@@ -99,7 +99,7 @@ proptest! {
         danger_rows in 0usize..4,
         special in any::<bool>(),
     ) {
-        use tessera_tetris::ai::metrics::{BeforeMove, move_metrics};
+        use tessera_tetris::bot::ai::metrics::{BeforeMove, move_metrics};
         use tessera_tetris::movegen::MoveGen;
         use tessera_tetris::piece::{PieceKind, RotationSystem};
         let before = BeforeMove::new(&board);
@@ -134,7 +134,7 @@ proptest! {
         keep in 1usize..12,
         noise_seed in any::<u64>(),
     ) {
-        use tessera_tetris::ai::{Brain, Position, UnknownNext};
+        use tessera_tetris::bot::ai::{Brain, Position, UnknownNext};
         use tessera_tetris::piece::{PieceKind, RotationSystem};
         let position = Position {
             board,
@@ -148,7 +148,7 @@ proptest! {
             unknown_next: UnknownNext::Average(PieceKind::ALL.to_vec()),
         };
         let mut brain = Brain::new();
-        for difficulty in tessera_tetris::ai::settings::default_difficulties() {
+        for difficulty in tessera_tetris::bot::ai::settings::default_difficulties() {
             let full = brain.choose(&position, &difficulty, noise_seed);
             let top = brain.choose_top(&position, &difficulty, noise_seed, keep);
             let n = keep.max(2).min(full.candidates.len());
@@ -169,8 +169,8 @@ proptest! {
         values in prop::collection::vec(0u32..40, 15),
         game_over in any::<bool>(),
     ) {
-        use tessera_tetris::ai::Weights;
-        use tessera_tetris::ai::metrics::{Metric, Metrics};
+        use tessera_tetris::bot::ai::Weights;
+        use tessera_tetris::bot::ai::metrics::{Metric, Metrics};
         let mut w = Weights::default();
         for (metric, &weight) in Metric::ALL.iter().zip(&weights) {
             w.set(*metric, weight);

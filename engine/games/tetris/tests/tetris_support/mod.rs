@@ -5,9 +5,9 @@ use std::path::Path;
 use tessera_host::plugin::Scripted;
 
 use tessera_host::{Game, LiveScript, Script, ScriptLimits};
-use tessera_tetris::ai::settings::default_difficulties;
-use tessera_tetris::ai::{Difficulty, Position, UnknownNext};
 use tessera_tetris::board::Board;
+use tessera_tetris::bot::ai::settings::default_difficulties;
+use tessera_tetris::bot::ai::{Difficulty, Position, UnknownNext};
 use tessera_tetris::level::{Goal, TetrisLevel};
 use tessera_tetris::piece::{PieceKind, RotationSystem};
 use tessera_tetris::{Tetris, TetrisAction};

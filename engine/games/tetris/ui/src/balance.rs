@@ -22,7 +22,7 @@ use tessera_host::sim::{
 };
 use tessera_host::worker::Job;
 use tessera_host::{Budget, LiveScript, Seat};
-use tessera_tetris::ai::feeder::Feeder;
+use tessera_tetris::bot::ai::feeder::Feeder;
 use tessera_tetris::level::TetrisLevel;
 
 /// What a balance run plays (the window's choices).
@@ -319,14 +319,14 @@ impl BalancePanel {
         {
             return names.clone();
         }
-        let names: Vec<String> = match tessera_tetris::ai::settings::difficulties(&script.current())
-        {
-            Ok(list) => list.into_iter().map(|d| d.name).collect(),
-            Err(e) => {
-                self.message = Some(e.to_string());
-                Vec::new()
-            }
-        };
+        let names: Vec<String> =
+            match tessera_tetris::bot::ai::settings::difficulties(&script.current()) {
+                Ok(list) => list.into_iter().map(|d| d.name).collect(),
+                Err(e) => {
+                    self.message = Some(e.to_string());
+                    Vec::new()
+                }
+            };
         if self.config.difficulties.is_empty()
             || self.config.difficulties.iter().any(|d| !names.contains(d))
         {

@@ -107,9 +107,10 @@ pub fn feed_panel(
     feed: &FeedState,
     lines: u64,
     turn: FeedTurn,
+    pace_ms: u32,
 ) -> Option<PieceKind> {
     let mut given = None;
-    ui.heading(format!("Feed the AI · {}", feed.difficulty.name));
+    ui.heading(format!("Feed the AI · {}", feed.difficulty));
     let prompt = match turn {
         FeedTurn::Choose => "Your turn: choose the AI's next piece",
         FeedTurn::AiPlaces => "The AI is placing its piece…",
@@ -156,8 +157,8 @@ pub fn feed_panel(
     ));
     ui.weak(format!(
         "special chance {:.0}% · AI pace {} ms",
-        feed.difficulty.special_chance * 100.0,
-        feed.difficulty.decision_ms
+        feed.rules.special_chance * 100.0,
+        pace_ms
     ));
     given
 }

@@ -6,7 +6,7 @@
 use egui::{Color32, RichText};
 use tessera_host::check::check_level_text;
 use tessera_host::level::Diagnostic;
-use tessera_tetris::ai::settings::difficulties;
+use tessera_tetris::bot::ai::settings::difficulties;
 use tessera_tetris::level::{FeedLevel, Goal};
 use tessera_ui::PlaytestContext;
 

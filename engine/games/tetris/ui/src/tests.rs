@@ -204,7 +204,7 @@ fn the_balance_window_runs_a_small_simulation_and_shows_its_rows() {
         let config = &mut harness.state_mut().view.balance.config;
         config.difficulties = vec!["EASY".into(), "GOD".into()];
         config.games = 2;
-        config.feeder = tessera_tetris::ai::feeder::Feeder::Random;
+        config.feeder = tessera_tetris::bot::ai::feeder::Feeder::Random;
         config.piece_cap = 80;
     }
     harness.get_by_label("▶ Run simulation").click();

@@ -172,22 +172,25 @@ impl TetrisPlaytest {
         self.game().feed_state().is_some() || options.ai_level(0).is_some()
     }
 
+    /// The AI's decision time by the script (its difficulty's
+    /// `decision_ms`): the feed game's AI, else the classic AI seat's.
+    fn pace_ms(&self) -> u32 {
+        let name = match self.game().feed_state() {
+            Some(feed) => Some(feed.difficulty.clone()),
+            None => self.session.options().ai_level(0).map(str::to_string),
+        };
+        name.and_then(|name| {
+            tessera_tetris::bot::ai::settings::difficulty(&self.script.current(), &name)
+                .ok()
+                .flatten()
+        })
+        .map_or(DEFAULT_PACE_MS, |d| d.decision_ms)
+    }
+
     /// How long an AI placement takes to show: the difficulty's decision
     /// time, divided by the speed.
     fn pace_seconds(&self) -> f32 {
-        let ms = match self.game().feed_state() {
-            Some(feed) => feed.difficulty.decision_ms,
-            None => self
-                .session
-                .options()
-                .ai_level(0)
-                .and_then(|name| {
-                    tessera_tetris::ai::settings::difficulty(&self.script.current(), name)
-                        .ok()
-                        .flatten()
-                })
-                .map_or(DEFAULT_PACE_MS, |d| d.decision_ms),
-        };
+        let ms = self.pace_ms();
         ms as f32 / 1000.0 / self.speed.max(0.01)
     }
 

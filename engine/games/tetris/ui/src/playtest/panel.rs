@@ -157,6 +157,7 @@ impl TetrisPlaytest {
 
     /// The feed game's panel; returns the piece the player gave.
     pub(super) fn feed_panel_ui(&mut self, ui: &mut egui::Ui) -> Option<PieceKind> {
+        let pace_ms = self.pace_ms();
         let game = self.session.game();
         let feed = game.feed_state()?;
         let turn = if game.outcome().is_over() {
@@ -169,7 +170,7 @@ impl TetrisPlaytest {
             FeedTurn::Choose
         };
         // The reason the game ended is on the board (`end_overlay`).
-        feed::feed_panel(ui, feed, game.lines(), turn)
+        feed::feed_panel(ui, feed, game.lines(), turn, pace_ms)
     }
 
     pub(super) fn classic_panel_ui(&mut self, ui: &mut egui::Ui) {

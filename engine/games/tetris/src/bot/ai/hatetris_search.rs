@@ -721,9 +721,9 @@ mod tests {
     use std::sync::atomic::AtomicBool;
 
     use super::HatetrisSearch;
-    use crate::ai::hatetris_offline::{RootShare, empty_well, first_landings};
-    use crate::ai::metrics::Metric;
-    use crate::ai::{Adversary, Difficulty, settings};
+    use crate::bot::ai::hatetris_offline::{RootShare, empty_well, first_landings};
+    use crate::bot::ai::metrics::Metric;
+    use crate::bot::ai::{Adversary, Difficulty, settings};
     use crate::piece::PieceKind;
 
     /// The values of the deepest ply's boards, sorted, and their boards'
@@ -734,7 +734,7 @@ mod tests {
         let mut prints: Vec<u64> = search
             .frontier
             .iter()
-            .map(crate::ai::lookahead::fingerprint)
+            .map(crate::bot::ai::lookahead::fingerprint)
             .collect();
         prints.sort_unstable();
         (values.iter().map(|v| v.to_bits()).collect(), prints)

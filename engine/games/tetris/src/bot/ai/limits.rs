@@ -25,10 +25,9 @@ pub const LINE_LEAD: RangeInclusive<f64> = 0.0..=64.0;
 pub const LINE_TRUST: RangeInclusive<f64> = 0.0..=64.0;
 /// `decision_ms`: the presentation pause.
 pub const DECISION_MS: RangeInclusive<f64> = 0.0..=10_000.0;
-/// `special_chance`: a probability.
-pub const SPECIAL_CHANCE: RangeInclusive<f64> = 0.0..=1.0;
-/// `ceiling_every`: AI pieces per ceiling row.
-pub const CEILING_EVERY: RangeInclusive<f64> = 1.0..=10_000.0;
+/// `special_chance` and `ceiling_every`: feed mode's rules, whose reader
+/// owns their ranges.
+pub use crate::feed_rules::{CEILING_EVERY, SPECIAL_CHANCE};
 /// A weight's magnitude (`gameOverAfterMove = -1e6` is the largest the
 /// shipped script uses).
 pub const WEIGHT: f64 = 1e12;

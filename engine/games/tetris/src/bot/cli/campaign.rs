@@ -8,8 +8,8 @@ use std::time::Instant;
 
 use tessera_host::command::{CommandContext, Status};
 
-use crate::ai::feeder::Feeder;
-use crate::campaign::{CampaignConfig, play};
+use crate::bot::ai::feeder::Feeder;
+use crate::bot::campaign::{CampaignConfig, play};
 
 /// The options of `tessera tetris campaign`.
 #[derive(clap::Args)]

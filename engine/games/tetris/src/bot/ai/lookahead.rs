@@ -553,8 +553,8 @@ mod tests {
     use proptest::prelude::*;
 
     use super::{best_first_by_score, fingerprint};
-    use crate::ai::{Candidate, Metrics, sort_by_score};
     use crate::board::Board;
+    use crate::bot::ai::{Candidate, Metrics, sort_by_score};
     use crate::movegen::Placement;
     use crate::piece::PieceKind;
 

@@ -1,9 +1,11 @@
-//! What the AI and feed mode read from `scripts/tetris.lua`: the
-//! difficulty table (`ai.difficulties`), the log's length (`ai.log_top`)
-//! and the specials feed mode may offer (`feed.specials`). Every value is
+//! What the AI reads from `scripts/tetris.lua`: the difficulty table
+//! (`ai.difficulties`) and the log's length (`ai.log_top`). Every value is
 //! range-checked here, at its line, and [`check_ai`] reads all of it: the
 //! game's `check_script` runs it, so `check`, `watch`, the editor and a
-//! game start refuse the same scripts.
+//! game start refuse the same scripts. Feed mode's own values in the same
+//! tables (a row's `special_chance` and `ceiling_every`, `feed.specials`)
+//! are the rules': their reader, `crate::feed_rules`, reads them, here at
+//! the place in the row where they stand.
 
 use std::sync::Arc;
 
@@ -11,9 +13,11 @@ use tessera_host::script::{Script, ScriptError};
 
 use super::metrics::Metric;
 use super::{Difficulty, Weights, limits};
+use crate::feed_rules::{self, FeedRules};
 use crate::piece::PieceKind;
 
-/// Feed mode's script values beyond the difficulty table.
+/// Feed mode's script values beyond the difficulty table: the rules'
+/// specials, and the log's length.
 #[derive(Debug, Clone, PartialEq)]
 pub struct FeedSettings {
     /// The special pieces a turn may offer (RULINGS: listed in the script).
@@ -52,8 +56,8 @@ pub const DIFFICULTY_KEYS: [&str; 16] = [
 ];
 /// The keys of the `ai` table.
 pub const AI_KEYS: [&str; 2] = ["difficulties", "log_top"];
-/// The keys of the `feed` table.
-pub const FEED_KEYS: [&str; 1] = ["specials"];
+/// The keys of the `feed` table (the rules').
+pub use crate::feed_rules::FEED_KEYS;
 
 /// The script's tables with a fixed set of keys, and those keys: `ai`,
 /// `feed` and each row of `ai.difficulties`. The readers refuse any other
@@ -66,9 +70,9 @@ pub fn table_keys() -> [(&'static str, &'static [&'static str]); 3] {
         ("ai.difficulties[]", &DIFFICULTY_KEYS),
     ]
 }
-/// Most rows a difficulty table may hold (the AI level list is shown in
-/// menus and `games --details`; thousands would only slow them).
-const MAX_DIFFICULTIES: usize = 64;
+/// Most rows a difficulty table may hold (the rules' limit: their reader
+/// of the same rows refuses the same tables).
+use crate::feed_rules::MAX_DIFFICULTIES;
 
 /// Reads every AI and feed value of the script, as a game start would:
 /// the one check `check_script` adds to the settings.
@@ -81,7 +85,20 @@ pub fn check_ai(script: &Script) -> Result<(), ScriptError> {
 /// The difficulty table's defaults, for a script without `ai`: the seed's
 /// four levels with its delays, special chances and ceiling intervals.
 pub fn default_difficulties() -> Vec<Difficulty> {
-    let weighted = |name: &str, noise: f64, ms: u32, special: f64, every: u32| {
+    // The seed's feed rules of each row, the rules' (by name).
+    let feed_of = |name: &str| {
+        feed_rules::default_rows()
+            .into_iter()
+            .find(|(row, _)| *row == name)
+            .map_or(
+                FeedRules {
+                    special_chance: 0.0,
+                    ceiling_every: 10,
+                },
+                |(_, rules)| rules,
+            )
+    };
+    let weighted = |name: &str, noise: f64, ms: u32| {
         let mut weights = Weights::default();
         for (metric, w) in [
             (Metric::AggregateHeight, -0.51),
@@ -102,8 +119,7 @@ pub fn default_difficulties() -> Vec<Difficulty> {
             lookahead: 0,
             beam: 8,
             decision_ms: ms,
-            special_chance: special,
-            ceiling_every: every,
+            feed: feed_of(name),
             adversary: super::Adversary::Score,
             line_depth: 0,
             line_beam: 0,
@@ -113,12 +129,12 @@ pub fn default_difficulties() -> Vec<Difficulty> {
             line_trust: 0,
         }
     };
-    let mut god = weighted("GOD", 0.0, 200, 0.04, 15);
+    let mut god = weighted("GOD", 0.0, 200);
     god.order = super::SEED_ORDER.to_vec();
     vec![
-        weighted("EASY", 2.0, 800, 0.10, 5),
-        weighted("NORMAL", 0.0, 500, 0.08, 8),
-        weighted("HARD", 0.0, 300, 0.06, 12),
+        weighted("EASY", 2.0, 800),
+        weighted("NORMAL", 0.0, 500),
+        weighted("HARD", 0.0, 300),
         god,
     ]
 }
@@ -292,16 +308,21 @@ fn read_difficulty(
             ),
         ));
     }
+    // Read in the order the row's keys have always been checked, so a row
+    // with several mistakes is refused at the same first one.
+    let noise = number("noise", 0.0, limits::NOISE)?;
+    let beam = whole("beam", 8.0, limits::BEAM)? as usize;
+    let decision_ms = whole("decision_ms", 500.0, limits::DECISION_MS)? as u32;
+    let feed = feed_rules::read_row(script, index, &name)?;
     let mut difficulty = Difficulty {
         name: name.clone(),
         weights,
-        noise: number("noise", 0.0, limits::NOISE)?,
+        noise,
         order,
         lookahead,
-        beam: whole("beam", 8.0, limits::BEAM)? as usize,
-        decision_ms: whole("decision_ms", 500.0, limits::DECISION_MS)? as u32,
-        special_chance: number("special_chance", 0.0, limits::SPECIAL_CHANCE)?,
-        ceiling_every: whole("ceiling_every", 10.0, limits::CEILING_EVERY)? as u32,
+        beam,
+        decision_ms,
+        feed,
         adversary,
         line_depth: whole("line_depth", 0.0, limits::LINE_DEPTH)? as u8,
         line_beam: whole("line_beam", 0.0, limits::LINE_BEAM)? as usize,
@@ -462,7 +483,7 @@ fn read_difficulties(script: &Script) -> Result<Vec<Difficulty>, ScriptError> {
     })
 }
 
-/// Reads feed mode's values (`feed.specials`, `ai.log_top`).
+/// Reads feed mode's specials (the rules') and `ai.log_top`.
 /// Read once per script version and kept ([`Script::cached`]).
 pub fn feed_settings(script: &Script) -> Result<FeedSettings, ScriptError> {
     script
@@ -472,55 +493,14 @@ pub fn feed_settings(script: &Script) -> Result<FeedSettings, ScriptError> {
 
 fn read_feed_settings(script: &Script) -> Result<FeedSettings, ScriptError> {
     script.guarded(|| {
-        let mut out = FeedSettings::default();
-        script.only_keys(&["feed"], &FEED_KEYS)?;
-        // At most one of each special: a list of a million is refused
-        // after the ninth entry, not read whole.
-        let letters = script
-            .list::<String>(&["feed", "specials"])
-            .most(PieceKind::SPECIALS.len())
-            .optional()?;
-        if let Some(letters) = letters {
-            out.specials = read_specials(script, &letters)?;
-        }
-        out.log_top = script
+        // The rules' specials first, where the reader has always read them.
+        let specials = feed_rules::specials(script)?;
+        let log_top = script
             .setting::<i64>(&["ai", "log_top"])
             .within(1..=100)
-            .or(out.log_top as i64)? as usize;
-        Ok(out)
+            .or(FeedSettings::default().log_top as i64)? as usize;
+        Ok(FeedSettings { specials, log_top })
     })
-}
-
-/// The special pieces `feed.specials` names by letter.
-fn read_specials(script: &Script, letters: &[String]) -> Result<Vec<PieceKind>, ScriptError> {
-    let all = || {
-        PieceKind::SPECIALS
-            .iter()
-            .map(|k| k.letter())
-            .collect::<String>()
-    };
-    let mut out = Vec::new();
-    for (i, name) in letters.iter().enumerate() {
-        let index = (i + 1).to_string();
-        let at = ["feed", "specials", index.as_str()];
-        let piece = name
-            .chars()
-            .next()
-            .filter(|_| name.chars().count() == 1)
-            .and_then(PieceKind::from_letter)
-            .filter(|k| !k.is_tetromino())
-            .ok_or_else(|| {
-                script.field_error(
-                    &at,
-                    format!("special `{name}` is not a pentomino: one of {}", all()),
-                )
-            })?;
-        if out.contains(&piece) {
-            return Err(script.field_error(&at, format!("special `{name}` is listed twice")));
-        }
-        out.push(piece);
-    }
-    Ok(out)
 }
 
 /// A copy of the difficulty named `name` (any case), for a caller that

@@ -18,7 +18,7 @@ use tessera_host::command::{
 };
 
 use crate::Tetris;
-use crate::ai::log;
+use crate::bot::ai::log;
 
 mod bench;
 mod bench_campaign;
@@ -130,9 +130,9 @@ impl GameCommands for TetrisCommands {
 /// a one-piece row (so the log is cheap to build); the replay then says
 /// the decision differs, which the sweep does not read.
 fn heavy_planner_log() -> String {
-    use crate::ai::metrics::Metric;
-    use crate::ai::{Adversary, Brain, Position, log, settings};
     use crate::board::Board;
+    use crate::bot::ai::metrics::Metric;
+    use crate::bot::ai::{Adversary, Brain, Position, log, settings};
     use crate::piece::PieceKind;
     let Some(mut planner) = settings::default_difficulties().pop() else {
         return String::new();
@@ -149,7 +149,7 @@ fn heavy_planner_log() -> String {
     // The shipped position: no preview, the worst of the seven next, as
     // the planner decides in feed mode.
     let position = Position::shipped(Board::new(10, 20), PieceKind::T);
-    let one_piece = crate::ai::Difficulty {
+    let one_piece = crate::bot::ai::Difficulty {
         lookahead: 0,
         ..planner.clone()
     };
@@ -220,7 +220,7 @@ fn explain(
         let script_path = project.game_script_path(Tetris::ID);
         let script = project.script(&script_path).map_err(anyhow::Error::from)?;
         let name = &parsed.input.difficulty.name;
-        crate::ai::settings::difficulty(&script.current(), name)
+        crate::bot::ai::settings::difficulty(&script.current(), name)
             .map_err(anyhow::Error::from)?
             .ok_or_else(|| {
                 anyhow::anyhow!(

@@ -1,6 +1,6 @@
 //! `tessera tetris hatetris --offline`: the game against the `hatetris`
 //! feeder searched as a whole, without a time limit a decision
-//! ([`crate::ai::hatetris_offline`]: rounds of ever wider beams over the
+//! ([`crate::bot::ai::hatetris_offline`]: rounds of ever wider beams over the
 //! whole game, the difficulty's evaluation ranking the boards), until
 //! `--minutes` pass, the widest round ends, or Ctrl+C. The best line is
 //! then played through the real game (the same start as the online
@@ -20,7 +20,7 @@ use tessera_host::session::{Session, downcast};
 use tessera_host::sim::SimPlay;
 use tessera_host::{Budget, Game, Players, ThinkControl};
 
-use crate::ai::hatetris_offline::{self, OfflineLine, OfflineProgress, RootShare};
+use crate::bot::ai::hatetris_offline::{self, OfflineLine, OfflineProgress, RootShare};
 use crate::movegen::Placement;
 use crate::{Tetris, TetrisAction};
 
@@ -84,14 +84,14 @@ pub(super) fn run(
     let script_path = project.game_script_path(Tetris::ID);
     let script = project.script(&script_path).map_err(anyhow::Error::from)?;
     let difficulty =
-        crate::ai::settings::difficulty(&script.current(), ai).map_err(anyhow::Error::from)?;
+        crate::bot::ai::settings::difficulty(&script.current(), ai).map_err(anyhow::Error::from)?;
     let Some(difficulty) = difficulty else {
         tessera_host::usage!("--ai: no difficulty `{ai}` in the script's `ai.difficulties`");
     };
     let mut session = super::hatetris::start_game(context, ai, u64::MAX)?;
     feed(session.as_mut())?;
     let position = downcast::<Tetris>(session.as_ref())
-        .and_then(|s| s.game().snapshot().position())
+        .and_then(|s| crate::bot::feed::position(&s.game().snapshot()))
         .ok_or_else(|| anyhow::anyhow!("the game against hatetris has no piece to place"))?;
     let share = args.shard.map_or(RootShare::WHOLE, |s| RootShare {
         index: s.index,

@@ -12,8 +12,8 @@
 use rand::Rng;
 
 use super::{Brain, Difficulty, Position};
-use crate::ai::metrics::BeforeMove;
 use crate::board::Board;
+use crate::bot::ai::metrics::BeforeMove;
 use crate::movegen::{MoveGen, Placement};
 use crate::piece::PieceKind;
 

@@ -5,23 +5,30 @@
 //!
 //! The host builds an agent for each decision; the search's working
 //! memory (a [`Brain`]: move generators, the candidate list) outlives it
-//! on the game's [`BrainShelf`], so a decision reuses the last one's
-//! buffers instead of allocating its own.
+//! on the game's [`BrainShelf`], kept in the bot's memory of the game
+//! ([`super::memory`]), so a decision reuses the last one's buffers
+//! instead of allocating its own.
+//!
+//! Also here: what the bot hands the host through the game's `Players`
+//! impl ([`make_agent`], [`spec`], [`reader_streak`]), which `lib.rs`'s
+//! hand-over forwards to.
 
 use std::sync::{Arc, Mutex};
 
 use rand::RngCore;
 use tessera_host::agent::{Agent, Considered, Decision, Thinking};
+use tessera_host::options::{GameSpec, ModeSpec, Seat};
 use tessera_host::plugin::GameError;
+use tessera_host::script::Script;
 
-use crate::ai::Brain;
-use crate::ai::feeder::{Feeder, pick};
-use crate::ai::log::{DecisionInput, landing_text, write};
-use crate::ai::settings::ChosenDifficulty;
+use crate::bot::ai::Brain;
+use crate::bot::ai::feeder::{Feeder, pick};
+use crate::bot::ai::log::{DecisionInput, landing_text, write};
+use crate::bot::ai::settings::{ChosenDifficulty, chosen_difficulty};
 use crate::{Tetris, TetrisAction, TetrisSnapshot};
 
-/// Brains kept between decisions: the game holds one shelf and hands it
-/// to every agent it builds; an agent takes a brain for its decision and
+/// Brains kept between decisions: the bot keeps one shelf per game and
+/// hands it to every agent it builds for the game; an agent takes a brain for its decision and
 /// puts it back. A brain is only buffers (no decision depends on what
 /// it held before), so any brain serves any seat.
 /// (Boxed: a brain holds its move generators' tables, tens of kilobytes
@@ -78,7 +85,7 @@ impl Agent<Tetris> for PlacerAgent {
         view: &TetrisSnapshot,
         thinking: &mut Thinking<'_>,
     ) -> Result<Decision<TetrisAction>, GameError> {
-        let Some(position) = view.position() else {
+        let Some(position) = super::feed::position(view) else {
             return Err(GameError::Illegal("no piece in play to place".into()));
         };
         let noise_seed = thinking.rng.next_u64();
@@ -94,7 +101,7 @@ impl PlacerAgent {
     fn decide_with(
         &self,
         brain: &mut Brain,
-        position: crate::ai::Position,
+        position: crate::bot::ai::Position,
         noise_seed: u64,
         ai_pieces: u64,
         thinking: &mut Thinking<'_>,
@@ -194,7 +201,7 @@ impl Agent<Tetris> for FeederAgent {
         view: &TetrisSnapshot,
         thinking: &mut Thinking<'_>,
     ) -> Result<Decision<TetrisAction>, GameError> {
-        let position = crate::ai::Position {
+        let position = crate::bot::ai::Position {
             board: view.board,
             piece: crate::piece::PieceKind::I,
             next: None,
@@ -203,7 +210,7 @@ impl Agent<Tetris> for FeederAgent {
             danger_rows: view.danger_rows,
             ceiling: view.ceiling,
             reader_streak: 0,
-            unknown_next: crate::ai::UnknownNext::Worst(Vec::new()),
+            unknown_next: crate::bot::ai::UnknownNext::Worst(Vec::new()),
         };
         let mut brain = self.shelf.take();
         let kind = pick(
@@ -217,5 +224,95 @@ impl Agent<Tetris> for FeederAgent {
         self.shelf.put(brain);
         let kind = kind.ok_or_else(|| GameError::Illegal("nothing on offer to feed".into()))?;
         Ok(Decision::just(TetrisAction::Feed(kind)))
+    }
+}
+
+/// The agent for `seat` of `game` at AI `level`; `with_log` makes a placer
+/// write the AI log with each decision. The script is read here, once per
+/// decision.
+pub fn make_agent(
+    game: &Tetris,
+    seat: usize,
+    level: &str,
+    with_log: bool,
+) -> Result<Box<dyn Agent<Tetris>>, GameError> {
+    let script = game.current_script();
+    let brains = super::memory::of(game.instance()).brains;
+    if let Some(feeder) = Feeder::from_name(level) {
+        let feed = game.feed_state();
+        if feed.is_none() || seat != 0 {
+            return Err(GameError::Invalid(format!(
+                "`{level}` feeds pieces: it plays feed mode's first seat"
+            )));
+        }
+        let against = feed
+            .map(|f| f.difficulty.as_str())
+            .ok_or_else(|| GameError::Invalid("no AI to feed".into()))?;
+        // The AI's row as the script has it now, as the AI's own agent
+        // reads it.
+        let against = chosen_difficulty(&script, against)?.ok_or_else(|| {
+            GameError::Invalid(format!(
+                "no difficulty `{against}` in the script's `ai.difficulties`"
+            ))
+        })?;
+        return Ok(Box::new(
+            FeederAgent::new(feeder, against).with_shelf(brains),
+        ));
+    }
+    let difficulty = chosen_difficulty(&script, level)?.ok_or_else(|| {
+        GameError::Invalid(format!(
+            "no difficulty `{level}` in the script's `ai.difficulties`"
+        ))
+    })?;
+    let log_top = if with_log {
+        crate::bot::ai::settings::feed_settings(&script)?.log_top
+    } else {
+        0
+    };
+    Ok(Box::new(
+        PlacerAgent::new(difficulty, log_top).with_shelf(brains),
+    ))
+}
+
+/// The game's modes, seats and AI levels: the feeders (`random`, `hate`,
+/// for feed mode's first seat), then the script's difficulties, lower
+/// case, weakest first.
+pub fn spec(script: &Script) -> Result<GameSpec, GameError> {
+    let difficulties = crate::bot::ai::settings::table(script)?;
+    let placer = difficulties
+        .iter()
+        .find(|d| d.name.eq_ignore_ascii_case("god"))
+        .or(difficulties.last())
+        .map(|d| d.name.to_lowercase())
+        .unwrap_or_default();
+    let mut feed = ModeSpec::new("feed", "Feed the AI");
+    feed.default_seats = vec![Seat::Human, Seat::Ai { level: placer }];
+    let mut ai_levels: Vec<String> = Feeder::listed().into_iter().map(Feeder::name).collect();
+    ai_levels.extend(difficulties.iter().map(|d| d.name.to_lowercase()));
+    Ok(GameSpec {
+        modes: vec![ModeSpec::new("classic", "Classic"), feed],
+        min_seats: 1,
+        max_seats: 2,
+        default_seats: vec![Seat::Human],
+        ai_levels,
+        // `hate:P` for any P in 0..1, not only the listed three.
+        also_accepts: Some(|name| Feeder::from_name(name).is_some()),
+    })
+}
+
+/// The reader's streak of `game`'s feed mode (0 in classic play), by the
+/// AI's row as the script has it now; 0 when the script has no such row
+/// (the AI's agent then refuses to play it).
+pub fn reader_streak(game: &Tetris) -> u32 {
+    let Some(feed) = game.feed_state() else {
+        return 0;
+    };
+    match chosen_difficulty(&game.current_script(), &feed.difficulty) {
+        Ok(Some(difficulty)) => super::feed::reader_streak(
+            feed,
+            &difficulty,
+            &super::memory::of(game.instance()).streak,
+        ),
+        _ => 0,
     }
 }

@@ -36,6 +36,8 @@ use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
 use crate::board::Board;
+pub use crate::feed_rules::CeilingClock;
+use crate::feed_rules::FeedRules;
 use crate::movegen::{MoveGen, Placement};
 use crate::piece::{PieceKind, RotationSystem};
 use metrics::{BeforeMove, Metric, Metrics};
@@ -156,7 +158,10 @@ impl Weights {
 }
 
 /// One row of the script's difficulty table, read into plain numbers.
+/// (Written and read as [`log::TableRow`], the flat row a log's `table:`
+/// has always held.)
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(into = "log::TableRow", from = "log::TableRow")]
 pub struct Difficulty {
     /// Its name (`EASY`, `GOD`, ...): the AI level seats name.
     pub name: String,
@@ -173,35 +178,30 @@ pub struct Difficulty {
     pub beam: usize,
     /// The decision delay of the seed (presentation only).
     pub decision_ms: u32,
-    /// Chance per turn that feed mode offers one special piece.
-    pub special_chance: f64,
-    /// Feed mode: the ceiling drops one row every this many AI pieces.
-    pub ceiling_every: u32,
+    /// Feed mode's rules in this row (`special_chance`, `ceiling_every`):
+    /// the rules' own, read by their reader and kept here only so that the
+    /// row a log's `table:` writes is the whole script row.
+    pub feed: FeedRules,
     /// Feed mode: which piece the lookahead expects the player to give.
-    #[serde(default)]
     pub adversary: Adversary,
     /// Feed mode with a `height` or `own` adversary: the plies the
     /// expected-line search follows (0 = `lookahead`), so a difficulty can
     /// search deep in feed mode and keep a one-piece lookahead in classic
     /// play.
-    #[serde(default)]
     pub line_depth: u8,
     /// The boards the expected-line search keeps per ply (0 = `beam`).
-    #[serde(default)]
     pub line_beam: usize,
     /// Against a `height` adversary: 0 searches afresh at every decision;
     /// more keeps the search's tree for the next decision and extends it
     /// by this many plies' worth of boards (`line_beam` each) a decision.
     /// (Left out of a log's table when 0, so the logs of every other
     /// difficulty read as before.)
-    #[serde(default, skip_serializing_if = "is_zero")]
     pub line_step: u8,
     /// Against a `height` adversary: more than 0 plays a plan for the
     /// whole game and improves it with a whole-game beam of `line_beam`
     /// boards a ply rooted this many moves ahead, built with `line_step`
     /// plies' worth of boards a decision (`hatetris_plan.rs`); 0 uses the
     /// kept tree above. (Left out of a log's table when 0.)
-    #[serde(default, skip_serializing_if = "is_zero")]
     pub line_lead: u8,
     /// Against an `own` adversary, the ranking for a player who is off
     /// the expected line: when the piece just given is not the one a
@@ -209,18 +209,11 @@ pub struct Difficulty {
     /// difficulty instead (the row's `off_line_order` with the worst-case
     /// lookahead over the offer). Built from the same script row, so a
     /// log's table carries it. (Left out of a log's table when absent.)
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub off_line: Option<Box<Difficulty>>,
     /// With an `off_line` ranking: the reader's pieces in a row the player
     /// must give before the expected line is trusted (a person feeding
     /// what they like gives the reader's piece now and then by chance).
-    #[serde(default, skip_serializing_if = "is_zero")]
     pub line_trust: u8,
-}
-
-/// Whether a count is 0 (serde's `skip_serializing_if`).
-fn is_zero(n: &u8) -> bool {
-    *n == 0
 }
 
 /// Whom the feed-mode lookahead expects to choose the next piece.
@@ -344,14 +337,14 @@ impl Difficulty {
             .or_else(|| {
                 out_of(
                     "special_chance",
-                    self.special_chance,
+                    self.feed.special_chance,
                     &limits::SPECIAL_CHANCE,
                 )
             })
             .or_else(|| {
                 out_of(
                     "ceiling_every",
-                    f64::from(self.ceiling_every),
+                    f64::from(self.feed.ceiling_every),
                     &limits::CEILING_EVERY,
                 )
             })
@@ -402,30 +395,6 @@ pub struct Position {
     /// an `off_line` ranking follows its expected line only after
     /// `line_trust` of them.
     pub reader_streak: u32,
-}
-
-/// Feed mode's lowering ceiling as a search sees it: the ceiling drops
-/// one row once `drops_after` more AI pieces have locked (the one being
-/// placed counts), then one row every `every` pieces; `every = 0` (the
-/// default, and classic play) means it never drops.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct CeilingClock {
-    /// AI pieces still to lock, this one included, before the next drop.
-    pub drops_after: u32,
-    /// AI pieces per row after that (0 = the ceiling stays).
-    pub every: u32,
-}
-
-impl CeilingClock {
-    /// Rows the ceiling has come down once `locked` more AI pieces have
-    /// locked (0 for the piece being placed, before it locks).
-    pub fn drops(self, locked: u32) -> u32 {
-        if self.every == 0 || locked < self.drops_after.max(1) {
-            0
-        } else {
-            1 + (locked - self.drops_after.max(1)) / self.every
-        }
-    }
 }
 
 /// How the lookahead treats a next piece it does not know.

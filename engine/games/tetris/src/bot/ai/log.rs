@@ -12,7 +12,10 @@ use super::metrics::Metric;
 use std::sync::atomic::AtomicBool;
 
 use super::{Brain, Cancelled, Candidate, CeilingClock, Choice, Difficulty, Position, UnknownNext};
+use serde::{Deserialize, Serialize};
+
 use crate::board::Board;
+use crate::feed_rules::FeedRules;
 use crate::piece::{PieceKind, RotationSystem};
 
 /// The first line of every log.
@@ -31,6 +34,92 @@ pub struct DecisionInput {
     pub noise_seed: u64,
     /// The AI's piece count so far (the seed's "turn").
     pub turn: u64,
+}
+
+/// A difficulty as a log's `table:` holds it: the script row's keys, flat
+/// and in the script's order (the feed rules among them, where the row
+/// has always written them), so logs written before the feed rules moved
+/// to the rules read as they did and new logs are written the same.
+#[derive(Clone, Serialize, Deserialize)]
+pub struct TableRow {
+    name: String,
+    weights: super::Weights,
+    noise: f64,
+    order: Vec<Metric>,
+    lookahead: u8,
+    beam: usize,
+    decision_ms: u32,
+    special_chance: f64,
+    ceiling_every: u32,
+    #[serde(default)]
+    adversary: super::Adversary,
+    #[serde(default)]
+    line_depth: u8,
+    #[serde(default)]
+    line_beam: usize,
+    // Left out when 0 or absent, so the logs of every difficulty without
+    // them read as before.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    line_step: u8,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    line_lead: u8,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    off_line: Option<Box<Difficulty>>,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    line_trust: u8,
+}
+
+/// Whether a count is 0 (serde's `skip_serializing_if`).
+fn is_zero(n: &u8) -> bool {
+    *n == 0
+}
+
+impl From<Difficulty> for TableRow {
+    fn from(d: Difficulty) -> Self {
+        Self {
+            name: d.name,
+            weights: d.weights,
+            noise: d.noise,
+            order: d.order,
+            lookahead: d.lookahead,
+            beam: d.beam,
+            decision_ms: d.decision_ms,
+            special_chance: d.feed.special_chance,
+            ceiling_every: d.feed.ceiling_every,
+            adversary: d.adversary,
+            line_depth: d.line_depth,
+            line_beam: d.line_beam,
+            line_step: d.line_step,
+            line_lead: d.line_lead,
+            off_line: d.off_line,
+            line_trust: d.line_trust,
+        }
+    }
+}
+
+impl From<TableRow> for Difficulty {
+    fn from(row: TableRow) -> Self {
+        Self {
+            name: row.name,
+            weights: row.weights,
+            noise: row.noise,
+            order: row.order,
+            lookahead: row.lookahead,
+            beam: row.beam,
+            decision_ms: row.decision_ms,
+            feed: FeedRules {
+                special_chance: row.special_chance,
+                ceiling_every: row.ceiling_every,
+            },
+            adversary: row.adversary,
+            line_depth: row.line_depth,
+            line_beam: row.line_beam,
+            line_step: row.line_step,
+            line_lead: row.line_lead,
+            off_line: row.off_line,
+            line_trust: row.line_trust,
+        }
+    }
 }
 
 /// How a landing is written: `T r1 x3 y17` (rotation state, leftmost

@@ -18,7 +18,7 @@ use tessera_host::sim::{Lineup, SimConfig, SimLevel, SimOptions, run_sim};
 use tessera_host::{Budget, Game, Registry, ScriptLimits, Seat};
 
 use crate::Tetris;
-use crate::ai::feeder::Feeder;
+use crate::bot::ai::feeder::Feeder;
 use crate::level::TetrisLevel;
 
 /// What a campaign run plays.

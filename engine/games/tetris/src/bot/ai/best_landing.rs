@@ -557,9 +557,9 @@ mod tests {
     use rand::{Rng, SeedableRng};
 
     use super::{Lean, LeanBoard, LeanWeights, PieceShape, PreparedBoard, lean_score_any};
-    use crate::ai::Weights;
-    use crate::ai::metrics::{BeforeMove, Metric};
     use crate::board::{Board, spawn_position};
+    use crate::bot::ai::Weights;
+    use crate::bot::ai::metrics::{BeforeMove, Metric};
     use crate::movegen::MoveGen;
     use crate::piece::{PieceKind, RotationSystem};
 

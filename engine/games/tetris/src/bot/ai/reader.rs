@@ -373,9 +373,9 @@ mod tests {
     use rand::{Rng, SeedableRng};
 
     use super::Reader;
-    use crate::ai::metrics::{BeforeMove, Metric};
-    use crate::ai::{Candidate, Difficulty, Position, UnknownNext, Weights, compare, feeder};
     use crate::board::Board;
+    use crate::bot::ai::metrics::{BeforeMove, Metric};
+    use crate::bot::ai::{Candidate, Difficulty, Position, UnknownNext, Weights, compare, feeder};
     use crate::movegen::MoveGen;
     use crate::piece::{PieceKind, RotationSystem};
 
@@ -505,7 +505,7 @@ mod tests {
             let difficulty = Difficulty {
                 weights: weights(seed),
                 order: orders[order].clone(),
-                ..crate::ai::settings::default_difficulties()[0].clone()
+                ..crate::bot::ai::settings::default_difficulties()[0].clone()
             };
             let one_ply = feeder::one_ply(&difficulty);
             let mut pieces = PieceKind::ALL.to_vec();

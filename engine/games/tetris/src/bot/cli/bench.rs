@@ -14,8 +14,8 @@ use rand::Rng;
 use tessera_host::bench::{Figure, Timing, generation_figures, sample_time};
 use tessera_host::command::CommandContext;
 
-use crate::ai::{Brain, Difficulty, Position, UnknownNext};
 use crate::board::{Board, spawn_position};
+use crate::bot::ai::{Brain, Difficulty, Position, UnknownNext};
 use crate::movegen::MoveGen;
 use crate::piece::{PieceKind, RotationSystem};
 use crate::scenarios;
@@ -123,7 +123,7 @@ fn difficulty(context: &CommandContext, name: &str) -> anyhow::Result<Difficulty
     let mut project = context.current_project()?;
     let path = project.game_script_path(crate::Tetris::ID);
     let script = project.script(&path).map_err(anyhow::Error::from)?;
-    crate::ai::settings::difficulty(&script.current(), name)
+    crate::bot::ai::settings::difficulty(&script.current(), name)
         .map_err(anyhow::Error::from)?
         .ok_or_else(|| anyhow::anyhow!("{}: no difficulty `{name}`", path.display()))
 }
