@@ -208,9 +208,12 @@ impl TestsPanel {
             return None;
         }
         let root = project.root().to_path_buf();
+        // A fixed width: resizable, the list narrowed by a few pixels at
+        // each new result and the whole detail column moved under the
+        // pointer (the screen sweep's Tests panel).
         egui::Panel::left("tests list")
-            .resizable(true)
-            .default_size(260.0)
+            .resizable(false)
+            .exact_size(260.0)
             .show(ui, |ui| {
                 egui::ScrollArea::vertical().show(ui, |ui| {
                     for (i, result) in self.results.iter().enumerate() {

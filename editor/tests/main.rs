@@ -18,6 +18,7 @@ mod generate;
 mod layout_sweep;
 mod playtest_undo;
 mod replay_tests;
+mod screen_sweep;
 mod tetris_feed;
 mod thinking_line;
 mod trust;

@@ -25,9 +25,6 @@ pub struct Placed {
     pub name: String,
     /// Where it was drawn, in window points.
     pub rect: egui::Rect,
-    /// The part of the window its scroll areas show (the whole plane
-    /// outside any): a widget scrolled out of it is hidden, not lost.
-    pub clip: egui::Rect,
 }
 
 /// The key of a widget: its role, its name and its place among widgets of
@@ -75,15 +72,9 @@ impl Layout {
             let role = ak.role();
             let role_name = format!("{role:?}");
             let index = seen.entry((role_name.clone(), name.clone())).or_default();
-            let clip = scroll_clip(&node);
             widgets.insert(
                 (role_name, name.clone(), *index),
-                Placed {
-                    role,
-                    name,
-                    rect,
-                    clip,
-                },
+                Placed { role, name, rect },
             );
             *index += 1;
         }
@@ -101,20 +92,6 @@ impl Layout {
     }
 }
 
-/// What the scroll areas around `node` show of the window: the common part
-/// of their rects (the whole plane when there is none).
-fn scroll_clip(node: &egui_kittest::Node<'_>) -> egui::Rect {
-    let mut clip = egui::Rect::EVERYTHING;
-    let mut up = node.parent();
-    while let Some(parent) = up {
-        if parent.accesskit_node().role() == Role::ScrollView {
-            clip = clip.intersect(parent.rect());
-        }
-        up = parent.parent();
-    }
-    clip
-}
-
 /// A named sequence of state changes, each compared with the look before
 /// it; the failures are gathered and reported together at the end.
 pub struct Sweep {
@@ -124,6 +101,9 @@ pub struct Sweep {
     changes: usize,
     /// Widgets already reported outside the window (once each).
     outside: BTreeSet<Key>,
+    /// Areas declared to scroll: a widget starting in one may reach past
+    /// the window's bottom (scrolled below the fold), not its sides.
+    scrolling: Vec<egui::Rect>,
 }
 
 impl Sweep {
@@ -137,7 +117,16 @@ impl Sweep {
             failures: Vec::new(),
             changes: 0,
             outside: BTreeSet::new(),
+            scrolling: Vec::new(),
         }
+    }
+
+    /// Declares `area` a scroll area whose content may run below the
+    /// window (egui's accessibility tree does not say what scrolls), as
+    /// growing slots are declared by name in each test.
+    pub fn scrolling(mut self, area: egui::Rect) -> Self {
+        self.scrolling.push(area);
+        self
     }
 
     fn grows(&self, name: &str) -> bool {
@@ -174,10 +163,10 @@ impl Sweep {
 
     /// Records every widget of `after` outside a slot declared to grow that
     /// moved or changed size since `before`, and every widget, growing or
-    /// not, that reaches outside the window at either look (unless scrolled
-    /// out of its scroll area's view): once each, at the first look it is
-    /// seen outside, so a widget that starts outside is caught as one that
-    /// leaves.
+    /// not, that reaches outside the window at either look (past the bottom
+    /// is allowed in an area declared to scroll): once each, at the first
+    /// look it is seen outside, so a widget that starts outside is caught
+    /// as one that leaves.
     pub fn compare(&mut self, before: &Layout, after: &Layout, what: &str) {
         self.changes += 1;
         self.outside_the_window(before, &format!("before {what}"));
@@ -212,8 +201,17 @@ impl Sweep {
     fn outside_the_window(&mut self, layout: &Layout, when: &str) {
         let window = self.window.expand(0.5);
         for (key, widget) in &layout.widgets {
-            let scrolled_away = !widget.clip.expand(0.5).contains_rect(widget.rect);
-            if scrolled_away || window.contains_rect(widget.rect) {
+            let scrolls = self
+                .scrolling
+                .iter()
+                .any(|area| area.contains(widget.rect.min));
+            // Below the fold of a scroll area: only the sides count.
+            let room = if scrolls {
+                window.with_max_y(f32::INFINITY)
+            } else {
+                window
+            };
+            if room.contains_rect(widget.rect) {
                 continue;
             }
             if self.outside.insert(key.clone()) {

@@ -1,0 +1,231 @@
+//! Issue 49's sweep of the editor's other screens: each game's level
+//! editor (its checks finishing, F5, Ctrl+S), File ▸ Generate… (running,
+//! Cancel, a refused spec's long message, a level made) and the Tests
+//! panel (a run, a changed replay with its long step lines, Accept). No
+//! widget outside a slot declared to grow may move by a pixel at an
+//! unchanged window size, and none may reach outside the window.
+
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use egui::{Key, Modifiers};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+
+use super::support;
+use tessera_editor::EditorApp;
+use tessera_editor::generate_dialog::GenerateDialog;
+use tessera_ui_testkit::Sweep;
+
+/// The editor's default window.
+const SIZE: egui::Vec2 = egui::vec2(1400.0, 900.0);
+
+/// Frames for `wall` of real time: background work (a solver, a suite run)
+/// goes on meanwhile.
+fn frames_for(harness: &mut Harness<'_, EditorApp>, wall: Duration) {
+    let until = Instant::now() + wall;
+    while Instant::now() < until {
+        harness.step();
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+/// The open document's part of the window: right of the project tree,
+/// left of the docked playtest, above the console.
+fn document_area(harness: &Harness<'_, EditorApp>) -> egui::Rect {
+    let tree = harness.state().remembered(&harness.ctx).tree_width;
+    let right = harness.get_by_label("🗖 Maximise").rect().min.x - 12.0;
+    let bottom = harness.get_by_label("Console").rect().min.y - 4.0;
+    egui::Rect::from_min_max(egui::pos2(tree, 0.0), egui::pos2(right, bottom))
+}
+
+/// `game`'s level editor on `level`, through its checks finishing, a
+/// playtest started beside it (F5) and a save (Ctrl+S).
+fn level_editor_holds_still(game: &str, level: &str) {
+    let dir = support::temp_project(&[
+        &format!("scripts/{game}.lua"),
+        &format!("levels/{game}/{level}"),
+    ]);
+    let root = dir.path().canonicalize().expect("root");
+    let mut harness = support::sized(EditorApp::open(&root).expect("opens"), SIZE);
+    harness.run_steps(3);
+    harness
+        .state_mut()
+        .open_file(&root.join("levels").join(game).join(level))
+        .expect("the level opens");
+    harness.run_steps(3);
+    let mut sweep = Sweep::new(SIZE, &[]);
+    sweep.change_in(
+        &mut harness,
+        &format!("{game}: its checks finish"),
+        document_area,
+        |h| frames_for(h, Duration::from_secs(2)),
+    );
+    sweep.change_in(&mut harness, &format!("{game}: F5"), document_area, |h| {
+        h.key_press(Key::F5);
+        frames_for(h, Duration::from_millis(500));
+    });
+    sweep.change_in(
+        &mut harness,
+        &format!("{game}: Ctrl+S"),
+        document_area,
+        |h| {
+            h.key_press_modifiers(Modifiers::COMMAND, Key::S);
+            frames_for(h, Duration::from_millis(300));
+        },
+    );
+    sweep.assert_steady();
+}
+
+#[test]
+fn the_sand_level_editor_holds_still() {
+    level_editor_holds_still("sand", "classic.ron");
+}
+
+#[test]
+fn the_tetris_level_editor_holds_still() {
+    level_editor_holds_still("tetris", "marathon_20x10.ron");
+}
+
+#[test]
+fn the_azul_level_editor_holds_still() {
+    level_editor_holds_still("azul", "standard.ron");
+}
+
+#[test]
+fn the_polycube_level_editor_holds_still() {
+    level_editor_holds_still("polycube", "01_first_steps.ron");
+}
+
+/// Sets the form's text field labelled `--option` to `value`.
+fn set_field(harness: &mut Harness<'_, GenerateDialog>, option: &str, value: &str) {
+    let field = harness.get_by_label(option);
+    field.focus();
+    harness.run_steps(1);
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    harness.key_press(Key::Backspace);
+    harness.get_by_label(option).type_text(value);
+    harness.run_steps(2);
+}
+
+/// Steps until the dialog's job ended (at most 60 s), from the frame that
+/// takes the click before.
+fn until_idle(harness: &mut Harness<'_, GenerateDialog>) {
+    harness.run_steps(1);
+    let until = Instant::now() + Duration::from_secs(60);
+    while harness.state().is_running() {
+        assert!(Instant::now() < until, "the generation never ended");
+        harness.step();
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    harness.run_steps(2);
+}
+
+/// File ▸ Generate… through its states: a long generation running, its
+/// Cancel, a spec the generator refuses (its message in red, long enough
+/// to wrap) and a level made.
+#[test]
+fn the_generate_dialog_holds_still() {
+    let registry = tessera_builtin::registry();
+    let game = "polycube";
+    let generator = registry.generator(game).expect("polycube has a generator");
+    let words: Vec<String> = ["--box", "4x4x4", "--unique", "--seed", "3"]
+        .iter()
+        .map(|w| w.to_string())
+        .collect();
+    let dialog = GenerateDialog::from_command_line(game, generator, &words).expect("fills");
+    let size = egui::vec2(900.0, 600.0);
+    let mut harness = tessera_ui_testkit::window(
+        size,
+        |ui, dialog: &mut GenerateDialog| {
+            let _ = dialog.ui(ui.ctx());
+        },
+        dialog,
+    );
+    harness.run_steps(2);
+    // The dialog's window grows at its bottom edge with its message line
+    // ("stopped", a refusal): its resize handles there move, nothing in it.
+    let mut sweep = Sweep::new(size, &["Resize window"]);
+    sweep.change(&mut harness, "Generate", |h| {
+        h.get_by_label("Generate").click();
+        h.run_steps(3);
+    });
+    assert!(
+        harness.state().is_running(),
+        "{:?}",
+        harness.state().error()
+    );
+    sweep.change(&mut harness, "Cancel", |h| {
+        h.get_by_label("Cancel").click();
+        until_idle(h);
+    });
+    set_field(&mut harness, "--box", "40x40x40");
+    sweep.change(&mut harness, "a refused spec", |h| {
+        h.get_by_label("Generate").click();
+        until_idle(h);
+    });
+    assert!(
+        harness.state().error().is_some(),
+        "40x40x40 is refused: {:?}",
+        harness.state().command_line()
+    );
+    set_field(&mut harness, "--box", "2x2x2");
+    sweep.change(&mut harness, "a level made", |h| {
+        h.get_by_label("Generate").click();
+        until_idle(h);
+    });
+    sweep.assert_steady();
+}
+
+/// A project with the sand script, the cascade level and its recorded
+/// replay with the snapshot it matches.
+fn suite_project() -> tempfile::TempDir {
+    support::temp_project(&[
+        "scripts/sand.lua",
+        "levels/sand/cascade.ron",
+        "tests/replays/sand/cascade_chain.replay.ron",
+        "snapshots/replays__sand__cascade_chain.snap",
+    ])
+}
+
+/// Runs the suite from the Tests panel and waits for its results.
+fn run_the_suite(harness: &mut Harness<'_, EditorApp>) {
+    harness.state_mut().run_tests();
+    support::step_until(harness, "the suite's results", |h| {
+        !h.state().tests().is_running() && !h.state().tests().results().is_empty()
+    });
+    harness.run_steps(3);
+}
+
+/// The Tests panel through a green run, the same run again, a changed
+/// replay (its first differing step's long lines, old and new) and Accept.
+#[test]
+fn the_tests_panel_holds_still() {
+    let dir = suite_project();
+    let root = dir.path().canonicalize().expect("root");
+    let mut harness = support::sized(EditorApp::open(&root).expect("opens"), SIZE);
+    harness.run_steps(3);
+    run_the_suite(&mut harness);
+    let mut sweep = Sweep::new(SIZE, &[]);
+    sweep.change(&mut harness, "the suite again", run_the_suite);
+    let script = root.join("scripts/sand.lua");
+    double_the_score(&script);
+    sweep.change(&mut harness, "a changed replay", run_the_suite);
+    harness.get_by_label("0 unchanged, 1 changed");
+    sweep.change(&mut harness, "Accept", |h| {
+        h.get_by_label("✔ Accept").click();
+        h.run_steps(3);
+    });
+    sweep.assert_steady();
+}
+
+/// The designer doubles every score of sand's script.
+fn double_the_score(script: &Path) {
+    let text = std::fs::read_to_string(script).expect("script");
+    let doubled = text.replace(
+        "return math.floor(10 * math.sqrt(cells)) * chain",
+        "return 2 * math.floor(10 * math.sqrt(cells)) * chain",
+    );
+    assert_ne!(text, doubled, "the score line is in the script");
+    std::fs::write(script, doubled).expect("written");
+}
