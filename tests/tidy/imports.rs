@@ -56,7 +56,10 @@ const HOST_LAYERS: &[(&str, &[&str])] = &[
         "agents, jobs, workers and generators: what the plugin traits name",
         &["agent.rs", "bench.rs", "generate.rs", "job.rs", "worker.rs"],
     ),
-    ("the plugin traits", &["plugin.rs"]),
+    (
+        "the plugin traits and their registrar",
+        &["plugin.rs", "registrar.rs"],
+    ),
     (
         "sessions and their driver",
         &[

@@ -10,8 +10,9 @@ use super::tetris_support;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+use tessera_host::agent::AgentGame;
 use tessera_host::agent::{Agent, Budget, ThinkControl, Thinking, agent_rng};
-use tessera_host::plugin::{GameError, Players};
+use tessera_host::plugin::GameError;
 use tessera_tetris::agents::PlacerAgent;
 use tessera_tetris::ai::limits::beam_within_budget;
 use tessera_tetris::ai::{Adversary, Brain, Cancelled, Difficulty, Position};
