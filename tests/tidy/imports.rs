@@ -45,6 +45,7 @@ const HOST_LAYERS: &[(&str, &[&str])] = &[
             "script/sandbox.rs",
             "script/schema.rs",
             "script/settings.rs",
+            "script/versions.rs",
             "script/watcher.rs",
         ],
     ),
@@ -389,9 +390,9 @@ fn the_host_has_no_import_circle() {
     let graph = import_graph(&src);
     assert!(
         graph
-            .get("plugin.rs")
+            .get("registrar.rs")
             .is_some_and(|i| i.contains("agent.rs")),
-        "the import scan found no `crate::agent` in plugin.rs: it reads nothing"
+        "the import scan found no `crate::agent` in registrar.rs: it reads nothing"
     );
     let found = circles(&graph);
     assert!(

@@ -219,3 +219,55 @@ impl Agent<Tetris> for FeederAgent {
         Ok(Decision::just(TetrisAction::Feed(kind)))
     }
 }
+
+/// The agents Tetris registers ([`Tetris::agent`]), built on the game's
+/// thread with the script read once.
+impl Tetris {
+    /// The agent for `seat` at AI `level`; `with_log` makes a placer write
+    /// the AI log with each decision (the editor's S panel), which costs
+    /// more than the decision itself, so simulations leave it out.
+    pub fn make_agent(
+        &self,
+        seat: usize,
+        level: &str,
+        with_log: bool,
+    ) -> Result<Box<dyn Agent<Self>>, GameError> {
+        let script = self.script.current();
+        if let Some(feeder) = Feeder::from_name(level) {
+            if self.feed.is_none() || seat != 0 {
+                return Err(GameError::Invalid(format!(
+                    "`{level}` feeds pieces: it plays feed mode's first seat"
+                )));
+            }
+            let against = self
+                .feed
+                .as_ref()
+                .map(|f| f.difficulty.clone())
+                .ok_or_else(|| GameError::Invalid("no AI to feed".into()))?;
+            return Ok(Box::new(
+                FeederAgent::new(feeder, against).with_shelf(self.brains.clone()),
+            ));
+        }
+        let difficulty =
+            crate::ai::settings::chosen_difficulty(&script, level)?.ok_or_else(|| {
+                GameError::Invalid(format!(
+                    "no difficulty `{level}` in the script's `ai.difficulties`"
+                ))
+            })?;
+        let log_top = if with_log {
+            crate::ai::settings::feed_settings(&script)?.log_top
+        } else {
+            0
+        };
+        Ok(Box::new(
+            PlacerAgent::new(difficulty, log_top).with_shelf(self.brains.clone()),
+        ))
+    }
+
+    /// `random` / `hate` feed the AI; a difficulty name places pieces.
+    /// The script is read here, once per decision; a simulation's agents
+    /// write no log.
+    pub fn agent(&self, seat: usize, level: &str) -> Result<Box<dyn Agent<Self>>, GameError> {
+        self.make_agent(seat, level, self.sim.is_none())
+    }
+}

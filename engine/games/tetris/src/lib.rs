@@ -72,7 +72,7 @@ mod report;
 
 use serde::{Deserialize, Serialize};
 
-use tessera_host::agent::{Agent, AgentGame};
+use tessera_host::agent::AgentGame;
 use tessera_host::level::{Diagnostic, LevelFile};
 use tessera_host::options::{GameSpec, ModeSpec, Seat};
 use tessera_host::plugin::{Game, GameError, GameEvent, Outcome, Setup, Turn};
@@ -683,13 +683,6 @@ impl Tetris {
             also_accepts: Some(|name| Feeder::from_name(name).is_some()),
         })
     }
-
-    /// `random` / `hate` feed the AI; a difficulty name places pieces.
-    /// The script is read here, once per decision; a simulation's agents
-    /// write no log.
-    pub fn agent(&self, seat: usize, level: &str) -> Result<Box<dyn Agent<Self>>, GameError> {
-        self.make_agent(seat, level, self.sim.is_none())
-    }
 }
 
 impl AgentGame for Tetris {
@@ -800,48 +793,6 @@ impl Simulated for Tetris {
 
     fn sim_figures(&self, play: &SimPlay) -> Vec<SimFigure> {
         self.figures(play)
-    }
-}
-
-impl Tetris {
-    /// The agent for `seat` at AI `level`; `with_log` makes a placer write
-    /// the AI log with each decision (the editor's S panel), which costs
-    /// more than the decision itself, so simulations leave it out.
-    pub fn make_agent(
-        &self,
-        seat: usize,
-        level: &str,
-        with_log: bool,
-    ) -> Result<Box<dyn Agent<Self>>, GameError> {
-        let script = self.script.current();
-        if let Some(feeder) = Feeder::from_name(level) {
-            if self.feed.is_none() || seat != 0 {
-                return Err(GameError::Invalid(format!(
-                    "`{level}` feeds pieces: it plays feed mode's first seat"
-                )));
-            }
-            let against = self
-                .feed
-                .as_ref()
-                .map(|f| f.difficulty.clone())
-                .ok_or_else(|| GameError::Invalid("no AI to feed".into()))?;
-            return Ok(Box::new(
-                agents::FeederAgent::new(feeder, against).with_shelf(self.brains.clone()),
-            ));
-        }
-        let difficulty = ai::settings::chosen_difficulty(&script, level)?.ok_or_else(|| {
-            GameError::Invalid(format!(
-                "no difficulty `{level}` in the script's `ai.difficulties`"
-            ))
-        })?;
-        let log_top = if with_log {
-            ai::settings::feed_settings(&script)?.log_top
-        } else {
-            0
-        };
-        Ok(Box::new(
-            agents::PlacerAgent::new(difficulty, log_top).with_shelf(self.brains.clone()),
-        ))
     }
 }
 
