@@ -71,6 +71,10 @@ type AgentMaker<G> = Box<
         + Sync,
 >;
 
+/// The modes, seats and AI levels a game offers with a script
+/// ([`Registrar::seats`]).
+pub type SeatsSpec = fn(&Script) -> Result<GameSpec, GameError>;
+
 /// [`Scripted`], erased.
 struct ScriptFns {
     schema: fn() -> ScriptSchema,
@@ -115,7 +119,7 @@ struct SimFns<G: Game> {
 /// registry hold it behind an `Arc`.
 pub struct Capabilities<G: Game> {
     script: Option<ScriptFns>,
-    seats: Option<fn(&Script) -> Result<GameSpec, GameError>>,
+    seats: Option<SeatsSpec>,
     agents: Option<AgentMaker<G>>,
     levels: Option<LevelFns<G>>,
     reports: Option<ReportFns<G>>,
@@ -172,7 +176,7 @@ impl<G: Game> Registrar<G> {
     /// Registers the modes, seat counts and AI levels the game offers (AI
     /// level names may come from the script). Without it: one mode, one
     /// human seat.
-    pub fn seats(&mut self, spec: fn(&Script) -> Result<GameSpec, GameError>) -> &mut Self {
+    pub fn seats(&mut self, spec: SeatsSpec) -> &mut Self {
         self.capabilities.seats = Some(spec);
         self
     }
