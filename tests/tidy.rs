@@ -18,7 +18,9 @@
 //! - Typed errors are not flattened into strings (`anyhow!("{e}")`).
 //! - No import circle in the host, and no import that runs back up its
 //!   layers ([`imports`]).
-//! - No trait in the host has more than fifteen items ([`traits`]).
+//! - No trait in the host has more than fifteen items, none sums more than
+//!   three host traits, and no type implements a host capability it lacks
+//!   (an empty impl) ([`traits`]).
 //! - The Tetris rules never import the Tetris AI ([`tetris_layers`]).
 //! - Rules use no clock and no unseeded randomness, an agent decides
 //!   without Lua, every game start goes through the project

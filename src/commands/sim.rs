@@ -23,7 +23,7 @@ use tessera_host::project::Project;
 use tessera_host::sim::{
     GameResult, Lineup, SimConfig, SimLevel, SimOptionKind, SimOptions, SimStyle, run_sim,
 };
-use tessera_host::{Budget, GameSpec, Seat, SessionOptions};
+use tessera_host::{Budget, Capability, GameSpec, Seat, SessionOptions};
 
 use super::sim_report::{Heading, print_report};
 use tessera_host::command::CommandContext;
@@ -147,6 +147,10 @@ pub fn run(args: &Args, context: &CommandContext) -> anyhow::Result<Status> {
         let known: Vec<&str> = registry.iter().map(|e| e.id).collect();
         crate::usage!("unknown game `{}` (known: {})", args.game, known.join(", "));
     };
+    // A simulation plays AI against AI: a game without agents has none.
+    if let Err(why) = entry.require(Capability::Agents) {
+        crate::usage!("{why}");
+    }
     let style = entry.sim_style();
     refuse_what_does_not_apply(args, style)?;
     let mut options = SimOptions::default();

@@ -16,13 +16,12 @@ use tessera_host::command::CommandContext;
 /// Reads the list's plugin types (the UIs are `tessera-builtin-ui`'s).
 macro_rules! games {
     ($($game:path $({ $($capability:ident: $value:expr),* $(,)? })? $(=> $ui:expr)?),* $(,)?) => {
-        /// Every game shipped with Tessera, with the level generator of
-        /// those that bring one.
+        /// Every game shipped with Tessera, each with what it registers
+        /// (its level generator among them).
         pub fn registry() -> Registry {
             let mut registry = Registry::empty();
             $(
                 registry.register::<$game>();
-                $($(generator!(registry, $game, $capability, $value);)*)?
             )*
             registry
         }
@@ -35,15 +34,6 @@ macro_rules! games {
             context
         }
     };
-}
-
-/// Registers the list's `generate:` capability with the registry (the
-/// other capabilities go elsewhere).
-macro_rules! generator {
-    ($registry:ident, $game:path, generate, $value:expr) => {
-        $registry.register_generator::<$game>($value)
-    };
-    ($registry:ident, $game:path, $other:ident, $value:expr) => {};
 }
 
 /// Registers the list's `commands:` capability with the command context

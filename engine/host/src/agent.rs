@@ -1,6 +1,7 @@
 //! AI agents: the contract every game's AI follows.
 //!
-//! An agent is built by the game's `Players::agent` on the thread that owns
+//! An agent is built by the agent maker registered for the game
+//! (`Registrar::agents`) on the thread that owns
 //! the game, where it reads every tunable it needs out of the script into
 //! plain Rust values. It then decides on any thread from a read-only
 //! snapshot ([`AgentGame::Snapshot`]), never calling Lua, drawing randomness only
@@ -9,9 +10,9 @@
 //! which the session applies and records like a human's.
 //!
 //! This module sits below the plugin traits: it knows a game only as an
-//! [`AgentGame`] (its snapshot and action), which every game with players
-//! is by a blanket impl beside `Players`, so the plugin module imports
-//! this one and not the other way round.
+//! [`AgentGame`] (its snapshot and action), which a game with AI players
+//! implements beside `Game`, so the plugin module imports this one and not
+//! the other way round.
 
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -256,18 +257,22 @@ impl<A> Decision<A> {
 }
 
 /// A game as its agents see it: what they decide from and what they answer.
-/// Every game with players is one (`impl<G: Players> AgentGame for G` in
-/// the plugin module, the snapshot being `Players::Snapshot` and the
-/// action `Game::Action`); a game never implements it by hand.
+/// A game with AI players implements it in its own crate (the snapshot is
+/// the rules' read-only view); the agents themselves may come from any
+/// crate, registered as values (`Registrar::agents`).
 pub trait AgentGame {
-    /// The read-only view an agent decides from.
+    /// The read-only view an agent decides from. It holds no script: an
+    /// agent never calls Lua.
     type Snapshot: Send + 'static;
-    /// The move an agent answers with.
+    /// The move an agent answers with (the game's action).
     type Action;
+
+    /// The view an agent decides from, taken now.
+    fn snapshot(&self) -> Self::Snapshot;
 }
 
-/// A game's AI player, ready to decide. Built by the game's
-/// `Players::agent` with every tunable already read; it never calls Lua.
+/// A game's AI player, ready to decide. Built by the game's registered
+/// agent maker with every tunable already read; it never calls Lua.
 pub trait Agent<G: AgentGame>: Send {
     /// Picks a move for the snapshot. Returns [`GameError::Cancelled`] when
     /// cancelled before it had any move, and the best move so far when the
@@ -279,33 +284,40 @@ pub trait Agent<G: AgentGame>: Send {
     ) -> Result<Decision<G::Action>, GameError>;
 }
 
+/// An agent bound to the snapshot it decides from: all a task needs of the
+/// game, with the snapshot's type erased so sessions bound on the game's
+/// core alone can hold it.
+type BoundAgent<A> = Box<dyn FnOnce(&mut Thinking<'_>) -> Result<Decision<A>, GameError> + Send>;
+
 /// Everything one decision needs, detached from the game: it can be sent
-/// to a worker thread while the game stays where it is.
-pub struct AiTask<G: AgentGame> {
+/// to a worker thread while the game stays where it is. `A` is the game's
+/// action.
+pub struct AiTask<A> {
     /// The seat deciding.
     pub seat: usize,
     /// The AI level playing it.
     pub level: String,
-    agent: Box<dyn Agent<G>>,
-    view: G::Snapshot,
+    agent: BoundAgent<A>,
     rng: AgentRng,
     budget: Budget,
 }
 
-impl<G: AgentGame> AiTask<G> {
+impl<A: 'static> AiTask<A> {
     /// Bundles an agent with its snapshot and stream.
-    pub fn new(
+    pub fn new<G>(
         seat: usize,
         level: String,
-        agent: Box<dyn Agent<G>>,
+        mut agent: Box<dyn Agent<G>>,
         view: G::Snapshot,
         rng: AgentRng,
-    ) -> Self {
+    ) -> Self
+    where
+        G: AgentGame<Action = A> + 'static,
+    {
         Self {
             seat,
             level,
-            agent,
-            view,
+            agent: Box::new(move |thinking| agent.decide(&view, thinking)),
             rng,
             budget: Budget::unbounded(),
         }
@@ -318,9 +330,9 @@ impl<G: AgentGame> AiTask<G> {
     }
 
     /// Decides (on whatever thread calls this).
-    pub fn run(mut self, control: &ThinkControl) -> Result<Decision<G::Action>, GameError> {
+    pub fn run(mut self, control: &ThinkControl) -> Result<Decision<A>, GameError> {
         let mut thinking = Thinking::new(&mut self.rng, self.budget, control);
-        let decision = self.agent.decide(&self.view, &mut thinking);
+        let decision = (self.agent)(&mut thinking);
         control.set_progress(1.0);
         decision
     }

@@ -18,8 +18,9 @@ use std::path::{Path, PathBuf};
 
 use crate::bench::Figure;
 use crate::partial::Partial;
-use crate::plugin::Plugin;
+use crate::plugin::Game;
 use crate::project::Project;
+use crate::registrar::Plugin;
 use crate::registry::Registry;
 
 /// How a finished command ended, mapped onto the exit-code policy.
@@ -86,10 +87,7 @@ impl CommandContext {
 
     /// Adds game `G`'s command-line capability (its subcommands, bench
     /// groups and merges); a later one for the same game replaces it.
-    pub fn register_commands<G: Plugin>(
-        &mut self,
-        commands: &'static dyn GameCommands,
-    ) -> &mut Self {
+    pub fn register_commands<G: Game>(&mut self, commands: &'static dyn GameCommands) -> &mut Self {
         self.commands.retain(|(id, _)| *id != G::ID);
         self.commands.push((G::ID, commands));
         self

@@ -35,6 +35,7 @@ pub mod outcome;
 pub mod partial;
 pub mod plugin;
 pub mod project;
+pub mod registrar;
 pub mod registry;
 pub mod replay;
 pub mod rng;
@@ -49,15 +50,16 @@ pub mod text;
 pub mod trajectory;
 pub mod worker;
 
-pub use agent::{Agent, AiTask, Budget, Considered, Decision, ThinkControl, Thinking};
+pub use agent::{Agent, AgentGame, AiTask, Budget, Considered, Decision, ThinkControl, Thinking};
 /// The Lua binding the script host is built on, for games that read script
 /// tables themselves (same version as the host, by construction).
 pub use mlua;
 pub use options::{GameSpec, ModeSpec, Seat, SessionOptions};
 pub use plugin::{
-    Game, GameError, GameEvent, LevelFormats, Moves, Outcome, Players, Plugin, Reports, Scripted,
-    Setup, Simulated, Turn,
+    Game, GameError, GameEvent, LevelFormats, Moves, Outcome, Reports, Scripted, Setup, Simulated,
+    Turn,
 };
+pub use registrar::{Capabilities, Capability, Plugin, Registrar};
 pub use registry::{PluginEntry, Registry};
 pub use script::{LiveScript, Script, ScriptError, ScriptLimits, ScriptSchema};
 pub use session::{Recorded, Session, downcast, downcast_mut};

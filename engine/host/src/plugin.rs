@@ -1,8 +1,20 @@
 //! What a game is to the host: the [`Game`] core every game implements
-//! (the rules a session plays), the capability traits it opts into
-//! ([`Scripted`], [`Players`], [`LevelFormats`], [`Reports`], [`Moves`],
-//! [`Simulated`]) and [`Plugin`], their sum, which the host's generic code
-//! is bound on. Its type-erased twin, the recorded
+//! (the rules a session plays), and the capability traits a game may
+//! implement and register (`registrar.rs`: `Plugin`, the one step that
+//! registers what else the game has on a `Registrar`).
+//!
+//! A capability is registered, not summed: as a Bevy plugin's `build`
+//! adds only its own systems, a game's `Plugin::register` adds only the
+//! capabilities it has, and a game never mentions one it lacks. Some come
+//! from a trait the game implements ([`Scripted`], [`LevelFormats`],
+//! [`Reports`], [`Moves`], [`Simulated`]), which registering erases into
+//! plain function pointers; the players come as values (the spec of its
+//! seats, and agent makers any crate may register, the game's type being
+//! an [`AgentGame`](crate::agent::AgentGame)). The host holds each as an
+//! `Option` (`Capabilities`) and takes today's default where one is
+//! absent (RON levels, every action a move, seat-against-seat sims, no
+//! scores). The host's generic code (sessions, the registry) is bound on
+//! [`Game`] alone. Its type-erased twin, the recorded
 //! [`crate::session::Session`], is what the registry, the CLI, replays and
 //! the editor's generic panels use.
 
@@ -11,10 +23,9 @@ use std::fmt;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
-use crate::agent::{Agent, AgentGame};
 pub use crate::error::GameError;
 use crate::level::{Diagnostic, LevelFile};
-use crate::options::{GameSpec, SessionOptions};
+use crate::options::SessionOptions;
 pub use crate::outcome::{Outcome, Turn};
 use crate::script::{LiveScript, Script, ScriptError, ScriptSchema};
 use crate::sim::figures::{SimFigure, SimOptionSpec, SimOptions, SimPlay, SimStyle};
@@ -56,7 +67,8 @@ pub struct Setup<L> {
     pub script: LiveScript,
     /// The seed of the rules' random stream.
     pub seed: u64,
-    /// Mode and seats, already resolved against [`Players::spec`].
+    /// Mode and seats, already resolved against the game's registered
+    /// seats (`Registrar::seats`).
     pub options: SessionOptions,
 }
 
@@ -79,11 +91,8 @@ impl<L> Setup<L> {
 /// Rules state lives here, in Rust. The script only computes numbers and
 /// decisions from it, so a script reload never loses state.
 ///
-/// A game is registered as a [`Plugin`]: the core plus the capabilities
-/// ([`Scripted`], [`Players`], [`LevelFormats`], [`Reports`], [`Moves`],
-/// [`Simulated`]). A game opts into a capability by implementing its
-/// trait; one it does not have takes the defaults with an empty impl
-/// (`impl Simulated for MyGame {}`).
+/// A game is registered as a `Plugin`: the core plus the capabilities
+/// its `Plugin::register` adds; one it does not have it never mentions.
 pub trait Game: Sized + Send + 'static {
     /// Stable id: the plugin name, the `levels/<id>/` folder, the
     /// `scripts/<id>.lua` file.
@@ -132,15 +141,6 @@ pub trait Game: Sized + Send + 'static {
     fn render_text(&self) -> String;
 }
 
-/// A whole game plugin as the host drives it: the [`Game`] core and every
-/// capability. Nothing implements it by hand: a game that implements the
-/// core and each capability trait (those it lacks with an empty impl, to
-/// take their defaults) is a `Plugin`, and the host's generic code
-/// (sessions, the registry) is bound on it.
-pub trait Plugin: Game + Scripted + Players + LevelFormats + Reports + Moves + Simulated {}
-
-impl<G> Plugin for G where G: Game + Scripted + Players + LevelFormats + Reports + Moves + Simulated {}
-
 /// Capability: the game's Luau script, `scripts/<id>.lua`: what it must
 /// return, the shipped text and the game's own check of its settings.
 pub trait Scripted: Game {
@@ -162,43 +162,6 @@ pub trait Scripted: Game {
         let _ = script;
         Ok(())
     }
-}
-
-/// Capability: who plays. The modes and seats the game offers, its AI
-/// levels, and the AI players themselves. Without AI a game writes
-/// `type Snapshot = (); fn snapshot(&self) {}` and keeps the defaults.
-pub trait Players: Game {
-    /// The read-only view an AI decides from (`()` for games without AI).
-    /// It holds no script: an agent never calls Lua.
-    type Snapshot: Send + 'static;
-
-    /// The modes, seat counts and AI levels this game offers (AI level
-    /// names may come from the script). Default: one mode, one human seat.
-    fn spec(script: &Script) -> Result<GameSpec, GameError> {
-        let _ = script;
-        Ok(GameSpec::single_player())
-    }
-
-    /// The read-only view an agent decides from.
-    fn snapshot(&self) -> Self::Snapshot;
-
-    /// An AI player for `seat` at `level` (one of the spec's AI levels).
-    /// Reads every tunable it needs from the script now; the agent it
-    /// returns never calls Lua. Default: no AI.
-    fn agent(&self, seat: usize, level: &str) -> Result<Box<dyn Agent<Self>>, GameError> {
-        let _ = seat;
-        Err(GameError::Invalid(format!(
-            "{} has no AI (asked for level `{level}`)",
-            Self::ID
-        )))
-    }
-}
-
-/// Every game with players is a game its agents can decide for: the
-/// snapshot they read and the action they answer with.
-impl<G: Players> AgentGame for G {
-    type Snapshot = <G as Players>::Snapshot;
-    type Action = <G as Game>::Action;
 }
 
 /// Capability: the files a game's levels come in, beyond RON, and what a
@@ -246,17 +209,12 @@ pub trait Reports: Game {
     /// otherwise leave it out.
     fn report_text(&self, render: bool) -> String {
         let _ = render;
-        format!("{}outcome: {}\n", self.render_text(), self.outcome())
+        plain_report_text(self)
     }
 
     /// The final state `tessera play --json` prints.
     fn report_json(&self) -> serde_json::Value {
-        serde_json::json!({
-            "game": Self::ID,
-            "outcome": self.outcome().to_string(),
-            "scores": self.scores(),
-            "board": self.render_text().lines().collect::<Vec<_>>(),
-        })
+        plain_report_json(self, &self.scores())
     }
 
     /// The game's own record of the session so far, as JSON lines (one
@@ -335,4 +293,22 @@ pub trait Simulated: Game {
         let _ = play;
         Vec::new()
     }
+}
+
+/// The summary of a game that reports nothing of its own: the picture and
+/// the outcome (the default of [`Reports::report_text`], and what a game
+/// without reports prints).
+pub fn plain_report_text<G: Game>(game: &G) -> String {
+    format!("{}outcome: {}\n", game.render_text(), game.outcome())
+}
+
+/// The final state as JSON of a game that reports nothing of its own
+/// beyond `scores` (the default of [`Reports::report_json`]).
+pub fn plain_report_json<G: Game>(game: &G, scores: &[i64]) -> serde_json::Value {
+    serde_json::json!({
+        "game": G::ID,
+        "outcome": game.outcome().to_string(),
+        "scores": scores,
+        "board": game.render_text().lines().collect::<Vec<_>>(),
+    })
 }

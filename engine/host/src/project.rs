@@ -168,7 +168,9 @@ impl Project {
     /// Starts a simulated game of `game` ([`crate::sim`]): the same start
     /// as [`Project::start_session`] (level read with the cap and
     /// diagnosed, script checked, options resolved), on the simulation's
-    /// level, then prepared for the simulation ([`SessionSim::begin_sim`](crate::session::SessionSim::begin_sim)).
+    /// level, then prepared for the simulation: unrecorded, with the
+    /// game's own settings when it registered them
+    /// ([`SessionSim::sim_setup`](crate::session::SessionSim::sim_setup)).
     pub fn start_sim_session(
         &mut self,
         game: &str,
@@ -196,7 +198,10 @@ impl Project {
             let inside = path.strip_prefix(&self.root).ok();
             session.set_level_path(inside.map(|p| p.display().to_string()));
         }
-        session.begin_sim(sim)?;
+        session.stop_recording();
+        if let Some(game_sim) = session.sim_mut() {
+            game_sim.sim_setup(sim)?;
+        }
         Ok(session)
     }
 

@@ -1,11 +1,13 @@
 //! The list of game plugins the CLI and the editor know about.
 
 use std::path::Path;
+use std::sync::Arc;
 
 use crate::generate::LevelGenerator;
 use crate::level::{Diagnostic, LevelFile, parse_diagnosed, parse_ron, read_text};
 use crate::options::{GameSpec, SessionOptions};
-use crate::plugin::{GameError, Plugin, Setup};
+use crate::plugin::{Game, GameError, Setup};
+use crate::registrar::{Capabilities, Capability, Plugin, Registrar};
 use crate::replay::{LevelChoice, Replay, ScriptChoice};
 use crate::script::{LiveScript, Script, ScriptError, ScriptSchema};
 use crate::session::{Recorded, Session};
@@ -34,119 +36,138 @@ pub struct ReplayRun {
     pub notes: Vec<String>,
 }
 
-/// A plugin as the host sees it: its names and type-erased entry points,
-/// grouped by the capability they come from (see [`crate::plugin`]).
+/// A plugin as the host sees it: its names, what it registered, and its
+/// type-erased entry points (see [`crate::registrar`]).
 #[derive(Clone)]
 pub struct PluginEntry {
     /// Plugin id (`sand`, `polycube`, ...).
     pub id: &'static str,
     /// Human title.
     pub title: &'static str,
-    play: PlayFns,
-    levels: LevelFns,
-    script: ScriptFns,
-    sim: SimFns,
-}
-
-/// How a session of the game starts and replays ([`crate::plugin::Game`],
-/// the spec of [`crate::plugin::Players`]).
-#[derive(Clone)]
-struct PlayFns {
-    spec: fn(&Script) -> Result<GameSpec, GameError>,
-    start: fn(Option<&Path>, LiveScript, u64, &SessionOptions) -> SessionResult,
-    parse_actions: fn(&str, &Path) -> Result<Vec<String>, Diagnostic>,
-    replay: fn(&str, &Path, LiveScript, &Path, &ReplaySetup) -> Result<ReplayRun, GameError>,
-}
-
-/// The game's level files ([`crate::plugin::LevelFormats`]).
-#[derive(Clone)]
-struct LevelFns {
-    extensions: &'static [&'static str],
-    check: fn(&str, &Path, Option<LiveScript>) -> Vec<Diagnostic>,
-    template: fn() -> String,
-    name_field: Option<&'static str>,
-    options: fn(&str, &Path) -> SessionOptions,
-}
-
-/// The game's script ([`crate::plugin::Scripted`]).
-#[derive(Clone)]
-struct ScriptFns {
+    registered: Vec<Capability>,
+    level_extensions: &'static [&'static str],
+    level_name_field: Option<&'static str>,
     default_script: Option<&'static str>,
-    schema: fn() -> ScriptSchema,
-    check: fn(&Script) -> Result<(), ScriptError>,
+    sim_style: SimStyle,
+    sim_options: &'static [SimOptionSpec],
+    game: Arc<dyn ErasedGame>,
 }
 
-/// The game's simulations ([`crate::plugin::Simulated`]).
-#[derive(Clone)]
-struct SimFns {
-    style: SimStyle,
-    options: &'static [SimOptionSpec],
-    start: fn(&SimLevel, LiveScript, u64, &SessionOptions) -> SessionResult,
+/// A game's entry points with its type erased: how its sessions start and
+/// replay, and its level and script checks.
+trait ErasedGame: Send + Sync {
+    fn spec(&self, script: &Script) -> Result<GameSpec, GameError>;
+    fn start(
+        &self,
+        level: Option<&Path>,
+        script: LiveScript,
+        seed: u64,
+        options: &SessionOptions,
+    ) -> SessionResult;
+    fn start_sim(
+        &self,
+        level: &SimLevel,
+        script: LiveScript,
+        seed: u64,
+        options: &SessionOptions,
+    ) -> SessionResult;
+    fn parse_actions(&self, text: &str, path: &Path) -> Result<Vec<String>, Diagnostic>;
+    fn replay(
+        &self,
+        text: &str,
+        path: &Path,
+        current_script: LiveScript,
+        root: &Path,
+        setup: &ReplaySetup,
+    ) -> Result<ReplayRun, GameError>;
+    fn check_level(&self, text: &str, path: &Path, script: Option<LiveScript>) -> Vec<Diagnostic>;
+    fn level_template(&self) -> String;
+    fn level_options(&self, text: &str, path: &Path) -> SessionOptions;
+    fn script_schema(&self) -> ScriptSchema;
+    fn check_script(&self, script: &Script) -> Result<(), ScriptError>;
 }
+
+/// Every capability a game may register, for [`PluginEntry::has`].
+const CAPABILITIES: [Capability; 7] = [
+    Capability::Script,
+    Capability::Seats,
+    Capability::Agents,
+    Capability::LevelFormats,
+    Capability::Reports,
+    Capability::Moves,
+    Capability::Simulation,
+];
 
 impl PluginEntry {
-    /// The entry for game `G`.
+    /// The entry for game `G`, with what it registers.
     pub fn of<G: Plugin>() -> Self {
+        Self::registered(Capabilities::<G>::of())
+    }
+
+    /// The entry for game `G` with `capabilities`.
+    pub fn registered<G: Game>(capabilities: Capabilities<G>) -> Self {
         Self {
             id: G::ID,
             title: G::TITLE,
-            play: PlayFns {
-                spec: G::spec,
-                start: start_erased::<G>,
-                parse_actions: parse_actions_erased::<G>,
-                replay: replay_erased::<G>,
-            },
-            levels: LevelFns {
-                extensions: G::LEVEL_EXTENSIONS,
-                check: check_level_erased::<G>,
-                template: level_template_erased::<G>,
-                name_field: <G::Level as LevelFile>::NAME_FIELD,
-                options: level_options_erased::<G>,
-            },
-            script: ScriptFns {
-                default_script: G::DEFAULT_SCRIPT,
-                schema: G::script_schema,
-                check: G::check_script,
-            },
-            sim: SimFns {
-                style: G::SIM_STYLE,
-                options: G::SIM_OPTIONS,
-                start: start_sim_erased::<G>,
-            },
+            registered: CAPABILITIES
+                .into_iter()
+                .filter(|c| capabilities.has(*c))
+                .collect(),
+            level_extensions: capabilities.level_extensions(),
+            level_name_field: <G::Level as LevelFile>::NAME_FIELD,
+            default_script: capabilities.default_script(),
+            sim_style: capabilities.sim_style(),
+            sim_options: capabilities.sim_options(),
+            game: Arc::new(Erased(Arc::new(capabilities))),
+        }
+    }
+
+    /// Whether the game registered `capability`.
+    pub fn has(&self, capability: Capability) -> bool {
+        self.registered.contains(&capability)
+    }
+
+    /// `Ok` when the game registered `capability`; else the plain refusal
+    /// a command that needs it prints (`sand has no AI seats`).
+    pub fn require(&self, capability: Capability) -> Result<(), String> {
+        if self.has(capability) {
+            Ok(())
+        } else {
+            Err(format!("{} has no {capability}", self.id))
         }
     }
 
     /// File extensions the game's levels come in.
     pub fn level_extensions(&self) -> &'static [&'static str] {
-        self.levels.extensions
+        self.level_extensions
     }
 
     /// The game's documented default script, if it ships one.
     pub fn default_script(&self) -> Option<&'static str> {
-        self.script.default_script
+        self.default_script
     }
 
     /// The RON text of a new level (the game's default level), the
     /// starting point of "New level" in the editor.
     pub fn level_template(&self) -> String {
-        (self.levels.template)()
+        self.game.level_template()
     }
 
     /// The level field that holds a level's human name
     /// ([`LevelFile::NAME_FIELD`]: `name` or `title`; `None` when its
     /// levels have no name).
     pub fn level_name_field(&self) -> Option<&'static str> {
-        self.levels.name_field
+        self.level_name_field
     }
 
     /// What the game's script must return.
     pub fn script_schema(&self) -> ScriptSchema {
-        (self.script.schema)()
+        self.game.script_schema()
     }
 
     /// The modes, seats and AI levels the game offers with this script.
     pub fn spec(&self, script: &Script) -> Result<GameSpec, GameError> {
-        (self.play.spec)(script)
+        self.game.spec(script)
     }
 
     /// Starts a session on the level file at `level` (or the game's default
@@ -158,12 +179,12 @@ impl PluginEntry {
         seed: u64,
         options: &SessionOptions,
     ) -> Result<Box<dyn Session>, GameError> {
-        (self.play.start)(level, script, seed, options)
+        self.game.start(level, script, seed, options)
     }
 
     /// Starts a simulated game on `level` (a file, a level's text, or the
     /// game's simulation board, [`Simulated::sim_level`](crate::plugin::Simulated::sim_level)); the caller then
-    /// prepares it ([`SessionSim::begin_sim`](crate::session::SessionSim::begin_sim)).
+    /// prepares it ([`SessionSim::sim_setup`](crate::session::SessionSim::sim_setup)).
     pub fn start_sim(
         &self,
         level: &SimLevel,
@@ -171,35 +192,35 @@ impl PluginEntry {
         seed: u64,
         options: &SessionOptions,
     ) -> Result<Box<dyn Session>, GameError> {
-        (self.sim.start)(level, script, seed, options)
+        self.game.start_sim(level, script, seed, options)
     }
 
     /// How the game's simulations are set up ([`Simulated::SIM_STYLE`](crate::plugin::Simulated::SIM_STYLE)).
     pub fn sim_style(&self) -> SimStyle {
-        self.sim.style
+        self.sim_style
     }
 
     /// The options the game's simulations take ([`Simulated::SIM_OPTIONS`](crate::plugin::Simulated::SIM_OPTIONS)).
     pub fn sim_options(&self) -> &'static [SimOptionSpec] {
-        self.sim.options
+        self.sim_options
     }
 
     /// The mode and seats a level asks for ([`LevelFormats::level_options`](crate::plugin::LevelFormats::level_options)); none
     /// when the text does not read as a level (starting it says why).
     pub fn level_options(&self, text: &str, path: &Path) -> SessionOptions {
-        (self.levels.options)(text, path)
+        self.game.level_options(text, path)
     }
 
     /// Every finding about a level file's text (empty when it is fine).
     pub fn check_level(&self, text: &str, path: &Path) -> Vec<Diagnostic> {
-        (self.levels.check)(text, path, None)
+        self.game.check_level(text, path, None)
     }
 
     /// [`PluginEntry::check_level`], then, when the level is fine, a game
     /// start on it with `script`: what the level needs from the script (a
     /// board letter in the palette) is checked as `play` checks it.
     pub fn check_level_with(&self, text: &str, path: &Path, script: LiveScript) -> Vec<Diagnostic> {
-        (self.levels.check)(text, path, Some(script))
+        self.game.check_level(text, path, Some(script))
     }
 
     /// The one semantic check of a script for this game: the schema (types
@@ -208,14 +229,14 @@ impl PluginEntry {
     /// this same check.
     pub fn validate_script(&self, script: &Script) -> Result<(), ScriptError> {
         script.validate(&self.script_schema())?;
-        script.guarded(|| (self.script.check)(script))
+        script.guarded(|| self.game.check_script(script))
     }
 
     /// Reads an action file (a RON list of the game's actions) into one
     /// RON text per action, for [`SessionPlay::apply_ron`](crate::session::SessionPlay::apply_ron); errors name the
     /// line and column.
     pub fn parse_actions(&self, text: &str, path: &Path) -> Result<Vec<String>, Diagnostic> {
-        (self.play.parse_actions)(text, path)
+        self.game.parse_actions(text, path)
     }
 
     /// Runs a RON replay file's text. `current_script` is the project's
@@ -229,7 +250,75 @@ impl PluginEntry {
         root: &Path,
         setup: &ReplaySetup,
     ) -> Result<ReplayRun, GameError> {
-        (self.play.replay)(text, path, current_script, root, setup)
+        self.game.replay(text, path, current_script, root, setup)
+    }
+}
+
+/// A game's [`ErasedGame`]: its capabilities, shared with every session it
+/// starts.
+struct Erased<G: Game>(Arc<Capabilities<G>>);
+
+impl<G: Game> ErasedGame for Erased<G> {
+    fn spec(&self, script: &Script) -> Result<GameSpec, GameError> {
+        self.0.spec(script)
+    }
+
+    fn start(
+        &self,
+        level: Option<&Path>,
+        script: LiveScript,
+        seed: u64,
+        options: &SessionOptions,
+    ) -> SessionResult {
+        start_erased(&self.0, level, script, seed, options)
+    }
+
+    fn start_sim(
+        &self,
+        level: &SimLevel,
+        script: LiveScript,
+        seed: u64,
+        options: &SessionOptions,
+    ) -> SessionResult {
+        start_sim_erased(&self.0, level, script, seed, options)
+    }
+
+    fn parse_actions(&self, text: &str, path: &Path) -> Result<Vec<String>, Diagnostic> {
+        parse_actions_erased::<G>(text, path)
+    }
+
+    fn replay(
+        &self,
+        text: &str,
+        path: &Path,
+        current_script: LiveScript,
+        root: &Path,
+        setup: &ReplaySetup,
+    ) -> Result<ReplayRun, GameError> {
+        replay_erased(&self.0, text, path, current_script, root, setup)
+    }
+
+    fn check_level(&self, text: &str, path: &Path, script: Option<LiveScript>) -> Vec<Diagnostic> {
+        check_level_erased(&self.0, text, path, script)
+    }
+
+    fn level_template(&self) -> String {
+        level_template_erased::<G>()
+    }
+
+    fn level_options(&self, text: &str, path: &Path) -> SessionOptions {
+        self.0
+            .read_level(text, path)
+            .map(|level| self.0.level_options(&level))
+            .unwrap_or_default()
+    }
+
+    fn script_schema(&self) -> ScriptSchema {
+        self.0.script_schema()
+    }
+
+    fn check_script(&self, script: &Script) -> Result<(), ScriptError> {
+        self.0.check_script(script)
     }
 }
 
@@ -241,14 +330,16 @@ impl std::fmt::Debug for PluginEntry {
     }
 }
 
-fn start_erased<G: Plugin>(
+fn start_erased<G: Game>(
+    capabilities: &Arc<Capabilities<G>>,
     level: Option<&Path>,
     script: LiveScript,
     seed: u64,
     options: &SessionOptions,
 ) -> Result<Box<dyn Session>, GameError> {
     let Some(path) = level else {
-        return Ok(Box::new(Recorded::<G>::start(
+        return Ok(Box::new(Recorded::start_with(
+            Arc::clone(capabilities),
             G::Level::default(),
             script,
             seed,
@@ -256,31 +347,39 @@ fn start_erased<G: Plugin>(
         )?));
     };
     let text = read_text(path)?;
-    start_from_text::<G>(&text, path, script, seed, options)
+    start_from_text(capabilities, &text, path, script, seed, options)
 }
 
 /// Starts `G` on a level's text read from `path` (diagnosed, located).
-fn start_from_text<G: Plugin>(
+fn start_from_text<G: Game>(
+    capabilities: &Arc<Capabilities<G>>,
     text: &str,
     path: &Path,
     script: LiveScript,
     seed: u64,
     options: &SessionOptions,
 ) -> Result<Box<dyn Session>, GameError> {
-    let level = read_diagnosed::<G>(text, path)?;
-    match Recorded::<G>::start(level.clone(), script.clone(), seed, options) {
+    let level = read_diagnosed(capabilities, text, path)?;
+    let started = Recorded::start_with(
+        Arc::clone(capabilities),
+        level.clone(),
+        script.clone(),
+        seed,
+        options,
+    );
+    match started {
         Ok(session) => Ok(Box::new(session)),
         // Seats the level asks for that the game does not offer: the
         // level's fault, at its line, as `check` says.
         Err(GameError::Invalid(why)) => Err(
-            match level_options_problem::<G>(&level, text, path, &script) {
+            match level_options_problem(capabilities, &level, text, path, &script) {
                 Some(problem) => GameError::Level(problem),
                 None => GameError::Invalid(why),
             },
         ),
         // What the level needs from the script (a palette letter) is found
         // at start: name the level file and the line.
-        Err(GameError::Level(error)) => Err(GameError::Level(G::locate_finding(
+        Err(GameError::Level(error)) => Err(GameError::Level(capabilities.locate_finding(
             error.in_file(path),
             text,
             path,
@@ -292,18 +391,20 @@ fn start_from_text<G: Plugin>(
 /// Why the mode and seats a level asks for cannot be played (seats too few
 /// or too many, an AI level the script does not have), at the level's
 /// line: `check` and a game start refuse the same levels with the same words.
-fn level_options_problem<G: Plugin>(
+fn level_options_problem<G: Game>(
+    capabilities: &Capabilities<G>,
     level: &G::Level,
     text: &str,
     path: &Path,
     script: &LiveScript,
 ) -> Option<Diagnostic> {
-    let wanted = G::level_options(level);
+    let wanted = capabilities.level_options(level);
     if wanted.mode.is_none() && wanted.seats.is_empty() {
         return None;
     }
-    let spec = G::spec(&script.current()).ok()?;
-    let defaults = crate::session::with_level_defaults::<G>(level, &SessionOptions::default());
+    let spec = capabilities.spec(&script.current()).ok()?;
+    let defaults =
+        crate::session::with_level_defaults(capabilities, level, &SessionOptions::default());
     let error = spec.resolve(&defaults).err()?;
     let field = if wanted.seats.is_empty() {
         "mode"
@@ -311,10 +412,11 @@ fn level_options_problem<G: Plugin>(
         "seats"
     };
     let finding = Diagnostic::error(path, error.to_string()).at(field);
-    Some(G::locate_finding(finding, text, path))
+    Some(capabilities.locate_finding(finding, text, path))
 }
 
-fn start_sim_erased<G: Plugin>(
+fn start_sim_erased<G: Game>(
+    capabilities: &Arc<Capabilities<G>>,
     level: &SimLevel,
     script: LiveScript,
     seed: u64,
@@ -323,24 +425,24 @@ fn start_sim_erased<G: Plugin>(
     match level {
         SimLevel::Default => {
             // The simulation's board may depend on the mode (tetris).
-            let resolved = G::spec(&script.current())?.resolve(options)?;
-            let level = G::sim_level(&resolved).unwrap_or_default();
-            Ok(Box::new(Recorded::<G>::start(
-                level, script, seed, options,
+            let resolved = capabilities.spec(&script.current())?.resolve(options)?;
+            let level = capabilities.sim_level(&resolved);
+            Ok(Box::new(Recorded::start_with(
+                Arc::clone(capabilities),
+                level,
+                script,
+                seed,
+                options,
             )?))
         }
-        SimLevel::File(path) => start_erased::<G>(Some(path), script, seed, options),
-        SimLevel::Text { path, text } => start_from_text::<G>(text, path, script, seed, options),
+        SimLevel::File(path) => start_erased(capabilities, Some(path), script, seed, options),
+        SimLevel::Text { path, text } => {
+            start_from_text(capabilities, text, path, script, seed, options)
+        }
     }
 }
 
-fn level_options_erased<G: Plugin>(text: &str, path: &Path) -> SessionOptions {
-    G::read_level(text, path)
-        .map(|level| G::level_options(&level))
-        .unwrap_or_default()
-}
-
-fn level_template_erased<G: Plugin>() -> String {
+fn level_template_erased<G: Game>() -> String {
     let config = ron::ser::PrettyConfig::default().struct_names(false);
     let body = ron::ser::to_string_pretty(&G::Level::default(), config)
         .unwrap_or_else(|e| format!("// the default level did not serialise: {e}\n()"));
@@ -349,9 +451,13 @@ fn level_template_erased<G: Plugin>() -> String {
 
 /// Reads a level in any of `G`'s formats and refuses it when its diagnosis
 /// holds an error (located at the offending value's line).
-fn read_diagnosed<G: Plugin>(text: &str, path: &Path) -> Result<G::Level, Diagnostic> {
-    let level = G::read_level(text, path)?;
-    match located_findings::<G>(&level, text, path)
+fn read_diagnosed<G: Game>(
+    capabilities: &Capabilities<G>,
+    text: &str,
+    path: &Path,
+) -> Result<G::Level, Diagnostic> {
+    let level = capabilities.read_level(text, path)?;
+    match located_findings(capabilities, &level, text, path)
         .into_iter()
         .find(Diagnostic::is_error)
     {
@@ -361,11 +467,16 @@ fn read_diagnosed<G: Plugin>(text: &str, path: &Path) -> Result<G::Level, Diagno
 }
 
 /// Every finding of a level's diagnosis, naming `path` and located in `text`.
-fn located_findings<G: Plugin>(level: &G::Level, text: &str, path: &Path) -> Vec<Diagnostic> {
+fn located_findings<G: Game>(
+    capabilities: &Capabilities<G>,
+    level: &G::Level,
+    text: &str,
+    path: &Path,
+) -> Vec<Diagnostic> {
     level
         .diagnose()
         .into_iter()
-        .map(|d| G::locate_finding(d.in_file(path), text, path))
+        .map(|d| capabilities.locate_finding(d.in_file(path), text, path))
         .collect()
 }
 
@@ -375,33 +486,36 @@ pub fn load_checked<L: LevelFile>(text: &str, path: &Path) -> Result<L, Diagnost
     parse_diagnosed(text, path).map(|(level, _warnings)| level)
 }
 
-fn check_level_erased<G: Plugin>(
+fn check_level_erased<G: Game>(
+    capabilities: &Capabilities<G>,
     text: &str,
     path: &Path,
     script: Option<LiveScript>,
 ) -> Vec<Diagnostic> {
-    let level = match G::read_level(text, path) {
+    let level = match capabilities.read_level(text, path) {
         Ok(level) => level,
         Err(error) => return vec![error],
     };
-    let findings = located_findings::<G>(&level, text, path);
+    let findings = located_findings(capabilities, &level, text, path);
     let Some(script) = script.filter(|_| !findings.iter().any(Diagnostic::is_error)) else {
         return findings;
     };
     match G::start(Setup::new(level.clone(), script.clone(), 0)) {
         // The game starts on the level; the seats it asks for are checked
         // as a start from the level file resolves them.
-        Ok(_) => match level_options_problem::<G>(&level, text, path, &script) {
+        Ok(_) => match level_options_problem(capabilities, &level, text, path, &script) {
             Some(problem) => vec![problem],
             None => findings,
         },
-        Err(GameError::Level(error)) => vec![G::locate_finding(error.in_file(path), text, path)],
+        Err(GameError::Level(error)) => {
+            vec![capabilities.locate_finding(error.in_file(path), text, path)]
+        }
         Err(GameError::Script(error)) => vec![error.into()],
         Err(other) => vec![Diagnostic::error(path, other.to_string())],
     }
 }
 
-fn parse_actions_erased<G: Plugin>(text: &str, path: &Path) -> Result<Vec<String>, Diagnostic> {
+fn parse_actions_erased<G: Game>(text: &str, path: &Path) -> Result<Vec<String>, Diagnostic> {
     // Capped while parsing: 3 million actions would cost half a GiB.
     let crate::replay::Capped(actions) = parse_ron::<crate::replay::Capped<G::Action>>(text, path)?;
     actions
@@ -413,7 +527,8 @@ fn parse_actions_erased<G: Plugin>(text: &str, path: &Path) -> Result<Vec<String
         .collect()
 }
 
-fn replay_erased<G: Plugin>(
+fn replay_erased<G: Game>(
+    capabilities: &Arc<Capabilities<G>>,
     text: &str,
     path: &Path,
     current_script: LiveScript,
@@ -430,7 +545,7 @@ fn replay_erased<G: Plugin>(
     let current_hash = current.content_hash();
     let script = match (&replay.script, setup.script) {
         (Some(recorded), ScriptChoice::Recorded) => {
-            let schema = G::script_schema();
+            let schema = capabilities.script_schema();
             let script = crate::replay::load_recorded_script(
                 recorded,
                 &schema,
@@ -491,8 +606,15 @@ fn replay_erased<G: Plugin>(
     }
 
     let apply_reloads = setup.script == ScriptChoice::Recorded;
-    let session = Recorded::<G>::from_replay(replay, script, apply_reloads, setup.stop_after)
-        .map_err(|error| crate::replay::located_replay_error(error, text, path))?;
+    let capabilities = Arc::clone(capabilities);
+    let session = Recorded::from_replay_with(
+        capabilities,
+        replay,
+        script,
+        apply_reloads,
+        setup.stop_after,
+    )
+    .map_err(|error| crate::replay::located_replay_error(error, text, path))?;
     Ok(ReplayRun {
         session: Box::new(session),
         notes,
@@ -532,16 +654,32 @@ impl Registry {
         registry
     }
 
-    /// Adds `G`; a later registration of the same id replaces the earlier.
+    /// Adds `G` with what it registers; a later registration of the same
+    /// id replaces the earlier.
     pub fn register<G: Plugin>(&mut self) -> &mut Self {
+        self.register_with::<G>(G::register)
+    }
+
+    /// Adds `G` with the capabilities `build` registers: the game's own
+    /// [`Plugin::register`] and more from crates beside it (an AI crate's
+    /// agents), say. A later registration of the same id replaces the
+    /// earlier.
+    pub fn register_with<G: Game>(&mut self, build: impl FnOnce(&mut Registrar<G>)) -> &mut Self {
+        let mut registrar = Registrar::empty();
+        build(&mut registrar);
+        let (capabilities, generator) = registrar.finish();
         self.entries.retain(|e| e.id != G::ID);
-        self.entries.push(PluginEntry::of::<G>());
+        self.entries.push(PluginEntry::registered(capabilities));
+        self.generators.retain(|(id, _)| *id != G::ID);
+        if let Some(generator) = generator {
+            self.register_generator::<G>(generator);
+        }
         self
     }
 
     /// Adds game `G`'s level generator (`tessera generate`, the editor's
     /// Generate…); a later one for the same game replaces it.
-    pub fn register_generator<G: Plugin>(
+    pub fn register_generator<G: Game>(
         &mut self,
         generator: &'static dyn LevelGenerator,
     ) -> &mut Self {

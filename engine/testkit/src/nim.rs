@@ -11,8 +11,8 @@ use tessera_host::level::{Diagnostic, LevelFile};
 use tessera_host::rng::{GameRng, game_rng};
 use tessera_host::script::{FieldKind, FieldSpec};
 use tessera_host::{
-    Agent, Decision, Game, GameError, GameSpec, LevelFormats, ModeSpec, Moves, Outcome, Players,
-    Reports, Script, ScriptSchema, Scripted, Seat, Setup, Simulated, Thinking, Turn,
+    Agent, AgentGame, Decision, Game, GameError, GameSpec, ModeSpec, Outcome, Plugin, Registrar,
+    Reports, Script, ScriptSchema, Scripted, Seat, Setup, Thinking, Turn,
 };
 
 /// A Nim level.
@@ -230,10 +230,32 @@ impl Scripted for Nim {
     }
 }
 
-impl Players for Nim {
-    type Snapshot = NimView;
+/// Nim registers a script, two seats with an AI, and scores; its levels,
+/// moves and simulations are the host's defaults, so it names none of them.
+impl Plugin for Nim {
+    fn register(game: &mut Registrar<Self>) {
+        game.scripted()
+            .seats(Self::spec)
+            .agents(Self::agent)
+            .reports();
+    }
+}
 
-    fn spec(_script: &Script) -> Result<GameSpec, GameError> {
+impl AgentGame for Nim {
+    type Snapshot = NimView;
+    type Action = NimAction;
+
+    fn snapshot(&self) -> NimView {
+        NimView {
+            pile: self.pile,
+            max_take: self.max_take().unwrap_or(1),
+        }
+    }
+}
+
+impl Nim {
+    /// Two seats, a human and the `perfect` AI by default.
+    pub fn spec(_script: &Script) -> Result<GameSpec, GameError> {
         Ok(GameSpec {
             modes: vec![ModeSpec::new("play", "Play")],
             min_seats: 2,
@@ -249,14 +271,8 @@ impl Players for Nim {
         })
     }
 
-    fn snapshot(&self) -> NimView {
-        NimView {
-            pile: self.pile,
-            max_take: self.max_take().unwrap_or(1),
-        }
-    }
-
-    fn agent(
+    /// The AI for `seat` at `level`.
+    pub fn agent(
         &self,
         _seat: usize,
         level: &str,
@@ -272,17 +288,11 @@ impl Players for Nim {
     }
 }
 
-impl LevelFormats for Nim {}
-
 impl Reports for Nim {
     fn scores(&self) -> Vec<i64> {
         self.scores.to_vec()
     }
 }
-
-impl Moves for Nim {}
-
-impl Simulated for Nim {}
 
 /// The script Nim tests use: 2 points per stone, at most 3 per move.
 pub const NIM_SCRIPT: &str =

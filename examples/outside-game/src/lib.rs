@@ -21,9 +21,8 @@ use rand::Rng;
 use tessera_host::command::CommandContext;
 use tessera_host::rng::game_rng;
 use tessera_host::{
-    Agent, Game, GameError, GameEvent, GameSpec, LevelFormats, LiveScript, ModeSpec, Moves,
-    Outcome, Players, Registry, Reports, Script, ScriptError, ScriptSchema, Scripted, Seat, Setup,
-    Simulated, Turn,
+    Agent, AgentGame, Game, GameError, GameEvent, GameSpec, LiveScript, ModeSpec, Outcome, Plugin,
+    Registrar, Registry, Reports, Script, ScriptError, ScriptSchema, Scripted, Seat, Setup, Turn,
 };
 
 pub use ai::{CairnAgent, CairnView};
@@ -222,10 +221,33 @@ impl Scripted for Cairn {
     }
 }
 
-impl Players for Cairn {
-    type Snapshot = CairnView;
+/// What Cairns has beside its rules: a script, two seats with AI players,
+/// and scores. Its levels are plain RON, every action is a move, and its
+/// simulations are seat against seat: the host's defaults, never named.
+impl Plugin for Cairn {
+    fn register(game: &mut Registrar<Self>) {
+        game.scripted()
+            .seats(Self::spec)
+            .agents(Self::agent)
+            .reports();
+    }
+}
 
-    fn spec(_script: &Script) -> Result<GameSpec, GameError> {
+impl AgentGame for Cairn {
+    type Snapshot = CairnView;
+    type Action = CairnAction;
+
+    fn snapshot(&self) -> CairnView {
+        CairnView {
+            rows: self.rows.stones().to_vec(),
+            max_take: self.settings.max_take,
+        }
+    }
+}
+
+impl Cairn {
+    /// Two seats, a human and the `hard` AI by default.
+    pub fn spec(_script: &Script) -> Result<GameSpec, GameError> {
         Ok(GameSpec {
             modes: vec![ModeSpec::new("play", "Play")],
             min_seats: 2,
@@ -241,14 +263,8 @@ impl Players for Cairn {
         })
     }
 
-    fn snapshot(&self) -> CairnView {
-        CairnView {
-            rows: self.rows.stones().to_vec(),
-            max_take: self.settings.max_take,
-        }
-    }
-
-    fn agent(&self, _seat: usize, level: &str) -> Result<Box<dyn Agent<Self>>, GameError> {
+    /// The AI for a seat at `level`.
+    pub fn agent(&self, _seat: usize, level: &str) -> Result<Box<dyn Agent<Self>>, GameError> {
         // Read the script now, on the game's thread: the agent never calls
         // Lua.
         let settings = self.read_settings()?;
@@ -262,17 +278,11 @@ impl Players for Cairn {
     }
 }
 
-impl LevelFormats for Cairn {}
-
 impl Reports for Cairn {
     fn scores(&self) -> Vec<i64> {
         self.scores.to_vec()
     }
 }
-
-impl Moves for Cairn {}
-
-impl Simulated for Cairn {}
 
 #[cfg(test)]
 mod tests {

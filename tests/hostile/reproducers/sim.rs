@@ -71,6 +71,28 @@ fn sim_refuses_options_that_do_not_apply_to_the_game() {
     }
 }
 
+/// Issue 48: a game that registered no agents has no AI to simulate, and
+/// `sim` says so plainly, whatever seats are named.
+#[test]
+fn sim_of_a_game_without_agents_says_it_has_no_ai_seats() {
+    let dir = project();
+    let cases: [&[&str]; 3] = [
+        &["sim", "sand", "--games", "1"],
+        &["sim", "sand", "--seats", "ai:easy,ai:easy", "--games", "1"],
+        &["sim", "polycube", "--games", "1"],
+    ];
+    for args in cases {
+        let run = tessera(dir.path(), args);
+        assert_eq!(run.code, Some(2), "{args:?}: {}", run.output());
+        let game = args[1];
+        assert!(
+            run.stderr.contains(&format!("{game} has no AI seats")) == (game == "sand"),
+            "{args:?}: {}",
+            run.output()
+        );
+    }
+}
+
 #[test]
 fn huge_sims_stream_under_the_memory_limit_and_stop_on_ctrl_c() {
     let dir = project();

@@ -5,7 +5,7 @@
 
 use tessera_host::agent::{Budget, ThinkControl, Thinking, agent_rng};
 use tessera_host::{
-    Game, GameError, LiveScript, Outcome, Players, Reports, Seat, SessionOptions, Setup, Turn,
+    AgentGame, Game, GameError, LiveScript, Outcome, Reports, Seat, SessionOptions, Setup, Turn,
 };
 
 use crate::{Azul, AzulLevel};

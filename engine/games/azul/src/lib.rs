@@ -26,8 +26,10 @@ use text::letter;
 pub use text::render;
 
 use serde::{Deserialize, Serialize};
+use tessera_host::AgentGame;
 use tessera_host::level::{Diagnostic, LevelFile};
-use tessera_host::plugin::{LevelFormats, Moves, Players, Reports, Scripted, Simulated};
+use tessera_host::plugin::{LevelFormats, Reports, Scripted};
+use tessera_host::registrar::{Plugin, Registrar};
 use tessera_host::rng::{GameRng, game_rng};
 use tessera_host::{
     Agent, Game, GameError, GameEvent, GameSpec, LiveScript, ModeSpec, Outcome, Script,
@@ -741,10 +743,32 @@ impl Scripted for Azul {
     }
 }
 
-impl Players for Azul {
-    type Snapshot = AzulView;
+/// Azul registers its script, 2 to 4 seats and its AI ladder, scenario
+/// levels that name their seats, its scores and record, and its
+/// generator; its moves and simulations are the host's defaults.
+impl Plugin for Azul {
+    fn register(game: &mut Registrar<Self>) {
+        game.scripted()
+            .seats(Self::spec)
+            .agents(Self::agent)
+            .level_formats()
+            .reports()
+            .generator(generate::GENERATOR);
+    }
+}
 
-    fn spec(script: &Script) -> Result<GameSpec, GameError> {
+impl AgentGame for Azul {
+    type Snapshot = AzulView;
+    type Action = AzulAction;
+
+    fn snapshot(&self) -> AzulView {
+        AzulView { state: self.state }
+    }
+}
+
+impl Azul {
+    /// One mode, 2 to 4 seats, the script's AI levels.
+    pub fn spec(script: &Script) -> Result<GameSpec, GameError> {
         let levels = settings::ai_levels(script)?;
         let default_ai = levels
             .iter()
@@ -761,11 +785,8 @@ impl Players for Azul {
         })
     }
 
-    fn snapshot(&self) -> AzulView {
-        AzulView { state: self.state }
-    }
-
-    fn agent(&self, seat: usize, level: &str) -> Result<Box<dyn Agent<Self>>, GameError> {
+    /// The AI for `seat` at `level` (easy to expert).
+    pub fn agent(&self, seat: usize, level: &str) -> Result<Box<dyn Agent<Self>>, GameError> {
         let Some(ai_level) = ai::Level::parse(level) else {
             return Err(GameError::Invalid(format!(
                 "no AI level `{level}` (easy, medium, hard, expert)"
@@ -810,10 +831,6 @@ impl Reports for Azul {
         Some(self.record.iter().map(|l| l.to_json() + "\n").collect())
     }
 }
-
-impl Moves for Azul {}
-
-impl Simulated for Azul {}
 
 // One test binary per crate: the tests in `tests/` are a module of the
 // unit-test binary rather than integration binaries of their own (each would

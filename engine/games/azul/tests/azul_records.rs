@@ -9,9 +9,10 @@ use rand::Rng;
 use tessera_azul::Azul;
 use tessera_azul::record::{CheckReport, check_record, deal_fixed};
 use tessera_azul::rules::{Rules, State};
+use tessera_host::agent::AgentGame;
 use tessera_host::agent::{Budget, ThinkControl, Thinking, agent_rng};
 use tessera_host::options::{Seat, SessionOptions};
-use tessera_host::plugin::{Players, Reports, Scripted};
+use tessera_host::plugin::{Reports, Scripted};
 use tessera_host::rng::game_rng;
 use tessera_host::{Game, LiveScript, Script, ScriptLimits, Setup, Turn};
 

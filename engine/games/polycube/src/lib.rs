@@ -33,10 +33,12 @@ use std::sync::{Arc, OnceLock};
 
 use serde::{Deserialize, Serialize};
 
+use tessera_host::AgentGame;
 use tessera_host::level::Diagnostic;
 use tessera_host::options::ModeSpec;
 use tessera_host::plugin::{Game, GameError, GameEvent, Outcome, Setup};
-use tessera_host::plugin::{LevelFormats, Moves, Players, Reports, Scripted, Simulated};
+use tessera_host::plugin::{LevelFormats, Scripted};
+use tessera_host::registrar::{Plugin, Registrar};
 use tessera_host::script::{FieldKind, FieldSpec, LiveScript, Script, ScriptSchema};
 use tessera_host::text::count;
 use tessera_host::{Agent, Decision, GameSpec, Thinking};
@@ -664,13 +666,37 @@ impl Scripted for Polycube {
     }
 }
 
-impl Players for Polycube {
-    type Snapshot = PolycubeView;
+/// Polycube registers a script, its seats and solver AI, its level
+/// formats (RON and JSON) and its generator; reports, moves and
+/// simulations are the host's defaults.
+impl Plugin for Polycube {
+    fn register(game: &mut Registrar<Self>) {
+        game.scripted()
+            .seats(Self::spec)
+            .agents(Self::agent)
+            .level_formats()
+            .generator(generate::GENERATOR);
+    }
+}
 
+impl AgentGame for Polycube {
+    type Snapshot = PolycubeView;
+    type Action = PolycubeAction;
+
+    fn snapshot(&self) -> PolycubeView {
+        PolycubeView {
+            rules: self.rules.clone(),
+            level: self.level.clone(),
+            built: self.solver.get().cloned(),
+        }
+    }
+}
+
+impl Polycube {
     /// One seat; the AI (`solver`) places the piece a hint would, without
     /// using up a hint. Two modes: `play`, and `assembly` (the seed's
     /// assembly physics mode: every placement also slides straight in).
-    fn spec(_script: &Script) -> Result<GameSpec, GameError> {
+    pub fn spec(_script: &Script) -> Result<GameSpec, GameError> {
         let mut spec = GameSpec::single_player();
         spec.modes.push(ModeSpec::new(
             ASSEMBLY_MODE,
@@ -680,15 +706,8 @@ impl Players for Polycube {
         Ok(spec)
     }
 
-    fn snapshot(&self) -> PolycubeView {
-        PolycubeView {
-            rules: self.rules.clone(),
-            level: self.level.clone(),
-            built: self.solver.get().cloned(),
-        }
-    }
-
-    fn agent(&self, _seat: usize, level: &str) -> Result<Box<dyn Agent<Self>>, GameError> {
+    /// The AI for a seat: the solver.
+    pub fn agent(&self, _seat: usize, level: &str) -> Result<Box<dyn Agent<Self>>, GameError> {
         match level {
             SOLVER_AI => Ok(Box::new(SolverAgent)),
             other => Err(GameError::Invalid(format!(
@@ -717,12 +736,6 @@ impl LevelFormats for Polycube {
         import::locate(finding, text, path)
     }
 }
-
-impl Reports for Polycube {}
-
-impl Moves for Polycube {}
-
-impl Simulated for Polycube {}
 
 impl PolycubeLevel {
     /// Only the errors of [`tessera_host::level::LevelFile::diagnose`].

@@ -45,7 +45,8 @@ use serde::{Deserialize, Serialize};
 
 use tessera_host::level::{Diagnostic, LevelFile};
 use tessera_host::plugin::{Game, GameError, GameEvent, Outcome, Setup, Turn};
-use tessera_host::plugin::{LevelFormats, Moves, Players, Reports, Scripted, Simulated};
+use tessera_host::plugin::{Moves, Reports, Scripted};
+use tessera_host::registrar::{Plugin, Registrar};
 use tessera_host::rng::{GameRng, game_rng};
 use tessera_host::script::{LiveScript, Script, ScriptError, ScriptSchema};
 
@@ -484,13 +485,16 @@ impl Scripted for Sand {
     }
 }
 
-impl Players for Sand {
-    type Snapshot = ();
-
-    fn snapshot(&self) {}
+/// One human seat and no AI, RON levels, the host's simulation defaults:
+/// Sand registers only what it has.
+impl Plugin for Sand {
+    fn register(game: &mut Registrar<Self>) {
+        game.scripted()
+            .reports()
+            .moves()
+            .generator(generate::GENERATOR);
+    }
 }
-
-impl LevelFormats for Sand {}
 
 impl Reports for Sand {
     fn scores(&self) -> Vec<i64> {
@@ -511,8 +515,6 @@ impl Moves for Sand {
         Some(SandAction::Settle)
     }
 }
-
-impl Simulated for Sand {}
 
 impl std::fmt::Debug for Sand {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {

@@ -78,11 +78,12 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use tessera_host::agent::Agent;
+use tessera_host::agent::{Agent, AgentGame};
 use tessera_host::level::{Diagnostic, LevelFile};
 use tessera_host::options::{GameSpec, Seat};
 use tessera_host::plugin::{Game, GameError, GameEvent, Outcome, Setup, Turn};
-use tessera_host::plugin::{LevelFormats, Moves, Players, Reports, Scripted, Simulated};
+use tessera_host::plugin::{LevelFormats, Moves, Reports, Scripted, Simulated};
+use tessera_host::registrar::{Plugin, Registrar};
 use tessera_host::rng::game_rng;
 use tessera_host::script::{LiveScript, Script, ScriptError, ScriptSchema};
 use tessera_host::sim::{SimFigure, SimOptionSpec, SimOptions, SimPlay, SimStyle};
@@ -632,14 +633,33 @@ impl Scripted for Tetris {
     }
 }
 
-impl Players for Tetris {
-    type Snapshot = TetrisSnapshot;
+/// Tetris has every capability: its script, seats and AI players, feed
+/// levels, reports, moves of several key presses, its simulations and
+/// generator.
+impl Plugin for Tetris {
+    fn register(game: &mut Registrar<Self>) {
+        game.scripted()
+            .seats(Self::spec)
+            .agents(Self::agent)
+            .level_formats()
+            .reports()
+            .moves()
+            .simulated()
+            .generator(generate::GENERATOR);
+    }
+}
 
+impl Tetris {
     /// AI levels: the feeders (`random`, `hate`, for feed mode's first
     /// seat), then the script's difficulties, lower case, weakest first.
-    fn spec(script: &Script) -> Result<GameSpec, GameError> {
+    pub fn spec(script: &Script) -> Result<GameSpec, GameError> {
         Self::bot_spec(script)
     }
+}
+
+impl AgentGame for Tetris {
+    type Snapshot = TetrisSnapshot;
+    type Action = TetrisAction;
 
     fn snapshot(&self) -> TetrisSnapshot {
         // A simulation without preview hides the next pieces from the AI.
@@ -670,13 +690,6 @@ impl Players for Tetris {
                 .as_ref()
                 .map_or(self.field.locked(), |f| f.ai_pieces),
         }
-    }
-
-    /// `random` / `hate` feed the AI; a difficulty name places pieces.
-    /// The script is read here, once per decision; a simulation's agents
-    /// write no log.
-    fn agent(&self, seat: usize, level: &str) -> Result<Box<dyn Agent<Self>>, GameError> {
-        self.make_agent(seat, level, self.sim.is_none())
     }
 }
 
@@ -775,6 +788,13 @@ impl Tetris {
         with_log: bool,
     ) -> Result<Box<dyn Agent<Self>>, GameError> {
         bot::agents::make_agent(self, seat, level, with_log)
+    }
+
+    /// `random` / `hate` feed the AI; a difficulty name places pieces
+    /// (the agents capability Tetris registers). A simulation's agents
+    /// write no log.
+    pub fn agent(&self, seat: usize, level: &str) -> Result<Box<dyn Agent<Self>>, GameError> {
+        self.make_agent(seat, level, self.sim.is_none())
     }
 
     /// The AI levels and modes the bot offers ([`Players::spec`]).

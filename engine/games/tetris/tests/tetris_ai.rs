@@ -4,9 +4,9 @@
 
 use super::tetris_support;
 
+use tessera_host::agent::AgentGame;
 use tessera_host::agent::{Budget, ThinkControl, Thinking, agent_rng};
 use tessera_host::options::{Seat, SessionOptions};
-use tessera_host::plugin::Players;
 use tessera_host::{Game, Setup};
 use tessera_tetris::Tetris;
 use tessera_tetris::board::Board;

@@ -10,8 +10,9 @@ use super::tetris_support;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+use tessera_host::agent::AgentGame;
 use tessera_host::agent::{Agent, Budget, ThinkControl, Thinking, agent_rng};
-use tessera_host::plugin::{GameError, Players};
+use tessera_host::plugin::GameError;
 use tessera_tetris::board::Board;
 use tessera_tetris::bot::agents::PlacerAgent;
 use tessera_tetris::bot::ai::limits::beam_within_budget;

@@ -5,9 +5,9 @@
 
 use super::tetris_support;
 
+use tessera_host::agent::AgentGame;
 use tessera_host::agent::{Budget, ThinkControl, Thinking, agent_rng};
 use tessera_host::options::{Seat, SessionOptions};
-use tessera_host::plugin::Players;
 use tessera_host::{Game, Outcome, Setup, Turn};
 use tessera_tetris::board::Board;
 use tessera_tetris::bot::ai::Brain;

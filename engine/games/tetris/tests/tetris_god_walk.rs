@@ -5,9 +5,9 @@
 
 use super::tetris_support;
 
+use tessera_host::agent::AgentGame;
 use tessera_host::agent::{Budget, ThinkControl, Thinking, agent_rng};
 use tessera_host::level::load_level;
-use tessera_host::plugin::Players;
 use tessera_host::{Game, Turn};
 use tessera_tetris::TetrisAction;
 use tessera_tetris::level::TetrisLevel;

@@ -7,7 +7,8 @@ use std::any::Any;
 use super::{Recorded, replay_to_ron};
 use crate::agent::{AiTask, Budget, Considered, Decision, ThinkControl};
 use crate::options::{GameSpec, SessionOptions};
-use crate::plugin::{GameError, GameEvent, Outcome, Plugin, Turn};
+use crate::plugin::{Game, GameError, GameEvent, Outcome, Turn};
+use crate::registrar::Capability;
 use crate::sim::{SimFigure, SimOptions, SimPlay};
 use crate::trajectory::Trajectory;
 
@@ -35,7 +36,7 @@ pub trait ErasedAiTask: Send {
     fn run(self: Box<Self>, control: &ThinkControl) -> Result<ErasedDecision, GameError>;
 }
 
-impl<G: Plugin> ErasedAiTask for AiTask<G> {
+impl<A: serde::Serialize + Send + 'static> ErasedAiTask for AiTask<A> {
     fn seat(&self) -> usize {
         self.seat
     }
@@ -58,21 +59,15 @@ impl<G: Plugin> ErasedAiTask for AiTask<G> {
 /// A running game of any kind, behind one object-safe interface. Actions
 /// cross it as RON text; every step is recorded into a replay.
 ///
-/// It is the sum of its parts, one per concern: [`SessionPlay`] (the game
-/// as played), [`SessionRecord`] (the record, undo and replay),
-/// [`SessionAi`] (AI seats), [`SessionReports`] (what `play` prints),
-/// [`SessionSim`] (a simulated game) and [`SessionAny`] (the downcasts).
-/// A `dyn Session` answers every part's methods; every [`Recorded<G>`] is
-/// one.
-pub trait Session:
-    SessionPlay + SessionRecord + SessionAi + SessionReports + SessionSim + SessionAny + Send
-{
-}
+/// It is three parts: [`SessionPlay`] (the game as played),
+/// [`SessionRecord`] (the record, undo and replay) and [`SessionFaces`]
+/// (the concrete game, and each capability the game registered as an
+/// `Option`: [`SessionAi`] its AI players, [`SessionReports`] what `play`
+/// prints, [`SessionSim`] its simulation settings). Every [`Recorded<G>`]
+/// is one.
+pub trait Session: SessionPlay + SessionRecord + SessionFaces + Send {}
 
-impl<S> Session for S where
-    S: SessionPlay + SessionRecord + SessionAi + SessionReports + SessionSim + SessionAny + Send
-{
-}
+impl<S> Session for S where S: SessionPlay + SessionRecord + SessionFaces + Send {}
 
 /// A session's game as played: what it offers, whose turn, actions and
 /// time, how it stands.
@@ -101,6 +96,8 @@ pub trait SessionPlay {
     fn scores(&self) -> Vec<i64>;
     /// Events since the last call.
     fn take_new_events(&mut self) -> Vec<GameEvent>;
+    /// The AI seat to move, if any.
+    fn ai_to_move(&self) -> Option<usize>;
 }
 
 /// A session's record: its steps, undo, the level and seed it was played
@@ -124,21 +121,25 @@ pub trait SessionRecord {
     fn seed(&self) -> u64;
     /// The replay so far as RON.
     fn replay_ron(&self) -> Result<String, GameError>;
+    /// Stops keeping the record (simulations, see
+    /// [`Recorded::stop_recording`]).
+    fn stop_recording(&mut self);
 }
 
-/// A session's AI seats: which one is to move, its decision as a task for
-/// a worker, and the decision applied.
+/// A session's AI players ([`SessionFaces::ai`], when the game registered
+/// agents): the decision of the seat to move as a task for a worker, and
+/// the decision applied.
 pub trait SessionAi {
-    /// The AI seat to move, if any.
-    fn ai_to_move(&self) -> Option<usize>;
     /// The decision of the AI seat `seat`, ready to run on a worker.
     fn ai_task(&self, seat: usize, budget: Budget) -> Result<Box<dyn ErasedAiTask>, GameError>;
     /// Applies an AI decision made by [`SessionAi::ai_task`].
     fn apply_ai(&mut self, decision: ErasedDecision) -> Result<(), GameError>;
 }
 
-/// What a session reports ([`crate::plugin::Reports`]): the summary and
-/// JSON `tessera play` prints, the game's own record.
+/// What a session reports ([`crate::plugin::Reports`], when the game
+/// registered it, [`SessionFaces::reports`]): the summary and JSON
+/// `tessera play` prints, the game's own record. A `dyn Session` answers
+/// the same questions with the host's defaults for any game.
 pub trait SessionReports {
     /// The summary `tessera play` prints.
     fn report_text(&self, render: bool) -> String;
@@ -148,12 +149,13 @@ pub trait SessionReports {
     fn game_record(&self) -> Option<String>;
 }
 
-/// A session played as a simulated game ([`crate::plugin::Simulated`]).
+/// A session played as a simulated game, by a game that registered
+/// simulation settings ([`crate::plugin::Simulated`],
+/// [`SessionFaces::sim`]).
 pub trait SessionSim {
-    /// Prepares the session for a simulation: it stops recording
-    /// ([`Recorded::stop_recording`]) and the game takes the simulation's
-    /// options ([`crate::plugin::Simulated::sim_setup`]).
-    fn begin_sim(&mut self, options: &SimOptions) -> Result<(), GameError>;
+    /// The game takes the simulation's options
+    /// ([`crate::plugin::Simulated::sim_setup`]).
+    fn sim_setup(&mut self, options: &SimOptions) -> Result<(), GameError>;
     /// Whether a simulated game stops here though not over
     /// ([`crate::plugin::Simulated::sim_stopped`]).
     fn sim_stopped(&self) -> bool;
@@ -162,19 +164,110 @@ pub trait SessionSim {
     fn sim_figures(&self, play: &SimPlay) -> Vec<SimFigure>;
 }
 
-/// The way back from a session to its concrete game, for views that know
-/// it ([`downcast`], [`downcast_mut`], [`downcast_box`]).
-pub trait SessionAny {
+/// A session's other faces: the way back to its concrete game, for views
+/// that know it ([`downcast`], [`downcast_mut`], [`downcast_box`]), and
+/// each capability its game registered, `None` when it has none.
+pub trait SessionFaces {
     /// For views that know the concrete game: downcast to [`Recorded<G>`].
     fn as_any(&self) -> &dyn Any;
-    /// Mutable form of [`SessionAny::as_any`].
+    /// Mutable form of [`SessionFaces::as_any`].
     fn as_any_mut(&mut self) -> &mut dyn Any;
     /// The session as `Box<dyn Any>`, to take back a [`Recorded<G>`] (a
     /// view resuming a replayed session does).
     fn into_any(self: Box<Self>) -> Box<dyn Any>;
+    /// The AI players, when the game registered agents.
+    fn ai(&self) -> Option<&dyn SessionAi>;
+    /// Mutable form of [`SessionFaces::ai`].
+    fn ai_mut(&mut self) -> Option<&mut dyn SessionAi>;
+    /// The game's own reports, when it registered them.
+    fn reports(&self) -> Option<&dyn SessionReports>;
+    /// The game's simulation settings, when it registered them.
+    fn sim(&self) -> Option<&dyn SessionSim>;
+    /// Mutable form of [`SessionFaces::sim`].
+    fn sim_mut(&mut self) -> Option<&mut dyn SessionSim>;
 }
 
-impl<G: Plugin> SessionPlay for Recorded<G> {
+/// What every session answers whatever its game registered: each
+/// capability's face where the game has it, else the host's default (a
+/// plain refusal for AI moves).
+impl<'s> dyn Session + 's {
+    /// The decision of the AI seat `seat`, ready to run on a worker;
+    /// refused plainly when the game registered no agents.
+    pub fn ai_task(&self, seat: usize, budget: Budget) -> Result<Box<dyn ErasedAiTask>, GameError> {
+        match self.ai() {
+            Some(ai) => ai.ai_task(seat, budget),
+            None => Err(self.no_ai_seats()),
+        }
+    }
+
+    /// Applies an AI decision made by [`ai_task`](Self::ai_task).
+    pub fn apply_ai(&mut self, decision: ErasedDecision) -> Result<(), GameError> {
+        let refusal = self.no_ai_seats();
+        match self.ai_mut() {
+            Some(ai) => ai.apply_ai(decision),
+            None => Err(refusal),
+        }
+    }
+
+    /// The summary `tessera play` prints: the game's report, or the
+    /// picture and the outcome.
+    pub fn report_text(&self, render: bool) -> String {
+        match self.reports() {
+            Some(reports) => reports.report_text(render),
+            None => format!("{}outcome: {}\n", self.render_text(), self.outcome()),
+        }
+    }
+
+    /// The final state as JSON: the game's report, or the game, outcome,
+    /// scores and picture.
+    pub fn report_json(&self) -> serde_json::Value {
+        match self.reports() {
+            Some(reports) => reports.report_json(),
+            None => serde_json::json!({
+                "game": self.game_id(),
+                "outcome": self.outcome().to_string(),
+                "scores": self.scores(),
+                "board": self.render_text().lines().collect::<Vec<_>>(),
+            }),
+        }
+    }
+
+    /// The game's own record as JSON lines, when it keeps one.
+    pub fn game_record(&self) -> Option<String> {
+        self.reports().and_then(SessionReports::game_record)
+    }
+
+    /// Whether a simulated game stops here though not over. Default: never.
+    pub fn sim_stopped(&self) -> bool {
+        self.sim().is_some_and(SessionSim::sim_stopped)
+    }
+
+    /// The game's figures of a simulated game. Default: none.
+    pub fn sim_figures(&self, play: &SimPlay) -> Vec<SimFigure> {
+        self.sim()
+            .map_or_else(Vec::new, |sim| sim.sim_figures(play))
+    }
+
+    /// The refusal of an AI move in a game that registered no agents.
+    fn no_ai_seats(&self) -> GameError {
+        GameError::Invalid(format!("{} has no AI seats", self.game_id()))
+    }
+}
+
+/// The `Option` a face accessor answers: the session itself when the game
+/// registered `capability`.
+fn face<G: Game, T: ?Sized>(
+    session: &Recorded<G>,
+    capability: Capability,
+    as_face: impl FnOnce(&Recorded<G>) -> &T,
+) -> Option<&T> {
+    session
+        .capabilities
+        .has(capability)
+        .then(|| as_face(session))
+}
+
+impl<G: Game> SessionPlay for Recorded<G> {
     fn game_id(&self) -> &'static str {
         G::ID
     }
@@ -210,8 +303,8 @@ impl<G: Plugin> SessionPlay for Recorded<G> {
     }
 
     fn settle_action_ron(&self) -> Option<String> {
-        self.game
-            .settle_action()
+        self.capabilities
+            .settle_action(&self.game)
             .and_then(|a| ron::to_string(&a).ok())
     }
 
@@ -224,15 +317,19 @@ impl<G: Plugin> SessionPlay for Recorded<G> {
     }
 
     fn scores(&self) -> Vec<i64> {
-        self.game.scores()
+        self.capabilities.scores(&self.game)
     }
 
     fn take_new_events(&mut self) -> Vec<GameEvent> {
         Recorded::take_new_events(self)
     }
+
+    fn ai_to_move(&self) -> Option<usize> {
+        Recorded::ai_to_move(self)
+    }
 }
 
-impl<G: Plugin> SessionRecord for Recorded<G> {
+impl<G: Game> SessionRecord for Recorded<G> {
     fn step_count(&self) -> usize {
         Recorded::step_count(self)
     }
@@ -264,13 +361,13 @@ impl<G: Plugin> SessionRecord for Recorded<G> {
     fn replay_ron(&self) -> Result<String, GameError> {
         replay_to_ron(&self.replay)
     }
+
+    fn stop_recording(&mut self) {
+        Recorded::stop_recording(self);
+    }
 }
 
-impl<G: Plugin> SessionAi for Recorded<G> {
-    fn ai_to_move(&self) -> Option<usize> {
-        Recorded::ai_to_move(self)
-    }
-
+impl<G: Game> SessionAi for Recorded<G> {
     fn ai_task(&self, seat: usize, budget: Budget) -> Result<Box<dyn ErasedAiTask>, GameError> {
         Ok(Box::new(Recorded::ai_task(self, seat)?.with_budget(budget)))
     }
@@ -290,36 +387,35 @@ impl<G: Plugin> SessionAi for Recorded<G> {
     }
 }
 
-impl<G: Plugin> SessionReports for Recorded<G> {
+impl<G: Game> SessionReports for Recorded<G> {
     fn report_text(&self, render: bool) -> String {
-        self.game.report_text(render)
+        self.capabilities.report_text(&self.game, render)
     }
 
     fn report_json(&self) -> serde_json::Value {
-        self.game.report_json()
+        self.capabilities.report_json(&self.game)
     }
 
     fn game_record(&self) -> Option<String> {
-        self.game.game_record()
+        self.capabilities.game_record(&self.game)
     }
 }
 
-impl<G: Plugin> SessionSim for Recorded<G> {
-    fn begin_sim(&mut self, options: &SimOptions) -> Result<(), GameError> {
-        self.stop_recording();
-        self.game.sim_setup(options)
+impl<G: Game> SessionSim for Recorded<G> {
+    fn sim_setup(&mut self, options: &SimOptions) -> Result<(), GameError> {
+        self.capabilities.sim_setup(&mut self.game, options)
     }
 
     fn sim_stopped(&self) -> bool {
-        self.game.sim_stopped()
+        self.capabilities.sim_stopped(&self.game)
     }
 
     fn sim_figures(&self, play: &SimPlay) -> Vec<SimFigure> {
-        self.game.sim_figures(play)
+        self.capabilities.sim_figures(&self.game, play)
     }
 }
 
-impl<G: Plugin> SessionAny for Recorded<G> {
+impl<G: Game> SessionFaces for Recorded<G> {
     fn as_any(&self) -> &dyn Any {
         self
     }
@@ -331,22 +427,42 @@ impl<G: Plugin> SessionAny for Recorded<G> {
     fn into_any(self: Box<Self>) -> Box<dyn Any> {
         self
     }
+
+    fn ai(&self) -> Option<&dyn SessionAi> {
+        face(self, Capability::Agents, |s| s as &dyn SessionAi)
+    }
+
+    fn ai_mut(&mut self) -> Option<&mut dyn SessionAi> {
+        let has = self.capabilities.has(Capability::Agents);
+        has.then_some(self as &mut dyn SessionAi)
+    }
+
+    fn reports(&self) -> Option<&dyn SessionReports> {
+        face(self, Capability::Reports, |s| s as &dyn SessionReports)
+    }
+
+    fn sim(&self) -> Option<&dyn SessionSim> {
+        face(self, Capability::Simulation, |s| s as &dyn SessionSim)
+    }
+
+    fn sim_mut(&mut self) -> Option<&mut dyn SessionSim> {
+        let has = self.capabilities.has(Capability::Simulation);
+        has.then_some(self as &mut dyn SessionSim)
+    }
 }
 
 /// The concrete game behind a session, if it is a `G`.
-pub fn downcast<G: Plugin>(session: &dyn Session) -> Option<&Recorded<G>> {
+pub fn downcast<G: Game>(session: &dyn Session) -> Option<&Recorded<G>> {
     session.as_any().downcast_ref()
 }
 
 /// Takes a boxed session back as the concrete [`Recorded<G>`], or returns
 /// it unchanged when it is another game.
-pub fn downcast_box<G: Plugin>(
-    session: Box<dyn Session>,
-) -> Result<Box<Recorded<G>>, Box<dyn Any>> {
+pub fn downcast_box<G: Game>(session: Box<dyn Session>) -> Result<Box<Recorded<G>>, Box<dyn Any>> {
     session.into_any().downcast::<Recorded<G>>()
 }
 
 /// Mutable form of [`downcast`].
-pub fn downcast_mut<G: Plugin>(session: &mut dyn Session) -> Option<&mut Recorded<G>> {
+pub fn downcast_mut<G: Game>(session: &mut dyn Session) -> Option<&mut Recorded<G>> {
     session.as_any_mut().downcast_mut()
 }

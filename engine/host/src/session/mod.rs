@@ -13,7 +13,7 @@ mod erased;
 mod recorded;
 
 pub use erased::{
-    ErasedAiTask, ErasedDecision, Session, SessionAi, SessionAny, SessionPlay, SessionRecord,
+    ErasedAiTask, ErasedDecision, Session, SessionAi, SessionFaces, SessionPlay, SessionRecord,
     SessionReports, SessionSim, downcast, downcast_box, downcast_mut,
 };
 pub use recorded::{ActionList, Recorded, is_reload_event, replay_to_ron, with_level_defaults};

@@ -7,7 +7,8 @@ use serde::Serialize;
 
 use crate::agent::{AiTask, Budget, Decision, ThinkControl, agent_rng};
 use crate::options::{GameSpec, Seat, SessionOptions};
-use crate::plugin::{GameError, GameEvent, Plugin, Setup, Turn};
+use crate::plugin::{Game, GameError, GameEvent, Setup, Turn};
+use crate::registrar::{Capabilities, Plugin};
 use crate::replay::short_hash;
 use crate::replay::{Replay, ScriptRecord, Step};
 use crate::script::{LiveScript, Script};
@@ -22,9 +23,12 @@ struct StepRecord {
 }
 
 /// A game plus the record of everything done to it.
-pub struct Recorded<G: Plugin> {
-    // `game`, `spec` and `replay` are read by the erased twin, `erased.rs`.
+pub struct Recorded<G: Game> {
+    // `game`, `capabilities`, `spec` and `replay` are read by the erased
+    // twin, `erased.rs`.
     pub(super) game: G,
+    /// What the game registered beside its core.
+    pub(super) capabilities: Arc<Capabilities<G>>,
     script: LiveScript,
     /// The script generation the record has caught up with.
     seen_generation: u64,
@@ -46,11 +50,12 @@ pub struct Recorded<G: Plugin> {
 
 /// `options` with what the level asks for filled in where they name
 /// nothing: its mode, and its seats when that mode is played.
-pub fn with_level_defaults<G: Plugin>(
+pub fn with_level_defaults<G: Game>(
+    capabilities: &Capabilities<G>,
     level: &G::Level,
     options: &SessionOptions,
 ) -> SessionOptions {
-    let wanted = G::level_options(level);
+    let wanted = capabilities.level_options(level);
     let mut merged = options.clone();
     if merged.mode.is_none() {
         merged.mode = wanted.mode.clone();
@@ -62,17 +67,42 @@ pub fn with_level_defaults<G: Plugin>(
 }
 
 impl<G: Plugin> Recorded<G> {
-    /// Starts `G` with options resolved against its spec, and begins
-    /// recording.
+    /// Starts `G` with what it registers ([`Recorded::start_with`]).
     pub fn start(
         level: G::Level,
         script: LiveScript,
         seed: u64,
         options: &SessionOptions,
     ) -> Result<Self, GameError> {
+        Self::start_with(Arc::new(Capabilities::of()), level, script, seed, options)
+    }
+
+    /// Plays a replay back with what `G` registers
+    /// ([`Recorded::from_replay_with`]).
+    pub fn from_replay(
+        replay: Replay<G::Level, G::Action>,
+        script: LiveScript,
+        apply_reloads: bool,
+        stop_after: Option<usize>,
+    ) -> Result<Self, GameError> {
+        let capabilities = Arc::new(Capabilities::of());
+        Self::from_replay_with(capabilities, replay, script, apply_reloads, stop_after)
+    }
+}
+
+impl<G: Game> Recorded<G> {
+    /// Starts `G` with options resolved against its spec, and begins
+    /// recording; `capabilities` are what the game registered.
+    pub fn start_with(
+        capabilities: Arc<Capabilities<G>>,
+        level: G::Level,
+        script: LiveScript,
+        seed: u64,
+        options: &SessionOptions,
+    ) -> Result<Self, GameError> {
         let current = script.current();
-        let spec = G::spec(&current)?;
-        let options = spec.resolve(&with_level_defaults::<G>(&level, options))?;
+        let spec = capabilities.spec(&current)?;
+        let options = spec.resolve(&with_level_defaults(&capabilities, &level, options))?;
         let game = G::start(Setup {
             level: level.clone(),
             script: script.clone(),
@@ -86,6 +116,7 @@ impl<G: Plugin> Recorded<G> {
         };
         let mut session = Self {
             game,
+            capabilities,
             seen_generation: script.generation(),
             script,
             spec,
@@ -116,7 +147,8 @@ impl<G: Plugin> Recorded<G> {
     /// `apply_reloads`: apply the recorded `Reload` steps (the recorded
     /// script) or skip them (the current one). `stop_after`: play only the
     /// first N steps.
-    pub fn from_replay(
+    pub fn from_replay_with(
+        capabilities: Arc<Capabilities<G>>,
         replay: Replay<G::Level, G::Action>,
         script: LiveScript,
         apply_reloads: bool,
@@ -129,7 +161,13 @@ impl<G: Plugin> Recorded<G> {
                 G::ID
             )));
         }
-        let mut session = Self::start(replay.level, script, replay.seed, &replay.options)?;
+        let mut session = Self::start_with(
+            capabilities,
+            replay.level,
+            script,
+            replay.seed,
+            &replay.options,
+        )?;
         session.replay.level_path = replay.level_path;
         let limit = stop_after.unwrap_or(usize::MAX);
         let reloads = replay
@@ -189,6 +227,11 @@ impl<G: Plugin> Recorded<G> {
     /// say). Moves go through [`Recorded::apply`] so they are recorded.
     pub fn game_mut(&mut self) -> &mut G {
         &mut self.game
+    }
+
+    /// What the game registered beside its core.
+    pub fn capabilities(&self) -> &Capabilities<G> {
+        &self.capabilities
     }
 
     /// The live script slot the game calls.
@@ -253,7 +296,8 @@ impl<G: Plugin> Recorded<G> {
         }
         self.note_reload();
         self.refuse_if_stopped()?;
-        let starts_move = self.ai_to_move().is_none() && self.game.move_starts(action);
+        let starts_move =
+            self.ai_to_move().is_none() && self.capabilities.move_starts(&self.game, action);
         let actor = self.actor();
         let outcome = self.game.outcome();
         let result = self.game.apply(action);
@@ -364,11 +408,12 @@ impl<G: Plugin> Recorded<G> {
         if let Some(started) = &prefix.script
             && started.hash != now.content_hash()
         {
-            let schema = G::script_schema();
+            let schema = self.capabilities.script_schema();
             let first = Script::load(now.path(), &started.source, Some(&schema), now.limits())?;
             live.replace(first);
         }
-        let rebuilt = Self::from_replay(prefix, live.clone(), true, None);
+        let capabilities = Arc::clone(&self.capabilities);
+        let rebuilt = Self::from_replay_with(capabilities, prefix, live.clone(), true, None);
         // Put the live version back whatever happened: other holders of
         // the slot (the project) must keep seeing it.
         if !Arc::ptr_eq(&live.current(), &now) {
@@ -384,24 +429,17 @@ impl<G: Plugin> Recorded<G> {
     /// Builds the decision of the AI seat to move: agent, snapshot and its
     /// own random stream, detached from the game so it can run on a worker
     /// thread. The script is read here, never during the search.
-    pub fn ai_task(&self, seat: usize) -> Result<AiTask<G>, GameError> {
+    pub fn ai_task(&self, seat: usize) -> Result<AiTask<G::Action>, GameError> {
         let Some(level) = self.options().ai_level(seat) else {
             return Err(GameError::Invalid(format!(
                 "seat {} is not played by an AI",
                 seat + 1
             )));
         };
-        let agent = self.game.agent(seat, level)?;
         // The step count numbers decisions: the same session gives every
         // decision the same stream, run after run.
         let rng = agent_rng(self.seed(), seat, self.step_count() as u64);
-        Ok(AiTask::new(
-            seat,
-            level.to_string(),
-            agent,
-            self.game.snapshot(),
-            rng,
-        ))
+        self.capabilities.ai_task(&self.game, seat, level, rng)
     }
 
     /// The last AI decision's explanation (see [`Decision::explanation`])
@@ -490,7 +528,7 @@ impl<G: Plugin> Recorded<G> {
     /// records the reload (used when replaying `Reload` steps).
     fn reload_from_text(&mut self, source: &str) -> Result<(), GameError> {
         let current = self.script.current();
-        let schema = G::script_schema();
+        let schema = self.capabilities.script_schema();
         let script = Script::load(current.path(), source, Some(&schema), current.limits())?;
         self.script.replace(script);
         self.note_reload();
@@ -517,7 +555,7 @@ impl<G: Plugin> Recorded<G> {
         self.unread.push(GameEvent::info(event.clone()));
         self.records.push(StepRecord {
             actor: String::new(),
-            scores: self.game.scores(),
+            scores: self.capabilities.scores(&self.game),
             events: vec![event],
         });
     }
@@ -541,7 +579,7 @@ impl<G: Plugin> Recorded<G> {
         }
         self.unread.extend(events.iter().cloned());
         let texts = events.into_iter().map(|e| e.text);
-        let scores = self.game.scores();
+        let scores = self.capabilities.scores(&self.game);
         match self.records.last_mut() {
             Some(record) if merged => {
                 record.events.extend(texts);

@@ -135,7 +135,7 @@ impl PolycubePlaytest {
             self.act(&PolycubeAction::Hint, cx);
             return;
         }
-        use tessera_host::Players as _;
+        use tessera_host::AgentGame as _;
         let view = self.game.game().snapshot();
         self.hint_job = Some(tessera_host::worker::Job::spawn("hint", move |control| {
             let solver = view.solver()?;

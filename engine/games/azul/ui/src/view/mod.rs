@@ -27,7 +27,7 @@ use tessera_host::replay::Step;
 use tessera_host::session::ErasedDecision;
 use tessera_host::session::SessionAi;
 use tessera_host::worker::{Job, Poll};
-use tessera_host::{Budget, Decision, GameError, LiveScript, Players, Recorded, Session, Turn};
+use tessera_host::{AgentGame, Budget, Decision, GameError, LiveScript, Recorded, Session, Turn};
 
 use tessera_ui::{PlaytestContext, PlaytestView, ViewRequest};
 

@@ -18,7 +18,7 @@ use tessera_host::command::{CommandContext, NamedPartials, Status};
 use tessera_host::partial::{FORMAT, Partial, ShardId, file_sha256, refusal};
 use tessera_host::session::{Session, downcast};
 use tessera_host::sim::SimPlay;
-use tessera_host::{Budget, Game, Players, ThinkControl};
+use tessera_host::{AgentGame, Budget, Game, ThinkControl};
 
 use crate::bot::ai::hatetris_offline::{self, OfflineLine, OfflineProgress, RootShare};
 use crate::movegen::Placement;
