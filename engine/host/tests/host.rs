@@ -12,8 +12,8 @@ use tessera_host::registry::ReplaySetup;
 use tessera_host::replay::{LevelChoice, ScriptChoice, Step};
 use tessera_host::worker::Job;
 use tessera_host::{
-    Budget, Game, GameError, LiveScript, Outcome, Recorded, Registry, Script, ScriptLimits,
-    Scripted, Seat, SessionOptions, Turn, downcast,
+    Budget, Capability, Game, GameError, LiveScript, Outcome, Recorded, Registrar, Registry,
+    Script, ScriptLimits, Scripted, Seat, SessionOptions, Turn, downcast,
 };
 
 fn nim_script() -> LiveScript {
@@ -226,6 +226,65 @@ fn the_erased_session_runs_ai_tasks_too() {
     // Perfect play from 10 stones: the first player takes 2 and wins.
     assert_eq!(session.outcome(), Outcome::Winner(0));
     assert!(moves >= 3, "{moves}");
+}
+
+/// Issue 48: agents are a value, so a crate that does not own the game's
+/// type (this test, for Nim) registers them beside the game's own
+/// capabilities; a game registered without them starts, offers its seats,
+/// and refuses an AI move plainly.
+#[test]
+fn agents_registered_from_outside_the_game_play_and_without_them_the_refusal_is_plain() {
+    let without_agents = |game: &mut Registrar<Nim>| {
+        game.scripted().seats(Nim::spec).reports();
+    };
+    let mut registry = Registry::empty();
+    registry.register_with::<Nim>(without_agents);
+    let entry = registry.get("nim").unwrap();
+    assert!(!entry.has(Capability::Agents));
+    assert!(entry.has(Capability::Reports));
+    assert_eq!(
+        entry.require(Capability::Agents),
+        Err("nim has no AI seats".to_string())
+    );
+    let session = entry.start(None, nim_script(), 3, &ai_vs_ai()).unwrap();
+    assert!(session.ai().is_none());
+    assert_eq!(session.ai_to_move(), Some(0), "the seat is an AI seat");
+    let refusal = session.ai_task(0, Budget::nodes(100)).err().unwrap();
+    assert!(
+        refusal.to_string().contains("nim has no AI seats"),
+        "{refusal}"
+    );
+
+    registry.register_with::<Nim>(|game| {
+        without_agents(game);
+        game.agents(|nim: &Nim, seat, level| nim.agent(seat, level));
+    });
+    let entry = registry.get("nim").unwrap();
+    assert!(entry.has(Capability::Agents));
+    let mut session = entry.start(None, nim_script(), 3, &ai_vs_ai()).unwrap();
+    while let Some(seat) = session.ai_to_move() {
+        let task = session.ai_task(seat, Budget::nodes(100)).unwrap();
+        let decision = task.run(&tessera_host::ThinkControl::new()).unwrap();
+        session.apply_ai(decision).unwrap();
+    }
+    // The same moves as Nim registering its own agents, step for step.
+    let own = registry_played_out(3);
+    assert_eq!(session.replay_ron().unwrap(), own);
+    assert_eq!(session.outcome(), Outcome::Winner(0));
+}
+
+/// Nim, registered by its own `Plugin::register`, played AI against AI
+/// from `seed`: its replay.
+fn registry_played_out(seed: u64) -> String {
+    let registry = registry();
+    let entry = registry.get("nim").unwrap();
+    let mut session = entry.start(None, nim_script(), seed, &ai_vs_ai()).unwrap();
+    while let Some(seat) = session.ai_to_move() {
+        let task = session.ai_task(seat, Budget::nodes(100)).unwrap();
+        let decision = task.run(&tessera_host::ThinkControl::new()).unwrap();
+        session.apply_ai(decision).unwrap();
+    }
+    session.replay_ron().unwrap()
 }
 
 #[test]
