@@ -179,7 +179,8 @@ pub fn azul(root: &Path, out: &Path) -> anyhow::Result<()> {
     for (colour, tiles) in [("blue", 2), ("red", 2)] {
         walk.click(colour)?;
         for _ in 0..tiles {
-            walk.click("+ factory 1")?;
+            // Below the boards: out of the window at this size.
+            walk.activate("+ factory 1")?;
         }
     }
     walk.expect("Position OK")?;

@@ -135,6 +135,16 @@ impl Walk {
         Ok(())
     }
 
+    /// Clicks the one widget named exactly `label` through the
+    /// accessibility tree (as a screen reader does), for a widget scrolled
+    /// out of the window.
+    pub fn activate(&mut self, label: &str) -> anyhow::Result<()> {
+        self.rect_of(label)?;
+        self.harness.get_by_label(label).click_accesskit();
+        self.frames(3);
+        Ok(())
+    }
+
     /// Clicks the one widget whose name contains `part`.
     pub fn click_containing(&mut self, part: &str) -> anyhow::Result<()> {
         let count = self.harness.query_all_by_label_contains(part).count();
@@ -329,6 +339,19 @@ impl Walk {
     pub fn shoot(&mut self, path: &Path) -> anyhow::Result<()> {
         self.harness.remove_cursor();
         self.frames(3);
+        // No picture names the temporary home: the project shows as
+        // `~/my-puzzles` wherever the editor writes it.
+        if let Some(home) = std::env::var_os("HOME") {
+            let home = home.to_string_lossy().into_owned();
+            let shown: Vec<String> = self
+                .labels()
+                .into_iter()
+                .filter(|label| label.contains(&home))
+                .collect();
+            if !shown.is_empty() {
+                bail!("the window shows the temporary folder {home}: {shown:?}");
+            }
+        }
         let image = self
             .harness
             .render()
