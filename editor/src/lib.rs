@@ -14,6 +14,7 @@ pub mod frame_log;
 pub mod generate_dialog;
 pub mod generic_view;
 pub mod highlight;
+pub mod home;
 pub mod plain_words;
 pub mod playtest_area;
 pub mod prompts;

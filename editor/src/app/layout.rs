@@ -345,7 +345,7 @@ impl EditorApp {
 
     pub(super) fn status_ui(&mut self, ui: &mut egui::Ui) {
         ui.horizontal(|ui| {
-            ui.weak(self.project.root().display().to_string());
+            ui.weak(crate::home::shown_folder(self.project.root()));
             if let Some(document) = self.active_document() {
                 ui.separator();
                 ui.label(document.display_path().display().to_string());

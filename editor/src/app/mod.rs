@@ -167,7 +167,7 @@ impl EditorApp {
         let levels = files.iter().filter(|p| is_level(p)).count();
         app.console.info(format!(
             "opened {}: {}, {}",
-            app.project.root().display(),
+            crate::home::shown_folder(app.project.root()),
             count(scripts, "script"),
             count(levels, "level")
         ));
