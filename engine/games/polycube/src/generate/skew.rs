@@ -138,8 +138,9 @@ impl Plan {
         }
         let mut left = small;
         let mut cells = 0;
-        for size in min..=max.min(SMALL_MAX) {
-            let take = left.min(SHAPES_OF_SIZE[size] * self.copies);
+        let sizes = SHAPES_OF_SIZE.iter().enumerate();
+        for (size, shapes) in sizes.take(max.min(SMALL_MAX) + 1).skip(min) {
+            let take = left.min(shapes * self.copies);
             cells += take * size;
             left -= take;
         }
