@@ -72,8 +72,9 @@ impl<S> Within<S> {
 }
 
 /// How hard the first packing was to find for a plain depth-first search
-/// (the lowest empty cell first, the level's piece order): a level's
-/// difficulty estimate. Deterministic for a level.
+/// (the lowest empty cell first, the level's piece order): round 4's
+/// difficulty estimate, which stopped at its budget on skewed designs (the
+/// difficulty is now `generate::difficulty`'s). Deterministic for a level.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Effort {
     /// Nodes (partial packings) visited up to the first full one.

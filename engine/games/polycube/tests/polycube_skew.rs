@@ -26,14 +26,8 @@ fn a_skewed_cut_has_three_large_twisted_pieces_and_small_ones_and_is_not_loose()
     assert_eq!(default_sizes(64, 6), None);
     assert!(!fits(64, 13, (4, 6)));
     for seed in 1..=3 {
-        let cut = skewed(
-            BOX,
-            13,
-            (2, 12),
-            &mut game_rng(seed),
-            &AtomicBool::new(false),
-        )
-        .expect("a skewed cut");
+        let cut = skewed(BOX, 13, (2, 12), &mut game_rng(seed), &ThinkControl::new())
+            .expect("a skewed cut");
         let shapes = cut.shapes();
         assert_eq!(shapes.len(), 13);
         assert_eq!(shapes.iter().map(Vec::len).sum::<usize>(), 64);
@@ -49,13 +43,7 @@ fn a_skewed_cut_has_three_large_twisted_pieces_and_small_ones_and_is_not_loose()
         assert!(!loose(&cut), "seed {seed}");
         // One seed, one cut.
         assert_eq!(
-            skewed(
-                BOX,
-                13,
-                (2, 12),
-                &mut game_rng(seed),
-                &AtomicBool::new(false)
-            ),
+            skewed(BOX, 13, (2, 12), &mut game_rng(seed), &ThinkControl::new()),
             Some(cut)
         );
     }

@@ -129,6 +129,48 @@ pub fn loose(design: &Design) -> bool {
     })
 }
 
+/// [`loose`] around one piece of a cut being drawn: whether `piece` and one
+/// neighbour, or two pieces touching it or each other, fill the cells they
+/// hold together in a second way. Cells no piece holds yet are left out. A
+/// skewed cut's filling tests each small piece as it places it, where a
+/// test of the whole cut afterwards threw away nearly every filling of a
+/// 5x5x5 (21 small pieces: some two or three of them almost always
+/// re-tile).
+pub(super) fn loose_around(design: &Design, piece: usize) -> bool {
+    // Only the pieces within two steps of `piece` take part: their cells
+    // and neighbours are gathered in one pass each (the whole cut's
+    // shapes cost most of a filling's time).
+    let mut cells: Vec<Vec<Cell>> = vec![Vec::new(); design.pieces];
+    let mut near: Vec<Vec<usize>> = vec![Vec::new(); design.pieces];
+    for (i, &o) in design.owner.iter().enumerate() {
+        if o >= design.pieces {
+            continue;
+        }
+        cells[o].push(design.cell(i));
+        for n in neighbours(design.size, i) {
+            let other = design.owner[n];
+            if other < design.pieces && other != o && !near[o].contains(&other) {
+                near[o].push(other);
+            }
+        }
+    }
+    let around = &near[piece];
+    if around.iter().any(|&b| retiles(design, &cells, &[piece, b])) {
+        return true;
+    }
+    around.iter().enumerate().any(|(k, &b)| {
+        let mut third: Vec<usize> = around[k + 1..].to_vec();
+        third.extend(
+            near[b]
+                .iter()
+                .filter(|&&c| c != piece && !around.contains(&c)),
+        );
+        third
+            .into_iter()
+            .any(|c| retiles(design, &cells, &[piece, b, c]))
+    })
+}
+
 /// Whether the cells of `pieces` have more than one tiling by their shapes.
 fn retiles(design: &Design, shapes: &[Vec<Cell>], pieces: &[usize]) -> bool {
     let mut open = vec![false; design.owner.len()];

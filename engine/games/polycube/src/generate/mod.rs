@@ -4,12 +4,13 @@
 //! (`unique.rs`), the smallest edit that makes a design unique
 //! (`repair.rs`), and the claim `tessera check` re-proves ([`prove`]).
 //!
-//! Difficulty: the effort of a plain depth-first search (the lowest empty
-//! cell first) to the first packing, `10 · log10(1 + dead ends)`: easy
-//! under 10, medium under 20, hard under 30, expert from 30.
+//! Difficulty: the mean nodes of a plain exact-cover search to its first
+//! packing over eight seeded row orders, as `10 · log10(mean)`
+//! (`difficulty.rs`).
 
 pub mod cut;
 pub mod design;
+pub mod difficulty;
 pub mod repair;
 mod reshape;
 pub mod skew;
@@ -25,7 +26,8 @@ use tessera_host::generate::{
 };
 
 use crate::level::{MAX_EXTENT, MAX_PIECES, PolycubeLevel};
-use crate::solver::{Effort, Solver, Verdict};
+use crate::solver::{Solver, Verdict};
+pub use difficulty::difficulty;
 use repair::Repair;
 use unique::{Spec, solve_error};
 
@@ -178,34 +180,6 @@ fn parse_sizes(text: &str) -> Option<(usize, usize)> {
     (1 <= min && min <= max).then_some((min, max))
 }
 
-/// `10 · log10(1 + dead ends)` and its word.
-pub fn difficulty(effort: &Effort) -> (f64, &'static str) {
-    let d = 10.0 * (1.0 + effort.dead_ends as f64).log10();
-    let word = match d {
-        d if d < 10.0 => "easy",
-        d if d < 20.0 => "medium",
-        d if d < 30.0 => "hard",
-        _ => "expert",
-    };
-    (d, word)
-}
-
-/// The effort in words; a search stopped at its budget is a lower bound
-/// (the difficulty then reads as at least its figure).
-fn effort_words(effort: &Effort) -> String {
-    if effort.capped {
-        format!(
-            "over {} nodes to the first packing (the plain search stopped there), over {} dead ends",
-            effort.nodes, effort.dead_ends
-        )
-    } else {
-        format!(
-            "{} nodes to the first packing, {} dead ends",
-            effort.nodes, effort.dead_ends
-        )
-    }
-}
-
 /// The claim line: `unique (...)` or `solvable`, and `, assembles along
 /// straight lines` for an assembly level (the only words a polycube claim
 /// has; `check` compares the line with these).
@@ -221,14 +195,6 @@ fn claim_text(unique: bool, assembly: bool) -> String {
     claim
 }
 
-/// The difficulty line: the figure, its word and the effort behind it
-/// (node counts of a plain search with a node budget, not time, so a
-/// re-proof gives the same line).
-fn difficulty_text(effort: &Effort) -> String {
-    let (d, word) = difficulty(effort);
-    format!("{d:.1} ({word}): {}", effort_words(effort))
-}
-
 /// The level's text with its claim block, and what it says.
 fn written(
     level: &PolycubeLevel,
@@ -237,23 +203,23 @@ fn written(
     edit: &str,
     control: &ThinkControl,
 ) -> Result<Generated, GenerateError> {
-    let solver = Solver::new(level.extents(), &level.shapes()).map_err(solve_error)?;
-    let effort = solver.effort(control.cancel_flag()).map_err(solve_error)?;
-    let (d, word) = difficulty(&effort);
+    let work = difficulty::work(level.extents(), &level.shapes(), control.cancel_flag())
+        .map_err(solve_error)?;
+    let (d, word) = difficulty(&work);
     let claim = claim_text(unique, level.assembly);
-    let effort_words = effort_words(&effort);
+    let work_words = difficulty::words(&work);
     let ron = level_text(level);
     let [a, b, c] = level.extents();
     Ok(Generated {
         text: format!(
             "{}{ron}",
-            claim_block(command, &claim, &difficulty_text(&effort))
+            claim_block(command, &claim, &difficulty::line(&work))
         ),
         extension: "ron",
         name: format!("{a}x{b}x{c}-{}", level.pieces.len()),
         difficulty: d,
         difficulty_label: word.into(),
-        summary: format!("{edit}{claim}; {effort_words}"),
+        summary: format!("{edit}{claim}; {work_words}"),
     })
 }
 
@@ -356,13 +322,12 @@ pub fn restate(path: &Path, text: &str, control: &ThinkControl) -> Result<Restat
             Err(e) => return Err(claim.broken(path, e)),
         }
     }
-    let effort = solver
-        .effort(cancel)
+    let work = difficulty::work(level.extents(), &level.shapes(), cancel)
         .map_err(|e| claim.broken(path, format!("not re-proven: {e}")))?;
-    let (d, word) = difficulty(&effort);
+    let (d, word) = difficulty(&work);
     Ok(Restated {
         claim: claim_text(kind == "unique", level.assembly),
-        difficulty: difficulty_text(&effort),
+        difficulty: difficulty::line(&work),
         proven: format!(
             "{what}{}; difficulty {d:.1} ({word}): {}",
             if level.assembly {
@@ -370,7 +335,7 @@ pub fn restate(path: &Path, text: &str, control: &ThinkControl) -> Result<Restat
             } else {
                 ""
             },
-            effort_words(&effort)
+            difficulty::words(&work)
         ),
     })
 }

@@ -81,8 +81,8 @@ pub fn find(spec: &Spec, seed: u64, control: &ThinkControl) -> Result<Design, Ge
     let found = try_candidates(seed, CUTS, control, |cut, rng| {
         control.set_note(format!("cut {}", cut + 1));
         if large && skew::fits(volume, spec.pieces, spec.sizes) {
-            let cancel = control.cancel_flag();
-            let Some(design) = skew::skewed(spec.size, spec.pieces, spec.sizes, rng, cancel) else {
+            let Some(design) = skew::skewed(spec.size, spec.pieces, spec.sizes, rng, control)
+            else {
                 return Ok(None);
             };
             let here = probe(&design, PROBE_LIMIT, BUDGET, control)?;
@@ -291,7 +291,27 @@ fn walk_from(
                 packings
             }
         };
-        let (first, others) = (&packings[0], &packings[1..]);
+        let locally = skew::Plan::for_volume(design.owner.len()).tests_locally();
+        // The moves start from the first packing found; when that one
+        // re-tiles somewhere (a large box's cut has many small pieces),
+        // from the design walked to instead, which never does, with every
+        // packing found as one to break.
+        let own;
+        let (first, others) = match Design::from_solution(design.size, &packings[0]) {
+            Some(base) if !(locally && cut::loose(&base)) => (&packings[0], &packings[1..]),
+            _ => {
+                own = Solution {
+                    pieces: (0..design.pieces)
+                        .map(|p| {
+                            let mut cells = design.cells_of(p);
+                            cells.sort_unstable();
+                            cells
+                        })
+                        .collect(),
+                };
+                (&own, &packings[..])
+            }
+        };
         let Some(base) = Design::from_solution(design.size, first) else {
             return Ok(None);
         };
@@ -319,14 +339,33 @@ fn walk_from(
         // in a second way has a second packing: never probed.
         // Several moves that break every packing found come first.
         let mut seen = std::collections::HashSet::new();
+        // In a box whose cuts are tested piece by piece (`skew::Plan`),
+        // only the pieces a candidate's moves touch are tested (the base
+        // is not loose: the rest of it cannot be).
+        let loose = |d: &Design, moved: &[Move]| {
+            if locally {
+                moved
+                    .iter()
+                    .flat_map(|m| [m.from, m.to])
+                    .any(|p| cut::loose_around(d, p))
+            } else {
+                cut::loose(d)
+            }
+        };
         let mut fresh = covers
             .iter()
-            .map(|set| set.iter().fold(base.clone(), |d, &m| d.with(m)))
-            .chain(moves.iter().map(|&m| base.with(m)))
-            .filter(|d| {
+            .map(|set| {
+                (
+                    set.iter().fold(base.clone(), |d, &m| d.with(m)),
+                    set.clone(),
+                )
+            })
+            .chain(moves.iter().map(|&m| (base.with(m), vec![m])))
+            .filter(|(d, moved)| {
                 let canonical = d.canonical();
-                !visited.contains(&canonical) && seen.insert(canonical) && !cut::loose(d)
-            });
+                !visited.contains(&canonical) && seen.insert(canonical) && !loose(d, moved)
+            })
+            .map(|(d, _)| d);
         loop {
             let candidates: Vec<Design> = fresh.by_ref().take(CANDIDATES).collect();
             if candidates.is_empty() {

@@ -49,10 +49,15 @@ impl Solvable {
                 Solver::new(level.extents(), &level.shapes()).map_err(|e| e.to_string())?;
             let cancel = control.cancel_flag();
             // The generator's difficulty estimate, beside a yes: the
-            // search's dead ends on the way to the first packing.
+            // mean nodes of a plain search to the first packing.
             let difficulty = || -> Result<String, String> {
-                let effort = solver.effort(cancel).map_err(|e| e.to_string())?;
-                let (d, word) = tessera_polycube::generate::difficulty(&effort);
+                let work = tessera_polycube::generate::difficulty::work(
+                    level.extents(),
+                    &level.shapes(),
+                    cancel,
+                )
+                .map_err(|e| e.to_string())?;
+                let (d, word) = tessera_polycube::generate::difficulty(&work);
                 Ok(format!("; difficulty {d:.1} ({word})"))
             };
             match question {
