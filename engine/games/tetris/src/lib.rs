@@ -775,29 +775,17 @@ impl Simulated for Tetris {
 // the game's spec, its checks of scripts, seats and feed levels) and the
 // reader's streak it counts for a snapshot. Each item only forwards to
 // `crate::bot`; the crate's test `rules_modules_never_name_the_bot` holds
-// every other rules line free of it. Step 2 moves this block to the host's
-// registrar, where the bot's own crate registers it.
+// every other rules line free of it. Step 2 moves it to the bot's crate.
 impl Tetris {
-    /// The agent for `seat` at AI `level`; `with_log` makes a placer write
-    /// the AI log with each decision (the editor's S panel), which costs
-    /// more than the decision itself, so simulations leave it out.
-    pub fn make_agent(
-        &self,
-        seat: usize,
-        level: &str,
-        with_log: bool,
-    ) -> Result<Box<dyn Agent<Self>>, GameError> {
-        bot::agents::make_agent(self, seat, level, with_log)
-    }
-
-    /// `random` / `hate` feed the AI; a difficulty name places pieces
-    /// (the agents capability Tetris registers). A simulation's agents
-    /// write no log.
+    /// The agents capability Tetris registers: `random` / `hate` feed the
+    /// AI, a difficulty name places pieces; a placer writes the AI log
+    /// with each decision (the editor's S panel) except in simulations,
+    /// where the log would cost more than the decision.
     pub fn agent(&self, seat: usize, level: &str) -> Result<Box<dyn Agent<Self>>, GameError> {
-        self.make_agent(seat, level, self.sim.is_none())
+        bot::agents::make_agent(self, seat, level, self.sim.is_none())
     }
 
-    /// The AI levels and modes the bot offers ([`Players::spec`]).
+    /// The AI levels and modes the bot offers (the registered seats).
     fn bot_spec(script: &Script) -> Result<GameSpec, GameError> {
         bot::agents::spec(script)
     }
@@ -837,8 +825,7 @@ impl Tetris {
         bot::feed::check_classic_seat(options)
     }
 
-    /// The reader's streak of a feed game for its snapshot
-    /// ([`Players::snapshot`]).
+    /// The reader's streak of a feed game, for its snapshot.
     fn bot_reader_streak(&self) -> u32 {
         bot::agents::reader_streak(self)
     }
