@@ -10,8 +10,8 @@ use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
 use tessera_tetris::board::Board;
-use tessera_tetris::bot::ai::{Brain, Position, log};
 use tessera_tetris::piece::PieceKind;
+use tessera_tetris_bot::ai::{Brain, Position, log};
 
 fn tessera(args: &[&str], cwd: &Path) -> Output {
     Command::new(env!("CARGO_BIN_EXE_tessera"))
@@ -41,7 +41,7 @@ fn tetris_project() -> tempfile::TempDir {
 
 /// An AI log as the editor writes it, for GOD on an empty 10 x 22 board.
 fn a_log(noise_seed: u64) -> String {
-    let god = tessera_tetris::bot::ai::settings::default_difficulties()
+    let god = tessera_tetris_bot::ai::settings::default_difficulties()
         .into_iter()
         .find(|d| d.name == "GOD")
         .expect("GOD");
@@ -398,10 +398,10 @@ fn hatetris_prints_its_moves_which_replay_to_its_rows_and_repeat() {
 /// command's own replay): each move must be a landing the move generator
 /// reaches for the piece the rule gives; the rows they clear.
 fn rows_of_line(moves: &[serde_json::Value]) -> u32 {
-    use tessera_tetris::bot::ai::feeder::{Feeder, pick};
     use tessera_tetris::movegen::MoveGen;
+    use tessera_tetris_bot::ai::feeder::{Feeder, pick};
     // The rule reads no difficulty: any row will do.
-    let against = tessera_tetris::bot::ai::settings::default_difficulties()
+    let against = tessera_tetris_bot::ai::settings::default_difficulties()
         .into_iter()
         .next()
         .expect("a built-in row");

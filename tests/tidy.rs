@@ -136,6 +136,10 @@ const GAME_FIXTURES: &[(&str, &str)] = &[
         "undo checked on a Tetris session's concrete state",
     ),
     ("tests/tidy.rs", "this file's own check of the check"),
+    (
+        "tests/tidy/tetris_layers.rs",
+        "checks what the Tetris bot may name of the rules' crate",
+    ),
 ];
 
 /// Code lines naming a game's crate (`tessera_<id>`), numbered from 1.
@@ -277,11 +281,19 @@ fn allowed(folder: &str) -> (Option<Vec<String>>, bool) {
             list(&["tessera-host", "tessera-ui", "tessera-testkit"]),
             true,
         ),
+        // An AI crate beside a game's rules (Tetris's bot): the host and
+        // the rules it plays, no UI.
+        ["engine", "games", id, "bot"] => (
+            Some(vec!["tessera-host".to_string(), format!("tessera-{id}")]),
+            false,
+        ),
+        // A game's UI shows its rules and, where it has one, its bot's work.
         ["engine", "games", id, "ui"] => (
             Some(vec![
                 "tessera-host".to_string(),
                 "tessera-ui".to_string(),
                 format!("tessera-{id}"),
+                format!("tessera-{id}-bot"),
             ]),
             true,
         ),

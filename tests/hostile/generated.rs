@@ -323,9 +323,9 @@ pub(crate) fn shards(command: &[&str]) -> [String; 2] {
 /// An AI log as the editor's S panel writes it: GOD's decision on an
 /// empty 10 x 22 board.
 pub(crate) fn ai_log() -> String {
-    use tessera_tetris::bot::ai::{Brain, Position, log};
     use tessera_tetris::piece::PieceKind;
-    let god = tessera_tetris::bot::ai::settings::default_difficulties()
+    use tessera_tetris_bot::ai::{Brain, Position, log};
+    let god = tessera_tetris_bot::ai::settings::default_difficulties()
         .into_iter()
         .find(|d| d.name == "GOD")
         .expect("GOD");

@@ -20,17 +20,23 @@ const NOT_DETERMINISTIC: &[&str] = &[
 ];
 
 /// Every game crate's source folder: the built-in games'
-/// (`engine/games/<id>/src`) and those of the packages under `examples/`,
-/// games from outside the list that keep the same rules.
+/// (`engine/games/<id>/src`, and an AI crate's beside the rules,
+/// `engine/games/<id>/bot/src`) and those of the packages under
+/// `examples/`, games from outside the list that keep the same rules.
 fn game_sources(root: &Path) -> Vec<PathBuf> {
     let mut out: Vec<PathBuf> = ["engine/games", "examples"]
         .into_iter()
         .flat_map(|parent| std::fs::read_dir(root.join(parent)).into_iter().flatten())
         .flatten()
-        .map(|entry| entry.path().join("src"))
+        // The rules' sources and an AI crate's beside them (Tetris's bot).
+        .flat_map(|entry| [entry.path().join("src"), entry.path().join("bot/src")])
         .filter(|src| src.is_dir())
         .collect();
     out.sort();
+    assert!(
+        out.iter().any(|src| src.ends_with("tetris/bot/src")),
+        "the sweeps read the Tetris bot's sources"
+    );
     out
 }
 
@@ -48,11 +54,11 @@ fn game_rules_use_no_clock_and_no_unseeded_randomness() {
     let mut found = Vec::new();
     for source in game_sources(&root) {
         for file in rust_files(&source) {
-            // A game's commands (`src/cli/`, or its bot's `src/bot/cli/`)
+            // A game's commands (`src/cli/`, or its bot's `bot/src/cli/`)
             // time what they run: the program's edge, not the rules.
             if file
                 .strip_prefix(&source)
-                .is_ok_and(|f| f.starts_with("cli") || f.starts_with("bot/cli"))
+                .is_ok_and(|f| f.starts_with("cli"))
             {
                 continue;
             }
@@ -115,8 +121,7 @@ fn an_agent_decides_without_lua() {
         let relative = shown(&root, &file);
         // An AI's own files, but its settings reader (which reads the
         // script on the game's thread, when the agent is built).
-        let in_ai = (relative.contains("/src/ai/") || relative.contains("/src/bot/ai/"))
-            && !relative.ends_with("/settings.rs");
+        let in_ai = relative.contains("/src/ai/") && !relative.ends_with("/settings.rs");
         if in_ai {
             for (line, code) in code_lines(&text) {
                 if let Some(word) = word_in(code, LUA) {
@@ -160,8 +165,10 @@ fn every_game_start_goes_through_the_project() {
     files.extend(rust_files(&root.join("engine/builtin")));
     for source in game_sources(&root) {
         files.extend(rust_files(&source));
-        let ui = source.with_file_name("ui");
-        files.extend(rust_files(&ui.join("src")));
+        // A game's UI (the bot's sources are among `game_sources`).
+        if !source.ends_with("bot/src") {
+            files.extend(rust_files(&source.with_file_name("ui").join("src")));
+        }
     }
     let mut found = Vec::new();
     for file in files {
@@ -195,4 +202,36 @@ fn the_body_reader_stops_at_the_functions_closing_brace() {
     assert!(!found[0].1.iter().any(|l| l.contains("script")));
     assert_eq!(word_in("let d = description;", LUA), None);
     assert_eq!(word_in("self.script.current()", LUA), Some("script"));
+}
+
+/// Issue 48: the checks a crate beside a game registers (its start
+/// checks) run on every start only if the host has one place that calls
+/// `Game::start`: `Capabilities::start`.
+#[test]
+fn the_host_calls_game_start_in_one_place() {
+    let root = common::repo_root();
+    let files = rust_files(&root.join("engine/host/src"));
+    assert!(files.len() > 20, "the walk found the host's files");
+    let mut found = Vec::new();
+    for file in files {
+        let relative = shown(&root, &file);
+        let text = std::fs::read_to_string(&file).expect("a source file");
+        for (line, code) in code_lines(&text) {
+            if code.contains("G::start(") || code.contains("Game>::start(") {
+                found.push(format!("{relative}:{line}: {}", code.trim()));
+            }
+        }
+    }
+    assert_eq!(
+        found.len(),
+        1,
+        "the host starts a game only in `Capabilities::start` (registrar.rs), which runs \
+         the start checks registered beside the game first:\n  {}",
+        found.join("\n  ")
+    );
+    assert!(
+        found[0].starts_with("engine/host/src/registrar.rs:"),
+        "{}",
+        found[0]
+    );
 }

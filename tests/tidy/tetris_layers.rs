@@ -1,83 +1,37 @@
-//! The Tetris crate's three layers (the crate's own doc,
-//! `engine/games/tetris/src/lib.rs`, and ARCHITECTURE.md): the rules never
-//! import the bot (`src/bot/`); the AI (`src/bot/ai/`) reads the rules'
-//! pieces, board, move generator and feed rules and nothing else of the
-//! game; the glue (the rest of the bot, and `lib.rs`, whose marked
-//! hand-over block names the bot) may import both. Every
-//! source file of the crate is in one layer, so a new file is placed on
-//! purpose.
+//! The Tetris rules and bot apart (issue #48; the crates' docs and
+//! ARCHITECTURE.md): the bot (`tessera-tetris-bot`) depends on the rules
+//! (`tessera-tetris`) and the rules never name the bot, not even as a
+//! dev-dependency (which Cargo would allow); inside the bot, the AI
+//! (`ai/`) reads the rules' pieces, board, move generator and feed rules
+//! and nothing else of the game, and of the bot only itself. The rest of
+//! the bot (agents, its checks, its memory of each game, the campaign,
+//! commands) is the glue and may name anything.
 
-/// The crate's source folder, from the root.
-const SOURCE: &str = "engine/games/tetris/src";
+/// The rules crate's folder, from the root.
+const RULES: &str = "engine/games/tetris";
 
-/// The rules: what a game of Tetris is, without any player.
-const RULES: &[&str] = &[
-    "piece.rs",
-    "board.rs",
-    "movegen.rs",
-    "movegen/",
-    "rules.rs",
-    "level.rs",
-    "flow.rs",
-    "settings.rs",
-    "solver.rs",
-    "generate/",
-    "scenarios.rs",
-    "report.rs",
-    "feed.rs",
-    "feed_rules.rs",
-    "sim.rs",
-];
+/// The bot crate's source folder, from the root.
+const BOT_SOURCE: &str = "engine/games/tetris/bot/src";
 
-/// The AI: evaluator, searches, feeders, its log and its settings reader.
-const AI: &[&str] = &["bot/ai/"];
+/// The AI's folder in the bot's source.
+const AI: &str = "ai/";
 
-/// The plugin glue: the `Game` impl with its hand-over to the bot, and the
-/// rest of the bot (agents, its checks of seats and levels, its memory of
-/// each game, the campaign sweep, commands).
-const GLUE: &[&str] = &["lib.rs", "bot/"];
+/// What the AI may name of the rules (`tessera_tetris::...`).
+const AI_READS_OF_THE_RULES: &[&str] = &["board", "movegen", "piece", "feed_rules"];
 
-/// What the AI may name of the crate: itself and the rules it plays on.
-const AI_READS: &[&str] = &["bot::ai", "board", "movegen", "piece", "feed_rules"];
-
-/// The layer of a source file (its path under [`SOURCE`]).
-fn layer_of(relative: &str) -> Option<&'static str> {
-    let holds = |entry: &&str| {
-        if entry.ends_with('/') {
-            relative.starts_with(entry)
-        } else {
-            relative == *entry
-        }
-    };
-    [("rules", RULES), ("AI", AI), ("glue", GLUE)]
-        .into_iter()
-        .find(|(_, entries)| entries.iter().any(holds))
-        .map(|(layer, _)| layer)
-}
-
-/// The identifier at the start of `text` (letters, digits, `_`); for the
-/// bot's folder, with the module in it (`bot::ai`), since its parts are
-/// of different layers.
+/// The first identifier of `text` (letters, digits, `_`).
 fn identifier(text: &str) -> String {
-    let word = |text: &str| {
-        let end = text
-            .find(|c: char| !c.is_alphanumeric() && c != '_')
-            .unwrap_or(text.len());
-        text[..end].to_string()
-    };
-    let first = word(text);
-    match text[first.len()..].strip_prefix("::") {
-        Some(rest) if first == "bot" => format!("bot::{}", word(rest)),
-        _ => first,
-    }
+    let end = text
+        .find(|c: char| !c.is_alphanumeric() && c != '_')
+        .unwrap_or(text.len());
+    text[..end].to_string()
 }
 
-/// The crate's top-level modules and items that product code names by a
-/// path from the root, with their lines: the first segment after each
-/// `crate::` (each entry's of a `crate::{a::b, c}` group). `depth` is the
-/// file's module depth (`board.rs` and `ai/mod.rs` 1, `ai/log.rs` 2), so
-/// `super::` that many times is read as `crate::`.
-fn crate_paths(text: &str, depth: usize) -> Vec<(usize, String)> {
+/// The first segment after each `root` (`crate::` or `tessera_tetris::`)
+/// that code names, with its line (each entry's of a `root{a::b, c}`
+/// group). `depth` is the file's module depth (`feed.rs` and `ai/mod.rs`
+/// 1, `ai/log.rs` 2), so `super::` that many times is read as `crate::`.
+fn paths_from(text: &str, depth: usize, root: &str) -> Vec<(usize, String)> {
     let mut found = Vec::new();
     // A `use` group may span lines: read the code as one text, each byte
     // numbered by its line.
@@ -88,8 +42,13 @@ fn crate_paths(text: &str, depth: usize) -> Vec<(usize, String)> {
         code.push('\n');
         line_of.resize(code.len(), number);
     }
-    for (at, _) in code.match_indices("crate::") {
-        let rest = &code[at + "crate::".len()..];
+    for (at, _) in code.match_indices(root) {
+        // `tessera_tetris_bot::` is not `tessera_tetris::`; a longer
+        // identifier ending in the root is not the root either.
+        if code[..at].ends_with(|c: char| c.is_alphanumeric() || c == '_') {
+            continue;
+        }
+        let rest = &code[at + root.len()..];
         let Some(group) = rest.strip_prefix('{') else {
             found.push((line_of[at], identifier(rest)));
             continue;
@@ -104,9 +63,8 @@ fn crate_paths(text: &str, depth: usize) -> Vec<(usize, String)> {
                 ',' if level == 0 => entry_start = true,
                 c if entry_start && !c.is_whitespace() => {
                     entry_start = false;
-                    let name = identifier(&group[offset..]);
-                    let byte = at + "crate::{".len() + offset;
-                    found.push((line_of[byte], name));
+                    let byte = at + root.len() + 1 + offset;
+                    found.push((line_of[byte], identifier(&group[offset..])));
                 }
                 _ => {}
             }
@@ -136,82 +94,96 @@ fn rooted(line: &str, depth: usize) -> String {
 }
 
 #[test]
-fn tetris_rules_never_import_the_bot() {
+fn tetris_rules_never_name_the_bot() {
     let root = super::common::repo_root();
-    let source = root.join(SOURCE);
     let mut found = Vec::new();
+    let manifest = format!("{RULES}/Cargo.toml");
+    let text = std::fs::read_to_string(root.join(&manifest)).expect("the rules' manifest");
+    for (number, line) in text.lines().enumerate() {
+        if line.contains("tessera-tetris-bot") {
+            found.push(format!("{manifest}:{}: {}", number + 1, line.trim()));
+        }
+    }
+    // The rules' sources, tests, benches and examples (the bot's and the
+    // UI's folders are crates of their own).
+    let mut files = Vec::new();
+    for folder in ["src", "tests", "benches", "examples"] {
+        files.extend(super::rust_files(&root.join(RULES).join(folder)));
+    }
+    assert!(files.len() > 20, "the walk found the rules' files");
+    for file in files {
+        let text = std::fs::read_to_string(&file).expect("a source file");
+        for (number, line) in super::code_lines(&text) {
+            if line.contains("tessera_tetris_bot") {
+                let shown = file.strip_prefix(&root).unwrap_or(&file).display();
+                found.push(format!("{shown}:{number}: {}", line.trim()));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "the Tetris rules never name the bot (ARCHITECTURE.md, the crates' docs):\n  {}",
+        found.join("\n  ")
+    );
+}
+
+#[test]
+fn the_tetris_ai_reads_only_pieces_board_movegen_and_feed_rules() {
+    let root = super::common::repo_root();
+    let source = root.join(BOT_SOURCE);
+    let mut found = Vec::new();
+    let mut ai_files = 0;
     for file in super::rust_files(&source) {
         let relative = file
             .strip_prefix(&source)
             .unwrap_or(&file)
             .display()
             .to_string();
-        let shown = format!("{SOURCE}/{relative}");
-        let Some(layer) = layer_of(&relative) else {
-            found.push(format!(
-                "{shown}: in no layer (add it to RULES, AI or GLUE in tests/tidy/tetris_layers.rs \
-                 and to the crate's doc)"
-            ));
+        if !relative.starts_with(AI) {
             continue;
-        };
-        // `board.rs` is 1 deep, `bot/ai/mod.rs` 2, `bot/ai/log.rs` 3.
+        }
+        ai_files += 1;
+        let shown = format!("{BOT_SOURCE}/{relative}");
+        // `feed.rs` is 1 deep, `ai/mod.rs` 1, `ai/log.rs` 2.
         let depth = super::imports::module_of(&source, &file).len();
         let text = std::fs::read_to_string(&file).expect("a source file");
-        for (line, name) in crate_paths(&text, depth) {
-            match layer {
-                "rules" if name.starts_with("bot") => found.push(format!(
-                    "{shown}:{line}: a rules module imports the bot (`crate::{name}`)"
-                )),
-                "AI" if !AI_READS.contains(&name.as_str()) => found.push(format!(
-                    "{shown}:{line}: the AI imports `crate::{name}` (it may read only {})",
-                    AI_READS.join(", ")
-                )),
-                _ => {}
+        for (line, name) in paths_from(&text, depth, "crate::") {
+            if name != "ai" {
+                found.push(format!(
+                    "{shown}:{line}: the AI names the bot's `crate::{name}` (it may name only itself)"
+                ));
+            }
+        }
+        for (line, name) in paths_from(&text, depth, "tessera_tetris::") {
+            if !AI_READS_OF_THE_RULES.contains(&name.as_str()) {
+                found.push(format!(
+                    "{shown}:{line}: the AI names `tessera_tetris::{name}` (it may read only {})",
+                    AI_READS_OF_THE_RULES.join(", ")
+                ));
             }
         }
     }
+    assert!(ai_files > 5, "the walk found the AI's files");
     assert!(
         found.is_empty(),
-        "the Tetris bot stays apart from the rules (ARCHITECTURE.md, the crate's doc):\n  {}",
+        "the Tetris AI reads only the rules' pieces, board, move generator and feed rules:\n  {}",
         found.join("\n  ")
     );
 }
 
 #[test]
 fn the_layer_check_reads_paths_groups_and_super() {
-    let text = "use crate::{bot::ai::Difficulty, board::Board};\n// crate::sim in a comment\nlet x = crate::piece::I;\nuse super::super::feed;\nuse crate::{\n    level,\n    rules::{Field, Lock},\n};\nuse crate::bot::agents;\n";
-    let names = |depth| {
-        crate_paths(text, depth)
+    let text = "use crate::{ai::Difficulty, agents::Shelf};\n// crate::sim in a comment\nlet x = tessera_tetris::piece::I;\nuse super::super::feed;\nuse tessera_tetris::{\n    level,\n    rules::{Field, Lock},\n};\nuse tessera_tetris_bot::agents;\n";
+    let names = |depth, root| {
+        paths_from(text, depth, root)
             .into_iter()
             .map(|(line, name)| format!("{line}:{name}"))
             .collect::<Vec<_>>()
     };
+    assert_eq!(names(2, "crate::"), ["1:ai", "1:agents", "4:feed"]);
+    assert_eq!(names(1, "crate::"), ["1:ai", "1:agents"]);
     assert_eq!(
-        names(2),
-        [
-            "1:bot::ai",
-            "1:board",
-            "3:piece",
-            "4:feed",
-            "6:level",
-            "7:rules",
-            "9:bot::agents"
-        ]
+        names(1, "tessera_tetris::"),
+        ["3:piece", "6:level", "7:rules"]
     );
-    assert_eq!(
-        names(1),
-        [
-            "1:bot::ai",
-            "1:board",
-            "3:piece",
-            "6:level",
-            "7:rules",
-            "9:bot::agents"
-        ]
-    );
-    assert_eq!(layer_of("movegen/hard_drops.rs"), Some("rules"));
-    assert_eq!(layer_of("bot/ai/log.rs"), Some("AI"));
-    assert_eq!(layer_of("bot/agents.rs"), Some("glue"));
-    assert_eq!(layer_of("feed.rs"), Some("rules"));
-    assert_eq!(layer_of("brand_new.rs"), None);
 }

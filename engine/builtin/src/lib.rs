@@ -21,7 +21,7 @@ macro_rules! games {
         pub fn registry() -> Registry {
             let mut registry = Registry::empty();
             $(
-                registry.register::<$game>();
+                register!(registry, $game $(, $($capability: $value),*)?);
             )*
             registry
         }
@@ -33,6 +33,22 @@ macro_rules! games {
             $($($(commands!(context, $game, $capability, $value);)*)?)*
             context
         }
+    };
+}
+
+/// Adds a game to the registry: by its own `Plugin::register`, or by the
+/// list's `registered_by:` function when a crate beside the game adds to
+/// it (Tetris's bot: `tessera_tetris_bot::register` registers the rules,
+/// then the seats, agents and checks).
+macro_rules! register {
+    ($registry:ident, $game:path) => {
+        $registry.register::<$game>()
+    };
+    ($registry:ident, $game:path, registered_by: $by:expr $(, $($rest:tt)*)?) => {
+        $registry.register_with::<$game>($by)
+    };
+    ($registry:ident, $game:path, $other:ident: $value:expr $(, $($rest:tt)*)?) => {
+        register!($registry, $game $(, $($rest)*)?)
     };
 }
 

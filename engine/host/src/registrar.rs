@@ -16,7 +16,7 @@ use crate::agent::{Agent, AgentGame, AgentRng, AiTask};
 use crate::generate::LevelGenerator;
 use crate::level::Diagnostic;
 use crate::options::{GameSpec, SessionOptions};
-use crate::plugin::{Game, GameError, LevelFormats, Moves, Reports, Scripted, Simulated};
+use crate::plugin::{Game, GameError, LevelFormats, Moves, Reports, Scripted, Setup, Simulated};
 use crate::script::{Script, ScriptError, ScriptSchema};
 use crate::sim::figures::{SimFigure, SimOptionSpec, SimOptions, SimPlay, SimStyle};
 
@@ -75,6 +75,14 @@ type AgentMaker<G> = Box<
 /// ([`Registrar::seats`]).
 pub type SeatsSpec = fn(&Script) -> Result<GameSpec, GameError>;
 
+/// A check of a game's script added by a crate beside the game
+/// ([`Registrar::script_check`]).
+pub type ScriptCheck = fn(&Script) -> Result<(), ScriptError>;
+
+/// A check of a game's start added by a crate beside the game
+/// ([`Registrar::start_check`]).
+pub type StartCheck<L> = fn(&Setup<L>) -> Result<(), GameError>;
+
 /// [`Scripted`], erased.
 struct ScriptFns {
     schema: fn() -> ScriptSchema,
@@ -125,6 +133,10 @@ pub struct Capabilities<G: Game> {
     reports: Option<ReportFns<G>>,
     moves: Option<MoveFns<G>>,
     sim: Option<SimFns<G>>,
+    /// Checks added beside the game's own (an AI crate's reading of its
+    /// settings), in registration order.
+    script_checks: Vec<ScriptCheck>,
+    start_checks: Vec<StartCheck<G::Level>>,
 }
 
 /// Where a game registers its capabilities ([`Plugin::register`]); the
@@ -155,6 +167,8 @@ impl<G: Game> Registrar<G> {
                 reports: None,
                 moves: None,
                 sim: None,
+                script_checks: Vec::new(),
+                start_checks: Vec::new(),
             },
             generator: None,
         }
@@ -260,6 +274,26 @@ impl<G: Game> Registrar<G> {
         self
     }
 
+    /// Adds a check of the game's script beside its own ([`Scripted`]):
+    /// an AI crate's reading of the settings it takes from the script, so
+    /// `check`, `watch`, the editor and game start refuse what the AI
+    /// cannot read. When several checks refuse, the refusal at the
+    /// earliest line of the file is the one reported.
+    pub fn script_check(&mut self, check: ScriptCheck) -> &mut Self {
+        self.capabilities.script_checks.push(check);
+        self
+    }
+
+    /// Adds a check the host runs before the game starts (a level's AI
+    /// difficulty, the seats an AI crate can play): every start goes
+    /// through [`Capabilities::start`], so a level `check` refuses what a
+    /// start would. The check sees the resolved setup; it leaves to the
+    /// game's own start what the game refuses first.
+    pub fn start_check(&mut self, check: StartCheck<G::Level>) -> &mut Self {
+        self.capabilities.start_checks.push(check);
+        self
+    }
+
     /// Registers the game's level generator (`tessera generate`, the
     /// editor's Generate…).
     pub fn generator(&mut self, generator: &'static dyn LevelGenerator) -> &mut Self {
@@ -311,10 +345,28 @@ impl<G: Game> Capabilities<G> {
         self.script.as_ref().and_then(|s| s.default_script)
     }
 
-    /// The game's own check of its script's settings. Default: nothing
+    /// The game's own check of its script's settings, then the checks
+    /// added beside it; of several refusals, the one at the earliest line
+    /// (a tie goes to the check registered first). Default: nothing
     /// beyond the schema.
     pub fn check_script(&self, script: &Script) -> Result<(), ScriptError> {
-        self.script.as_ref().map_or(Ok(()), |s| (s.check)(script))
+        let own = self.script.as_ref().map_or(Ok(()), |s| (s.check)(script));
+        self.script_checks
+            .iter()
+            .fold(own, |first, check| match (first, check(script)) {
+                (Ok(()), later) => later,
+                (Err(first), Err(later)) if line_of(&later) < line_of(&first) => Err(later),
+                (first, _) => first,
+            })
+    }
+
+    /// Starts the game: the checks added beside it, in order, then the
+    /// game's own [`Game::start`]. Every start of the host comes here.
+    pub fn start(&self, setup: Setup<G::Level>) -> Result<G, GameError> {
+        for check in &self.start_checks {
+            check(&setup)?;
+        }
+        G::start(setup)
     }
 
     /// The modes, seats and AI levels the game offers. Default: one mode,
@@ -449,4 +501,11 @@ impl<G: Game> Capabilities<G> {
             .as_ref()
             .map_or_else(Vec::new, |s| (s.figures)(game, play))
     }
+}
+
+/// Where a refusal sits in the script, for choosing the earliest; one
+/// without a line comes after every refusal that has one (a line is the
+/// more useful answer).
+fn line_of(error: &ScriptError) -> u32 {
+    error.line.unwrap_or(u32::MAX)
 }

@@ -500,7 +500,7 @@ fn check_level_erased<G: Game>(
     let Some(script) = script.filter(|_| !findings.iter().any(Diagnostic::is_error)) else {
         return findings;
     };
-    match G::start(Setup::new(level.clone(), script.clone(), 0)) {
+    match capabilities.start(Setup::new(level.clone(), script.clone(), 0)) {
         // The game starts on the level; the seats it asks for are checked
         // as a start from the level file resolves them.
         Ok(_) => match level_options_problem(capabilities, &level, text, path, &script) {

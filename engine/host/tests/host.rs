@@ -746,3 +746,106 @@ fn a_job_runs_at_the_priority_of_the_thread_that_started_it() {
     assert_eq!(job, ui, "the job's thread");
     assert_eq!(search, Some(job), "a thread the job starts inherits it");
 }
+
+/// Issue 48: a check a crate beside the game registers (the Tetris bot's
+/// reading of a seat's difficulty, say) runs on every start of the host,
+/// a session's and `check`'s of a level alike, with the same refusal.
+#[test]
+fn a_start_check_registered_beside_a_game_refuses_every_start_alike() {
+    fn at_most_twelve_stones(setup: &tessera_host::Setup<NimLevel>) -> Result<(), GameError> {
+        match setup.level.stones {
+            0..=12 => Ok(()),
+            stones => Err(GameError::Invalid(format!(
+                "this table holds at most 12 stones, not {stones}"
+            ))),
+        }
+    }
+    let mut checked = Registry::empty();
+    checked.register_with::<Nim>(|game| {
+        <Nim as tessera_host::Plugin>::register(game);
+        game.start_check(at_most_twelve_stones);
+    });
+    let entry = checked.get("nim").unwrap();
+    let refusal = "this table holds at most 12 stones, not 20";
+    let level = "(version: 1, stones: 20)";
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("big.ron");
+    std::fs::write(&file, level).unwrap();
+    let started = entry.start(Some(&file), nim_script(), 1, &no_options());
+    assert_eq!(
+        started.err().map(|e| e.to_string()),
+        Some(refusal.to_string())
+    );
+    let findings = entry.check_level_with(level, Path::new("big.ron"), nim_script());
+    assert!(
+        findings.iter().any(|f| f.to_string().contains(refusal)),
+        "{findings:?}"
+    );
+    // A level the check lets through starts and checks clean, and the
+    // game registered without the check takes the big level.
+    let small = "(version: 1, stones: 12)";
+    assert!(
+        entry
+            .check_level_with(small, Path::new("small.ron"), nim_script())
+            .is_empty()
+    );
+    assert!(
+        registry()
+            .get("nim")
+            .unwrap()
+            .check_level_with(level, Path::new("big.ron"), nim_script())
+            .is_empty()
+    );
+}
+
+/// Issue 48: script checks registered beside the game's own all run; of
+/// several refusals the one at the earliest line of the file is reported
+/// (a tie goes to the check registered first; a refusal without a line
+/// comes after those with one).
+#[test]
+fn of_several_script_refusals_the_earliest_line_is_reported() {
+    use tessera_host::registrar::Capabilities;
+    use tessera_host::script::{ScriptError, ScriptErrorKind};
+    fn refusal(line: Option<u32>, message: &str) -> ScriptError {
+        ScriptError {
+            path: "scripts/nim.lua".into(),
+            line,
+            kind: ScriptErrorKind::Schema,
+            message: message.into(),
+        }
+    }
+    fn line_9(_: &tessera_host::Script) -> Result<(), ScriptError> {
+        Err(refusal(Some(9), "nine"))
+    }
+    fn line_4(_: &tessera_host::Script) -> Result<(), ScriptError> {
+        Err(refusal(Some(4), "four"))
+    }
+    fn also_line_4(_: &tessera_host::Script) -> Result<(), ScriptError> {
+        Err(refusal(Some(4), "four again"))
+    }
+    fn no_line(_: &tessera_host::Script) -> Result<(), ScriptError> {
+        Err(refusal(None, "whole file"))
+    }
+    fn fine(_: &tessera_host::Script) -> Result<(), ScriptError> {
+        Ok(())
+    }
+    let first = |checks: &[tessera_host::registrar::ScriptCheck]| {
+        let mut registrar = Registrar::<Nim>::empty();
+        registrar.scripted();
+        for check in checks {
+            registrar.script_check(*check);
+        }
+        let capabilities: Capabilities<Nim> = registrar.finish().0;
+        capabilities
+            .check_script(&nim_script().current())
+            .err()
+            .map(|e| e.message)
+    };
+    assert_eq!(first(&[fine]), None, "Nim's own check and `fine` pass");
+    assert_eq!(first(&[line_9, line_4]).as_deref(), Some("four"));
+    assert_eq!(first(&[line_4, line_9]).as_deref(), Some("four"));
+    assert_eq!(first(&[line_4, also_line_4]).as_deref(), Some("four"));
+    assert_eq!(first(&[also_line_4, line_4]).as_deref(), Some("four again"));
+    assert_eq!(first(&[no_line, line_9]).as_deref(), Some("nine"));
+    assert_eq!(first(&[no_line, fine]).as_deref(), Some("whole file"));
+}

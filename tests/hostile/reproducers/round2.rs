@@ -511,9 +511,9 @@ fn a_closed_output_pipe_ends_every_command_quietly() {
     use std::os::unix::process::ExitStatusExt;
     let dir = project();
     sand_replay(dir.path());
-    let log = tessera_tetris::bot::ai::log::write(
-        &tessera_tetris::bot::ai::log::DecisionInput {
-            position: tessera_tetris::bot::ai::Position {
+    let log = tessera_tetris_bot::ai::log::write(
+        &tessera_tetris_bot::ai::log::DecisionInput {
+            position: tessera_tetris_bot::ai::Position {
                 board: tessera_tetris::board::Board::new(10, 22),
                 piece: tessera_tetris::piece::PieceKind::T,
                 next: None,
@@ -522,7 +522,7 @@ fn a_closed_output_pipe_ends_every_command_quietly() {
                 danger_rows: 1,
                 ceiling: Default::default(),
                 reader_streak: 0,
-                unknown_next: tessera_tetris::bot::ai::UnknownNext::Worst(
+                unknown_next: tessera_tetris_bot::ai::UnknownNext::Worst(
                     tessera_tetris::piece::PieceKind::ALL.to_vec(),
                 ),
             },
@@ -530,8 +530,8 @@ fn a_closed_output_pipe_ends_every_command_quietly() {
             noise_seed: 7,
             turn: 1,
         },
-        &tessera_tetris::bot::ai::Brain::new().choose(
-            &tessera_tetris::bot::ai::Position {
+        &tessera_tetris_bot::ai::Brain::new().choose(
+            &tessera_tetris_bot::ai::Position {
                 board: tessera_tetris::board::Board::new(10, 22),
                 piece: tessera_tetris::piece::PieceKind::T,
                 next: None,
@@ -540,7 +540,7 @@ fn a_closed_output_pipe_ends_every_command_quietly() {
                 danger_rows: 1,
                 ceiling: Default::default(),
                 reader_streak: 0,
-                unknown_next: tessera_tetris::bot::ai::UnknownNext::Worst(
+                unknown_next: tessera_tetris_bot::ai::UnknownNext::Worst(
                     tessera_tetris::piece::PieceKind::ALL.to_vec(),
                 ),
             },
@@ -569,8 +569,8 @@ fn a_closed_output_pipe_ends_every_command_quietly() {
     }
 }
 
-fn god() -> tessera_tetris::bot::ai::Difficulty {
-    tessera_tetris::bot::ai::settings::default_difficulties()
+fn god() -> tessera_tetris_bot::ai::Difficulty {
+    tessera_tetris_bot::ai::settings::default_difficulties()
         .into_iter()
         .find(|d| d.name == "GOD")
         .expect("GOD")

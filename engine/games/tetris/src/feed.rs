@@ -98,9 +98,7 @@ impl FeedState {
 }
 
 /// The refusal of a feed game not played by two seats.
-pub(crate) fn check_seat_count(
-    options: &tessera_host::options::SessionOptions,
-) -> Result<(), GameError> {
+pub fn check_seat_count(options: &tessera_host::options::SessionOptions) -> Result<(), GameError> {
     if options.seats.len() != 2 {
         return Err(GameError::Invalid(format!(
             "feed mode is played by two seats (the feeder, then the AI), not {}",

@@ -12,26 +12,16 @@
 //! - This file holds the flow: scoring, levels and goals through the
 //!   script (per lock), events, and the `Game` impl.
 //!
-//! The rules and the bot apart, the way Cold Clear keeps its bot apart
-//! from libtetris (issue #48; `cargo test --test tidy` holds the layers,
-//! `tetris_rules_never_import_the_bot`, and this crate's
-//! `rules_modules_never_name_the_bot`):
-//! - **the rules**, which never name the bot: [`piece`], [`board`],
-//!   [`movegen`], [`rules`], [`level`], `flow`, [`settings`], [`feed`]
-//!   (feed mode: the offer, the ceiling, the pieces given and their
-//!   boards), [`feed_rules`] (its script values and the ceiling's clock),
-//!   [`sim`], [`solver`], [`generate`], [`scenarios`], `report`, and this
-//!   file but its marked hand-over block;
-//! - **the bot**, [`bot`]: the AI (evaluator, searches, feeders, its log
-//!   and its settings reader) in its `ai` module, which reads the rules' pieces,
-//!   board, move generator and feed rules and nothing else of the game;
-//!   and around it the agents, the bot's checks of seats and levels, the
-//!   reader's streak it counts from the pieces given, its memory of each
-//!   game, the campaign sweep and the commands;
-//! - **the hand-over**, a marked block at the end of this file: what the
-//!   game's capability impls hand the host from the bot (agents, AI
-//!   levels, checks), each a call into [`bot`]. A later step moves it to
-//!   the host's registrar and the bot to a crate of its own.
+//! These are the rules alone, the way Cold Clear keeps its bot apart from
+//! libtetris (issue #48): [`piece`], [`board`], [`movegen`], [`rules`],
+//! [`level`], `flow`, [`settings`], [`feed`] (feed mode: the offer, the
+//! ceiling, the pieces given and their boards), [`feed_rules`] (its
+//! script values and the ceiling's clock), [`sim`], [`solver`],
+//! [`generate`], [`scenarios`], `report`. The bot (the AI, its agents,
+//! seats, checks, campaign and commands) is the crate `tessera-tetris-bot`,
+//! which depends on this one and registers itself beside the rules
+//! (`tessera_tetris_bot::register`); Cargo keeps the direction. Registered
+//! alone, Tetris is classic play for one human seat.
 //!
 //! Flow decisions (RULINGS "Classic Tetris" plus our choices where it is
 //! silent):
@@ -58,7 +48,6 @@
 //!   level's `target_lines`.
 
 pub mod board;
-pub mod bot;
 pub mod feed;
 pub mod feed_rules;
 mod flow;
@@ -78,9 +67,9 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use tessera_host::agent::{Agent, AgentGame};
+use tessera_host::agent::AgentGame;
 use tessera_host::level::{Diagnostic, LevelFile};
-use tessera_host::options::{GameSpec, Seat};
+use tessera_host::options::{GameSpec, ModeSpec, Seat};
 use tessera_host::plugin::{Game, GameError, GameEvent, Outcome, Setup, Turn};
 use tessera_host::plugin::{LevelFormats, Moves, Reports, Scripted, Simulated};
 use tessera_host::registrar::{Plugin, Registrar};
@@ -161,10 +150,6 @@ pub struct TetrisSnapshot {
     pub danger_rows: usize,
     /// When feed mode's ceiling drops next (never, in classic play).
     pub ceiling: feed_rules::CeilingClock,
-    /// Feed mode: the reader's pieces in a row the player has given, as
-    /// the bot counts them from the pieces given (the rules record only
-    /// the pieces and their boards, [`feed::Given`]).
-    pub reader_streak: u32,
     /// Feed mode: the pieces the player may give now (empty otherwise).
     pub offer: Vec<PieceKind>,
     /// Whether this is a feed game (the next piece is the feeder's choice).
@@ -330,6 +315,12 @@ impl Tetris {
         &self.instance
     }
 
+    /// Whether the game is played by a simulation (`tessera sim`), which
+    /// keeps no AI log: the log would cost more than the decision.
+    pub fn in_simulation(&self) -> bool {
+        self.sim.is_some()
+    }
+
     /// The script as it is now.
     pub fn current_script(&self) -> Arc<Script> {
         self.script.current()
@@ -389,20 +380,13 @@ impl Game for Tetris {
         // classic 18 x 12 board; feed mode is played on its own 22 x 10
         // board with a ceiling (RULINGS), so it gets that one instead.
         if options.mode() == "feed" && level == TetrisLevel::default() {
-            let ai = options.ai_level(1).unwrap_or("GOD");
-            // Named on the command line, not in a level: bad usage, in
-            // the seat's words rather than a level field's.
-            Self::bot_checks_named_difficulty(&script.current(), ai)?;
-            level = feed::default_feed_level(ai);
+            level = feed::default_feed_level(options.ai_level(1).unwrap_or("GOD"));
         }
         if let Some(error) = level.diagnose().into_iter().find(Diagnostic::is_error) {
             return Err(GameError::Level(error));
         }
         let current = script.current();
         let settings = Settings::read(&current)?;
-        if let Some(feed_level) = &level.feed {
-            Self::bot_checks_level(&level, feed_level, &current)?;
-        }
         let (board, colours) = level.starting_cells();
         let randomizer = level.randomizer_override().unwrap_or(settings.randomizer);
         let source = PieceSource::new(level.sequence_pieces(), randomizer, game_rng(seed));
@@ -410,7 +394,6 @@ impl Game for Tetris {
         let feed = match options.mode() {
             "feed" => {
                 feed::check_seat_count(&options)?;
-                Self::bot_checks_feed_seats(&level, &options, &current)?;
                 Some(feed::feed_state(&level, &options, &current, seed)?)
             }
             _ => {
@@ -420,7 +403,6 @@ impl Game for Tetris {
                         options.seats.len()
                     )));
                 }
-                Self::bot_checks_classic_seat(&options)?;
                 None
             }
         };
@@ -625,22 +607,19 @@ impl Scripted for Tetris {
     /// the editor's reload and game start alike, at its line.
     fn check_script(script: &Script) -> Result<(), ScriptError> {
         Settings::read(script)?;
-        // The bot's reader first: it reads the feed rules at their place
-        // in each row, so a script with several mistakes is refused at
-        // the same first one as ever.
-        Self::bot_checks_script(script)?;
         feed_rules::check(script)
     }
 }
 
-/// Tetris has every capability: its script, seats and AI players, feed
-/// levels, reports, moves of several key presses, its simulations and
-/// generator.
+/// The rules' capabilities: the script, classic play's mode, feed levels,
+/// reports, moves of several key presses, simulations and the generator.
+/// Feed mode's seats, the AI levels, the AI players and their checks are
+/// the bot's to register (`tessera_tetris_bot::register`, whose seats
+/// replace these).
 impl Plugin for Tetris {
     fn register(game: &mut Registrar<Self>) {
         game.scripted()
-            .seats(Self::spec)
-            .agents(Self::agent)
+            .seats(Self::classic_spec)
             .level_formats()
             .reports()
             .moves()
@@ -650,10 +629,13 @@ impl Plugin for Tetris {
 }
 
 impl Tetris {
-    /// AI levels: the feeders (`random`, `hate`, for feed mode's first
-    /// seat), then the script's difficulties, lower case, weakest first.
-    pub fn spec(script: &Script) -> Result<GameSpec, GameError> {
-        Self::bot_spec(script)
+    /// The rules' one mode: `classic`, one human seat (a game recorded
+    /// without the bot replays by it).
+    pub fn classic_spec(_script: &Script) -> Result<GameSpec, GameError> {
+        Ok(GameSpec {
+            modes: vec![ModeSpec::new("classic", "Classic")],
+            ..GameSpec::single_player()
+        })
     }
 }
 
@@ -678,7 +660,6 @@ impl AgentGame for Tetris {
             spawn_row: self.field.spawn_row(),
             danger_rows: self.field.danger_rows(),
             ceiling: self.ceiling_clock(),
-            reader_streak: self.bot_reader_streak(),
             offer: self
                 .feed
                 .as_ref()
@@ -767,70 +748,6 @@ impl Simulated for Tetris {
         self.figures(play)
     }
 }
-
-// BOT HAND-OVER BEGIN (issue #48, step 1)
-//
-// The one place of the rules that names the bot: what the bot brings the
-// host through this game's capability impls (the agents, the AI levels of
-// the game's spec, its checks of scripts, seats and feed levels) and the
-// reader's streak it counts for a snapshot. Each item only forwards to
-// `crate::bot`; the crate's test `rules_modules_never_name_the_bot` holds
-// every other rules line free of it. Step 2 moves it to the bot's crate.
-impl Tetris {
-    /// The agents capability Tetris registers: `random` / `hate` feed the
-    /// AI, a difficulty name places pieces; a placer writes the AI log
-    /// with each decision (the editor's S panel) except in simulations,
-    /// where the log would cost more than the decision.
-    pub fn agent(&self, seat: usize, level: &str) -> Result<Box<dyn Agent<Self>>, GameError> {
-        bot::agents::make_agent(self, seat, level, self.sim.is_none())
-    }
-
-    /// The AI levels and modes the bot offers (the registered seats).
-    fn bot_spec(script: &Script) -> Result<GameSpec, GameError> {
-        bot::agents::spec(script)
-    }
-
-    /// The bot's reading of the script's `ai` table ([`Scripted::check_script`]).
-    fn bot_checks_script(script: &Script) -> Result<(), ScriptError> {
-        bot::ai::settings::check_ai(script)
-    }
-
-    /// A difficulty named for feed mode's own board ([`Game::start`]).
-    fn bot_checks_named_difficulty(script: &Script, name: &str) -> Result<(), GameError> {
-        bot::feed::check_named_difficulty(script, name)
-    }
-
-    /// A feed level's difficulty ([`Game::start`]).
-    fn bot_checks_level(
-        level: &TetrisLevel,
-        feed_level: &level::FeedLevel,
-        script: &Script,
-    ) -> Result<(), GameError> {
-        bot::feed::check_level_difficulty(level, feed_level, script)
-    }
-
-    /// Feed mode's seats ([`Game::start`]).
-    fn bot_checks_feed_seats(
-        level: &TetrisLevel,
-        options: &tessera_host::options::SessionOptions,
-        script: &Script,
-    ) -> Result<(), GameError> {
-        bot::feed::check_feed_seats(level, options, script)
-    }
-
-    /// A classic game's AI seat ([`Game::start`]).
-    fn bot_checks_classic_seat(
-        options: &tessera_host::options::SessionOptions,
-    ) -> Result<(), GameError> {
-        bot::feed::check_classic_seat(options)
-    }
-
-    /// The reader's streak of a feed game, for its snapshot.
-    fn bot_reader_streak(&self) -> u32 {
-        bot::agents::reader_streak(self)
-    }
-}
-// BOT HAND-OVER END
 
 impl std::fmt::Debug for Tetris {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {

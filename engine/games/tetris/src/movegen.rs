@@ -275,7 +275,7 @@ impl Shape {
 
 /// The first row (from the top) with a filled cell; the height when the
 /// board is empty.
-pub(crate) fn first_filled_row(board: &Board) -> usize {
+pub fn first_filled_row(board: &Board) -> usize {
     let height = board.height();
     board.rows()[..height]
         .iter()

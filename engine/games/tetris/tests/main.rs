@@ -6,16 +6,8 @@
 
 mod tetris_support;
 
-mod tetris_ai;
-mod tetris_alloc;
 mod tetris_bad_input;
-mod tetris_bot_apart;
-mod tetris_cancel;
-mod tetris_check;
-mod tetris_feed;
 mod tetris_generate;
-mod tetris_god_walk;
-mod tetris_hatetris;
 mod tetris_levels;
 mod tetris_movegen;
 mod tetris_props;

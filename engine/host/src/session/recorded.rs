@@ -103,7 +103,7 @@ impl<G: Game> Recorded<G> {
         let current = script.current();
         let spec = capabilities.spec(&current)?;
         let options = spec.resolve(&with_level_defaults(&capabilities, &level, options))?;
-        let game = G::start(Setup {
+        let game = capabilities.start(Setup {
             level: level.clone(),
             script: script.clone(),
             seed,

@@ -6,10 +6,7 @@ use tessera_host::plugin::Scripted;
 
 use tessera_host::{Game, LiveScript, Script, ScriptLimits};
 use tessera_tetris::board::Board;
-use tessera_tetris::bot::ai::settings::default_difficulties;
-use tessera_tetris::bot::ai::{Difficulty, Position, UnknownNext};
 use tessera_tetris::level::{Goal, TetrisLevel};
-use tessera_tetris::piece::{PieceKind, RotationSystem};
 use tessera_tetris::{Tetris, TetrisAction};
 
 /// The shipped script's text.
@@ -86,29 +83,6 @@ pub fn board(rows: &[&str]) -> Board {
         }
     }
     b
-}
-
-/// The seed's GOD difficulty (the script-free defaults).
-pub fn god() -> Difficulty {
-    default_difficulties()
-        .into_iter()
-        .find(|d| d.name == "GOD")
-        .expect("GOD")
-}
-
-/// A decision position on a text board, no next piece known.
-pub fn position(rows: &[&str], piece: PieceKind, rotation: RotationSystem) -> Position {
-    Position {
-        board: board(rows),
-        piece,
-        next: None,
-        rotation,
-        spawn_row: 0,
-        danger_rows: 1,
-        ceiling: Default::default(),
-        reader_streak: 0,
-        unknown_next: UnknownNext::Average(PieceKind::ALL.to_vec()),
-    }
 }
 
 /// A feed game on `level`: a person feeds (seat 1), GOD places (seat 2),

@@ -2,10 +2,10 @@
 //! the last decision's log and a Copy button, the debug HUD (D) with
 //! HOLES(+NEW) / BLOCK / WELLS / PRED, and the version line (V).
 //!
-//! The log text is the engine's (`tessera_tetris::bot::ai::log::write`, kept
+//! The log text is the engine's (`tessera_tetris_bot::ai::log::write`, kept
 //! by the session as its last explanation). The HUD does not read numbers
 //! out of that text: it reads the log back with the engine's parser and
-//! replays the decision ([`tessera_tetris::bot::ai::log::explain`]), so it shows
+//! replays the decision ([`tessera_tetris_bot::ai::log::explain`]), so it shows
 //! the decision's own candidate (typed metrics, its `decidedBy`) whatever
 //! the log's layout.
 
@@ -14,9 +14,9 @@ use std::sync::atomic::AtomicBool;
 use egui::RichText;
 
 use tessera_tetris::board::Board;
-use tessera_tetris::bot::ai::metrics::{Metric, Metrics, board_metrics};
-use tessera_tetris::bot::ai::{Candidate, log};
 use tessera_tetris::movegen::Placement;
+use tessera_tetris_bot::ai::metrics::{Metric, Metrics, board_metrics};
+use tessera_tetris_bot::ai::{Candidate, log};
 
 /// The editor's version, as the seed's version line shows it.
 pub fn version_line() -> String {
@@ -205,8 +205,8 @@ pub fn log_panel(ui: &mut egui::Ui, log: Option<(usize, &str)>, copied: &mut boo
 #[cfg(test)]
 mod tests {
     use super::*;
-    use tessera_tetris::bot::ai::{Brain, Position};
     use tessera_tetris::piece::PieceKind;
+    use tessera_tetris_bot::ai::{Brain, Position};
 
     /// The prediction, never cancelled.
     fn prediction(text: &str) -> Option<Prediction> {
@@ -227,8 +227,8 @@ mod tests {
         }
     }
 
-    fn god_log() -> (String, tessera_tetris::bot::ai::Choice) {
-        let mut god = tessera_tetris::bot::ai::settings::default_difficulties()
+    fn god_log() -> (String, tessera_tetris_bot::ai::Choice) {
+        let mut god = tessera_tetris_bot::ai::settings::default_difficulties()
             .into_iter()
             .find(|d| d.name == "GOD")
             .expect("GOD");
@@ -276,8 +276,8 @@ mod tests {
 
     #[test]
     fn the_headline_names_which_of_gods_two_orders_decided() {
-        use tessera_tetris::bot::ai::{Adversary, Difficulty};
-        let seed_god = tessera_tetris::bot::ai::settings::default_difficulties()
+        use tessera_tetris_bot::ai::{Adversary, Difficulty};
+        let seed_god = tessera_tetris_bot::ai::settings::default_difficulties()
             .into_iter()
             .find(|d| d.name == "GOD")
             .expect("GOD");

@@ -22,8 +22,8 @@ use tessera_host::sim::{
 };
 use tessera_host::worker::Job;
 use tessera_host::{Budget, LiveScript, Seat};
-use tessera_tetris::bot::ai::feeder::Feeder;
 use tessera_tetris::level::TetrisLevel;
+use tessera_tetris_bot::ai::feeder::Feeder;
 
 /// What a balance run plays (the window's choices).
 #[derive(Debug, Clone, PartialEq)]
@@ -320,7 +320,7 @@ impl BalancePanel {
             return names.clone();
         }
         let names: Vec<String> =
-            match tessera_tetris::bot::ai::settings::difficulties(&script.current()) {
+            match tessera_tetris_bot::ai::settings::difficulties(&script.current()) {
                 Ok(list) => list.into_iter().map(|d| d.name).collect(),
                 Err(e) => {
                     self.message = Some(e.to_string());

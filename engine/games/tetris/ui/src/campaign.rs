@@ -5,7 +5,7 @@
 //! edits a difficulty table in `scripts/tetris.lua`, saves and runs again
 //! sees the curve move; the last run stays beside it, faint.
 //!
-//! The run is the game's own `tessera_tetris::bot::campaign::play` (also
+//! The run is the game's own `tessera_tetris_bot::campaign::play` (also
 //! `tessera tetris campaign`): each level one run of the host's simulation,
 //! one line-up per feeder strength; here on a worker `Job` with progress
 //! over the whole campaign and cancel.
@@ -17,8 +17,8 @@ use egui::{Color32, RichText};
 use egui_plot::{Corner, Legend, Line, Plot, PlotPoints, Points};
 
 use tessera_host::worker::Job;
-use tessera_tetris::bot::ai::feeder::Feeder;
-use tessera_tetris::bot::campaign::{CampaignConfig, CampaignCurve, CampaignRun};
+use tessera_tetris_bot::ai::feeder::Feeder;
+use tessera_tetris_bot::campaign::{CampaignConfig, CampaignCurve, CampaignRun};
 use tessera_ui::text::count;
 
 /// The campaign part of the Balance window.
@@ -64,7 +64,7 @@ impl CampaignPanel {
         self.message = None;
         self.took = None;
         self.job = Some(Job::spawn("campaign", move |control| {
-            tessera_tetris::bot::campaign::play(&root, &config, control, &mut |_, _, _| {})
+            tessera_tetris_bot::campaign::play(&root, &config, control, &mut |_, _, _| {})
         }));
     }
 

@@ -6,8 +6,8 @@
 use egui::{Color32, RichText};
 use tessera_host::check::check_level_text;
 use tessera_host::level::Diagnostic;
-use tessera_tetris::bot::ai::settings::difficulties;
 use tessera_tetris::level::{FeedLevel, Goal};
+use tessera_tetris_bot::ai::settings::difficulties;
 use tessera_ui::PlaytestContext;
 
 use super::TetrisLevelEditor;

@@ -9,10 +9,11 @@ pub mod campaign;
 mod feed;
 mod level_editor;
 mod playtest;
-/// A registry of this game alone, for the projects its UI opens on worker
-/// threads and in its tests (a game's UI needs no other game).
+/// A registry of this game alone, with its bot, for the projects its UI
+/// opens on worker threads and in its tests (a game's UI needs no other
+/// game).
 pub fn registry() -> tessera_host::Registry {
-    tessera_host::Registry::of::<tessera_tetris::Tetris>()
+    tessera_tetris_bot::registry()
 }
 
 #[cfg(test)]

@@ -20,7 +20,15 @@ type Rig = tessera_ui_testkit::Playing<TetrisPlaytest>;
 
 /// A view on a new game on `level` (its mode and seats) with `seed`.
 fn started(level: TetrisLevel, script: LiveScript, seed: u64) -> TetrisPlaytest {
-    let session = Recorded::start(level, script, seed, &SessionOptions::default()).unwrap();
+    let capabilities = std::sync::Arc::new(tessera_tetris_bot::capabilities());
+    let session = Recorded::start_with(
+        capabilities,
+        level,
+        script,
+        seed,
+        &SessionOptions::default(),
+    )
+    .unwrap();
     TetrisPlaytest::from_session(session)
 }
 
@@ -204,7 +212,7 @@ fn the_balance_window_runs_a_small_simulation_and_shows_its_rows() {
         let config = &mut harness.state_mut().view.balance.config;
         config.difficulties = vec!["EASY".into(), "GOD".into()];
         config.games = 2;
-        config.feeder = tessera_tetris::bot::ai::feeder::Feeder::Random;
+        config.feeder = tessera_tetris_bot::ai::feeder::Feeder::Random;
         config.piece_cap = 80;
     }
     harness.get_by_label("▶ Run simulation").click();

@@ -180,7 +180,7 @@ impl TetrisPlaytest {
             None => self.session.options().ai_level(0).map(str::to_string),
         };
         name.and_then(|name| {
-            tessera_tetris::bot::ai::settings::difficulty(&self.script.current(), &name)
+            tessera_tetris_bot::ai::settings::difficulty(&self.script.current(), &name)
                 .ok()
                 .flatten()
         })
