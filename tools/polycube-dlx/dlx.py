@@ -10,6 +10,7 @@ node it branches on the column with the fewest rows (ties: the lowest
 column, cells before pieces). No symmetry breaking, no pruning.
 
     python3 dlx.py LEVEL.ron [LEVEL.ron ...]
+    python3 dlx.py --rows LEVEL.ron | ./dlx     (dlx.c: the same search in C)
 
 prints, per level, one JSON line: the nodes to exhaust the search (every
 packing, every rotation of it), the packings found, and the nodes to the
@@ -146,6 +147,18 @@ def measure(path):
     }
 
 
+def print_rows(path):
+    """The exact-cover matrix of a level, as dlx.c reads it."""
+    size, pieces = read_level(path)
+    rows, columns = rows_of(size, pieces)
+    print(columns, len(rows))
+    for row in rows:
+        print(len(row), *row)
+
+
 if __name__ == "__main__":
-    for path in sys.argv[1:]:
-        print(json.dumps(measure(path)), flush=True)
+    if sys.argv[1:2] == ["--rows"]:
+        print_rows(sys.argv[2])
+    else:
+        for path in sys.argv[1:]:
+            print(json.dumps(measure(path)), flush=True)
