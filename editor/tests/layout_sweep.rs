@@ -131,3 +131,172 @@ fn saving_during_an_azul_playtest_moves_nothing() {
 fn saving_during_a_polycube_playtest_moves_nothing() {
     save_during_play("polycube", "01_first_steps.ron", false);
 }
+
+/// The editor on `level` of `game` (its shipped script beside it), the
+/// level's playtest started with F5 and docked, in a window of `size`.
+fn docked_playtest(game: &str, level: &str, size: egui::Vec2) -> Played {
+    let dir = project(game, level);
+    let root = dir.path().canonicalize().expect("root");
+    let mut harness = support::sized(EditorApp::open(&root).expect("opens"), size);
+    harness.run_steps(3);
+    harness
+        .state_mut()
+        .open_file(&root.join("levels").join(game).join(level))
+        .expect("the level opens");
+    harness.run_steps(3);
+    harness.key_press(Key::F5);
+    harness.run_steps(6);
+    assert!(
+        harness.state().playtest().session().is_some(),
+        "{game}: F5 starts {level}"
+    );
+    Played { _dir: dir, harness }
+}
+
+/// A playtest and the project folder it plays from.
+struct Played {
+    _dir: tempfile::TempDir,
+    harness: Harness<'static, EditorApp>,
+}
+
+/// Whether the playtest's game is over.
+fn over(harness: &Harness<'_, EditorApp>) -> bool {
+    harness
+        .state()
+        .playtest()
+        .session()
+        .is_some_and(|s| s.outcome().is_over())
+}
+
+/// The playtest's toolbar Undo.
+fn toolbar_undo(harness: &mut Harness<'_, EditorApp>) {
+    support::layout::click_in_playtest(harness, "↶ Undo");
+    harness.run_steps(4);
+}
+
+/// Sand's docked playtest through a pick (a piece held over the board),
+/// its place, the fall, a refused drop (its line) and Undo.
+#[test]
+fn sands_playtest_holds_still_through_its_states() {
+    let Played { _dir, mut harness } = docked_playtest("sand", "classic.ron", SIZE);
+    let area = support::layout::playtest_area;
+    let mut sweep = Sweep::new(SIZE, &[]);
+    let board = harness.get_by_label("sand board").rect();
+    let above = egui::pos2(board.center().x, board.top() - 20.0);
+    let below = egui::pos2(board.center().x, board.bottom() + 20.0);
+    let slot = harness.get_by_label("slot 1").rect().center();
+    sweep.change_in(&mut harness, "sand: pick", area, |h| {
+        tessera_ui_testkit::hold(h, slot, above);
+    });
+    sweep.change_in(&mut harness, "sand: place", area, |h| {
+        h.drop_at(above);
+        h.run_steps(3);
+    });
+    harness.get_by_label("pieces placed 1");
+    sweep.change_in(&mut harness, "sand: the fall", area, |h| h.run_steps(300));
+    sweep.change_in(&mut harness, "sand: a refused drop", area, |h| {
+        let slot = h.get_by_label("slot 1").rect().center();
+        support::drag(h, slot, below);
+        h.run_steps(3);
+    });
+    support::assert_console_has(&harness, "sand: not placed");
+    sweep.change_in(&mut harness, "sand: undo", area, toolbar_undo);
+    harness.get_by_label("pieces placed 0");
+    assert!(!over(&harness));
+    sweep.assert_steady();
+}
+
+/// Sand's game-over card on the narrow well (its first drop fills it),
+/// and Undo back to the game: the slots under the board stayed put (the
+/// card's buttons moved the layout's cursor: the slots rose 18 px, over
+/// the board's bottom).
+#[test]
+fn sands_game_over_card_moves_nothing() {
+    let Played { _dir, mut harness } = docked_playtest("sand", "narrow_well.ron", SIZE);
+    let area = support::layout::playtest_area;
+    let mut sweep = Sweep::new(SIZE, &[]);
+    let board = harness.get_by_label("sand board").rect();
+    let above = egui::pos2(board.center().x, board.top() - 20.0);
+    sweep.change_in(&mut harness, "sand: game over", area, |h| {
+        for _ in 0..12 {
+            if over(h) {
+                break;
+            }
+            let slot = h.get_by_label("slot 1").rect().center();
+            support::drag(h, slot, above);
+            h.run_steps(300);
+        }
+        h.run_steps(3);
+    });
+    assert!(over(&harness), "the narrow well fills");
+    harness.get_by_label("Play again");
+    sweep.change_in(&mut harness, "sand: undo the last drop", area, toolbar_undo);
+    assert!(!over(&harness), "Undo takes the game back");
+    sweep.assert_steady();
+}
+
+/// Tetris's docked playtest played to its game-over card by hard drops.
+#[test]
+fn tetris_game_over_card_moves_nothing() {
+    let Played { _dir, mut harness } = docked_playtest("tetris", "marathon_20x10.ron", SIZE);
+    let mut sweep = Sweep::new(SIZE, &[]);
+    sweep.change_in(
+        &mut harness,
+        "tetris: hard drops to the game over",
+        support::layout::playtest_area,
+        |h| {
+            for _ in 0..60 {
+                if over(h) {
+                    break;
+                }
+                h.key_press(Key::Space);
+                h.run_steps(2);
+            }
+            h.run_steps(3);
+        },
+    );
+    assert!(over(&harness), "the stack reached the top");
+    harness.get_by_label("OVER");
+    sweep.assert_steady();
+}
+
+/// Polycube's docked playtest through a long refusal (its status line
+/// elided at the panel's edge) and the solved line.
+#[test]
+fn polycube_long_refusal_and_solved_line_move_nothing() {
+    let Played { _dir, mut harness } = docked_playtest("polycube", "01_first_steps.ron", SIZE);
+    let area = support::layout::playtest_area;
+    let click = |h: &mut Harness<'_, EditorApp>, label: &str| {
+        support::layout::click_in_playtest(h, label);
+        h.run_steps(3);
+    };
+    let mut sweep = Sweep::new(SIZE, &[]);
+    sweep.change_in(&mut harness, "polycube: a long refusal", area, |h| {
+        click(h, "B (4)");
+        click(h, "cell 2,2,2");
+        click(h, "Place");
+    });
+    assert!(
+        harness
+            .query_all_by_label_contains("has 4 cells, 1 was given")
+            .next()
+            .is_some(),
+        "the refusal is told"
+    );
+    sweep.change_in(&mut harness, "polycube: solved", area, |h| {
+        click(h, "Clear aim");
+        for (piece, cells) in [
+            ("A (4)", ["1,1,1", "1,1,2", "1,2,2", "2,1,1"]),
+            ("B (4)", ["1,2,1", "2,1,2", "2,2,1", "2,2,2"]),
+        ] {
+            click(h, piece);
+            for cell in cells {
+                click(h, &format!("cell {cell}"));
+            }
+            click(h, "Place");
+        }
+    });
+    assert!(over(&harness), "the box is filled");
+    harness.get_by_label_contains("Solved in");
+    sweep.assert_steady();
+}
