@@ -429,3 +429,57 @@ fn azuls_final_scores_move_nothing() {
     });
     sweep.assert_steady();
 }
+
+/// Polycube's maximised playtest at 1280 x 800 (the docs' pictures' size)
+/// through a pick, an aim and the mode switches: its 3D view stays in the
+/// window, above the status line (it ran past the window's bottom, cut in
+/// the pictures).
+#[test]
+fn polycube_maximised_at_1280x800_keeps_its_3d_view_in_the_window() {
+    let size = egui::vec2(1280.0, 800.0);
+    let Played { _dir, mut harness } = docked_playtest("polycube", "03_little_crate.ron", size);
+    harness.key_press(Key::F11);
+    harness.run_steps(6);
+    assert!(harness.state().playtest_maximised());
+    // The status line's file name, at the window's bottom.
+    let status = harness
+        .query_all_by_label("levels/polycube/03_little_crate.ron")
+        .map(|n| n.rect().top())
+        .fold(f32::NEG_INFINITY, f32::max);
+    assert!(status > size.y / 2.0, "the status line is at the bottom");
+    let mut sweep = Sweep::new(size, &[]).visible(egui::Rect::from_min_max(
+        egui::Pos2::ZERO,
+        egui::pos2(size.x, status - 2.0),
+    ));
+    let area = |_: &Harness<'_, EditorApp>| {
+        egui::Rect::from_min_max(egui::pos2(0.0, 40.0), egui::pos2(1280.0, 760.0))
+    };
+    let click = |h: &mut Harness<'_, EditorApp>, label: &str| {
+        h.get_by_label(label).click();
+        h.run_steps(3);
+    };
+    // Two pieces placed by hints, as in the docs' picture.
+    sweep.change_in(&mut harness, "polycube: two hints", area, |h| {
+        for placed in ["1/4 placed", "2/4 placed"] {
+            let hint = h
+                .query_all_by_label_contains("Hint (")
+                .next()
+                .and_then(|n| n.accesskit_node().label())
+                .expect("the Hint button");
+            click(h, &hint);
+            support::step_until(h, placed, |h| h.query_by_label_contains(placed).is_some());
+            h.run_steps(3);
+        }
+    });
+    sweep.change_in(&mut harness, "polycube: pick", area, |h| click(h, "C (4)"));
+    sweep.change_in(&mut harness, "polycube: aim", area, |h| {
+        click(h, "cell 1,1,1")
+    });
+    sweep.change_in(&mut harness, "polycube: Anchor + rotation", area, |h| {
+        click(h, "Anchor + rotation")
+    });
+    sweep.change_in(&mut harness, "polycube: Pick cells", area, |h| {
+        click(h, "Pick cells")
+    });
+    sweep.assert_steady();
+}

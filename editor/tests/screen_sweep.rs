@@ -229,3 +229,67 @@ fn double_the_score(script: &Path) {
     assert_ne!(text, doubled, "the score line is in the script");
     std::fs::write(script, doubled).expect("written");
 }
+
+/// A feed level: the player hands the AI its pieces.
+const FEED_LEVEL: &str = "(\n  version: 1,\n  title: \"Feed test\",\n  rows: 20,\n  columns: 10,\n  hidden_rows: 2,\n  rotation: Some(\"srs\"),\n  feed: Some((difficulty: \"HARD\", target_lines: 3)),\n)\n";
+
+/// Whether the playtest's turn is the player's (the AI has placed).
+fn players_turn(harness: &Harness<'_, EditorApp>) -> bool {
+    harness
+        .query_by_label("Your turn: choose the AI's next piece")
+        .is_some()
+}
+
+/// The tool windows (Tetris's AI log and Balance) through their states:
+/// opened, the AI log's first decision and Copy, a second one, Balance
+/// opened, its simulation running and cancelled. Nothing in the window
+/// moves: neither the windows' own buttons nor the playtest under them.
+#[test]
+fn the_tool_windows_hold_still() {
+    let dir = support::temp_project(&["scripts/tetris.lua"]);
+    let root = dir.path().canonicalize().expect("root");
+    let level = root.join("levels/tetris/feed_test.ron");
+    std::fs::create_dir_all(level.parent().expect("a folder")).expect("levels/tetris");
+    std::fs::write(&level, FEED_LEVEL).expect("the level");
+    let mut harness = support::sized(EditorApp::open(&root).expect("opens"), SIZE);
+    harness.run_steps(3);
+    harness.state_mut().open_file(&level).expect("opens");
+    harness.run_steps(3);
+    harness.key_press(Key::F5);
+    harness.run_steps(4);
+    let give = |h: &mut Harness<'_, EditorApp>| {
+        h.get_by_label("give I").click();
+        h.run_steps(2);
+        support::step_until(h, "the AI placed the piece", players_turn);
+        h.run_steps(3);
+    };
+    // The log's text is the content of its window's scroll area.
+    let mut sweep = Sweep::new(SIZE, &[]).clipped(&["tessera tetris ai log"]);
+    sweep.change(&mut harness, "open the AI log", |h| {
+        h.get_by_label("📜 AI log (S)").click();
+        h.run_steps(3);
+    });
+    sweep.change(&mut harness, "the AI log's first decision", give);
+    sweep.change(&mut harness, "Copy", |h| {
+        h.get_by_label("📋 Copy").click();
+        h.run_steps(3);
+    });
+    sweep.change(&mut harness, "the next decision", give);
+    sweep.change(&mut harness, "open Balance", |h| {
+        h.get_by_label("⚖ Balance").click();
+        h.run_steps(3);
+    });
+    sweep.change(&mut harness, "choose an AI", |h| {
+        h.get_by_label("EASY").click();
+        h.run_steps(3);
+    });
+    sweep.change(&mut harness, "run the simulation", |h| {
+        h.get_by_label("▶ Run simulation").click();
+        frames_for(h, Duration::from_millis(500));
+    });
+    sweep.change(&mut harness, "cancel it", |h| {
+        h.get_by_label("Cancel").click();
+        frames_for(h, Duration::from_millis(800));
+    });
+    sweep.assert_steady();
+}

@@ -106,6 +106,8 @@ pub struct Sweep {
     scrolling: Vec<egui::Rect>,
     /// Widgets of another panel inside the watched area, left alone.
     others: Vec<egui::Rect>,
+    /// Names (their starts) of a scroll area's content, clipped to it.
+    clipped: Vec<String>,
 }
 
 impl Sweep {
@@ -121,6 +123,7 @@ impl Sweep {
             outside: BTreeSet::new(),
             scrolling: Vec::new(),
             others: Vec::new(),
+            clipped: Vec::new(),
         }
     }
 
@@ -153,6 +156,14 @@ impl Sweep {
     /// docked playtest whose area runs to the window's bottom).
     pub fn other_panels(mut self, rect: egui::Rect) -> Self {
         self.others.push(rect);
+        self
+    }
+
+    /// Declares the widgets whose names start with one of `names` the
+    /// content of a scroll area (a log's text): clipped to it, they may
+    /// reach outside the window; they are still held still.
+    pub fn clipped(mut self, names: &[&str]) -> Self {
+        self.clipped.extend(names.iter().map(|n| (*n).to_string()));
         self
     }
 
@@ -234,7 +245,12 @@ impl Sweep {
     fn outside_the_window(&mut self, layout: &Layout, when: &str) {
         let window = self.window.expand(0.5);
         for (key, widget) in &layout.widgets {
-            if self.other(widget.rect) {
+            if self.other(widget.rect)
+                || self
+                    .clipped
+                    .iter()
+                    .any(|c| widget.name.starts_with(c.as_str()))
+            {
                 continue;
             }
             let scrolls = self
