@@ -409,10 +409,8 @@ impl PolycubePlaytest {
         let beside = (room.x - slices.x - 8.0 - 2.0 * gap.x).min(room.y - row);
         if beside > below && beside >= 80.0 {
             ui.horizontal_top(|ui| {
-                ui.vertical(|ui| {
-                    ui.set_width(slices.x);
-                    self.slices(ui, side);
-                });
+                // As wide as its layers in one row: the view takes the rest.
+                ui.vertical(|ui| self.slices(ui, side));
                 ui.separator();
                 ui.vertical(|ui| self.view_3d(ui));
             });
