@@ -444,7 +444,7 @@ fn polycube_at_1280x800_keeps_its_3d_view_in_the_window() {
             .next()
             .and_then(|n| n.accesskit_node().label())
             .expect("the Hint button");
-        support::layout::click_in_playtest(&mut harness, &hint);
+        support::layout::click_in_playtest(&harness, &hint);
         harness.run_steps(3);
         support::step_until(&mut harness, placed, |h| {
             h.query_by_label_contains(placed).is_some()
