@@ -483,3 +483,50 @@ fn polycube_at_1280x800_keeps_its_3d_view_in_the_window() {
     });
     sweep.assert_steady();
 }
+
+/// docs/games/sand.md's first level: a red floor one cell short, a blue
+/// ledge, one red O in the tray, won at the first clear.
+const SAND_FIRST_TRAY: &str = r#"(
+    version: 1,
+    columns: 6,
+    rows: 8,
+    cell: 10,
+    board: ["BBB...", "RRRRR."],
+    tray: ["O R"],
+    clears: Some(1),
+)
+"#;
+
+/// Sand's tray level won (the page's first level): the playtest says so
+/// on a card over the board, as it says a game is over, and nothing
+/// moves. It said "settled", as if the game went on.
+#[test]
+fn sands_won_card_moves_nothing() {
+    let Played { _dir, mut harness } = docked_playtest("sand", "classic.ron", SIZE);
+    let root = _dir.path().canonicalize().expect("root");
+    let level = root.join("levels/sand/first_tray.ron");
+    std::fs::write(&level, SAND_FIRST_TRAY).expect("the level");
+    harness.state_mut().open_file(&level).expect("opens");
+    harness.run_steps(3);
+    harness.key_press(Key::F5);
+    harness.run_steps(6);
+    let area = support::layout::playtest_area;
+    let mut sweep = docked_sweep(&harness);
+    let board = harness.get_by_label("sand board").rect();
+    let at_the_right_wall = egui::pos2(board.right() - 2.0, board.top() - 20.0);
+    sweep.change_in(&mut harness, "sand: the one clear", area, |h| {
+        let slot = h.get_by_label("slot 1").rect().center();
+        support::drag(h, slot, at_the_right_wall);
+        h.run_steps(400);
+    });
+    assert!(over(&harness), "the level's one clear wins it");
+    assert!(
+        harness
+            .query_all_by_label_contains("level won")
+            .next()
+            .is_some(),
+        "the state line says the level is won"
+    );
+    harness.get_by_label("Play again");
+    sweep.assert_steady();
+}
