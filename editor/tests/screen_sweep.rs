@@ -323,3 +323,32 @@ fn the_polycube_level_editors_3d_view_is_in_view_at_1280x800() {
         "the 3D view at {view:?}, the console at {console}"
     );
 }
+
+/// The Azul scenario editor's "+" buttons stay under the pointer as they
+/// add tiles (docs/games/azul.md: "click + factory 1 twice"): after tiles
+/// they moved right by a tile each, so the second click took the first
+/// tile away again, and the factories after a growing one moved too.
+#[test]
+fn the_azul_scenario_editors_add_buttons_hold_still() {
+    let dir = support::temp_project(&["scripts/azul.lua", "levels/azul/standard.ron"]);
+    let root = dir.path().canonicalize().expect("root");
+    // Tall enough that the factories are in view without scrolling.
+    let size = egui::vec2(1400.0, 1600.0);
+    let mut harness = support::sized(EditorApp::open(&root).expect("opens"), size);
+    harness.run_steps(3);
+    harness
+        .state_mut()
+        .open_file(&root.join("levels/azul/standard.ron"))
+        .expect("the level opens");
+    harness.run_steps(3);
+    harness.get_by_label("Add a starting position").click();
+    harness.run_steps(3);
+    let mut sweep = Sweep::new(size, &[]);
+    for button in ["+ factory 1", "+ factory 1", "+ centre", "+ player 1 floor"] {
+        sweep.change_in(&mut harness, button, document_area, |h| {
+            h.get_by_label(button).click();
+            h.run_steps(3);
+        });
+    }
+    sweep.assert_steady();
+}
