@@ -234,7 +234,9 @@ pub fn show(
         {
             camera.yaw += std::f32::consts::FRAC_PI_8;
         }
-        ui.weak("drag to turn");
+        // Elided at the panel's edge (a docked view beside the slices is
+        // narrow: it was cut there).
+        ui.add(egui::Label::new(egui::RichText::new("drag to turn").weak()).truncate());
     });
     // Callers size the view from the height left before this row: without
     // taking the row off, the playtest's view ran 11 px past the window.
