@@ -211,8 +211,13 @@ fn a_restart_resumes_the_game_in_progress_with_its_ai_levels() {
         "the toolbar's choice for the next game"
     );
     support::assert_console_has(&harness, "resumed the game in progress (");
-    // The Messages log tells the resumed game's moves, the AI's reply too.
+    // The Messages log tells the resumed game's moves, the AI's reply too
+    // (docked, it is in the tools window).
     harness.run_steps(2);
+    harness
+        .get_by_label("Record, saves, rules, balance…")
+        .click();
+    harness.run_steps(3);
     assert!(
         harness
             .query_all_by_label_contains("ai:easy (seat 2): ")

@@ -54,7 +54,12 @@ fn level_editor_holds_still(game: &str, level: &str) {
         .open_file(&root.join("levels").join(game).join(level))
         .expect("the level opens");
     harness.run_steps(3);
-    let mut sweep = Sweep::new(SIZE, &[]);
+    // In view: above the console (the level editors do not scroll).
+    let console = harness.get_by_label("Console").rect().top() - 4.0;
+    let mut sweep = Sweep::new(SIZE, &[]).visible(egui::Rect::from_min_max(
+        egui::Pos2::ZERO,
+        egui::pos2(SIZE.x, console),
+    ));
     sweep.change_in(
         &mut harness,
         &format!("{game}: its checks finish"),
@@ -228,4 +233,122 @@ fn double_the_score(script: &Path) {
     );
     assert_ne!(text, doubled, "the score line is in the script");
     std::fs::write(script, doubled).expect("written");
+}
+
+/// A feed level: the player hands the AI its pieces.
+const FEED_LEVEL: &str = "(\n  version: 1,\n  title: \"Feed test\",\n  rows: 20,\n  columns: 10,\n  hidden_rows: 2,\n  rotation: Some(\"srs\"),\n  feed: Some((difficulty: \"HARD\", target_lines: 3)),\n)\n";
+
+/// Whether the playtest's turn is the player's (the AI has placed).
+fn players_turn(harness: &Harness<'_, EditorApp>) -> bool {
+    harness
+        .query_by_label("Your turn: choose the AI's next piece")
+        .is_some()
+}
+
+/// The tool windows (Tetris's AI log and Balance) through their states:
+/// opened, the AI log's first decision and Copy, a second one, Balance
+/// opened, its simulation running and cancelled. Nothing in the window
+/// moves: neither the windows' own buttons nor the playtest under them.
+#[test]
+fn the_tool_windows_hold_still() {
+    let dir = support::temp_project(&["scripts/tetris.lua"]);
+    let root = dir.path().canonicalize().expect("root");
+    let level = root.join("levels/tetris/feed_test.ron");
+    std::fs::create_dir_all(level.parent().expect("a folder")).expect("levels/tetris");
+    std::fs::write(&level, FEED_LEVEL).expect("the level");
+    let mut harness = support::sized(EditorApp::open(&root).expect("opens"), SIZE);
+    harness.run_steps(3);
+    harness.state_mut().open_file(&level).expect("opens");
+    harness.run_steps(3);
+    harness.key_press(Key::F5);
+    harness.run_steps(4);
+    let give = |h: &mut Harness<'_, EditorApp>| {
+        h.get_by_label("give I").click();
+        h.run_steps(2);
+        support::step_until(h, "the AI placed the piece", players_turn);
+        h.run_steps(3);
+    };
+    // The log's text is the content of its window's scroll area.
+    let mut sweep = Sweep::new(SIZE, &[]).clipped(&["tessera tetris ai log"]);
+    sweep.change(&mut harness, "open the AI log", |h| {
+        h.get_by_label("📜 AI log (S)").click();
+        h.run_steps(3);
+    });
+    sweep.change(&mut harness, "the AI log's first decision", give);
+    sweep.change(&mut harness, "Copy", |h| {
+        h.get_by_label("📋 Copy").click();
+        h.run_steps(3);
+    });
+    sweep.change(&mut harness, "the next decision", give);
+    sweep.change(&mut harness, "open Balance", |h| {
+        h.get_by_label("⚖ Balance").click();
+        h.run_steps(3);
+    });
+    sweep.change(&mut harness, "choose an AI", |h| {
+        h.get_by_label("EASY").click();
+        h.run_steps(3);
+    });
+    sweep.change(&mut harness, "run the simulation", |h| {
+        h.get_by_label("▶ Run simulation").click();
+        frames_for(h, Duration::from_millis(500));
+    });
+    sweep.change(&mut harness, "cancel it", |h| {
+        h.get_by_label("Cancel").click();
+        frames_for(h, Duration::from_millis(800));
+    });
+    sweep.assert_steady();
+}
+
+/// The polycube level editor at 1280 x 800 (the docs' picture): its 3D
+/// view of the piece is in view above the console, not a sliver. Below
+/// the layer's grid it ran under the console (the picture showed only its
+/// buttons); it now sits beside the grid.
+#[test]
+fn the_polycube_level_editors_3d_view_is_in_view_at_1280x800() {
+    let size = egui::vec2(1280.0, 800.0);
+    let dir =
+        support::temp_project(&["scripts/polycube.lua", "levels/polycube/01_first_steps.ron"]);
+    let root = dir.path().canonicalize().expect("root");
+    let mut harness = support::sized(EditorApp::open(&root).expect("opens"), size);
+    harness.run_steps(3);
+    harness
+        .state_mut()
+        .open_file(&root.join("levels/polycube/01_first_steps.ron"))
+        .expect("the level opens");
+    frames_for(&mut harness, Duration::from_millis(500));
+    let console = harness.get_by_label("Console").rect().top();
+    let view = harness.get_by_label("3D view").rect();
+    assert!(
+        view.bottom() <= console && view.height() >= 40.0,
+        "the 3D view at {view:?}, the console at {console}"
+    );
+}
+
+/// The Azul scenario editor's "+" buttons stay under the pointer as they
+/// add tiles (docs/games/azul.md: "click + factory 1 twice"): after tiles
+/// they moved right by a tile each, so the second click took the first
+/// tile away again, and the factories after a growing one moved too.
+#[test]
+fn the_azul_scenario_editors_add_buttons_hold_still() {
+    let dir = support::temp_project(&["scripts/azul.lua", "levels/azul/standard.ron"]);
+    let root = dir.path().canonicalize().expect("root");
+    // Tall enough that the factories are in view without scrolling.
+    let size = egui::vec2(1400.0, 1600.0);
+    let mut harness = support::sized(EditorApp::open(&root).expect("opens"), size);
+    harness.run_steps(3);
+    harness
+        .state_mut()
+        .open_file(&root.join("levels/azul/standard.ron"))
+        .expect("the level opens");
+    harness.run_steps(3);
+    harness.get_by_label("Add a starting position").click();
+    harness.run_steps(3);
+    let mut sweep = Sweep::new(size, &[]);
+    for button in ["+ factory 1", "+ factory 1", "+ centre", "+ player 1 floor"] {
+        sweep.change_in(&mut harness, button, document_area, |h| {
+            h.get_by_label(button).click();
+            h.run_steps(3);
+        });
+    }
+    sweep.assert_steady();
 }

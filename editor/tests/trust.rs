@@ -940,3 +940,54 @@ fn every_games_new_level_is_named_after_its_file() {
         assert!(findings.is_empty(), "{}: {findings:?}", entry.id);
     }
 }
+
+/// File ▸ New level…'s Game list opened by a quick click, its press and
+/// release in one frame (as `xdotool click` gives): the press raises the
+/// dialog and the list opens in the same frame, both asking to be on top.
+/// From the dialog's second opening the list drew behind it and a click on
+/// an entry fell on the dialog.
+#[test]
+fn the_new_level_game_list_opens_over_its_dialog_on_a_quick_click() {
+    let dir = project();
+    let root = dir.path().canonicalize().expect("root");
+    let mut harness = harness(&root);
+    harness.run_steps(2);
+    for (round, (pick, game)) in [
+        ("polycube: Polycube packing", "polycube"),
+        ("sand: Sand drop", "sand"),
+        ("polycube: Polycube packing", "polycube"),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        harness.get_by_label("File").click();
+        harness.run_steps(2);
+        harness.get_by_label_contains("New level…").click();
+        harness.run_steps(2);
+        let combo = harness.get_by_label_contains("Game: ").rect().center();
+        support::click_in_one_frame(&mut harness, combo);
+        harness.run_steps(2);
+        let entry = harness.get_by_label(pick).rect().center();
+        let modal = egui::LayerId::new(
+            egui::Order::Foreground,
+            egui::Id::unique("tessera file dialog"),
+        );
+        assert_ne!(
+            harness.ctx.layer_id_at(entry),
+            Some(modal),
+            "opening {}: the list is drawn behind the dialog",
+            round + 1
+        );
+        support::click_in_one_frame(&mut harness, entry);
+        harness.run_steps(2);
+        assert_eq!(
+            new_level_game(&harness).as_deref(),
+            Some(game),
+            "opening {}: {pick} was not taken",
+            round + 1
+        );
+        harness.get_by_label("Cancel").click();
+        harness.run_steps(2);
+        assert!(harness.state().file_dialog().is_none());
+    }
+}

@@ -11,7 +11,9 @@ use tessera_editor::{EditorApp, GameUi};
 
 /// The rig every UI crate's tests share: the repository, throwaway
 /// projects, gestures and waits.
-pub use tessera_ui_testkit::{drag, repo_root, step_until, temp_project, wait_for};
+pub use tessera_ui_testkit::{
+    click_in_one_frame, drag, repo_root, step_until, temp_project, wait_for,
+};
 
 /// The editor on the project at `root`, in a 1400 x 900 window.
 pub fn harness(root: &Path) -> Harness<'static, EditorApp> {

@@ -22,7 +22,24 @@ pub fn labelled_combo(
         .response
         .labelled_by(label_response.id);
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::ComboBox, true, &name));
+    keep_list_over_its_dialog(ui, &response);
     response
+}
+
+/// A combo box in a dialog (a modal, a foreground area): its list is made
+/// the dialog's sublayer, drawn right above it. A click's press raises the
+/// dialog, and when the list opens on the same frame (press and release
+/// in one frame, as `xdotool` and quick clicks give) both ask to be on
+/// top; egui keeps their old order, and from the second opening the list
+/// is the older layer: it drew behind the dialog and could not be clicked.
+fn keep_list_over_its_dialog(ui: &egui::Ui, combo: &egui::Response) {
+    let dialog = ui.layer_id();
+    if dialog.order != egui::Order::Foreground || !egui::ComboBox::is_open(ui.ctx(), combo.id) {
+        return;
+    }
+    // The list's id as `ComboBox` makes it (its popup id is private).
+    let list = egui::LayerId::new(egui::Order::Foreground, combo.id.with("popup"));
+    ui.ctx().set_sublayer(dialog, list);
 }
 
 /// The playtest's speed multiplier (0.1x to 4x, logarithmic), its "Speed"

@@ -183,11 +183,13 @@ pub struct GameUi {
 
 /// The end screen's two buttons, stacked from `first` down: "Play again"
 /// (the seed just played) and "New seed" (the next one). Returns the new
-/// game asked for, if a button was clicked.
+/// game asked for, if a button was clicked. They are placed over the card
+/// without moving `ui`'s cursor (`put` moved it: what followed the board,
+/// sand's slots, rose 18 px over the board at the game's end).
 pub fn play_again_buttons(ui: &mut egui::Ui, first: egui::Rect, seed: u64) -> Option<ViewRequest> {
     let mut request = None;
     if ui
-        .put(first, egui::Button::new("Play again"))
+        .place(first, egui::Button::new("Play again"))
         .on_hover_text("The same seed again, through the playtest's start")
         .clicked()
     {
@@ -195,7 +197,7 @@ pub fn play_again_buttons(ui: &mut egui::Ui, first: egui::Rect, seed: u64) -> Op
     }
     let next = first.translate(egui::vec2(0.0, first.height() + 6.0));
     if ui
-        .put(next, egui::Button::new("New seed"))
+        .place(next, egui::Button::new("New seed"))
         .on_hover_text("The next seed")
         .clicked()
     {

@@ -104,6 +104,10 @@ pub struct Sweep {
     /// Areas declared to scroll: a widget starting in one may reach past
     /// the window's bottom (scrolled below the fold), not its sides.
     scrolling: Vec<egui::Rect>,
+    /// Widgets of another panel inside the watched area, left alone.
+    others: Vec<egui::Rect>,
+    /// Names (their starts) of a scroll area's content, clipped to it.
+    clipped: Vec<String>,
 }
 
 impl Sweep {
@@ -118,6 +122,8 @@ impl Sweep {
             changes: 0,
             outside: BTreeSet::new(),
             scrolling: Vec::new(),
+            others: Vec::new(),
+            clipped: Vec::new(),
         }
     }
 
@@ -127,6 +133,44 @@ impl Sweep {
     pub fn scrolling(mut self, area: egui::Rect) -> Self {
         self.scrolling.push(area);
         self
+    }
+
+    /// Declares `rect` the part of the window where the watched widgets
+    /// can be seen (a docked panel ends at the console's top edge): a
+    /// widget reaching outside it is reported as one outside the window.
+    pub fn visible(mut self, rect: egui::Rect) -> Self {
+        self.window = rect;
+        self
+    }
+
+    /// Declares more slots to grow, by the start of their names, as
+    /// [`Sweep::new`] does.
+    pub fn growing(mut self, growing: &[&str]) -> Self {
+        self.growing
+            .extend(growing.iter().map(|g| (*g).to_string()));
+        self
+    }
+
+    /// Leaves alone the widget drawn in `rect` that belongs to another
+    /// panel than the one watched (the console's Clear button, below a
+    /// docked playtest whose area runs to the window's bottom).
+    pub fn other_panels(mut self, rect: egui::Rect) -> Self {
+        self.others.push(rect);
+        self
+    }
+
+    /// Declares the widgets whose names start with one of `names` the
+    /// content of a scroll area (a log's text): clipped to it, they may
+    /// reach outside the window; they are still held still.
+    pub fn clipped(mut self, names: &[&str]) -> Self {
+        self.clipped.extend(names.iter().map(|n| (*n).to_string()));
+        self
+    }
+
+    fn other(&self, rect: egui::Rect) -> bool {
+        self.others
+            .iter()
+            .any(|o| o.expand(0.5).contains_rect(rect))
     }
 
     fn grows(&self, name: &str) -> bool {
@@ -171,7 +215,7 @@ impl Sweep {
         self.changes += 1;
         self.outside_the_window(before, &format!("before {what}"));
         for (key, now) in &after.widgets {
-            if self.grows(&now.name) {
+            if self.grows(&now.name) || self.other(now.rect) {
                 continue;
             }
             let Some(was) = before.widgets.get(key) else {
@@ -201,6 +245,14 @@ impl Sweep {
     fn outside_the_window(&mut self, layout: &Layout, when: &str) {
         let window = self.window.expand(0.5);
         for (key, widget) in &layout.widgets {
+            if self.other(widget.rect)
+                || self
+                    .clipped
+                    .iter()
+                    .any(|c| widget.name.starts_with(c.as_str()))
+            {
+                continue;
+            }
             let scrolls = self
                 .scrolling
                 .iter()

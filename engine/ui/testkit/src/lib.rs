@@ -208,8 +208,9 @@ pub fn wait_for<S>(harness: &mut Harness<'_, S>, text: &str) {
     });
 }
 
-/// A mouse click at `at` in one frame (press and release), as a quick
-/// click is.
+/// A mouse click at `at`: the pointer moves there, then presses and
+/// releases, a frame for each (kittest steps once per queued event; see
+/// [`click_in_one_frame`] for a press and release in the same frame).
 pub fn click_at<S>(harness: &mut Harness<'_, S>, at: egui::Pos2) {
     harness.hover_at(at);
     for pressed in [true, false] {
@@ -221,6 +222,24 @@ pub fn click_at<S>(harness: &mut Harness<'_, S>, at: egui::Pos2) {
         });
     }
     harness.run();
+}
+
+/// A mouse click at `at` whose press and release arrive in the same
+/// frame, as `xdotool click` and a quick click on a slow frame give: the
+/// pointer moves there first (a frame), then one frame takes both.
+pub fn click_in_one_frame<S>(harness: &mut Harness<'_, S>, at: egui::Pos2) {
+    harness.hover_at(at);
+    harness.step();
+    for pressed in [true, false] {
+        harness.input_mut().events.push(egui::Event::PointerButton {
+            pos: at,
+            button: egui::PointerButton::Primary,
+            pressed,
+            modifiers: egui::Modifiers::NONE,
+        });
+    }
+    // No queued event: `step` runs one frame, on the input pushed above.
+    harness.step();
 }
 
 /// A mouse click at `at` with a frame between press and release.

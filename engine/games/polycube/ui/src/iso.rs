@@ -212,13 +212,10 @@ fn inside(points: &[Pos2], p: Pos2) -> bool {
     sign != 0.0
 }
 
-/// The least height of the view, in a panel too short for the rest.
-const MIN_HEIGHT: f32 = 120.0;
-
 /// Draws the box outline and the cubes in `size` (x, y, z) into a new area
 /// of `height` points, or what is left below its row of buttons when that
-/// is less (at least [`MIN_HEIGHT`]); dragging turns the camera, clicking a
-/// cube reports it.
+/// is less (it never runs past its panel: a least height did, under the
+/// window's bottom); dragging turns the camera, clicking a cube reports it.
 pub fn show(
     ui: &mut egui::Ui,
     camera: &mut Camera,
@@ -237,11 +234,13 @@ pub fn show(
         {
             camera.yaw += std::f32::consts::FRAC_PI_8;
         }
-        ui.weak("drag to turn");
+        // Elided at the panel's edge (a docked view beside the slices is
+        // narrow: it was cut there).
+        ui.add(egui::Label::new(egui::RichText::new("drag to turn").weak()).truncate());
     });
     // Callers size the view from the height left before this row: without
     // taking the row off, the playtest's view ran 11 px past the window.
-    let height = height.min(ui.available_height().max(MIN_HEIGHT));
+    let height = height.min(ui.available_height()).max(0.0);
     let width = ui.available_width().max(120.0);
     let (rect, response) =
         ui.allocate_exact_size(Vec2::new(width, height), Sense::click_and_drag());

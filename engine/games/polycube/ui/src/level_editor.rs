@@ -285,6 +285,19 @@ impl PolycubeLevelEditor {
             ui.add(egui::DragValue::new(&mut self.layer).range(1..=c))
                 .labelled_by(label.id);
         });
+        // The layer's grid and the piece in 3D beside it: below the grid
+        // the view ran under the console (the level editor does not
+        // scroll) and showed nothing in the docs' picture.
+        ui.horizontal_top(|ui| {
+            ui.vertical(|ui| self.layer_grid(ui, a, b));
+            ui.separator();
+            ui.vertical(|ui| self.piece_3d(ui, a, b, c));
+        });
+    }
+
+    /// The piece's cells on layer `self.layer` of an `a` x `b` box:
+    /// a click toggles one.
+    fn layer_grid(&mut self, ui: &mut egui::Ui, a: i64, b: i64) {
         let z = self.layer;
         let mut toggle = None;
         egui::Grid::new("piece_slice")
@@ -329,6 +342,10 @@ impl PolycubeLevelEditor {
             }
             self.edited();
         }
+    }
+
+    /// The piece in 3D, in the height left (at most 200 px).
+    fn piece_3d(&mut self, ui: &mut egui::Ui, a: i64, b: i64, c: i64) {
         let cubes: Vec<Cube> = self.level.pieces[self.piece]
             .cells
             .iter()

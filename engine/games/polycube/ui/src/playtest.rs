@@ -368,7 +368,60 @@ impl PolycubePlaytest {
         });
     }
 
-    fn slices(&mut self, ui: &mut egui::Ui) {
+    /// A slice cell's side: cells grow with the space (a maximised or
+    /// popped-out playtest), leaving room for the 3D view.
+    fn cell_side(&self, ui: &egui::Ui) -> f32 {
+        let [a, b, c] = self.game().rules().size();
+        let across = ui.available_width() / c.max(1) as f32 / (a.max(1) as f32 + 0.6) - 2.0;
+        let down = ui.available_height() * 0.3 / (b.max(1) as f32 + 1.0) - 2.0;
+        across.min(down).clamp(24.0, 44.0)
+    }
+
+    /// The room the slices take with cells of `side`, their layers side by
+    /// side and wrapped at `width`.
+    fn slices_size(&self, ui: &egui::Ui, side: f32, width: f32) -> egui::Vec2 {
+        let [a, b, c] = self.game().rules().size();
+        let gap = ui.spacing().item_spacing;
+        let layer = egui::Vec2::new(
+            a as f32 * (side + 2.0) - 2.0,
+            ui.text_style_height(&egui::TextStyle::Body) + gap.y + b as f32 * (side + 2.0) - 2.0,
+        );
+        let per_row = (((width + gap.x) / (layer.x + gap.x)).floor() as usize).clamp(1, c.max(1));
+        let rows = c.max(1).div_ceil(per_row);
+        egui::Vec2::new(
+            per_row as f32 * (layer.x + gap.x) - gap.x,
+            rows as f32 * (layer.y + gap.y) - gap.y,
+        )
+    }
+
+    /// The slices and the 3D view in the room left: the view below the
+    /// slices, or beside them when that shows it larger (a docked panel's
+    /// few slices leave the side free; its height is short). Either way
+    /// the view takes what is left and no more: it ran past the window.
+    fn slices_and_view(&mut self, ui: &mut egui::Ui) {
+        let side = self.cell_side(ui);
+        let room = ui.available_size();
+        let slices = self.slices_size(ui, side, room.x);
+        let gap = ui.spacing().item_spacing;
+        // The view's own row of buttons and the separators.
+        let row = ui.spacing().interact_size.y + 2.0 * gap.y + 8.0;
+        let below = (room.x).min(room.y - slices.y - row - 8.0);
+        let beside = (room.x - slices.x - 8.0 - 2.0 * gap.x).min(room.y - row);
+        if beside > below && beside >= 80.0 {
+            ui.horizontal_top(|ui| {
+                // As wide as its layers in one row: the view takes the rest.
+                ui.vertical(|ui| self.slices(ui, side));
+                ui.separator();
+                ui.vertical(|ui| self.view_3d(ui));
+            });
+        } else {
+            self.slices(ui, side);
+            ui.separator();
+            self.view_3d(ui);
+        }
+    }
+
+    fn slices(&mut self, ui: &mut egui::Ui, side: f32) {
         let ghost = self.ghost();
         let ghost_cells: Vec<[i32; 3]> = ghost.as_ref().map(|g| g.0.clone()).unwrap_or_default();
         let ghost_ok = ghost.as_ref().is_some_and(|g| g.1.is_ok());
@@ -380,11 +433,6 @@ impl PolycubePlaytest {
             _ => Vec::new(),
         };
         let [a, b, c] = self.game().rules().size();
-        // Cells grow with the space (a maximised or popped-out playtest),
-        // leaving room for the 3D view below.
-        let across = ui.available_width() / c.max(1) as f32 / (a.max(1) as f32 + 0.6) - 2.0;
-        let down = ui.available_height() * 0.3 / (b.max(1) as f32 + 1.0) - 2.0;
-        let side = across.min(down).clamp(24.0, 44.0);
         let mut clicked: Option<(i32, i32, i32)> = None;
         ui.horizontal_wrapped(|ui| {
             for z in 0..c as i32 {
@@ -494,7 +542,7 @@ impl PolycubePlaytest {
         if self.solution.active() {
             let cubes = self.solution.cubes(|p| self.colour(p));
             let size = self.game().rules().size();
-            let height = (ui.available_height() - 8.0).clamp(180.0, 900.0);
+            let height = (ui.available_height() - 8.0).min(900.0);
             let shown = iso::show(ui, &mut self.camera, size, &cubes, height);
             self.drawn = Some(shown.drawn);
             return;
@@ -540,8 +588,9 @@ impl PolycubePlaytest {
         }
         let size = rules.size();
         // The 3D view takes what height is left, within reason: a
-        // maximised or popped-out playtest shows it larger.
-        let height = (ui.available_height() - 8.0).clamp(180.0, 900.0);
+        // maximised or popped-out playtest shows it larger, a short panel
+        // smaller (at least 180 px ran it past the window's bottom).
+        let height = (ui.available_height() - 8.0).min(900.0);
         let shown = iso::show(ui, &mut self.camera, size, &cubes, height);
         self.drawn = Some(shown.drawn);
         if let Some(piece) = shown.clicked.and_then(|i| owners.get(i).copied().flatten()) {
@@ -813,8 +862,6 @@ impl PlaytestView for PolycubePlaytest {
         self.tray(ui);
         self.controls(ui, cx);
         ui.separator();
-        self.slices(ui);
-        ui.separator();
-        self.view_3d(ui);
+        self.slices_and_view(ui);
     }
 }

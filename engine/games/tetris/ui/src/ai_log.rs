@@ -159,12 +159,10 @@ pub fn decision_line(text: &str) -> Option<String> {
 /// the log ([`decision_line`]). Returns whether Close was clicked.
 pub fn log_panel(ui: &mut egui::Ui, log: Option<(usize, &str)>, copied: &mut bool) -> bool {
     let mut close = false;
+    // The buttons first, the words that change after them: "no decision
+    // yet" becoming "seat 1" and "copied" appearing moved Copy and Close.
     ui.horizontal(|ui| {
         ui.strong("AI LOG");
-        match log {
-            Some((seat, _)) => ui.weak(format!("seat {}", seat + 1)),
-            None => ui.weak("no decision yet"),
-        };
         if ui
             .add_enabled(log.is_some(), egui::Button::new("📋 Copy"))
             .on_hover_text("Copy the whole log (paste it to `tessera tetris explain`)")
@@ -174,16 +172,24 @@ pub fn log_panel(ui: &mut egui::Ui, log: Option<(usize, &str)>, copied: &mut boo
             ui.ctx().copy_text(text.to_string());
             *copied = true;
         }
-        if *copied {
-            ui.weak("copied");
-        }
         if ui.button("Close").on_hover_text("S").clicked() {
             close = true;
         }
+        match log {
+            Some((seat, _)) => ui.weak(format!("seat {}", seat + 1)),
+            None => ui.weak("no decision yet"),
+        };
+        if *copied {
+            ui.weak("copied");
+        }
     });
-    if let Some(line) = log.and_then(|(_, text)| decision_line(text)) {
-        ui.label(RichText::new(line).strong());
-    }
+    // The decision's headline has its line before the first decision too:
+    // the log below does not drop when it comes.
+    tessera_ui::slot::line_slot(ui, 1, |ui| {
+        if let Some(line) = log.and_then(|(_, text)| decision_line(text)) {
+            ui.add(egui::Label::new(RichText::new(line).strong()).truncate());
+        }
+    });
     ui.separator();
     egui::ScrollArea::both()
         .id_salt("tetris ai log")

@@ -354,7 +354,13 @@ impl BalancePanel {
         }
         let mut open = self.open;
         tessera_ui::tool_window(ctx, "Balance", &mut open, egui::vec2(560.0, 620.0), |ui| {
-            self.ui(ui, level, script, root)
+            // The window keeps its size and place as results come: its
+            // content scrolls. It grew with the table and plots after a
+            // run and, held inside the tool area, jumped 107 px up.
+            egui::ScrollArea::vertical()
+                .id_salt("balance window")
+                .auto_shrink([false, false])
+                .show(ui, |ui| self.ui(ui, level, script, root));
         });
         self.open = open;
         if self.job.is_some() || self.campaign.is_running() {

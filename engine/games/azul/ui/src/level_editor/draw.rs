@@ -7,6 +7,9 @@ use tessera_ui::text::count;
 
 use super::*;
 
+/// The room of a factory's "+ factory N" button.
+const FACTORY_BUTTON: f32 = 84.0;
+
 impl AzulLevelEditor {
     pub(super) fn tile(
         &self,
@@ -158,18 +161,12 @@ impl AzulLevelEditor {
                         }
                     });
                 });
+                // The button and the check box first, the tiles after
+                // them, in a row a tile high: adding a tile moves neither
+                // (the button ran right under the pointer, the row grew).
                 ui.horizontal(|ui| {
+                    ui.set_min_height(CELL * 0.8);
                     ui.label("floor");
-                    let tiles: Vec<usize> = board.floor.chars().filter_map(colour_of).collect();
-                    if board.marker {
-                        ui.label(RichText::new("1").strong());
-                    }
-                    for (i, &k) in tiles.iter().enumerate() {
-                        let label = format!("player {} floor tile {}", p + 1, i + 1);
-                        if self.tile(ui, CELL * 0.8, Some(k), &label) {
-                            self.brush_then(Brush::Erase, |e| e.paint_floor(p));
-                        }
-                    }
                     if ui
                         .small_button(format!("+ player {} floor", p + 1))
                         .on_hover_text("add a tile of the brush's colour")
@@ -183,6 +180,16 @@ impl AzulLevelEditor {
                     {
                         for (q, b) in position.boards.iter_mut().enumerate() {
                             b.marker = marker && q == p;
+                        }
+                    }
+                    let tiles: Vec<usize> = board.floor.chars().filter_map(colour_of).collect();
+                    if board.marker {
+                        ui.label(RichText::new("1").strong());
+                    }
+                    for (i, &k) in tiles.iter().enumerate() {
+                        let label = format!("player {} floor tile {}", p + 1, i + 1);
+                        if self.tile(ui, CELL * 0.8, Some(k), &label) {
+                            self.brush_then(Brush::Erase, |e| e.paint_floor(p));
                         }
                     }
                 });
@@ -199,6 +206,8 @@ impl AzulLevelEditor {
     }
 
     /// One factory (or the centre); returns the width it took.
+    /// (A factory holds at most four tiles: its room is the button's and
+    /// four tiles'.)
     pub(super) fn source_ui(&mut self, ui: &mut egui::Ui, f: Option<usize>, text: &str) -> f32 {
         let name = match f {
             Some(f) => format!("factory {}", f + 1),
@@ -213,7 +222,25 @@ impl AzulLevelEditor {
                     // A factory keeps its tiles on one row (so the row of
                     // factories wraps whole factories); the centre, which
                     // may hold many, wraps its tiles.
+                    // The button first, then the tiles, in a row a tile
+                    // high and (a factory) four tiles wide: adding a tile
+                    // moves neither the button nor the next factory.
                     let mut tiles = |ui: &mut egui::Ui| {
+                        ui.set_min_height(CELL * 0.8);
+                        if ui
+                            .small_button(format!("+ {name}"))
+                            .on_hover_text("add a tile of the brush's colour")
+                            .clicked()
+                        {
+                            self.brush_then(
+                                if self.brush == Brush::Erase {
+                                    Brush::Colour(0)
+                                } else {
+                                    self.brush
+                                },
+                                |e| e.paint_source(f),
+                            );
+                        }
                         for (i, k) in text.chars().filter_map(colour_of).enumerate() {
                             let label = format!("{name} tile {}", i + 1);
                             if self.tile(ui, CELL * 0.8, Some(k), &label) {
@@ -233,22 +260,10 @@ impl AzulLevelEditor {
                                 }
                             }
                         }
-                        if ui
-                            .small_button(format!("+ {name}"))
-                            .on_hover_text("add a tile of the brush's colour")
-                            .clicked()
-                        {
-                            self.brush_then(
-                                if self.brush == Brush::Erase {
-                                    Brush::Colour(0)
-                                } else {
-                                    self.brush
-                                },
-                                |e| e.paint_source(f),
-                            );
-                        }
                     };
                     if f.is_some() {
+                        let tile = CELL * 0.8 + ui.spacing().item_spacing.x;
+                        ui.set_min_width(FACTORY_BUTTON + 4.0 * tile);
                         ui.horizontal(&mut tiles);
                     } else {
                         ui.horizontal_wrapped(&mut tiles);

@@ -16,6 +16,9 @@ use tessera_ui::{ConsoleLine, PlaytestContext};
 
 use super::{AzulPlaytest, BROWN};
 
+/// The docked table's toggle of its tools window, and the window's title.
+const TOOLS: &str = "Record, saves, rules, balance…";
+
 impl AzulPlaytest {
     pub(super) fn status_bar(&self, ui: &mut egui::Ui) {
         let s = self.state();
@@ -74,15 +77,23 @@ impl AzulPlaytest {
     }
 
     fn prompt_lines(&self, ui: &mut egui::Ui, s: &State) {
+        for prompt in self.prompt_texts(s) {
+            ui.label(prompt);
+        }
+    }
+
+    /// The prompts of [`Self::prompts`], first to last.
+    fn prompt_texts(&self, s: &State) -> Vec<RichText> {
+        let mut prompts = Vec::new();
         if let Some(hint) = self.hint {
-            ui.label(
+            prompts.push(
                 RichText::new(format!("Hint: {hint}")).color(Color32::from_rgb(0x27, 0xAE, 0x60)),
             );
         }
         if let Some((row, colour, _)) = s.pending_choice()
             && self.human_to_move()
         {
-            ui.label(
+            prompts.push(
                 RichText::new(format!(
                     "Grey wall: choose the column of line {} ({}): click a highlighted \
                      cell of wall row {}.",
@@ -100,14 +111,16 @@ impl AzulPlaytest {
             } else {
                 format!("factory {}", source + 1)
             };
-            ui.label(format!(
+            prompts.push(RichText::new(format!(
                 "Picked {} from {from}: click a highlighted pattern line or the floor.",
                 self.colour_name(colour as usize)
-            ));
+            )));
         }
+        prompts
     }
 
-    /// The controls, the Balance panel and the message log.
+    /// The controls, the Balance panel and the message log (a wide table:
+    /// a column of their own beside the ring).
     pub(super) fn side_panel(
         &mut self,
         ui: &mut egui::Ui,
@@ -123,10 +136,81 @@ impl AzulPlaytest {
         // At most `log_height`, and never past the bottom of the space
         // left (a margin keeps the last line clear of the edge).
         let left = ui.available_height() - ui.spacing().item_spacing.y - 4.0;
+        self.log_ui(ui, log_height.min(left.max(80.0)));
+    }
+
+    /// Under a narrow (docked) table, in two lines: what the table asks
+    /// (a pick's prompt, a grey wall's column, the hint), if anything, and
+    /// the newest message; then the game's buttons and the toggle of the tools window
+    /// (the record, saves, rules, Balance and every message), so the table
+    /// fits a docked panel's height.
+    pub(super) fn docked_panel(&mut self, ui: &mut egui::Ui, s: &State) {
+        // A line each, elided at the panel's edge (the whole text on
+        // hover): the table's newest prompt, then the newest message (a
+        // refusal says why there). Each keeps its line: a message does not
+        // climb to the first as the next one comes.
+        let line = |ui: &mut egui::Ui, text: RichText| {
+            let whole = text.text().to_string();
+            ui.add(egui::Label::new(text).truncate())
+                .on_hover_text(whole);
+        };
+        let message = |(text, is_error): &(String, bool)| {
+            let t = RichText::new(text).monospace();
+            if *is_error {
+                t.color(Color32::from_rgb(0xE7, 0x4C, 0x3C))
+            } else {
+                t
+            }
+        };
+        let prompt = self.prompt_texts(s).pop();
+        let newest = self.log.last().map(message);
+        tessera_ui::slot::line_slot(ui, 2, |ui| {
+            tessera_ui::slot::line_slot(ui, 1, |ui| {
+                if let Some(prompt) = prompt {
+                    line(ui, prompt);
+                }
+            });
+            if let Some(newest) = newest {
+                line(ui, newest);
+            }
+        });
+        ui.horizontal_wrapped(|ui| {
+            self.game_buttons(ui);
+            ui.toggle_value(&mut self.tools_open, TOOLS).on_hover_text(
+                "Export record, Save as / Load, the Rules, Balance (AI against AI) and every message",
+            );
+        });
+    }
+
+    /// The tools a docked table keeps in a window of their own.
+    pub(super) fn tools_window(&mut self, ctx: &egui::Context, cx: &mut PlaytestContext<'_>) {
+        let mut open = self.tools_open;
+        tessera_ui::tool_window(ctx, TOOLS, &mut open, egui::vec2(460.0, 480.0), |ui| {
+            egui::ScrollArea::vertical()
+                .id_salt("azul tools")
+                .show(ui, |ui| {
+                    if ui.button("Export record").clicked() {
+                        self.export_record(cx);
+                    }
+                    self.saves_ui(ui, cx);
+                    self.rules_ui(ui);
+                    ui.collapsing("Balance (AI against AI)", |ui| {
+                        self.balance.ui(ui, cx.project.root().to_path_buf());
+                    });
+                    ui.separator();
+                    ui.label(RichText::new("Messages").strong());
+                    self.log_ui(ui, 200.0);
+                });
+        });
+        self.tools_open = open;
+    }
+
+    /// The messages, newest at the bottom, in at most `height`.
+    fn log_ui(&self, ui: &mut egui::Ui, height: f32) {
         egui::ScrollArea::vertical()
             .id_salt("azul log")
             .auto_shrink([false, true])
-            .max_height(log_height.min(left.max(80.0)))
+            .max_height(height)
             .stick_to_bottom(true)
             .show(ui, |ui| {
                 for (text, is_error) in &self.log {
@@ -139,36 +223,46 @@ impl AzulPlaytest {
             });
     }
 
+    /// New game, Undo and Hint.
+    fn game_buttons(&mut self, ui: &mut egui::Ui) {
+        if ui
+            .button("New game")
+            .on_hover_text("A new deal (the next seed); the seats are the playtest's")
+            .clicked()
+        {
+            self.new_game(true);
+        }
+        if ui
+            .add_enabled(self.game.can_undo(), egui::Button::new("Undo"))
+            .on_hover_text("Take back your last move and the AI replies since (Ctrl+Z)")
+            .clicked()
+        {
+            self.undo();
+        }
+        if ui
+            .add_enabled(
+                self.human_to_move() && self.hint_job.is_none(),
+                egui::Button::new("Hint"),
+            )
+            .clicked()
+        {
+            self.ask_hint();
+        }
+    }
+
     pub(super) fn controls(&mut self, ui: &mut egui::Ui, cx: &mut PlaytestContext<'_>) {
         ui.horizontal_wrapped(|ui| {
-            if ui
-                .button("New game")
-                .on_hover_text("A new deal (the next seed); the seats are the playtest's")
-                .clicked()
-            {
-                self.new_game(true);
-            }
-            if ui
-                .add_enabled(self.game.can_undo(), egui::Button::new("Undo"))
-                .on_hover_text("Take back your last move and the AI replies since (Ctrl+Z)")
-                .clicked()
-            {
-                self.undo();
-            }
-            if ui
-                .add_enabled(
-                    self.human_to_move() && self.hint_job.is_none(),
-                    egui::Button::new("Hint"),
-                )
-                .clicked()
-            {
-                self.ask_hint();
-            }
+            self.game_buttons(ui);
             if ui.button("Export record").clicked() {
                 self.export_record(cx);
             }
         });
         self.saves_ui(ui, cx);
+        self.rules_ui(ui);
+    }
+
+    /// The rules in force, folded.
+    fn rules_ui(&self, ui: &mut egui::Ui) {
         let rules = self.shown_state().rules;
         ui.collapsing("Rules", |ui| {
             // The numbers are the live script's (they follow a save).

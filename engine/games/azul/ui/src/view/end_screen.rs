@@ -13,10 +13,16 @@ impl AzulPlaytest {
     /// The end card, when the game is over and the designer has not closed
     /// it: a gold "Victory" or a grey "Defeat" ("Game over" when only AIs
     /// played), the scores, New game, the
-    /// same deal again and Undo.
+    /// same deal again and Undo (`compact`, a docked table: the same deal
+    /// again only, New game and Undo being just below it).
     /// Draws it in a room of `size` at `ui`'s cursor; returns whether it
     /// was drawn (else the room is left to the factory ring).
-    pub(super) fn end_card_in(&mut self, ui: &mut egui::Ui, size: egui::Vec2) -> bool {
+    pub(super) fn end_card_in(
+        &mut self,
+        ui: &mut egui::Ui,
+        size: egui::Vec2,
+        compact: bool,
+    ) -> bool {
         if self.game.turn() != Turn::Over || self.end_card_closed {
             return false;
         }
@@ -25,11 +31,11 @@ impl AzulPlaytest {
             return false;
         }
         let room = egui::Rect::from_min_size(ui.cursor().min, size.min(ui.available_size()));
-        tessera_ui::slot::in_rect(ui, room, |ui| self.end_card(ui));
+        tessera_ui::slot::in_rect(ui, room, |ui| self.end_card(ui, compact));
         true
     }
 
-    fn end_card(&mut self, ui: &mut egui::Ui) {
+    fn end_card(&mut self, ui: &mut egui::Ui, compact: bool) {
         let human = self.human_seat();
         let outcome = self.game.game().outcome();
         let won = match &outcome {
@@ -86,13 +92,13 @@ impl AzulPlaytest {
                                 .color(Color32::WHITE),
                         );
                         ui.horizontal_wrapped(|ui| {
-                            if ui.button("New game").clicked() {
+                            if !compact && ui.button("New game").clicked() {
                                 self.new_game(true);
                             }
                             if ui.button("Play the same deal again").clicked() {
                                 self.new_game(false);
                             }
-                            if ui.button("Undo last move").clicked() {
+                            if !compact && ui.button("Undo last move").clicked() {
                                 self.undo();
                             }
                         });

@@ -76,6 +76,9 @@ pub struct AzulPlaytest {
     animations: bool,
     /// The designer closed the end card to look at the final table.
     end_card_closed: bool,
+    /// The docked table's tools window (record, saves, rules, Balance)
+    /// is open.
+    tools_open: bool,
     /// The scoring numbers of the live script and its generation: the
     /// table shows them at once after a script save, although the game
     /// takes them up at its next move (the record's `script` line).
@@ -118,6 +121,11 @@ impl BoardLayout {
             let rows = players.div_ceil(columns);
             let across =
                 (width - (columns - 1) as f32 * Self::GAP) / (columns as f32 * self.natural.x);
+            // A row of boards too wide for the panel even at the narrowest
+            // scale would reach past its edge, however short the panel.
+            if columns > 1 && across < Self::NARROWEST_SCALE {
+                continue;
+            }
             let down = (height - (rows - 1) as f32 * Self::GAP) / (rows as f32 * self.natural.y);
             let scale = across.min(down).min(1.0);
             if scale > best.scale + 0.01 {
@@ -184,6 +192,7 @@ impl AzulPlaytest {
             saves: saves::SaveSlot::default(),
             animations: true,
             end_card_closed: false,
+            tools_open: false,
             live_rules: (u64::MAX, None),
         };
         view.take_events();
@@ -493,16 +502,21 @@ impl PlaytestView for AzulPlaytest {
                 });
         }
         egui::ScrollArea::both().show(ui, |ui| {
-            ui.heading("Azul");
+            // Docked, the playtest's header names the game: its room goes
+            // to the table.
+            if wide {
+                ui.heading("Azul");
+            }
             self.status_bar(ui);
             ui.separator();
             // Every player's board in view: a grid scaled to the panel,
             // leaving about half its height for the factories and log.
             let panel = ui.clip_rect();
+            let (share, least) = if wide { (0.5, 220.0) } else { (0.3, 120.0) };
             let layout = self.board_layout.fit(
                 s.players as usize,
                 ui.available_width(),
-                (panel.height() * 0.5).max(220.0),
+                (panel.height() * share).max(least),
             );
             // Shrinking applies at once (a board past the panel's edge is
             // clipped), growing past a margin (no flicker between two
@@ -527,15 +541,16 @@ impl PlaytestView for AzulPlaytest {
             // The end card takes the emptied ring's place: the boards
             // above and the controls below stay where they were.
             let sources = sources_size(s.factory_count, ui.available_width());
-            if !self.end_card_in(ui, sources) {
+            if !self.end_card_in(ui, sources, !wide) {
                 self.factory_ring(ui, &s, can_pick);
             }
             if !wide {
-                self.prompts(ui, &s);
-                ui.separator();
-                self.side_panel(ui, cx, 160.0);
+                self.docked_panel(ui, &s);
             }
         });
+        if !wide {
+            self.tools_window(ui.ctx(), cx);
+        }
         if let Some(action) = chosen
             && action_to_move(&action).is_some()
         {

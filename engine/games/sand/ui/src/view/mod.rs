@@ -453,8 +453,10 @@ impl SandPlaytest {
                 Color32::WHITE,
             );
         }
-        if self.session.game().outcome() == Outcome::Lost {
-            self.game_over_ui(ui, rect);
+        match self.session.game().outcome() {
+            Outcome::Lost => self.game_over_ui(ui, rect, false),
+            Outcome::Won => self.game_over_ui(ui, rect, true),
+            _ => {}
         }
     }
 

@@ -1,4 +1,5 @@
-//! The side panel (score, chain, seed, restart) and the game-over card.
+//! The side panel (score, chain, seed, restart) and the end card (game
+//! over, or a tray level won).
 
 use egui::{Align2, Color32, FontId, Rect, vec2};
 use tessera_host::{Game, Outcome};
@@ -24,6 +25,7 @@ impl SandPlaytest {
             self.session.game().clear_phase(),
         ) {
             (Outcome::Lost, _) => "game over",
+            (Outcome::Won, _) => "level won",
             (_, Some(ClearPhase::Flash { .. })) => "clear: flash",
             (_, Some(ClearPhase::Burst { .. })) => "clear: burst",
             _ if !self.session.game().grid().is_settled() => "grains falling",
@@ -75,18 +77,26 @@ impl SandPlaytest {
                 round.points()
             ));
         }
-        ui.label(format!("seed {}", self.seed));
+        // The seed is on the Restart button: a line under the clears,
+        // which grow, moved down at each of the first six.
     }
 
-    pub(super) fn game_over_ui(&mut self, ui: &mut egui::Ui, rect: Rect) {
+    /// The card over the board at the game's end: "Game over", or "Level
+    /// won" when a tray level's clears are made (it said nothing then).
+    pub(super) fn game_over_ui(&mut self, ui: &mut egui::Ui, rect: Rect, won: bool) {
         let painter = ui.painter_at(rect);
         painter.rect_filled(rect, 0.0, Color32::from_black_alpha(170));
+        let (title, colour) = if won {
+            ("Level won", Color32::from_rgb(120, 220, 120))
+        } else {
+            ("Game over", Color32::WHITE)
+        };
         painter.text(
             rect.center() - vec2(0.0, 40.0),
             Align2::CENTER_CENTER,
-            "Game over",
+            title,
             FontId::proportional(32.0),
-            Color32::WHITE,
+            colour,
         );
         painter.text(
             rect.center(),
