@@ -56,6 +56,7 @@ impl Board {
     }
 
     /// All rows, top first.
+    #[inline]
     pub fn rows(&self) -> &[u64] {
         &self.rows[..self.height()]
     }
@@ -70,6 +71,7 @@ impl Board {
     }
 
     /// Fills or empties one cell (inside the board; outside is ignored).
+    #[inline]
     pub fn set(&mut self, x: usize, y: usize, on: bool) {
         if x < self.width() && y < self.height() {
             if on {
@@ -99,6 +101,7 @@ impl Board {
     }
 
     /// Fills the cells of `kind` in `state` at (x, y) (which must fit).
+    #[inline]
     pub fn place(&mut self, kind: PieceKind, state: u8, x: i32, y: i32) {
         let o = orientation(kind, state);
         for &(dx, dy) in o.cells() {
@@ -111,6 +114,7 @@ impl Board {
 
     /// Removes full rows, moving the rows above down; returns the mask of
     /// cleared rows (bit y = row y before the clear). Allocation-free.
+    #[inline]
     pub fn clear_full_rows(&mut self) -> u64 {
         let full = self.full_row();
         let height = self.height();
@@ -135,11 +139,13 @@ impl Board {
     }
 
     /// Filled cells.
+    #[inline]
     pub fn count(&self) -> u32 {
         self.rows().iter().map(|r| r.count_ones()).sum()
     }
 
     /// Whether no cell is filled.
+    #[inline]
     pub fn is_empty(&self) -> bool {
         self.rows().iter().all(|&r| r == 0)
     }
@@ -171,6 +177,7 @@ impl std::fmt::Debug for Board {
 
 /// Spawn position (box top-left) of `kind` on a board `width` wide: the box
 /// centred, left of centre on even widths, its top on row 0 (RULINGS).
+#[inline]
 pub fn spawn_position(kind: PieceKind, width: usize) -> (i32, i32) {
     ((width as i32 - kind.box_size()).div_euclid(2), 0)
 }
@@ -179,6 +186,7 @@ impl Board {
     /// Removes the rows in `mask` (bit y = row y), moving the rows above
     /// down: what a clear does to a layer that is not itself full (the
     /// garbage cells).
+    #[inline]
     pub fn clear_rows(&mut self, mask: u64) {
         let height = self.height();
         let mut write = height;

@@ -205,6 +205,7 @@ pub struct CeilingClock {
 impl CeilingClock {
     /// Rows the ceiling has come down once `locked` more AI pieces have
     /// locked (0 for the piece being placed, before it locks).
+    #[inline]
     pub fn drops(self, locked: u32) -> u32 {
         if self.every == 0 || locked < self.drops_after.max(1) {
             0

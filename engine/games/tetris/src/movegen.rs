@@ -42,6 +42,7 @@ pub struct Placement {
 
 impl Placement {
     /// The board cells (x, y): four, or five for a special.
+    #[inline]
     pub fn cells(&self) -> impl Iterator<Item = (i32, i32)> + use<> {
         let (x, y) = (self.x, self.y);
         orientation(self.kind, self.state)
@@ -51,17 +52,20 @@ impl Placement {
     }
 
     /// Column of the leftmost cell (what `Drop { x }` names).
+    #[inline]
     pub fn left_column(&self) -> i32 {
         self.x + i32::from(orientation(self.kind, self.state).left)
     }
 
     /// Row of the topmost cell.
+    #[inline]
     pub fn top_row(&self) -> i32 {
         self.y + i32::from(orientation(self.kind, self.state).top)
     }
 
     /// The same cells, with the state made canonical (I, S, Z states 2 and
     /// 3 become 0 and 1; O's become 0).
+    #[inline]
     pub fn canonical(&self) -> Placement {
         let o = orientation(self.kind, self.state);
         let c = orientation(self.kind, o.canonical);
@@ -275,6 +279,7 @@ impl Shape {
 
 /// The first row (from the top) with a filled cell; the height when the
 /// board is empty.
+#[inline]
 pub fn first_filled_row(board: &Board) -> usize {
     let height = board.height();
     board.rows()[..height]
@@ -507,6 +512,7 @@ impl MoveGen {
     }
 
     /// The landings of the last [`MoveGen::generate`].
+    #[inline]
     pub fn landings(&self) -> &[Placement] {
         &self.landings
     }
@@ -514,6 +520,7 @@ impl MoveGen {
 
 /// The board a placement leaves after it locks and full rows clear, and
 /// how many rows cleared.
+#[inline]
 pub fn after_lock(board: &Board, placement: &Placement) -> (Board, u32) {
     let mut next = *board;
     next.place(placement.kind, placement.state, placement.x, placement.y);

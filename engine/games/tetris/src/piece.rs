@@ -96,11 +96,13 @@ impl PieceKind {
 
     /// 0..15, the index into [`PieceKind::EVERY`] (0..7 for tetrominoes,
     /// the index into [`PieceKind::ALL`]).
+    #[inline]
     pub fn index(self) -> usize {
         self as usize
     }
 
     /// Whether this is one of the seven tetrominoes.
+    #[inline]
     pub fn is_tetromino(self) -> bool {
         self.index() < 7
     }
@@ -134,6 +136,7 @@ impl PieceKind {
     }
 
     /// Side of the rotation box.
+    #[inline]
     pub fn box_size(self) -> i32 {
         match self {
             PieceKind::I | PieceKind::O | PieceKind::N | PieceKind::Y => 4,
@@ -157,6 +160,7 @@ impl PieceKind {
     }
 
     /// How many cells the piece has (4, or 5 for a special).
+    #[inline]
     pub fn cell_count(self) -> usize {
         orientation(self, 0).cells().len()
     }
@@ -199,6 +203,7 @@ impl RotationSystem {
     }
 
     /// Rotation states of `kind` under this system.
+    #[inline]
     pub fn states(self, kind: PieceKind) -> u8 {
         match self {
             RotationSystem::Srs => 4,
@@ -207,6 +212,7 @@ impl RotationSystem {
     }
 
     /// The state after one turn (`clockwise` or not) from `state`.
+    #[inline]
     pub fn turned(self, kind: PieceKind, state: u8, clockwise: bool) -> u8 {
         let n = self.states(kind);
         if clockwise {
@@ -218,6 +224,7 @@ impl RotationSystem {
 
     /// The offsets to try, in order, for a turn from `from` (box x, y;
     /// y down). The first that fits is taken; none fitting refuses the turn.
+    #[inline]
     pub fn kicks(self, kind: PieceKind, from: u8, clockwise: bool) -> &'static [(i8, i8)] {
         match (self, kind) {
             (RotationSystem::Cycle, _) | (RotationSystem::Srs, PieceKind::O | PieceKind::X) => {
