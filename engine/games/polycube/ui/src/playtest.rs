@@ -14,6 +14,9 @@ use super::iso::{self, Camera, Cube};
 use super::solution_steps::SolutionSteps;
 use tessera_ui::{ConsoleLine, PlaytestContext, PlaytestView};
 
+mod aim;
+use aim::blockers;
+
 /// A ghost's cells (0-based) and the pipeline's verdict on placing there:
 /// the placement, or the refusal.
 type Ghost = (Vec<[i32; 3]>, Result<PlacedPiece, PlacementError>);
@@ -23,16 +26,6 @@ const GHOST_LEGAL: Color32 = Color32::from_rgb(80, 200, 90);
 const GHOST_REFUSED: Color32 = Color32::from_rgb(220, 50, 50);
 /// Placed cells that block a slide in assembly mode.
 const BLOCKER: Color32 = Color32::from_rgb(255, 150, 0);
-
-/// The placed cells (0-based) a Blocked refusal names.
-fn blockers(ghost: Option<&Ghost>) -> Vec<[i32; 3]> {
-    match ghost {
-        Some((_, Err(PlacementError::Blocked { cells, .. }))) => {
-            cells.iter().map(|p| engine_cell(p.user())).collect()
-        }
-        _ => Vec::new(),
-    }
-}
 
 /// What an anchor is, said where anchor mode is chosen.
 pub const ANCHOR_MEANING: &str = "Anchor: the cell you click is where the rotated piece's lowest corner goes (its smallest x, y and z).";
@@ -189,66 +182,6 @@ impl PolycubePlaytest {
 
     fn colour(&self, piece: usize) -> Color32 {
         iso::piece_colour(self.game().level(), piece)
-    }
-
-    /// The action the current aim would send, if complete.
-    fn aimed_action(&self) -> Option<PolycubeAction> {
-        let piece = self.selected?;
-        let rules = self.game().rules();
-        let id = rules.pieces()[piece].id.clone();
-        let placed = rules.placement(piece).is_some();
-        match self.mode {
-            Mode::PickCells => {
-                if self.picked.is_empty() {
-                    return None;
-                }
-                let cells = self.picked.clone();
-                Some(if placed {
-                    PolycubeAction::Move { piece: id, cells }
-                } else {
-                    PolycubeAction::Place { piece: id, cells }
-                })
-            }
-            Mode::Anchor => {
-                let at = self.anchor?;
-                let rotation = self.rotation;
-                Some(if placed {
-                    PolycubeAction::MoveAt {
-                        piece: id,
-                        rotation,
-                        at,
-                    }
-                } else {
-                    PolycubeAction::PlaceAt {
-                        piece: id,
-                        rotation,
-                        at,
-                    }
-                })
-            }
-        }
-    }
-
-    /// The ghost: where the piece would go and whether that is legal.
-    fn ghost(&self) -> Option<Ghost> {
-        let piece = self.selected?;
-        let rules = self.game().rules();
-        match self.mode {
-            Mode::PickCells => {
-                if self.picked.is_empty() {
-                    return None;
-                }
-                let cells = self.picked.iter().map(|&c| engine_cell(c)).collect();
-                let verdict = rules.try_cells(piece, &self.picked);
-                Some((cells, verdict))
-            }
-            Mode::Anchor => {
-                let at = self.anchor?;
-                let pose = rules.pose_at(piece, self.rotation, at).ok()?;
-                let verdict = rules.check_pose(piece, &pose).map(|()| pose.clone());
-                Some((pose.cells, verdict))
-            }
-        }
     }
 
     fn act(&mut self, action: &PolycubeAction, cx: &mut PlaytestContext<'_>) {
@@ -691,57 +624,6 @@ impl PolycubePlaytest {
         };
         ui.add(egui::Label::new(&status).truncate())
             .on_hover_text(&status);
-    }
-
-    /// What the aim of `piece` amounts to now: cells picked, legal or why not.
-    fn aim_status(&self, piece: usize) -> String {
-        let info = &self.game().rules().pieces()[piece];
-        let size = count(info.shape.len(), "cell");
-        match (self.mode, self.ghost()) {
-            (Mode::PickCells, Some((_, verdict))) => {
-                let n = self.picked.len();
-                match verdict {
-                    Ok(_) => format!("{n}/{size}, shape matches, legal"),
-                    Err(e) => format!("{n}/{size}: {}", e.explanation()),
-                }
-            }
-            (Mode::Anchor, Some((_, Ok(_)))) => "legal".into(),
-            (Mode::Anchor, Some((_, Err(e)))) => e.explanation(),
-            _ => format!("aim piece {} ({size})", info.id),
-        }
-    }
-
-    /// The seed's helper hint: aims the piece at the legal pose closest to
-    /// the current ghost (nothing is placed; Place or Enter does that).
-    fn aim_nearest_legal(&mut self, piece: usize) {
-        let Some((cells, _)) = self.ghost() else {
-            return;
-        };
-        let rules = self.game().rules();
-        match tessera_polycube::hint::nearest_legal(rules, piece, &cells, self.rotation) {
-            Some(pose) => {
-                self.rotation = pose.rotation;
-                self.anchor = Some(user_cell(pose.anchor));
-                self.picked = pose.cells.iter().map(|&c| user_cell(c)).collect();
-                self.message = Some((
-                    format!(
-                        "Nearest legal pose: rotation {}, corner at {}; press Place or Enter",
-                        pose.rotation,
-                        Pos::of(pose.anchor)
-                    ),
-                    false,
-                ));
-            }
-            None => {
-                self.message = Some((
-                    format!(
-                        "Piece {} fits nowhere in the box as it is now",
-                        rules.pieces()[piece].id
-                    ),
-                    true,
-                ));
-            }
-        }
     }
 }
 
