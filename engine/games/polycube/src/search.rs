@@ -10,6 +10,11 @@
 //! filtering and counting take no branch per placement (whether one fits
 //! is a coin toss to the branch predictor). A cell covered by none, or a
 //! kind with fewer fitting placements than pieces left, ends the branch.
+//! Where the box has at most 8192 placements those lists are bit sets
+//! over the placements instead ([`crate::cover`]): a child's set is its
+//! parent's less the placements that meet the one just placed, and its
+//! counts its parent's less theirs; the choices, and so the tree and its
+//! node counts, are the lists'.
 //! Deeper, the lists cost more than they save, and the search fills the
 //! lowest empty cell from the per-cell tables.
 
@@ -18,6 +23,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::disassembly::Rays;
 
+use super::cover::CoverBits;
 use super::mask::Mask;
 use super::near::CellFits;
 use super::solver::Tables;
@@ -252,6 +258,10 @@ impl<M: Mask> Visitor<M> for FirstAssemblable {
 /// Bits per cell of [`Counters`]: counts saturate at 64.
 const COUNTER_BITS: usize = 6;
 
+/// Bits per cell of the exact counts of the bit-set levels
+/// ([`crate::cover`]): up to 2047 placements on a cell.
+pub(crate) const PLANES: usize = 11;
+
 /// Records every solution's placements (for the subtree enumeration).
 pub(crate) struct Leaves {
     pub(crate) found: Vec<Vec<u32>>,
@@ -361,6 +371,24 @@ pub(crate) struct Search<'t, M: Mask, V: Visitor<M>> {
     parent: Option<(usize, usize)>,
     /// Fitting placements per kind at the current node (scratch).
     kind_fits: Vec<u32>,
+    /// The masks of the placements that fit at the current node (scratch).
+    fit: Vec<M>,
+    /// Whether the most constrained levels keep bit sets
+    /// ([`crate::cover`]) rather than lists (when the box has them).
+    pub(crate) bit_sets: bool,
+    /// The fitting placements of each most-constrained level on the path
+    /// as a bit set ([`CoverBits::words`] words a level).
+    set: Vec<u64>,
+    /// Each such level's count of fitting placements per cell, bit-sliced
+    /// and complemented ([`PLANES`] masks a level, exact: plane `i` holds
+    /// bit `i` of `2^PLANES - 1 - count`, so that taking placements off
+    /// is an add, with no NOT).
+    per_cell: Vec<M>,
+    /// Each such level's count of fitting placements per kind.
+    per_kind: Vec<u32>,
+    /// The parent's level in `set` while its children run (`None`: the
+    /// node is the first of the most constrained levels).
+    set_parent: Option<usize>,
     /// The pieces left as the slab test's state index.
     state: usize,
     /// Bit `k` set while a piece of kind `k` is left (kinds 0 to 63).
@@ -393,6 +421,12 @@ impl<'t, M: Mask, V: Visitor<M>> Search<'t, M, V> {
             live_end: 0,
             parent: None,
             kind_fits: vec![0; t.kinds],
+            fit: Vec::new(),
+            bit_sets: true,
+            set: Vec::new(),
+            per_cell: Vec::new(),
+            per_kind: Vec::new(),
+            set_parent: None,
         }
     }
 
@@ -403,7 +437,6 @@ impl<'t, M: Mask, V: Visitor<M>> Search<'t, M, V> {
     fn most_constrained(&mut self, filled: M) -> Option<Choice> {
         let t = self.t;
         self.kind_fits.iter_mut().for_each(|n| *n = 0);
-        let mut counters = Counters::ZERO;
         let start = self.live_end;
         let (from, to) = match self.parent {
             Some(range) => range,
@@ -411,24 +444,41 @@ impl<'t, M: Mask, V: Visitor<M>> Search<'t, M, V> {
         };
         // Without a branch per placement (whether one fits is a coin toss
         // to the branch predictor): each is written to the end of `live`
-        // and kept by moving the end only when it fits; one that does not
-        // fit adds an empty mask. (Candidates gathered in place are read
-        // at or after where they are written.)
+        // (and its mask to `fit`) and kept by moving the end only when it
+        // fits. (Candidates gathered in place are read at or after where
+        // they are written.)
         if self.live.len() < start + (to - from) {
             self.live.resize(start + (to - from), 0);
         }
-        let mut kept = start;
-        for i in from..to {
-            let p = self.live[i];
-            let kind = t.placement_kind[p as usize] as usize;
-            let m = t.masks[p as usize];
-            let fits = m.and(filled).is_zero() & (self.avail[kind] != 0);
-            self.live[kept] = p;
-            kept += usize::from(fits);
-            self.kind_fits[kind] += u32::from(fits);
-            counters.add(if fits { m } else { M::ZERO });
+        if self.fit.len() < to - from {
+            self.fit.resize(to - from, M::ZERO);
         }
-        self.live_end = kept;
+        let mut kept = 0;
+        {
+            let (live, fit, kind_fits) = (
+                &mut self.live[..],
+                &mut self.fit[..],
+                &mut self.kind_fits[..],
+            );
+            let (masks, kinds, avail) = (&t.masks[..], &t.placement_kind[..], &self.avail[..]);
+            for i in from..to {
+                let p = live[i];
+                let kind = kinds[p as usize] as usize;
+                let m = masks[p as usize];
+                let fits = m.and(filled).is_zero() & (avail[kind] != 0);
+                live[start + kept] = p;
+                fit[kept] = m;
+                kept += usize::from(fits);
+                kind_fits[kind] += u32::from(fits);
+            }
+        }
+        self.live_end = start + kept;
+        // The masks kept, counted per cell in a loop of their own: the
+        // counters stay in registers.
+        let mut counters = Counters::ZERO;
+        for &m in &self.fit[..kept] {
+            counters.add(m);
+        }
         let (cell, mut best) = counters.smallest(filled.not());
         if best == 0 {
             return None;
@@ -488,6 +538,9 @@ impl<'t, M: Mask, V: Visitor<M>> Search<'t, M, V> {
     /// removed on return.
     fn go_constrained(&mut self, filled: M) -> bool {
         let t = self.t;
+        if let Some(cover) = t.cover.as_ref().filter(|_| self.bit_sets) {
+            return self.go_constrained_sets(filled, cover);
+        }
         let start = self.live_end;
         let choice = self.most_constrained(filled);
         let end = self.live_end;
@@ -523,6 +576,189 @@ impl<'t, M: Mask, V: Visitor<M>> Search<'t, M, V> {
         }
         self.live_end = start;
         keep
+    }
+
+    /// [`Search::go_constrained`] with bit sets ([`crate::cover`]): the
+    /// same choices, children and order as with lists.
+    fn go_constrained_sets(&mut self, filled: M, cover: &'t CoverBits) -> bool {
+        let t = self.t;
+        let level = self.set_parent.map_or(0, |l| l + 1);
+        let (words, cells, kinds) = (cover.words, PLANES, t.kinds);
+        if self.set.len() < (level + 1) * words {
+            self.set.resize((level + 1) * words, 0);
+            self.per_cell.resize((level + 1) * cells, M::ZERO);
+            self.per_kind.resize((level + 1) * kinds, 0);
+        }
+        match (self.set_parent, self.chosen.last()) {
+            (Some(parent), Some(&p)) => self.child_set(parent, p as usize, cover),
+            _ => self.first_set(level, filled, cover),
+        }
+        let Some(choice) = self.choose_from_set(level, filled) else {
+            return true;
+        };
+        let mut keep = true;
+        let parent = self.set_parent.replace(level);
+        let (lo, hi) = match choice {
+            Choice::Cell(c) => {
+                let (lo, hi) = cover.range[c];
+                (lo as usize, hi as usize)
+            }
+            Choice::Piece(_) => (0, words),
+        };
+        'words: for w in lo..hi {
+            let mut wanted = self.set[level * words + w]
+                & match choice {
+                    Choice::Cell(c) => cover.cell_word(c, w),
+                    Choice::Piece(k) => cover.kind[k as usize * words + w],
+                };
+            while wanted != 0 {
+                let p = w * 64 + wanted.trailing_zeros() as usize;
+                wanted &= wanted - 1;
+                let m = t.masks[p];
+                let kind = t.placement_kind[p] as usize;
+                let next = filled.or(m);
+                let left = self.state - t.slabs.radix[kind];
+                if !t.slabs.possible(next, left) || t.has_isolated(next) {
+                    continue;
+                }
+                self.take(kind);
+                self.chosen.push(p as u32);
+                keep = self.go(next);
+                self.chosen.pop();
+                self.put_back(kind);
+                if !keep {
+                    break 'words;
+                }
+            }
+        }
+        self.set_parent = parent;
+        keep
+    }
+
+    /// The first most-constrained level's set: every placement of a kind
+    /// left that fits `filled`, counted per cell and per kind.
+    fn first_set(&mut self, level: usize, filled: M, cover: &CoverBits) {
+        let t = self.t;
+        let (words, kinds) = (cover.words, t.kinds);
+        let set = &mut self.set[level * words..(level + 1) * words];
+        let per_kind = &mut self.per_kind[level * kinds..(level + 1) * kinds];
+        set.fill(0);
+        per_kind.fill(0);
+        let mut planes = [M::ZERO; PLANES];
+        for (p, (&m, &kind)) in t.masks.iter().zip(&t.placement_kind).enumerate() {
+            let kind = kind as usize;
+            if self.avail[kind] == 0 || !m.and(filled).is_zero() {
+                continue;
+            }
+            set[p / 64] |= 1 << (p % 64);
+            per_kind[kind] += 1;
+            let mut carry = m;
+            for plane in &mut planes {
+                let next = plane.and(carry);
+                *plane = plane.xor(carry);
+                carry = next;
+            }
+        }
+        for (out, plane) in self.per_cell[level * PLANES..(level + 1) * PLANES]
+            .iter_mut()
+            .zip(planes)
+        {
+            *out = plane.not();
+        }
+    }
+
+    /// The level after `parent` once placement `p` is in: the parent's
+    /// set less the placements that meet `p` (and those of its kind, when
+    /// it was the last piece of it), its counts less theirs.
+    fn child_set(&mut self, parent: usize, p: usize, cover: &CoverBits) {
+        let t = self.t;
+        let (words, cells, kinds) = (cover.words, PLANES, t.kinds);
+        let level = parent + 1;
+        let kind = t.placement_kind[p] as usize;
+        let last = self.avail[kind] == 0;
+        self.set
+            .copy_within(parent * words..level * words, level * words);
+        self.per_cell
+            .copy_within(parent * cells..level * cells, level * cells);
+        self.per_kind
+            .copy_within(parent * kinds..level * kinds, level * kinds);
+        let own = &cover.cells[p * cover.stride..(p + 1) * cover.stride];
+        let (mut lo, mut hi) = if last { (0, words) } else { (words, 0) };
+        for &b in own {
+            if let Some(&(l, h)) = cover.range.get(usize::from(b)) {
+                lo = lo.min(l as usize);
+                hi = hi.max(h as usize);
+            }
+        }
+        let set = &mut self.set[level * words..(level + 1) * words];
+        let per_kind = &mut self.per_kind[level * kinds..(level + 1) * kinds];
+        // The counts in registers while the placements that drop out are
+        // taken off (bit-sliced, borrows rippling up).
+        let mut planes = [M::ZERO; PLANES];
+        planes.copy_from_slice(&self.per_cell[level * PLANES..(level + 1) * PLANES]);
+        for (w, word) in set.iter_mut().enumerate().take(hi).skip(lo) {
+            let mut meets = if last {
+                cover.kind[kind * words + w]
+            } else {
+                0
+            };
+            for &b in own {
+                meets |= cover.cell_word(usize::from(b), w);
+            }
+            let mut gone = *word & meets;
+            *word &= !meets;
+            while gone != 0 {
+                let q = w * 64 + gone.trailing_zeros() as usize;
+                gone &= gone - 1;
+                per_kind[t.placement_kind[q] as usize] -= 1;
+                // One less in the count is one more in its complement.
+                let mut carry = t.masks[q];
+                for plane in &mut planes {
+                    let next = plane.and(carry);
+                    *plane = plane.xor(carry);
+                    carry = next;
+                }
+            }
+        }
+        self.per_cell[level * PLANES..(level + 1) * PLANES].copy_from_slice(&planes);
+    }
+
+    /// The most constrained choice of a level (see
+    /// [`Search::most_constrained`]: the same choice).
+    fn choose_from_set(&self, level: usize, filled: M) -> Option<Choice> {
+        let t = self.t;
+        let kinds = t.kinds;
+        let per_kind = &self.per_kind[level * kinds..(level + 1) * kinds];
+        // The lowest empty cell with the fewest placements, counts
+        // saturating at 64 as the lists' counters do.
+        let planes = &self.per_cell[level * PLANES..(level + 1) * PLANES];
+        let mut counters = Counters::ZERO;
+        for (out, plane) in counters.planes.iter_mut().zip(planes) {
+            *out = plane.not();
+        }
+        counters.sat = planes[COUNTER_BITS..]
+            .iter()
+            .fold(M::ZERO, |sat, &plane| sat.or(plane.not()));
+        let (cell, mut best) = counters.smallest(filled.not());
+        if best == 0 {
+            return None;
+        }
+        let mut piece = None;
+        for (kind, (&fits, &left)) in per_kind.iter().zip(&self.avail).enumerate() {
+            if left == 0 {
+                continue;
+            }
+            if fits < u32::from(left) {
+                return None;
+            }
+            if left == 1 && fits < best {
+                (best, piece) = (fits, Some(kind as u32));
+            }
+        }
+        Some(match piece {
+            Some(kind) => Choice::Piece(kind),
+            None => Choice::Cell(cell),
+        })
     }
 
     /// Depth-first search from `filled`; `false` when it should stop.

@@ -39,6 +39,7 @@ use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;
 
 use super::count::{CountOptions, CountReport};
+use super::cover::CoverBits;
 use super::geometry::{Cell, mirror_signature, orientations, signature, symmetries};
 use super::level::MAX_VOLUME;
 use super::mask::{Mask, Wide};
@@ -490,6 +491,10 @@ pub(crate) struct Tables<M: Mask> {
     pub(crate) choose_depth: usize,
     /// `images[g][p]`: the placement `p` becomes under symmetry `g`.
     pub(crate) images: Vec<Vec<u32>>,
+    /// The placements as bit sets, for the most constrained levels
+    /// ([`crate::cover`]); `None`: too many placements, the levels keep
+    /// lists.
+    pub(crate) cover: Option<CoverBits>,
 }
 
 const NONE: u32 = u32::MAX;
@@ -629,7 +634,9 @@ impl<M: Mask> Tables<M> {
             &placement_kind,
             &masks,
         );
+        let cover = CoverBits::build(volume, signatures.len(), &placement_bits, &placement_kind);
         let mut tables = Self {
+            cover,
             volume,
             outside,
             kinds: signatures.len(),
@@ -845,5 +852,85 @@ impl<M: Mask> Tables<M> {
                     .count();
                 (fixed_points, placements.len())
             })
+    }
+}
+
+#[cfg(test)]
+mod bit_set_tests {
+    use super::*;
+    use crate::search::Canonical;
+
+    /// Each symmetry root's search (and the plain search from the empty
+    /// box) with the levels' bit sets or their lists: raw and distinct
+    /// solutions, nodes, and whether the node budget stopped it.
+    fn searches<M: Mask>(t: &Tables<M>, bit_sets: bool, budget: u64) -> Vec<(u64, u64, u64, bool)> {
+        let cancel = AtomicBool::new(false);
+        let mut roots = t.symmetry_roots();
+        roots.push(crate::count::Subtree {
+            filled: t.outside,
+            avail: t.counts.clone(),
+            chosen: Vec::new(),
+            multiplier: 1,
+            stabiliser: Vec::new(),
+        });
+        let plain = roots.len() - 1;
+        roots
+            .iter()
+            .enumerate()
+            .map(|(i, root)| {
+                let visitor = Canonical::new(t.volume, root.stabiliser.clone(), None);
+                let mut search = Search::new(t, root.avail.clone(), &cancel, visitor);
+                search.bit_sets = bit_sets;
+                search.choose_depth = if i == plain {
+                    PLAIN_CHOOSE_DEPTH
+                } else {
+                    t.choose_depth
+                };
+                search.chosen = root.chosen.clone();
+                search.node_limit = budget;
+                search.go(root.filled);
+                let v = &search.visitor;
+                (v.raw, v.canonical, search.nodes, search.over_budget)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn bit_sets_and_lists_search_the_same_tree() {
+        let levels = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../levels/polycube/");
+        for (name, budget, solutions) in [
+            ("pentacubes_2x5x6.ron", u64::MAX, 2112),
+            ("soma.ron", u64::MAX, 11520),
+            ("pentacubes_3x4x5.ron", 1 << 18, 0),
+            ("bedlam.ron", 1 << 18, 0),
+        ] {
+            let path = std::path::PathBuf::from(levels).join(name);
+            let Ok((level, _)) = crate::import::load_any(&path) else {
+                panic!("{name} does not load");
+            };
+            let Ok(solver) = Solver::new(level.extents(), &level.shapes()) else {
+                panic!("{name} has no solver");
+            };
+            let (sets, lists) = dispatch!(solver, t => {
+                let Some(cover) = &t.cover else {
+                    panic!("{name} has no bit sets");
+                };
+                for (p, &m) in t.masks.iter().enumerate() {
+                    assert!(cover.agrees(p, m, t.volume), "{name}: placement {p}");
+                }
+                (searches(t, true, budget), searches(t, false, budget))
+            });
+            assert_eq!(sets, lists, "{name}: bit sets against lists");
+            let roots = &sets[..sets.len() - 1];
+            assert!(sets.iter().all(|s| s.2 > 0), "{name}: every search ran");
+            if solutions > 0 {
+                // The plain search finds every solution; the roots, each
+                // times its orbit, as many.
+                assert_eq!(sets[sets.len() - 1].0, solutions, "{name}: plain count");
+                assert!(roots.iter().any(|r| r.0 > 0), "{name}: roots found some");
+            } else {
+                assert!(roots.iter().any(|r| r.3), "{name}: the budget stops some");
+            }
+        }
     }
 }
