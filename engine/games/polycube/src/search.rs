@@ -23,7 +23,6 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::disassembly::Rays;
 
-use super::cover::CoverBits;
 use super::mask::Mask;
 use super::near::CellFits;
 use super::solver::Tables;
@@ -256,11 +255,7 @@ impl<M: Mask> Visitor<M> for FirstAssemblable {
 }
 
 /// Bits per cell of [`Counters`]: counts saturate at 64.
-const COUNTER_BITS: usize = 6;
-
-/// Bits per cell of the exact counts of the bit-set levels
-/// ([`crate::cover`]): up to 2047 placements on a cell.
-pub(crate) const PLANES: usize = 11;
+pub(crate) const COUNTER_BITS: usize = 6;
 
 /// Records every solution's placements (for the subtree enumeration).
 pub(crate) struct Leaves {
@@ -277,13 +272,13 @@ impl<M: Mask> Visitor<M> for Leaves {
 /// Per-cell counts of fitting placements, bit-sliced: `planes[i]` holds
 /// bit `i` of every cell's count; `sat` marks counts of 64 or more.
 #[derive(Clone, Copy)]
-struct Counters<M> {
-    planes: [M; COUNTER_BITS],
-    sat: M,
+pub(crate) struct Counters<M> {
+    pub(crate) planes: [M; COUNTER_BITS],
+    pub(crate) sat: M,
 }
 
 impl<M: Mask> Counters<M> {
-    const ZERO: Self = Self {
+    pub(crate) const ZERO: Self = Self {
         planes: [M::ZERO; COUNTER_BITS],
         sat: M::ZERO,
     };
@@ -306,7 +301,7 @@ impl<M: Mask> Counters<M> {
     /// The lowest of `cells` with the smallest count, and that count
     /// (64 when every count is saturated). `cells` must not be empty.
     #[inline(always)]
-    fn smallest(&self, cells: M) -> (usize, u32) {
+    pub(crate) fn smallest(&self, cells: M) -> (usize, u32) {
         let unsaturated = cells.and(self.sat.not());
         if unsaturated.is_zero() {
             return (cells.not().lowest_clear(), 1 << COUNTER_BITS);
@@ -330,7 +325,7 @@ impl<M: Mask> Counters<M> {
 }
 
 /// A branch of the most constrained choice.
-enum Choice {
+pub(crate) enum Choice {
     /// Every fitting placement covering this cell.
     Cell(usize),
     /// Every fitting placement of the last piece of this kind.
@@ -339,7 +334,7 @@ enum Choice {
 
 /// One depth-first search; the caller sets its start and reads its visitor.
 pub(crate) struct Search<'t, M: Mask, V: Visitor<M>> {
-    t: &'t Tables<M>,
+    pub(crate) t: &'t Tables<M>,
     pub(crate) avail: Vec<u16>,
     pub(crate) chosen: Vec<u32>,
     pub(crate) visitor: V,
@@ -378,19 +373,19 @@ pub(crate) struct Search<'t, M: Mask, V: Visitor<M>> {
     pub(crate) bit_sets: bool,
     /// The fitting placements of each most-constrained level on the path
     /// as a bit set ([`CoverBits::words`] words a level).
-    set: Vec<u64>,
+    pub(crate) set: Vec<u64>,
     /// Each such level's count of fitting placements per cell, bit-sliced
-    /// and complemented ([`PLANES`] masks a level, exact: plane `i` holds
-    /// bit `i` of `2^PLANES - 1 - count`, so that taking placements off
-    /// is an add, with no NOT).
-    per_cell: Vec<M>,
+    /// and complemented ([`crate::cover::PLANES`] masks a level, exact:
+    /// plane `i` holds bit `i` of `2^PLANES - 1 - count`, so that taking
+    /// placements off is an add, with no NOT).
+    pub(crate) per_cell: Vec<M>,
     /// Each such level's count of fitting placements per kind.
-    per_kind: Vec<u32>,
+    pub(crate) per_kind: Vec<u32>,
     /// The parent's level in `set` while its children run (`None`: the
     /// node is the first of the most constrained levels).
-    set_parent: Option<usize>,
+    pub(crate) set_parent: Option<usize>,
     /// The pieces left as the slab test's state index.
-    state: usize,
+    pub(crate) state: usize,
     /// Bit `k` set while a piece of kind `k` is left (kinds 0 to 63).
     kinds_left: u64,
 }
@@ -578,189 +573,6 @@ impl<'t, M: Mask, V: Visitor<M>> Search<'t, M, V> {
         keep
     }
 
-    /// [`Search::go_constrained`] with bit sets ([`crate::cover`]): the
-    /// same choices, children and order as with lists.
-    fn go_constrained_sets(&mut self, filled: M, cover: &'t CoverBits) -> bool {
-        let t = self.t;
-        let level = self.set_parent.map_or(0, |l| l + 1);
-        let (words, cells, kinds) = (cover.words, PLANES, t.kinds);
-        if self.set.len() < (level + 1) * words {
-            self.set.resize((level + 1) * words, 0);
-            self.per_cell.resize((level + 1) * cells, M::ZERO);
-            self.per_kind.resize((level + 1) * kinds, 0);
-        }
-        match (self.set_parent, self.chosen.last()) {
-            (Some(parent), Some(&p)) => self.child_set(parent, p as usize, cover),
-            _ => self.first_set(level, filled, cover),
-        }
-        let Some(choice) = self.choose_from_set(level, filled) else {
-            return true;
-        };
-        let mut keep = true;
-        let parent = self.set_parent.replace(level);
-        let (lo, hi) = match choice {
-            Choice::Cell(c) => {
-                let (lo, hi) = cover.range[c];
-                (lo as usize, hi as usize)
-            }
-            Choice::Piece(_) => (0, words),
-        };
-        'words: for w in lo..hi {
-            let mut wanted = self.set[level * words + w]
-                & match choice {
-                    Choice::Cell(c) => cover.cell_word(c, w),
-                    Choice::Piece(k) => cover.kind[k as usize * words + w],
-                };
-            while wanted != 0 {
-                let p = w * 64 + wanted.trailing_zeros() as usize;
-                wanted &= wanted - 1;
-                let m = t.masks[p];
-                let kind = t.placement_kind[p] as usize;
-                let next = filled.or(m);
-                let left = self.state - t.slabs.radix[kind];
-                if !t.slabs.possible(next, left) || t.has_isolated(next) {
-                    continue;
-                }
-                self.take(kind);
-                self.chosen.push(p as u32);
-                keep = self.go(next);
-                self.chosen.pop();
-                self.put_back(kind);
-                if !keep {
-                    break 'words;
-                }
-            }
-        }
-        self.set_parent = parent;
-        keep
-    }
-
-    /// The first most-constrained level's set: every placement of a kind
-    /// left that fits `filled`, counted per cell and per kind.
-    fn first_set(&mut self, level: usize, filled: M, cover: &CoverBits) {
-        let t = self.t;
-        let (words, kinds) = (cover.words, t.kinds);
-        let set = &mut self.set[level * words..(level + 1) * words];
-        let per_kind = &mut self.per_kind[level * kinds..(level + 1) * kinds];
-        set.fill(0);
-        per_kind.fill(0);
-        let mut planes = [M::ZERO; PLANES];
-        for (p, (&m, &kind)) in t.masks.iter().zip(&t.placement_kind).enumerate() {
-            let kind = kind as usize;
-            if self.avail[kind] == 0 || !m.and(filled).is_zero() {
-                continue;
-            }
-            set[p / 64] |= 1 << (p % 64);
-            per_kind[kind] += 1;
-            let mut carry = m;
-            for plane in &mut planes {
-                let next = plane.and(carry);
-                *plane = plane.xor(carry);
-                carry = next;
-            }
-        }
-        for (out, plane) in self.per_cell[level * PLANES..(level + 1) * PLANES]
-            .iter_mut()
-            .zip(planes)
-        {
-            *out = plane.not();
-        }
-    }
-
-    /// The level after `parent` once placement `p` is in: the parent's
-    /// set less the placements that meet `p` (and those of its kind, when
-    /// it was the last piece of it), its counts less theirs.
-    fn child_set(&mut self, parent: usize, p: usize, cover: &CoverBits) {
-        let t = self.t;
-        let (words, cells, kinds) = (cover.words, PLANES, t.kinds);
-        let level = parent + 1;
-        let kind = t.placement_kind[p] as usize;
-        let last = self.avail[kind] == 0;
-        self.set
-            .copy_within(parent * words..level * words, level * words);
-        self.per_cell
-            .copy_within(parent * cells..level * cells, level * cells);
-        self.per_kind
-            .copy_within(parent * kinds..level * kinds, level * kinds);
-        let own = &cover.cells[p * cover.stride..(p + 1) * cover.stride];
-        let (mut lo, mut hi) = if last { (0, words) } else { (words, 0) };
-        for &b in own {
-            if let Some(&(l, h)) = cover.range.get(usize::from(b)) {
-                lo = lo.min(l as usize);
-                hi = hi.max(h as usize);
-            }
-        }
-        let set = &mut self.set[level * words..(level + 1) * words];
-        let per_kind = &mut self.per_kind[level * kinds..(level + 1) * kinds];
-        // The counts in registers while the placements that drop out are
-        // taken off (bit-sliced, borrows rippling up).
-        let mut planes = [M::ZERO; PLANES];
-        planes.copy_from_slice(&self.per_cell[level * PLANES..(level + 1) * PLANES]);
-        for (w, word) in set.iter_mut().enumerate().take(hi).skip(lo) {
-            let mut meets = if last {
-                cover.kind[kind * words + w]
-            } else {
-                0
-            };
-            for &b in own {
-                meets |= cover.cell_word(usize::from(b), w);
-            }
-            let mut gone = *word & meets;
-            *word &= !meets;
-            while gone != 0 {
-                let q = w * 64 + gone.trailing_zeros() as usize;
-                gone &= gone - 1;
-                per_kind[t.placement_kind[q] as usize] -= 1;
-                // One less in the count is one more in its complement.
-                let mut carry = t.masks[q];
-                for plane in &mut planes {
-                    let next = plane.and(carry);
-                    *plane = plane.xor(carry);
-                    carry = next;
-                }
-            }
-        }
-        self.per_cell[level * PLANES..(level + 1) * PLANES].copy_from_slice(&planes);
-    }
-
-    /// The most constrained choice of a level (see
-    /// [`Search::most_constrained`]: the same choice).
-    fn choose_from_set(&self, level: usize, filled: M) -> Option<Choice> {
-        let t = self.t;
-        let kinds = t.kinds;
-        let per_kind = &self.per_kind[level * kinds..(level + 1) * kinds];
-        // The lowest empty cell with the fewest placements, counts
-        // saturating at 64 as the lists' counters do.
-        let planes = &self.per_cell[level * PLANES..(level + 1) * PLANES];
-        let mut counters = Counters::ZERO;
-        for (out, plane) in counters.planes.iter_mut().zip(planes) {
-            *out = plane.not();
-        }
-        counters.sat = planes[COUNTER_BITS..]
-            .iter()
-            .fold(M::ZERO, |sat, &plane| sat.or(plane.not()));
-        let (cell, mut best) = counters.smallest(filled.not());
-        if best == 0 {
-            return None;
-        }
-        let mut piece = None;
-        for (kind, (&fits, &left)) in per_kind.iter().zip(&self.avail).enumerate() {
-            if left == 0 {
-                continue;
-            }
-            if fits < u32::from(left) {
-                return None;
-            }
-            if left == 1 && fits < best {
-                (best, piece) = (fits, Some(kind as u32));
-            }
-        }
-        Some(match piece {
-            Some(kind) => Choice::Piece(kind),
-            None => Choice::Cell(cell),
-        })
-    }
-
     /// Depth-first search from `filled`; `false` when it should stop.
     pub(crate) fn go(&mut self, filled: M) -> bool {
         if filled == M::ONES {
@@ -890,7 +702,7 @@ impl<'t, M: Mask, V: Visitor<M>> Search<'t, M, V> {
 
     /// Takes a piece of `kind` (one must be left).
     #[inline(always)]
-    fn take(&mut self, kind: usize) {
+    pub(crate) fn take(&mut self, kind: usize) {
         self.avail[kind] -= 1;
         self.state -= self.t.slabs.radix[kind];
         // Without a branch: whether it was the last is a coin toss.
@@ -899,7 +711,7 @@ impl<'t, M: Mask, V: Visitor<M>> Search<'t, M, V> {
 
     /// Puts a piece of `kind` back.
     #[inline(always)]
-    fn put_back(&mut self, kind: usize) {
+    pub(crate) fn put_back(&mut self, kind: usize) {
         self.avail[kind] += 1;
         self.state += self.t.slabs.radix[kind];
         self.kinds_left |= 1u64 << (kind & 63);

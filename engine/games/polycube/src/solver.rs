@@ -446,7 +446,7 @@ pub(crate) struct Symmetry {
     /// Where each bit goes.
     perm: Vec<u16>,
     /// Which kind each kind becomes (reflections swap mirror pairs).
-    kind_map: Vec<usize>,
+    pub(crate) kind_map: Vec<usize>,
 }
 
 /// A run of placements of one kind in `Tables::masks`.
@@ -497,7 +497,7 @@ pub(crate) struct Tables<M: Mask> {
     pub(crate) cover: Option<CoverBits>,
 }
 
-const NONE: u32 = u32::MAX;
+pub(crate) const NONE: u32 = u32::MAX;
 
 /// How many placements deep the plain count picks the most constrained
 /// cell or piece before it switches to lowest-cell order: 2x5x6, CPU,
@@ -828,30 +828,6 @@ impl<M: Mask> Tables<M> {
             return Err(SolveError::Cancelled);
         }
         Ok(search.visitor.count)
-    }
-
-    /// The piece kind to break symmetry with: it occurs once, every
-    /// symmetry maps it to itself, and the fewest of its placements are
-    /// fixed by a non-identity symmetry.
-    pub(crate) fn breaking_kind(&self) -> Option<usize> {
-        (0..self.kinds)
-            .filter(|&k| self.counts[k] == 1)
-            .filter(|&k| self.group.iter().all(|g| g.kind_map[k] == k))
-            .filter(|&k| {
-                (0..self.masks.len())
-                    .filter(|&p| self.placement_kind[p] as usize == k)
-                    .all(|p| self.images.iter().all(|img| img[p] != NONE))
-            })
-            .min_by_key(|&k| {
-                let placements: Vec<usize> = (0..self.masks.len())
-                    .filter(|&p| self.placement_kind[p] as usize == k)
-                    .collect();
-                let fixed_points = placements
-                    .iter()
-                    .filter(|&&p| self.images[1..].iter().any(|img| img[p] as usize == p))
-                    .count();
-                (fixed_points, placements.len())
-            })
     }
 }
 
