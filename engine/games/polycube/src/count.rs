@@ -21,7 +21,7 @@ use rayon::prelude::*;
 use super::disassembly::Rays;
 use super::mask::Mask;
 use super::search::{Canonical, DistinctUpTo, Leaves, Search};
-use super::solver::{Counts, PLAIN_CHOOSE_DEPTH, Progress, SolveError, Tables};
+use super::solver::{Counts, NONE, PLAIN_CHOOSE_DEPTH, Progress, SolveError, Tables};
 use super::validate::Within;
 
 /// The enumeration deepens until there are at least this many subtrees
@@ -230,6 +230,30 @@ impl<M: Mask> Tables<M> {
             multiplier: 1,
             stabiliser: Vec::new(),
         }
+    }
+
+    /// The piece kind to break symmetry with: it occurs once, every
+    /// symmetry maps it to itself, and the fewest of its placements are
+    /// fixed by a non-identity symmetry.
+    pub(crate) fn breaking_kind(&self) -> Option<usize> {
+        (0..self.kinds)
+            .filter(|&k| self.counts[k] == 1)
+            .filter(|&k| self.group.iter().all(|g| g.kind_map[k] == k))
+            .filter(|&k| {
+                (0..self.masks.len())
+                    .filter(|&p| self.placement_kind[p] as usize == k)
+                    .all(|p| self.images.iter().all(|img| img[p] != NONE))
+            })
+            .min_by_key(|&k| {
+                let placements: Vec<usize> = (0..self.masks.len())
+                    .filter(|&p| self.placement_kind[p] as usize == k)
+                    .collect();
+                let fixed_points = placements
+                    .iter()
+                    .filter(|&&p| self.images[1..].iter().any(|img| img[p] as usize == p))
+                    .count();
+                (fixed_points, placements.len())
+            })
     }
 
     /// The starts of the symmetry-broken search: one per orbit of the

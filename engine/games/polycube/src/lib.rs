@@ -13,6 +13,7 @@
 pub mod budget;
 pub mod cli;
 pub mod count;
+mod cover;
 pub mod disassembly;
 pub mod generate;
 pub mod geometry;

@@ -10,6 +10,11 @@
 //! filtering and counting take no branch per placement (whether one fits
 //! is a coin toss to the branch predictor). A cell covered by none, or a
 //! kind with fewer fitting placements than pieces left, ends the branch.
+//! Where the box has at most 8192 placements those lists are bit sets
+//! over the placements instead ([`crate::cover`]): a child's set is its
+//! parent's less the placements that meet the one just placed, and its
+//! counts its parent's less theirs; the choices, and so the tree and its
+//! node counts, are the lists'.
 //! Deeper, the lists cost more than they save, and the search fills the
 //! lowest empty cell from the per-cell tables.
 
@@ -250,7 +255,7 @@ impl<M: Mask> Visitor<M> for FirstAssemblable {
 }
 
 /// Bits per cell of [`Counters`]: counts saturate at 64.
-const COUNTER_BITS: usize = 6;
+pub(crate) const COUNTER_BITS: usize = 6;
 
 /// Records every solution's placements (for the subtree enumeration).
 pub(crate) struct Leaves {
@@ -267,13 +272,13 @@ impl<M: Mask> Visitor<M> for Leaves {
 /// Per-cell counts of fitting placements, bit-sliced: `planes[i]` holds
 /// bit `i` of every cell's count; `sat` marks counts of 64 or more.
 #[derive(Clone, Copy)]
-struct Counters<M> {
-    planes: [M; COUNTER_BITS],
-    sat: M,
+pub(crate) struct Counters<M> {
+    pub(crate) planes: [M; COUNTER_BITS],
+    pub(crate) sat: M,
 }
 
 impl<M: Mask> Counters<M> {
-    const ZERO: Self = Self {
+    pub(crate) const ZERO: Self = Self {
         planes: [M::ZERO; COUNTER_BITS],
         sat: M::ZERO,
     };
@@ -296,7 +301,7 @@ impl<M: Mask> Counters<M> {
     /// The lowest of `cells` with the smallest count, and that count
     /// (64 when every count is saturated). `cells` must not be empty.
     #[inline(always)]
-    fn smallest(&self, cells: M) -> (usize, u32) {
+    pub(crate) fn smallest(&self, cells: M) -> (usize, u32) {
         let unsaturated = cells.and(self.sat.not());
         if unsaturated.is_zero() {
             return (cells.not().lowest_clear(), 1 << COUNTER_BITS);
@@ -320,7 +325,7 @@ impl<M: Mask> Counters<M> {
 }
 
 /// A branch of the most constrained choice.
-enum Choice {
+pub(crate) enum Choice {
     /// Every fitting placement covering this cell.
     Cell(usize),
     /// Every fitting placement of the last piece of this kind.
@@ -329,7 +334,7 @@ enum Choice {
 
 /// One depth-first search; the caller sets its start and reads its visitor.
 pub(crate) struct Search<'t, M: Mask, V: Visitor<M>> {
-    t: &'t Tables<M>,
+    pub(crate) t: &'t Tables<M>,
     pub(crate) avail: Vec<u16>,
     pub(crate) chosen: Vec<u32>,
     pub(crate) visitor: V,
@@ -361,8 +366,26 @@ pub(crate) struct Search<'t, M: Mask, V: Visitor<M>> {
     parent: Option<(usize, usize)>,
     /// Fitting placements per kind at the current node (scratch).
     kind_fits: Vec<u32>,
+    /// The masks of the placements that fit at the current node (scratch).
+    fit: Vec<M>,
+    /// Whether the most constrained levels keep bit sets
+    /// ([`crate::cover`]) rather than lists (when the box has them).
+    pub(crate) bit_sets: bool,
+    /// The fitting placements of each most-constrained level on the path
+    /// as a bit set ([`CoverBits::words`] words a level).
+    pub(crate) set: Vec<u64>,
+    /// Each such level's count of fitting placements per cell, bit-sliced
+    /// and complemented ([`crate::cover::PLANES`] masks a level, exact:
+    /// plane `i` holds bit `i` of `2^PLANES - 1 - count`, so that taking
+    /// placements off is an add, with no NOT).
+    pub(crate) per_cell: Vec<M>,
+    /// Each such level's count of fitting placements per kind.
+    pub(crate) per_kind: Vec<u32>,
+    /// The parent's level in `set` while its children run (`None`: the
+    /// node is the first of the most constrained levels).
+    pub(crate) set_parent: Option<usize>,
     /// The pieces left as the slab test's state index.
-    state: usize,
+    pub(crate) state: usize,
     /// Bit `k` set while a piece of kind `k` is left (kinds 0 to 63).
     kinds_left: u64,
 }
@@ -393,6 +416,12 @@ impl<'t, M: Mask, V: Visitor<M>> Search<'t, M, V> {
             live_end: 0,
             parent: None,
             kind_fits: vec![0; t.kinds],
+            fit: Vec::new(),
+            bit_sets: true,
+            set: Vec::new(),
+            per_cell: Vec::new(),
+            per_kind: Vec::new(),
+            set_parent: None,
         }
     }
 
@@ -403,7 +432,6 @@ impl<'t, M: Mask, V: Visitor<M>> Search<'t, M, V> {
     fn most_constrained(&mut self, filled: M) -> Option<Choice> {
         let t = self.t;
         self.kind_fits.iter_mut().for_each(|n| *n = 0);
-        let mut counters = Counters::ZERO;
         let start = self.live_end;
         let (from, to) = match self.parent {
             Some(range) => range,
@@ -411,24 +439,41 @@ impl<'t, M: Mask, V: Visitor<M>> Search<'t, M, V> {
         };
         // Without a branch per placement (whether one fits is a coin toss
         // to the branch predictor): each is written to the end of `live`
-        // and kept by moving the end only when it fits; one that does not
-        // fit adds an empty mask. (Candidates gathered in place are read
-        // at or after where they are written.)
+        // (and its mask to `fit`) and kept by moving the end only when it
+        // fits. (Candidates gathered in place are read at or after where
+        // they are written.)
         if self.live.len() < start + (to - from) {
             self.live.resize(start + (to - from), 0);
         }
-        let mut kept = start;
-        for i in from..to {
-            let p = self.live[i];
-            let kind = t.placement_kind[p as usize] as usize;
-            let m = t.masks[p as usize];
-            let fits = m.and(filled).is_zero() & (self.avail[kind] != 0);
-            self.live[kept] = p;
-            kept += usize::from(fits);
-            self.kind_fits[kind] += u32::from(fits);
-            counters.add(if fits { m } else { M::ZERO });
+        if self.fit.len() < to - from {
+            self.fit.resize(to - from, M::ZERO);
         }
-        self.live_end = kept;
+        let mut kept = 0;
+        {
+            let (live, fit, kind_fits) = (
+                &mut self.live[..],
+                &mut self.fit[..],
+                &mut self.kind_fits[..],
+            );
+            let (masks, kinds, avail) = (&t.masks[..], &t.placement_kind[..], &self.avail[..]);
+            for i in from..to {
+                let p = live[i];
+                let kind = kinds[p as usize] as usize;
+                let m = masks[p as usize];
+                let fits = m.and(filled).is_zero() & (avail[kind] != 0);
+                live[start + kept] = p;
+                fit[kept] = m;
+                kept += usize::from(fits);
+                kind_fits[kind] += u32::from(fits);
+            }
+        }
+        self.live_end = start + kept;
+        // The masks kept, counted per cell in a loop of their own: the
+        // counters stay in registers.
+        let mut counters = Counters::ZERO;
+        for &m in &self.fit[..kept] {
+            counters.add(m);
+        }
         let (cell, mut best) = counters.smallest(filled.not());
         if best == 0 {
             return None;
@@ -488,6 +533,9 @@ impl<'t, M: Mask, V: Visitor<M>> Search<'t, M, V> {
     /// removed on return.
     fn go_constrained(&mut self, filled: M) -> bool {
         let t = self.t;
+        if let Some(cover) = t.cover.as_ref().filter(|_| self.bit_sets) {
+            return self.go_constrained_sets(filled, cover);
+        }
         let start = self.live_end;
         let choice = self.most_constrained(filled);
         let end = self.live_end;
@@ -654,7 +702,7 @@ impl<'t, M: Mask, V: Visitor<M>> Search<'t, M, V> {
 
     /// Takes a piece of `kind` (one must be left).
     #[inline(always)]
-    fn take(&mut self, kind: usize) {
+    pub(crate) fn take(&mut self, kind: usize) {
         self.avail[kind] -= 1;
         self.state -= self.t.slabs.radix[kind];
         // Without a branch: whether it was the last is a coin toss.
@@ -663,7 +711,7 @@ impl<'t, M: Mask, V: Visitor<M>> Search<'t, M, V> {
 
     /// Puts a piece of `kind` back.
     #[inline(always)]
-    fn put_back(&mut self, kind: usize) {
+    pub(crate) fn put_back(&mut self, kind: usize) {
         self.avail[kind] += 1;
         self.state += self.t.slabs.radix[kind];
         self.kinds_left |= 1u64 << (kind & 63);

@@ -39,6 +39,7 @@ use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;
 
 use super::count::{CountOptions, CountReport};
+use super::cover::CoverBits;
 use super::geometry::{Cell, mirror_signature, orientations, signature, symmetries};
 use super::level::MAX_VOLUME;
 use super::mask::{Mask, Wide};
@@ -445,7 +446,7 @@ pub(crate) struct Symmetry {
     /// Where each bit goes.
     perm: Vec<u16>,
     /// Which kind each kind becomes (reflections swap mirror pairs).
-    kind_map: Vec<usize>,
+    pub(crate) kind_map: Vec<usize>,
 }
 
 /// A run of placements of one kind in `Tables::masks`.
@@ -490,9 +491,13 @@ pub(crate) struct Tables<M: Mask> {
     pub(crate) choose_depth: usize,
     /// `images[g][p]`: the placement `p` becomes under symmetry `g`.
     pub(crate) images: Vec<Vec<u32>>,
+    /// The placements as bit sets, for the most constrained levels
+    /// ([`crate::cover`]); `None`: too many placements, the levels keep
+    /// lists.
+    pub(crate) cover: Option<CoverBits>,
 }
 
-const NONE: u32 = u32::MAX;
+pub(crate) const NONE: u32 = u32::MAX;
 
 /// How many placements deep the plain count picks the most constrained
 /// cell or piece before it switches to lowest-cell order: 2x5x6, CPU,
@@ -629,7 +634,9 @@ impl<M: Mask> Tables<M> {
             &placement_kind,
             &masks,
         );
+        let cover = CoverBits::build(volume, signatures.len(), &placement_bits, &placement_kind);
         let mut tables = Self {
+            cover,
             volume,
             outside,
             kinds: signatures.len(),
@@ -822,28 +829,84 @@ impl<M: Mask> Tables<M> {
         }
         Ok(search.visitor.count)
     }
+}
 
-    /// The piece kind to break symmetry with: it occurs once, every
-    /// symmetry maps it to itself, and the fewest of its placements are
-    /// fixed by a non-identity symmetry.
-    pub(crate) fn breaking_kind(&self) -> Option<usize> {
-        (0..self.kinds)
-            .filter(|&k| self.counts[k] == 1)
-            .filter(|&k| self.group.iter().all(|g| g.kind_map[k] == k))
-            .filter(|&k| {
-                (0..self.masks.len())
-                    .filter(|&p| self.placement_kind[p] as usize == k)
-                    .all(|p| self.images.iter().all(|img| img[p] != NONE))
+#[cfg(test)]
+mod bit_set_tests {
+    use super::*;
+    use crate::search::Canonical;
+
+    /// Each symmetry root's search (and the plain search from the empty
+    /// box) with the levels' bit sets or their lists: raw and distinct
+    /// solutions, nodes, and whether the node budget stopped it.
+    fn searches<M: Mask>(t: &Tables<M>, bit_sets: bool, budget: u64) -> Vec<(u64, u64, u64, bool)> {
+        let cancel = AtomicBool::new(false);
+        let mut roots = t.symmetry_roots();
+        roots.push(crate::count::Subtree {
+            filled: t.outside,
+            avail: t.counts.clone(),
+            chosen: Vec::new(),
+            multiplier: 1,
+            stabiliser: Vec::new(),
+        });
+        let plain = roots.len() - 1;
+        roots
+            .iter()
+            .enumerate()
+            .map(|(i, root)| {
+                let visitor = Canonical::new(t.volume, root.stabiliser.clone(), None);
+                let mut search = Search::new(t, root.avail.clone(), &cancel, visitor);
+                search.bit_sets = bit_sets;
+                search.choose_depth = if i == plain {
+                    PLAIN_CHOOSE_DEPTH
+                } else {
+                    t.choose_depth
+                };
+                search.chosen = root.chosen.clone();
+                search.node_limit = budget;
+                search.go(root.filled);
+                let v = &search.visitor;
+                (v.raw, v.canonical, search.nodes, search.over_budget)
             })
-            .min_by_key(|&k| {
-                let placements: Vec<usize> = (0..self.masks.len())
-                    .filter(|&p| self.placement_kind[p] as usize == k)
-                    .collect();
-                let fixed_points = placements
-                    .iter()
-                    .filter(|&&p| self.images[1..].iter().any(|img| img[p] as usize == p))
-                    .count();
-                (fixed_points, placements.len())
-            })
+            .collect()
+    }
+
+    #[test]
+    fn bit_sets_and_lists_search_the_same_tree() {
+        let levels = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../levels/polycube/");
+        for (name, budget, solutions) in [
+            ("pentacubes_2x5x6.ron", u64::MAX, 2112),
+            ("soma.ron", u64::MAX, 11520),
+            ("pentacubes_3x4x5.ron", 1 << 18, 0),
+            ("bedlam.ron", 1 << 18, 0),
+        ] {
+            let path = std::path::PathBuf::from(levels).join(name);
+            let Ok((level, _)) = crate::import::load_any(&path) else {
+                panic!("{name} does not load");
+            };
+            let Ok(solver) = Solver::new(level.extents(), &level.shapes()) else {
+                panic!("{name} has no solver");
+            };
+            let (sets, lists) = dispatch!(solver, t => {
+                let Some(cover) = &t.cover else {
+                    panic!("{name} has no bit sets");
+                };
+                for (p, &m) in t.masks.iter().enumerate() {
+                    assert!(cover.agrees(p, m, t.volume), "{name}: placement {p}");
+                }
+                (searches(t, true, budget), searches(t, false, budget))
+            });
+            assert_eq!(sets, lists, "{name}: bit sets against lists");
+            let roots = &sets[..sets.len() - 1];
+            assert!(sets.iter().all(|s| s.2 > 0), "{name}: every search ran");
+            if solutions > 0 {
+                // The plain search finds every solution; the roots, each
+                // times its orbit, as many.
+                assert_eq!(sets[sets.len() - 1].0, solutions, "{name}: plain count");
+                assert!(roots.iter().any(|r| r.0 > 0), "{name}: roots found some");
+            } else {
+                assert!(roots.iter().any(|r| r.3), "{name}: the budget stops some");
+            }
+        }
     }
 }

@@ -1,0 +1,302 @@
+//! The placements that still fit, as bit sets over the placements, for the
+//! search's most constrained levels (`search.rs`).
+//!
+//! A list of fitting placements costs each child a pass over its parent's
+//! whole list (about 30 instructions a placement: 657M placements for the
+//! 3x4x5 box, two thirds of its time). As a bit set, a child's set is its
+//! parent's less the placements that meet the one just placed: an AND-NOT
+//! of the sets of its five cells, a few dozen words. The counts per cell
+//! and per kind are the parent's, less those of the placements that drop
+//! out (about a third of them a level): no pass over the ones that stay.
+//!
+//! The bit sets are in placement order, the order the lists kept, so the
+//! children come in the same order and the search tree is the same.
+
+use super::mask::Mask;
+use super::search::{COUNTER_BITS, Choice, Counters, Search, Visitor};
+
+/// Bits per cell of the exact counts of the bit-set levels: up to 2047
+/// placements on a cell.
+pub(crate) const PLANES: usize = 11;
+
+/// Boxes with more placements than this keep the lists (a set of more
+/// than 128 words costs a child more than its list does).
+pub(crate) const MAX_PLACEMENTS: usize = 128 * 64;
+
+/// The bit sets of one box's placements.
+pub(crate) struct CoverBits {
+    /// Words in a set of placements.
+    pub(crate) words: usize,
+    /// Per cell, the placements that cover it (`words` each), and an
+    /// empty set after the last cell (the padding's).
+    pub(crate) cell: Vec<u64>,
+    /// Per cell, the words where its set has bits: `[lo, hi)`.
+    pub(crate) range: Vec<(u32, u32)>,
+    /// Per kind, its placements (`words` each).
+    pub(crate) kind: Vec<u64>,
+    /// Cells per placement in `cells` (the largest piece's).
+    pub(crate) stride: usize,
+    /// Each placement's cells, `stride` each; a smaller piece is padded
+    /// with the box's volume (a spare counter).
+    pub(crate) cells: Vec<u16>,
+}
+
+impl CoverBits {
+    /// The sets of `placement_bits` (each placement's cells) of kinds
+    /// `placement_kind`, or `None` for a box with more than
+    /// [`MAX_PLACEMENTS`].
+    pub(crate) fn build(
+        volume: usize,
+        kinds: usize,
+        placement_bits: &[Vec<u16>],
+        placement_kind: &[u32],
+    ) -> Option<Self> {
+        let placements = placement_bits.len();
+        if placements > MAX_PLACEMENTS || volume >= usize::from(u16::MAX) {
+            return None;
+        }
+        let words = placements.div_ceil(64).max(1);
+        let stride = placement_bits.iter().map(Vec::len).max().unwrap_or(1);
+        let mut cell = vec![0u64; (volume + 1) * words];
+        let mut kind = vec![0u64; kinds * words];
+        let mut cells = vec![volume as u16; placements * stride];
+        for (p, (bits, &k)) in placement_bits.iter().zip(placement_kind).enumerate() {
+            let (w, bit) = (p / 64, 1u64 << (p % 64));
+            *kind.get_mut(k as usize * words + w)? |= bit;
+            for (j, &b) in bits.iter().enumerate() {
+                *cell.get_mut(usize::from(b) * words + w)? |= bit;
+                cells[p * stride + j] = b;
+            }
+        }
+        // Counts per cell are kept in `PLANES` bits.
+        let most = cell
+            .chunks(words)
+            .take(volume)
+            .map(|set| set.iter().map(|w| w.count_ones()).sum::<u32>())
+            .max()
+            .unwrap_or(0);
+        if most >= 1 << PLANES {
+            return None;
+        }
+        let range = cell
+            .chunks(words)
+            .take(volume)
+            .map(|set| {
+                let lo = set.iter().position(|&x| x != 0).unwrap_or(0);
+                let hi = set.iter().rposition(|&x| x != 0).map_or(lo, |i| i + 1);
+                (lo as u32, hi as u32)
+            })
+            .collect();
+        Some(Self {
+            words,
+            cell,
+            range,
+            kind,
+            stride,
+            cells,
+        })
+    }
+
+    /// The set of the placements covering cell `c`, word `w`.
+    #[inline(always)]
+    pub(crate) fn cell_word(&self, c: usize, w: usize) -> u64 {
+        self.cell[c * self.words + w]
+    }
+
+    /// Whether placement `p`'s mask agrees with its cells here (a check
+    /// for tests).
+    #[cfg(test)]
+    pub(crate) fn agrees<M: Mask>(&self, p: usize, mask: M, volume: usize) -> bool {
+        let from_cells = self.cells[p * self.stride..(p + 1) * self.stride]
+            .iter()
+            .filter(|&&b| usize::from(b) < volume)
+            .fold(M::ZERO, |m, &b| m.or(M::bit(usize::from(b))));
+        from_cells == mask
+            && (0..volume).all(|c| mask.test(c) == (self.cell_word(c, p / 64) >> (p % 64) & 1 == 1))
+    }
+}
+
+impl<'t, M: Mask, V: Visitor<M>> Search<'t, M, V> {
+    /// [`Search::go_constrained`] with bit sets ([`crate::cover`]): the
+    /// same choices, children and order as with lists.
+    pub(crate) fn go_constrained_sets(&mut self, filled: M, cover: &'t CoverBits) -> bool {
+        let t = self.t;
+        let level = self.set_parent.map_or(0, |l| l + 1);
+        let (words, cells, kinds) = (cover.words, PLANES, t.kinds);
+        if self.set.len() < (level + 1) * words {
+            self.set.resize((level + 1) * words, 0);
+            self.per_cell.resize((level + 1) * cells, M::ZERO);
+            self.per_kind.resize((level + 1) * kinds, 0);
+        }
+        match (self.set_parent, self.chosen.last()) {
+            (Some(parent), Some(&p)) => self.child_set(parent, p as usize, cover),
+            _ => self.first_set(level, filled, cover),
+        }
+        let Some(choice) = self.choose_from_set(level, filled) else {
+            return true;
+        };
+        let mut keep = true;
+        let parent = self.set_parent.replace(level);
+        let (lo, hi) = match choice {
+            Choice::Cell(c) => {
+                let (lo, hi) = cover.range[c];
+                (lo as usize, hi as usize)
+            }
+            Choice::Piece(_) => (0, words),
+        };
+        'words: for w in lo..hi {
+            let mut wanted = self.set[level * words + w]
+                & match choice {
+                    Choice::Cell(c) => cover.cell_word(c, w),
+                    Choice::Piece(k) => cover.kind[k as usize * words + w],
+                };
+            while wanted != 0 {
+                let p = w * 64 + wanted.trailing_zeros() as usize;
+                wanted &= wanted - 1;
+                let m = t.masks[p];
+                let kind = t.placement_kind[p] as usize;
+                let next = filled.or(m);
+                let left = self.state - t.slabs.radix[kind];
+                if !t.slabs.possible(next, left) || t.has_isolated(next) {
+                    continue;
+                }
+                self.take(kind);
+                self.chosen.push(p as u32);
+                keep = self.go(next);
+                self.chosen.pop();
+                self.put_back(kind);
+                if !keep {
+                    break 'words;
+                }
+            }
+        }
+        self.set_parent = parent;
+        keep
+    }
+
+    /// The first most-constrained level's set: every placement of a kind
+    /// left that fits `filled`, counted per cell and per kind.
+    fn first_set(&mut self, level: usize, filled: M, cover: &CoverBits) {
+        let t = self.t;
+        let (words, kinds) = (cover.words, t.kinds);
+        let set = &mut self.set[level * words..(level + 1) * words];
+        let per_kind = &mut self.per_kind[level * kinds..(level + 1) * kinds];
+        set.fill(0);
+        per_kind.fill(0);
+        let mut planes = [M::ZERO; PLANES];
+        for (p, (&m, &kind)) in t.masks.iter().zip(&t.placement_kind).enumerate() {
+            let kind = kind as usize;
+            if self.avail[kind] == 0 || !m.and(filled).is_zero() {
+                continue;
+            }
+            set[p / 64] |= 1 << (p % 64);
+            per_kind[kind] += 1;
+            let mut carry = m;
+            for plane in &mut planes {
+                let next = plane.and(carry);
+                *plane = plane.xor(carry);
+                carry = next;
+            }
+        }
+        for (out, plane) in self.per_cell[level * PLANES..(level + 1) * PLANES]
+            .iter_mut()
+            .zip(planes)
+        {
+            *out = plane.not();
+        }
+    }
+
+    /// The level after `parent` once placement `p` is in: the parent's
+    /// set less the placements that meet `p` (and those of its kind, when
+    /// it was the last piece of it), its counts less theirs.
+    fn child_set(&mut self, parent: usize, p: usize, cover: &CoverBits) {
+        let t = self.t;
+        let (words, cells, kinds) = (cover.words, PLANES, t.kinds);
+        let level = parent + 1;
+        let kind = t.placement_kind[p] as usize;
+        let last = self.avail[kind] == 0;
+        self.set
+            .copy_within(parent * words..level * words, level * words);
+        self.per_cell
+            .copy_within(parent * cells..level * cells, level * cells);
+        self.per_kind
+            .copy_within(parent * kinds..level * kinds, level * kinds);
+        let own = &cover.cells[p * cover.stride..(p + 1) * cover.stride];
+        let (mut lo, mut hi) = if last { (0, words) } else { (words, 0) };
+        for &b in own {
+            if let Some(&(l, h)) = cover.range.get(usize::from(b)) {
+                lo = lo.min(l as usize);
+                hi = hi.max(h as usize);
+            }
+        }
+        let set = &mut self.set[level * words..(level + 1) * words];
+        let per_kind = &mut self.per_kind[level * kinds..(level + 1) * kinds];
+        // The counts in registers while the placements that drop out are
+        // taken off (bit-sliced, borrows rippling up).
+        let mut planes = [M::ZERO; PLANES];
+        planes.copy_from_slice(&self.per_cell[level * PLANES..(level + 1) * PLANES]);
+        for (w, word) in set.iter_mut().enumerate().take(hi).skip(lo) {
+            let mut meets = if last {
+                cover.kind[kind * words + w]
+            } else {
+                0
+            };
+            for &b in own {
+                meets |= cover.cell_word(usize::from(b), w);
+            }
+            let mut gone = *word & meets;
+            *word &= !meets;
+            while gone != 0 {
+                let q = w * 64 + gone.trailing_zeros() as usize;
+                gone &= gone - 1;
+                per_kind[t.placement_kind[q] as usize] -= 1;
+                // One less in the count is one more in its complement.
+                let mut carry = t.masks[q];
+                for plane in &mut planes {
+                    let next = plane.and(carry);
+                    *plane = plane.xor(carry);
+                    carry = next;
+                }
+            }
+        }
+        self.per_cell[level * PLANES..(level + 1) * PLANES].copy_from_slice(&planes);
+    }
+
+    /// The most constrained choice of a level (see
+    /// [`Search::most_constrained`]: the same choice).
+    fn choose_from_set(&self, level: usize, filled: M) -> Option<Choice> {
+        let t = self.t;
+        let kinds = t.kinds;
+        let per_kind = &self.per_kind[level * kinds..(level + 1) * kinds];
+        // The lowest empty cell with the fewest placements, counts
+        // saturating at 64 as the lists' counters do.
+        let planes = &self.per_cell[level * PLANES..(level + 1) * PLANES];
+        let mut counters = Counters::ZERO;
+        for (out, plane) in counters.planes.iter_mut().zip(planes) {
+            *out = plane.not();
+        }
+        counters.sat = planes[COUNTER_BITS..]
+            .iter()
+            .fold(M::ZERO, |sat, &plane| sat.or(plane.not()));
+        let (cell, mut best) = counters.smallest(filled.not());
+        if best == 0 {
+            return None;
+        }
+        let mut piece = None;
+        for (kind, (&fits, &left)) in per_kind.iter().zip(&self.avail).enumerate() {
+            if left == 0 {
+                continue;
+            }
+            if fits < u32::from(left) {
+                return None;
+            }
+            if left == 1 && fits < best {
+                (best, piece) = (fits, Some(kind as u32));
+            }
+        }
+        Some(match piece {
+            Some(kind) => Choice::Piece(kind),
+            None => Choice::Cell(cell),
+        })
+    }
+}
