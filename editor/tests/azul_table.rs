@@ -87,27 +87,6 @@ fn the_docked_two_player_table_fits_the_default_window() {
     support::layout::assert_inside_the_window(&harness, 1400.0);
 }
 
-/// A last round where the player's one move (the centre's orange to line
-/// 1) completes a wall row, so the game ends at once, lost on points.
-const LAST_MOVE: &str = r#"(
-    version: 1,
-    title: "Last move",
-    description: "One move left.",
-    seats: [Human, Ai(level: "easy")],
-    goal: Win(seat: 1),
-    position: Some((
-        round: 5,
-        to_move: 1,
-        boards: [
-            (score: 10, wall: ["BYRG.", ".....", ".....", ".....", "....."], lines: ["", "", "", "", ""]),
-            (score: 41, wall: ["B.RGO", "OBYR.", ".OBY.", "..OB.", "....."], lines: ["", "", "", "", ""]),
-        ],
-        factories: ["", "", "", "", ""],
-        centre: "O",
-    )),
-)
-"#;
-
 /// Issue 35's walk: the docked end card ("Defeat", its words and its ×)
 /// reached past the playtest's right edge; it now wraps inside its room.
 #[test]
@@ -115,7 +94,7 @@ fn the_docked_end_card_fits_the_default_window() {
     let dir = support::temp_project(&["scripts/azul.lua"]);
     let level = dir.path().join("levels/azul/last_move.ron");
     std::fs::create_dir_all(level.parent().expect("a folder")).expect("levels/azul");
-    std::fs::write(&level, LAST_MOVE).expect("the scenario");
+    std::fs::write(&level, support::AZUL_LAST_MOVE).expect("the scenario");
     let mut harness = harness(dir.path());
     harness.run_steps(2);
     harness.get_by_label_contains("last_move.ron").click();

@@ -379,27 +379,6 @@ fn azuls_playtest_holds_still_through_its_states() {
     sweep.assert_steady();
 }
 
-/// A last round where the player's one move (the centre's orange to line
-/// 1) completes a wall row, so the game ends at once, lost on points.
-const AZUL_LAST_MOVE: &str = r#"(
-    version: 1,
-    title: "Last move",
-    description: "One move left.",
-    seats: [Human, Ai(level: "easy")],
-    goal: Win(seat: 1),
-    position: Some((
-        round: 5,
-        to_move: 1,
-        boards: [
-            (score: 10, wall: ["BYRG.", ".....", ".....", ".....", "....."], lines: ["", "", "", "", ""]),
-            (score: 41, wall: ["B.RGO", "OBYR.", ".OBY.", "..OB.", "....."], lines: ["", "", "", "", ""]),
-        ],
-        factories: ["", "", "", "", ""],
-        centre: "O",
-    )),
-)
-"#;
-
 /// Azul's final scores on the docked table: the end card takes the
 /// emptied factories' room and everything else stays where it was, in
 /// view; closing the card moves nothing either.
@@ -408,7 +387,7 @@ fn azuls_final_scores_move_nothing() {
     let Played { _dir, mut harness } = docked_playtest("azul", "standard.ron", SIZE);
     let root = _dir.path().canonicalize().expect("root");
     let level = root.join("levels/azul/last_move.ron");
-    std::fs::write(&level, AZUL_LAST_MOVE).expect("the scenario");
+    std::fs::write(&level, support::AZUL_LAST_MOVE).expect("the scenario");
     harness.state_mut().open_file(&level).expect("opens");
     harness.run_steps(3);
     harness.key_press(Key::F5);

@@ -72,3 +72,25 @@ pub fn assert_console_has(harness: &Harness<'_, EditorApp>, text: &str) {
         "no console line with {text:?}: {lines:?}"
     );
 }
+
+/// An Azul scenario: a last round where the player's one move (the
+/// centre's orange to line 1) completes a wall row, so the game ends at
+/// once, lost on points.
+pub const AZUL_LAST_MOVE: &str = r#"(
+    version: 1,
+    title: "Last move",
+    description: "One move left.",
+    seats: [Human, Ai(level: "easy")],
+    goal: Win(seat: 1),
+    position: Some((
+        round: 5,
+        to_move: 1,
+        boards: [
+            (score: 10, wall: ["BYRG.", ".....", ".....", ".....", "....."], lines: ["", "", "", "", ""]),
+            (score: 41, wall: ["B.RGO", "OBYR.", ".OBY.", "..OB.", "....."], lines: ["", "", "", "", ""]),
+        ],
+        factories: ["", "", "", "", ""],
+        centre: "O",
+    )),
+)
+"#;

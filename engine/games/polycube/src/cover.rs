@@ -278,25 +278,7 @@ impl<'t, M: Mask, V: Visitor<M>> Search<'t, M, V> {
         counters.sat = planes[COUNTER_BITS..]
             .iter()
             .fold(M::ZERO, |sat, &plane| sat.or(plane.not()));
-        let (cell, mut best) = counters.smallest(filled.not());
-        if best == 0 {
-            return None;
-        }
-        let mut piece = None;
-        for (kind, (&fits, &left)) in per_kind.iter().zip(&self.avail).enumerate() {
-            if left == 0 {
-                continue;
-            }
-            if fits < u32::from(left) {
-                return None;
-            }
-            if left == 1 && fits < best {
-                (best, piece) = (fits, Some(kind as u32));
-            }
-        }
-        Some(match piece {
-            Some(kind) => Choice::Piece(kind),
-            None => Choice::Cell(cell),
-        })
+        let (cell, best) = counters.smallest(filled.not());
+        Choice::most_constrained(cell, best, per_kind, &self.avail)
     }
 }

@@ -332,6 +332,42 @@ pub(crate) enum Choice {
     Piece(u32),
 }
 
+impl Choice {
+    /// The most constrained branch: `cell`, the empty cell with the fewest
+    /// fitting placements (`best` of them), or the last piece of a kind
+    /// that fits in fewer places; `None` for a dead end (a cell nothing
+    /// covers, or a kind with fewer fitting placements than pieces left).
+    /// `kind_fits` and `avail` are each kind's fitting placements and
+    /// pieces left. Both searches (lists and bit sets) choose here.
+    #[inline]
+    pub(crate) fn most_constrained(
+        cell: usize,
+        mut best: u32,
+        kind_fits: &[u32],
+        avail: &[u16],
+    ) -> Option<Self> {
+        if best == 0 {
+            return None;
+        }
+        let mut piece = None;
+        for (kind, (&fits, &left)) in kind_fits.iter().zip(avail).enumerate() {
+            if left == 0 {
+                continue;
+            }
+            if fits < u32::from(left) {
+                return None;
+            }
+            if left == 1 && fits < best {
+                (best, piece) = (fits, Some(kind as u32));
+            }
+        }
+        Some(match piece {
+            Some(kind) => Self::Piece(kind),
+            None => Self::Cell(cell),
+        })
+    }
+}
+
 /// One depth-first search; the caller sets its start and reads its visitor.
 pub(crate) struct Search<'t, M: Mask, V: Visitor<M>> {
     pub(crate) t: &'t Tables<M>,
@@ -474,26 +510,8 @@ impl<'t, M: Mask, V: Visitor<M>> Search<'t, M, V> {
         for &m in &self.fit[..kept] {
             counters.add(m);
         }
-        let (cell, mut best) = counters.smallest(filled.not());
-        if best == 0 {
-            return None;
-        }
-        let mut piece = None;
-        for (kind, (&fits, &left)) in self.kind_fits.iter().zip(&self.avail).enumerate() {
-            if left == 0 {
-                continue;
-            }
-            if fits < u32::from(left) {
-                return None;
-            }
-            if left == 1 && fits < best {
-                (best, piece) = (fits, Some(kind as u32));
-            }
-        }
-        Some(match piece {
-            Some(kind) => Choice::Piece(kind),
-            None => Choice::Cell(cell),
-        })
+        let (cell, best) = counters.smallest(filled.not());
+        Choice::most_constrained(cell, best, &self.kind_fits, &self.avail)
     }
 
     /// Writes the placements that may fit at the start of a search (those
