@@ -459,6 +459,10 @@ fn polycube_at_1280x800_keeps_its_3d_view_in_the_window() {
     harness.key_press(Key::F11);
     harness.run_steps(6);
     assert!(harness.state().playtest_maximised());
+    // Maximised, the full view (not the docked compact one): "Show a
+    // solution" in the panel, not in a tool window (it went compact when
+    // the compact view began below 600 px).
+    harness.get_by_label("Show a solution");
     // The status line's file name, at the window's bottom.
     let status = harness
         .query_all_by_label("levels/polycube/03_little_crate.ron")
