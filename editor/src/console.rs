@@ -105,13 +105,14 @@ impl Console {
     }
 
     /// The editor's own line, unless it just said the same (see
-    /// `last_said`). Game lines (`buffer_mut`) are never merged: two
-    /// equal moves are two lines.
+    /// `last_said`) and nothing came after it. Game lines (`buffer_mut`)
+    /// are never merged: two equal moves are two lines.
     fn say(&mut self, text: String, is_error: bool) {
         let now = std::time::Instant::now();
         if let Some((last, at)) = &self.last_said
             && *last == text
             && now.duration_since(*at) < REPEAT_WINDOW
+            && self.lines.last().is_some_and(|line| line.text == text)
         {
             return;
         }
@@ -351,6 +352,27 @@ mod tests {
                 ("  here", true)
             ]
         );
+    }
+
+    /// The README's tour, walked quickly: the script saved (reloaded), a
+    /// game's lines and a saved test, the script saved again within two
+    /// seconds: its second reload is a new event after other lines, and is
+    /// said (it was merged with the first, and the console said nothing).
+    #[test]
+    fn the_same_line_after_other_lines_is_said_again() {
+        let mut console = Console::default();
+        console.info("reloaded scripts/sand.lua");
+        console.buffer_mut().push(ConsoleLine {
+            text: "saved test tests/replays/sand/my_cascade.replay.ron".into(),
+            is_error: false,
+        });
+        console.info("reloaded scripts/sand.lua");
+        let reloads = console
+            .lines()
+            .iter()
+            .filter(|l| l.text == "reloaded scripts/sand.lua")
+            .count();
+        assert_eq!(reloads, 2, "{:?}", console.lines());
     }
 
     #[test]

@@ -83,11 +83,16 @@ fn unsaved_header(harness: &Harness<'_, EditorApp>) -> Option<String> {
 /// must stay in view: inside the window and above the console (the
 /// playtest's scroll area hides what runs under it).
 fn docked_sweep(harness: &Harness<'_, EditorApp>) -> Sweep {
+    docked_sweep_of(harness, SIZE)
+}
+
+/// [`docked_sweep`] of a window of `size`.
+fn docked_sweep_of(harness: &Harness<'_, EditorApp>, size: egui::Vec2) -> Sweep {
     let console = harness.get_by_label("Console").rect().top() - 4.0;
-    Sweep::new(SIZE, &[])
+    Sweep::new(size, &[])
         .visible(egui::Rect::from_min_max(
             egui::Pos2::ZERO,
-            egui::pos2(SIZE.x, console),
+            egui::pos2(size.x, console),
         ))
         .other_panels(harness.get_by_label("Clear").rect())
 }
@@ -433,6 +438,10 @@ fn polycube_at_1280x800_keeps_its_3d_view_in_the_window() {
     harness.key_press(Key::F11);
     harness.run_steps(6);
     assert!(harness.state().playtest_maximised());
+    // Maximised, the full view (not the docked compact one): "Show a
+    // solution" in the panel, not in a tool window (it went compact when
+    // the compact view began below 600 px).
+    harness.get_by_label("Show a solution");
     // The status line's file name, at the window's bottom.
     let status = harness
         .query_all_by_label("levels/polycube/03_little_crate.ron")
@@ -508,4 +517,55 @@ fn sands_won_card_moves_nothing() {
     );
     harness.get_by_label("Play again");
     sweep.assert_steady();
+}
+
+/// The docs' pictures' window: 1280 x 800.
+const SMALL: egui::Vec2 = egui::vec2(1280.0, 800.0);
+
+/// Sand's docked playtest at 1280 x 800 on the cascade (docs/img/sand.png:
+/// three clears by themselves): its "Recent clears" lines stay above the
+/// console (they ran under it, the third cut in half).
+#[test]
+fn sands_recent_clears_stay_above_the_console_at_1280x800() {
+    let Played { _dir, mut harness } = docked_playtest("sand", "cascade.ron", SMALL);
+    // The list, newest first, is a slot declared to grow (its lines move
+    // down as clears come); it must stay in view.
+    let mut sweep = docked_sweep_of(&harness, SMALL).growing(&["tick "]);
+    sweep.change_in(
+        &mut harness,
+        "sand: the cascade's three clears",
+        support::layout::playtest_area,
+        |h| h.run_steps(400),
+    );
+    harness.get_by_label("Score 142");
+    sweep.assert_steady();
+}
+
+/// Polycube's docked (not maximised) playtest at 1280 x 800, through a
+/// pick and an aim: its grids (the slices) and its main controls stay
+/// above the console (its controls alone took the panel's height, the
+/// slices were under the console).
+#[test]
+fn polycubes_docked_playtest_fits_at_1280x800() {
+    let Played { _dir, mut harness } = docked_playtest("polycube", "03_little_crate.ron", SMALL);
+    let area = support::layout::playtest_area;
+    let click = |h: &mut Harness<'_, EditorApp>, label: &str| {
+        support::layout::click_in_playtest(h, label);
+        h.run_steps(3);
+    };
+    let mut sweep = docked_sweep_of(&harness, SMALL);
+    sweep.change_in(&mut harness, "polycube: pick", area, |h| click(h, "D (4)"));
+    sweep.change_in(&mut harness, "polycube: aim", area, |h| {
+        click(h, "cell 2,3,3")
+    });
+    sweep.change_in(&mut harness, "polycube: Place", area, |h| click(h, "Place"));
+    sweep.assert_steady();
+    // Not a sliver: the 3D view has room beside or below the slices.
+    let left = support::layout::playtest_area(&harness).left();
+    let view = harness
+        .query_all_by_label("3D view")
+        .map(|n| n.rect())
+        .find(|r| r.left() >= left)
+        .expect("the playtest's 3D view");
+    assert!(view.height() >= 80.0, "the 3D view at {view:?}");
 }

@@ -41,6 +41,18 @@ pub const ASSEMBLY_MEANING: &str =
 /// What free play allows, said where assembly mode's rule would be.
 pub const FREE_MEANING: &str = "Free play: a piece goes wherever it fits.";
 
+/// Below this height the view is compact (a docked playtest under the
+/// editor's header, above its console): no level name (the header says
+/// it), the modes' help in their buttons' hover text, the tray on one
+/// line with its name, and the free-play note and "Show a solution" in a
+/// tool window. Their lines took the panel's height at 1280 x 800: the
+/// slices were under the console. A playtest maximised at 1280 x 800 has
+/// about 595 px and keeps the full view; docked at 1400 x 900, about 520.
+const COMPACT_BELOW: f32 = 560.0;
+
+/// The compact view's toggle of its tool window, and the window's title.
+pub const TOOLS: &str = "Solution, rules…";
+
 /// How the player aims a piece.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Mode {
@@ -72,6 +84,8 @@ pub struct PolycubePlaytest {
     drawn: Option<iso::Drawn>,
     /// "Show a solution": a packing stepped through in the 3D view.
     solution: SolutionSteps,
+    /// Whether the compact view's tool window is open.
+    tools_open: bool,
 }
 
 /// The solver's answer for one board, computed off the UI thread.
@@ -116,6 +130,7 @@ impl PolycubePlaytest {
             hint_job: None,
             drawn: None,
             solution: SolutionSteps::default(),
+            tools_open: false,
         }
     }
 
@@ -268,8 +283,11 @@ impl PolycubePlaytest {
         }
     }
 
-    fn tray(&mut self, ui: &mut egui::Ui) {
-        ui.strong("Tray");
+    /// The tray's chips; `compact`: after the tray's name on its line.
+    fn tray(&mut self, ui: &mut egui::Ui, compact: bool) {
+        if !compact {
+            ui.strong("Tray");
+        }
         let rules = self.game().rules();
         let pieces: Vec<(usize, String, usize, bool)> = rules
             .pieces()
@@ -278,6 +296,9 @@ impl PolycubePlaytest {
             .map(|(i, p)| (i, p.id.clone(), p.shape.len(), rules.placement(i).is_some()))
             .collect();
         ui.horizontal_wrapped(|ui| {
+            if compact {
+                ui.strong("Tray");
+            }
             for (i, id, cells, placed) in pieces {
                 // The chosen chip's text takes the selection's own text
                 // colour: the piece's colour on the highlight can vanish.
@@ -553,10 +574,14 @@ impl PolycubePlaytest {
         self.selected
     }
 
-    fn controls(&mut self, ui: &mut egui::Ui, cx: &mut PlaytestContext<'_>) {
+    /// The aiming modes, Place and its neighbours, the aim's status;
+    /// `compact`: the modes' help in their hover text, not on two lines.
+    fn controls(&mut self, ui: &mut egui::Ui, cx: &mut PlaytestContext<'_>, compact: bool) {
         ui.horizontal(|ui| {
-            ui.selectable_value(&mut self.mode, Mode::PickCells, "Pick cells");
-            ui.selectable_value(&mut self.mode, Mode::Anchor, "Anchor + rotation");
+            ui.selectable_value(&mut self.mode, Mode::PickCells, "Pick cells")
+                .on_hover_text(PICK_MEANING);
+            ui.selectable_value(&mut self.mode, Mode::Anchor, "Anchor + rotation")
+                .on_hover_text(ANCHOR_MEANING);
             // Elided at the panel's edge: in a narrow panel the row ran
             // past it and widened the panel's content (the 3D view grew).
             if self.mode == Mode::Anchor {
@@ -572,10 +597,12 @@ impl PolycubePlaytest {
             Mode::PickCells => PICK_MEANING,
             Mode::Anchor => ANCHOR_MEANING,
         };
-        tessera_ui::slot::line_slot(ui, 2, |ui| {
-            ui.add(egui::Label::new(RichText::new(help).weak()).wrap())
-                .on_hover_text(help);
-        });
+        if !compact {
+            tessera_ui::slot::line_slot(ui, 2, |ui| {
+                ui.add(egui::Label::new(RichText::new(help).weak()).wrap())
+                    .on_hover_text(help);
+            });
+        }
         // The buttons come first and keep their places whatever the status
         // says or whichever piece is chosen; the status has its own line.
         let chosen = self.selected.map(|piece| {
@@ -625,6 +652,29 @@ impl PolycubePlaytest {
         ui.add(egui::Label::new(&status).truncate())
             .on_hover_text(&status);
     }
+
+    /// The mode's note (free play or assembly) and "Show a solution".
+    fn rules_and_solution(&mut self, ui: &mut egui::Ui) {
+        let note = if self.game().rules().assembly() {
+            ASSEMBLY_MEANING
+        } else {
+            FREE_MEANING
+        };
+        tessera_ui::slot::line_slot(ui, 1, |ui| {
+            ui.add(egui::Label::new(RichText::new(note).weak()).truncate())
+                .on_hover_text(note);
+        });
+        let ids: Vec<String> = self
+            .game()
+            .rules()
+            .pieces()
+            .iter()
+            .map(|p| p.id.clone())
+            .collect();
+        let assembly = self.game().rules().assembly();
+        self.solution
+            .ui(ui, self.game.game().level(), assembly, &ids);
+    }
 }
 
 impl PlaytestView for PolycubePlaytest {
@@ -651,11 +701,14 @@ impl PlaytestView for PolycubePlaytest {
         self.tick(ui);
         self.keys(ui, cx);
         let (used, allowed) = self.game().hints();
+        let compact = ui.available_height() < COMPACT_BELOW;
         // The level's name on a line of its own, elided at the panel's
         // edge (beside the buttons it was clipped there).
         let name = self.game().level().name.clone();
-        ui.add(egui::Label::new(RichText::new(&name).heading()).truncate())
-            .on_hover_text(name);
+        if !compact {
+            ui.add(egui::Label::new(RichText::new(&name).heading()).truncate())
+                .on_hover_text(name);
+        }
         ui.horizontal(|ui| {
             if ui
                 .add_enabled(self.game().rules().can_undo(), egui::Button::new("Undo"))
@@ -681,6 +734,10 @@ impl PlaytestView for PolycubePlaytest {
                     self.ask_hint(cx);
                 }
             }
+            if compact {
+                ui.toggle_value(&mut self.tools_open, TOOLS)
+                    .on_hover_text("Show a solution, and whether pieces must slide in");
+            }
             // The changing figures come after the buttons, which stay put,
             // on one line elided at the panel's edge.
             ui.add(
@@ -698,25 +755,17 @@ impl PlaytestView for PolycubePlaytest {
         // The mode's note takes one line in every mode, elided at the
         // panel's edge: shown in assembly mode only, and wrapped, it pushed
         // the game down a line or two against free play.
-        let note = if self.game().rules().assembly() {
-            ASSEMBLY_MEANING
+        if compact {
+            // A solution shown keeps its window open: its steps are there.
+            self.tools_open |= self.solution.active();
+            let mut open = self.tools_open;
+            tessera_ui::tool_window(ui.ctx(), TOOLS, &mut open, egui::vec2(420.0, 120.0), |ui| {
+                self.rules_and_solution(ui);
+            });
+            self.tools_open = open;
         } else {
-            FREE_MEANING
-        };
-        tessera_ui::slot::line_slot(ui, 1, |ui| {
-            ui.add(egui::Label::new(RichText::new(note).weak()).truncate())
-                .on_hover_text(note);
-        });
-        let ids: Vec<String> = self
-            .game()
-            .rules()
-            .pieces()
-            .iter()
-            .map(|p| p.id.clone())
-            .collect();
-        let assembly = self.game().rules().assembly();
-        self.solution
-            .ui(ui, self.game.game().level(), assembly, &ids);
+            self.rules_and_solution(ui);
+        }
         // The status line always takes its line, empty or not, so the tray
         // and the board never jump under the mouse when a message comes;
         // the win is said there too.
@@ -741,8 +790,8 @@ impl PlaytestView for PolycubePlaytest {
         };
         ui.add(egui::Label::new(RichText::new(text).color(colour)).truncate())
             .on_hover_text(text);
-        self.tray(ui);
-        self.controls(ui, cx);
+        self.tray(ui, compact);
+        self.controls(ui, cx, compact);
         ui.separator();
         self.slices_and_view(ui);
     }

@@ -413,6 +413,39 @@ fn a_solution_is_stepped_in_assembly_order_and_a_blocked_ghost_is_named() {
     );
 }
 
+/// A short (docked) playtest keeps the assembly note and "Show a solution"
+/// in its tool window: the solution is stepped there, the 3D view shows
+/// it, and the window stays open while it is shown.
+#[test]
+fn a_compact_playtest_shows_a_solution_from_its_tool_window() {
+    let options = tessera_host::SessionOptions {
+        mode: Some(tessera_polycube::ASSEMBLY_MODE.into()),
+        seats: Vec::new(),
+    };
+    let mut harness = playing_sized(
+        level("03_little_crate.ron"),
+        &options,
+        egui::vec2(440.0, 520.0),
+    );
+    harness.run();
+    assert!(
+        harness
+            .query_by_label("Show a solution (assembly order)")
+            .is_none(),
+        "in the tool window, not the panel"
+    );
+    harness.get_by_label(crate::playtest::TOOLS).click();
+    harness.run();
+    harness.get_by_label_contains("Assembly mode: every piece must slide in");
+    harness
+        .get_by_label("Show a solution (assembly order)")
+        .click();
+    wait_for(&mut harness, "Solution step 1/4");
+    harness.get_by_label("Next ▶").click();
+    harness.run();
+    harness.get_by_label_contains("Solution step 2/4");
+}
+
 #[test]
 fn a_json_level_is_edited_and_saved_as_the_seeds_json() {
     let path = root().join("levels/polycube/sandwich.json");

@@ -280,6 +280,42 @@ mod tests {
         assert_eq!(decision_line("not a log"), None);
     }
 
+    /// The top of the log's scroll area (its first line: the log's text,
+    /// or the note before the first decision) in a window showing
+    /// `log_panel` on `log`.
+    fn log_top(log: Option<String>) -> f32 {
+        use egui_kittest::kittest::Queryable;
+        let mut harness = tessera_ui_testkit::window(
+            egui::vec2(700.0, 400.0),
+            |ui, log: &mut Option<String>| {
+                let mut copied = false;
+                let _ = log_panel(ui, log.as_deref().map(|t| (0, t)), &mut copied);
+            },
+            log,
+        );
+        harness.run_steps(2);
+        let first = match harness.state() {
+            Some(text) => text.lines().next().unwrap_or_default().to_string(),
+            None => "The AI's last decision appears here".to_string(),
+        };
+        harness.get_by_label_contains(&first).rect().top()
+    }
+
+    /// The decision line has its slot before the first decision: the log
+    /// under it starts where the note before it did (it dropped a line
+    /// when the first decision came, under the designer's pointer).
+    #[test]
+    fn the_first_decision_does_not_push_the_log_down() {
+        let (text, _) = god_log();
+        assert!(decision_line(&text).is_some(), "the log has its headline");
+        let before = log_top(None);
+        let after = log_top(Some(text));
+        assert!(
+            (after - before).abs() < 1.0,
+            "the log starts at {after}, the note before it at {before}"
+        );
+    }
+
     #[test]
     fn the_headline_names_which_of_gods_two_orders_decided() {
         use tessera_tetris_bot::ai::{Adversary, Difficulty};

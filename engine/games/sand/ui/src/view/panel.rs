@@ -10,6 +10,9 @@ use tessera_ui::ViewRequest;
 
 use super::SandPlaytest;
 
+/// The most clears the side panel lists, newest first.
+const RECENT_CLEARS: usize = 6;
+
 impl SandPlaytest {
     pub(super) fn panel_ui(&mut self, ui: &mut egui::Ui) {
         ui.set_min_width(super::PANEL_WIDTH);
@@ -68,15 +71,27 @@ impl SandPlaytest {
         ui.checkbox(&mut self.overlays.stats, "grain count and FPS");
         ui.separator();
         ui.label("Recent clears");
-        for round in self.session.game().chain_log().iter().rev().take(6) {
-            ui.label(format!(
-                "tick {}  x{}  {} grains  +{}",
-                round.tick,
-                round.chain,
-                round.clusters.iter().map(|c| c.grains).sum::<u32>(),
-                round.points()
-            ));
-        }
+        // A slot of as many lines as the panel has room for, six at most:
+        // in a docked playtest at 1280 x 800 the six lines ran under the
+        // console (the third was cut in half).
+        let line = tessera_ui::slot::lines_height(ui, 1);
+        let room = (ui.available_height() / line).floor();
+        let lines = if room.is_finite() {
+            (room as usize).clamp(1, RECENT_CLEARS)
+        } else {
+            RECENT_CLEARS
+        };
+        tessera_ui::slot::line_slot(ui, lines, |ui| {
+            for round in self.session.game().chain_log().iter().rev().take(lines) {
+                ui.label(format!(
+                    "tick {}  x{}  {} grains  +{}",
+                    round.tick,
+                    round.chain,
+                    round.clusters.iter().map(|c| c.grains).sum::<u32>(),
+                    round.points()
+                ));
+            }
+        });
         // The seed is on the Restart button: a line under the clears,
         // which grow, moved down at each of the first six.
     }
