@@ -280,10 +280,7 @@ fn tetris_game_over_card_moves_nothing() {
 fn polycube_long_refusal_and_solved_line_move_nothing() {
     let Played { _dir, mut harness } = docked_playtest("polycube", "01_first_steps.ron", SIZE);
     let area = support::layout::playtest_area;
-    let click = |h: &mut Harness<'_, EditorApp>, label: &str| {
-        support::layout::click_in_playtest(h, label);
-        h.run_steps(3);
-    };
+    let click = support::layout::click_in_playtest_and_settle;
     let mut sweep = docked_sweep(&harness);
     sweep.change_in(&mut harness, "polycube: a long refusal", area, |h| {
         click(h, "B (4)");
@@ -356,10 +353,7 @@ fn until_the_ai_replied(harness: &mut Harness<'_, EditorApp>, steps: usize) {
 fn azuls_playtest_holds_still_through_its_states() {
     let Played { _dir, mut harness } = docked_playtest("azul", "standard.ron", SIZE);
     let area = support::layout::playtest_area;
-    let click = |h: &mut Harness<'_, EditorApp>, label: &str| {
-        support::layout::click_in_playtest(h, label);
-        h.run_steps(3);
-    };
+    let click = support::layout::click_in_playtest_and_settle;
     // The centre's tiles gather as the factories are taken (by the rules):
     // a slot declared to grow.
     let mut sweep = docked_sweep(&harness).growing(&["centre "]);
@@ -549,10 +543,7 @@ fn sands_recent_clears_stay_above_the_console_at_1280x800() {
 fn polycubes_docked_playtest_fits_at_1280x800() {
     let Played { _dir, mut harness } = docked_playtest("polycube", "03_little_crate.ron", SMALL);
     let area = support::layout::playtest_area;
-    let click = |h: &mut Harness<'_, EditorApp>, label: &str| {
-        support::layout::click_in_playtest(h, label);
-        h.run_steps(3);
-    };
+    let click = support::layout::click_in_playtest_and_settle;
     let mut sweep = docked_sweep_of(&harness, SMALL);
     sweep.change_in(&mut harness, "polycube: pick", area, |h| click(h, "D (4)"));
     sweep.change_in(&mut harness, "polycube: aim", area, |h| {

@@ -105,6 +105,12 @@ pub fn click_in_playtest(harness: &Harness<'_, EditorApp>, label: &str) {
         .click();
 }
 
+/// [`click_in_playtest`], then three frames for the view to settle.
+pub fn click_in_playtest_and_settle(harness: &mut Harness<'_, EditorApp>, label: &str) {
+    click_in_playtest(harness, label);
+    harness.run_steps(3);
+}
+
 /// Fails naming every widget of the docked playtest (a button, a board, a
 /// label, a check box, a slider and its value, a picker) that reaches past
 /// the window's right edge: clipped, only a sideways scroll would show it.
