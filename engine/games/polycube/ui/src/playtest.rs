@@ -756,8 +756,9 @@ impl PlaytestView for PolycubePlaytest {
         // panel's edge: shown in assembly mode only, and wrapped, it pushed
         // the game down a line or two against free play.
         if compact {
-            // A solution shown keeps its window open: its steps are there.
-            self.tools_open |= self.solution.active();
+            // A solution searched for or shown keeps its window open: its
+            // job is polled there (progress, Cancel) and its steps are there.
+            self.tools_open |= self.solution.running() || self.solution.active();
             let mut open = self.tools_open;
             tessera_ui::tool_window(ui.ctx(), TOOLS, &mut open, egui::vec2(420.0, 120.0), |ui| {
                 self.rules_and_solution(ui);

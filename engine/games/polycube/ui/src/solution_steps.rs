@@ -87,6 +87,12 @@ impl SolutionSteps {
         self.shown > 0
     }
 
+    /// Whether a solution is being searched for (its job is polled, with
+    /// its progress and Cancel, by [`Self::ui`]).
+    pub fn running(&self) -> bool {
+        self.job.is_some()
+    }
+
     /// The row: "Show a solution", or the step with Prev / Next / Close.
     pub fn ui(&mut self, ui: &mut Ui, level: &PolycubeLevel, assembly: bool, ids: &[String]) {
         if let Some(job) = self.job.as_mut() {

@@ -446,6 +446,39 @@ fn a_compact_playtest_shows_a_solution_from_its_tool_window() {
     harness.get_by_label_contains("Solution step 2/4");
 }
 
+/// Closing the compact tool window while its solution is searched for
+/// does not lose the search: the window stays while the job runs (its
+/// progress and Cancel are there), and the solution comes. It was polled
+/// only while the window was open, so a closed window left it unseen.
+#[test]
+fn closing_the_tool_window_while_a_solution_is_searched_keeps_the_search() {
+    let options = tessera_host::SessionOptions {
+        mode: Some(tessera_polycube::ASSEMBLY_MODE.into()),
+        seats: Vec::new(),
+    };
+    let mut harness = playing_sized(
+        level("03_little_crate.ron"),
+        &options,
+        egui::vec2(440.0, 520.0),
+    );
+    harness.run();
+    harness.get_by_label(crate::playtest::TOOLS).click();
+    harness.run();
+    harness
+        .get_by_label("Show a solution (assembly order)")
+        .click();
+    harness.step();
+    // The toggle beside Hint (the window's title has the same words).
+    use egui_kittest::kittest::by;
+    harness
+        .get(
+            by().label(crate::playtest::TOOLS)
+                .predicate(|n| n.role() != egui::accesskit::Role::Window),
+        )
+        .click();
+    wait_for(&mut harness, "Solution step 1/4");
+}
+
 #[test]
 fn a_json_level_is_edited_and_saved_as_the_seeds_json() {
     let path = root().join("levels/polycube/sandwich.json");
@@ -531,7 +564,7 @@ fn past_the_edge<S>(
     width: f32,
     roles: &[egui::accesskit::Role],
 ) -> Vec<String> {
-    use egui_kittest::kittest::{NodeT, by};
+    use egui_kittest::kittest::by;
     harness
         .query_all(by().predicate(|node| roles.contains(&node.role())))
         .filter(|node| node.rect().max.x > width + 0.5)
