@@ -564,7 +564,7 @@ fn past_the_edge<S>(
     width: f32,
     roles: &[egui::accesskit::Role],
 ) -> Vec<String> {
-    use egui_kittest::kittest::by;
+    use egui_kittest::kittest::{NodeT, by};
     harness
         .query_all(by().predicate(|node| roles.contains(&node.role())))
         .filter(|node| node.rect().max.x > width + 0.5)
