@@ -560,3 +560,112 @@ fn polycubes_docked_playtest_fits_at_1280x800() {
         .expect("the playtest's 3D view");
     assert!(view.height() >= 80.0, "the 3D view at {view:?}");
 }
+
+/// A four-player last round: the player's one move (the centre's orange
+/// to line 1) completes a wall row, so the game ends at once.
+const AZUL_FOUR_LAST_MOVE: &str = r#"(
+    version: 1,
+    title: "Four players, last move",
+    description: "One move left.",
+    seats: [Human, Ai(level: "easy"), Ai(level: "medium"), Ai(level: "hard")],
+    position: Some((
+        round: 5,
+        to_move: 1,
+        boards: [
+            (score: 10, wall: ["BYRG.", ".....", ".....", ".....", "....."], lines: ["", "", "", "", ""]),
+            (score: 41, wall: ["B.RGO", "OBYR.", ".OBY.", "..OB.", "....."], lines: ["", "", "", "", ""]),
+            (score: 20, wall: ["..R..", ".....", ".....", ".....", "....."], lines: ["", "", "", "", ""]),
+            (score: 30, wall: ["...G.", "...R.", ".....", ".....", "....."], lines: ["", "", "", "", ""]),
+        ],
+        factories: ["", "", "", "", "", "", "", "", ""],
+        centre: "O",
+    )),
+)
+"#;
+
+/// Issue 49: the four-player table docked at the default window (three
+/// AI seats, nine factories) through a pick, its place, the three AIs
+/// thinking and replying, a refused line, Undo and the final scores:
+/// every widget stays in the window above the console and still (the
+/// table ran under the console).
+#[test]
+fn azuls_four_player_table_fits_and_holds_still_docked() {
+    let Played { _dir, mut harness } = docked_playtest("azul", "four_players.ron", SIZE);
+    let area = support::layout::playtest_area;
+    let click = support::layout::click_in_playtest_and_settle;
+    let mut sweep = docked_sweep(&harness).growing(&["centre "]);
+    let tile = a_factory_tile(&harness);
+    sweep.change_in(&mut harness, "azul 4p: pick", area, |h| click(h, &tile));
+    harness.get_by_label_contains("Picked ");
+    sweep.change_in(&mut harness, "azul 4p: place", area, |h| click(h, "line 1"));
+    sweep.change_in(&mut harness, "azul 4p: the AIs thinking", area, |h| {
+        h.run_steps(4)
+    });
+    harness.get_by_label_contains("is thinking");
+    // The human's move and the three AI seats' replies.
+    sweep.change_in(&mut harness, "azul 4p: the AIs' replies", area, |h| {
+        until_the_ai_replied(h, 4)
+    });
+    let tile = a_factory_tile(&harness);
+    sweep.change_in(&mut harness, "azul 4p: pick again", area, |h| {
+        click(h, &tile)
+    });
+    sweep.change_in(&mut harness, "azul 4p: a refused line", area, |h| {
+        click(h, "line 1")
+    });
+    harness.get_by_label_contains("Line 1 cannot take it");
+    sweep.change_in(&mut harness, "azul 4p: undo", area, toolbar_undo);
+    // Every board's floor (its lowest row) was among the widgets watched.
+    let layout = tessera_ui_testkit::Layout::of(&harness, area(&harness));
+    for floor in [
+        "floor",
+        "player 2 floor",
+        "player 3 floor",
+        "player 4 floor",
+    ] {
+        assert!(layout.find(floor).is_some(), "{floor} is drawn");
+    }
+    sweep.assert_steady();
+}
+
+/// The four-player table's final scores, docked: the end card takes the
+/// emptied factories' room, in view above the console, and nothing else
+/// moves; closing it moves nothing either.
+#[test]
+fn azuls_four_player_final_scores_fit_docked() {
+    let Played { _dir, mut harness } = docked_playtest("azul", "four_players.ron", SIZE);
+    let root = _dir.path().canonicalize().expect("root");
+    let level = root.join("levels/azul/four_last_move.ron");
+    std::fs::write(&level, AZUL_FOUR_LAST_MOVE).expect("the scenario");
+    harness.state_mut().open_file(&level).expect("opens");
+    harness.run_steps(3);
+    harness.key_press(Key::F5);
+    harness.run_steps(6);
+    let area = support::layout::playtest_area;
+    let mut sweep = docked_sweep(&harness);
+    sweep.change_in(&mut harness, "azul 4p: the last move", area, |h| {
+        support::layout::click_in_playtest(h, "centre orange x1");
+        h.run_steps(3);
+        support::layout::click_in_playtest(h, "line 1");
+        h.run_steps(6);
+    });
+    assert!(over(&harness), "the game ended");
+    // The card keeps to its room: its button above the table's buttons,
+    // not drawn over them.
+    let again = harness.get_by_label("Play the same deal again").rect();
+    let left = area(&harness).left();
+    let buttons = harness
+        .query_all_by_label("New game")
+        .map(|n| n.rect())
+        .find(|r| r.left() >= left)
+        .expect("the table's New game");
+    assert!(
+        again.bottom() <= buttons.top(),
+        "the card's button {again:?} runs over the table's buttons {buttons:?}"
+    );
+    sweep.change_in(&mut harness, "azul 4p: the card closed", area, |h| {
+        support::layout::click_in_playtest(h, "×");
+        h.run_steps(3);
+    });
+    sweep.assert_steady();
+}

@@ -15,9 +15,23 @@ const BOARD_TEXT: Color32 = Color32::from_gray(25);
 const BOARD_FILL: Color32 = Color32::from_rgb(0xE8, 0xE8, 0xE8);
 
 impl AzulPlaytest {
-    /// `size` at the boards' current scale.
+    /// `size` at the scale of the board being drawn.
     pub(super) fn px(&self, size: f32) -> f32 {
-        size * self.board_layout.scale
+        size * self.drawn_scale
+    }
+
+    /// The gap `size` around a cell at the board's scale: whole below
+    /// half size, as the cell itself shrinks, down to half (a small
+    /// board's tiles keep most of their room).
+    fn gap(&self, size: f32) -> f32 {
+        (self.px(2.0 * size)).clamp(size / 2.0, size)
+    }
+
+    /// A cell's corner radius `full` at full size, rounded down with the
+    /// scale (a small tile stays a square with round corners, not a dot).
+    fn corner(&self, full: u8) -> CornerRadius {
+        let radius = self.px(f32::from(full)).clamp(1.0, f32::from(full));
+        CornerRadius::same(radius as u8)
     }
 
     /// The first human seat ("you").
@@ -29,7 +43,16 @@ impl AzulPlaytest {
             .position(|s| *s == Seat::Human)
     }
 
-    pub(super) fn board(&mut self, ui: &mut egui::Ui, p: usize) -> Option<AzulAction> {
+    /// Player `p`'s board at `scale` (1 = full size); its action if
+    /// clicked, and its size at scale 1 (measured, for the next frame's
+    /// grid).
+    pub(super) fn board(
+        &mut self,
+        ui: &mut egui::Ui,
+        p: usize,
+        scale: f32,
+    ) -> (Option<AzulAction>, Vec2) {
+        self.drawn_scale = scale;
         let s = self.shown_state();
         let b = s.boards[p];
         let seat = self
@@ -41,15 +64,18 @@ impl AzulPlaytest {
             .unwrap_or(Seat::Human);
         let mine = matches!(seat, Seat::Human) && self.game.turn() == Turn::Seat(p);
         let mut chosen = None;
+        // A small board's margins shrink with it (the other players'
+        // boards beside a crowded docked table's own), down to half.
+        let margin = egui::Frame::group(ui.style()).inner_margin * (2.0 * scale).clamp(0.5, 1.0);
         let frame = egui::Frame::group(ui.style())
+            .inner_margin(margin)
             .stroke(Stroke::new(1.5, BROWN))
             .fill(BOARD_FILL)
             .show(ui, |ui| {
                 // The board is light in either theme: dark text on it.
                 ui.visuals_mut().override_text_color = Some(BOARD_TEXT);
                 // Gaps shrink with the tiles, so a small board keeps its shape.
-                let scale = self.board_layout.scale;
-                ui.spacing_mut().item_spacing *= scale.max(0.5);
+                ui.spacing_mut().item_spacing *= scale.max(0.25);
                 ui.vertical(|ui| {
                     let name = match &seat {
                         Seat::Human => format!("Player {} (you)", p + 1),
@@ -94,9 +120,7 @@ impl AzulPlaytest {
             .response
             .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, &name));
         // Measure the board at full size for the next frame's grid.
-        let scale = self.board_layout.scale.max(0.1);
-        self.board_layout.natural = frame.response.rect.size() / scale;
-        chosen
+        (chosen, frame.response.rect.size() / scale.max(0.1))
     }
 
     /// One wall: the printed wall shows its faint colour pattern, the
@@ -114,6 +138,10 @@ impl AzulPlaytest {
             .then(|| s.pending_choice())
             .flatten();
         let mut chosen = None;
+        // A row is a cell high: a horizontal row is at least the
+        // interaction height, which made a small board's wall twice as
+        // tall as its pattern lines.
+        ui.spacing_mut().interact_size.y = self.px(WALL_CELL);
         for row in 0..LINES {
             ui.horizontal(|ui| {
                 for col in 0..LINES {
@@ -142,9 +170,9 @@ impl AzulPlaytest {
                     let draw = if clickable && response.hovered() {
                         rect.expand(1.0)
                     } else {
-                        rect.shrink(1.5)
+                        rect.shrink(self.gap(1.5))
                     };
-                    ui.painter().rect_filled(draw, CornerRadius::same(5), fill);
+                    ui.painter().rect_filled(draw, self.corner(5), fill);
                     if legal {
                         let k = pending.map_or(0, |(_, k, _)| k);
                         // The tile that would land here, faint.
@@ -160,7 +188,7 @@ impl AzulPlaytest {
                         };
                         ui.painter().rect_stroke(
                             draw,
-                            CornerRadius::same(5),
+                            self.corner(5),
                             Stroke::new(width, GOLD),
                             StrokeKind::Outside,
                         );
@@ -234,16 +262,16 @@ impl AzulPlaytest {
             // Right to left: cell 0 is the rightmost.
             let x = rect.right() - (i as f32 + 1.0) * self.px(TILE);
             let cell = Rect::from_min_size(egui::pos2(x, rect.top()), Vec2::splat(self.px(TILE)))
-                .shrink(2.0);
+                .shrink(self.gap(2.0));
             let fill = if i < line.count as usize {
                 self.colour(line.colour as usize)
             } else {
                 Color32::from_gray(250)
             };
-            painter.rect_filled(cell, CornerRadius::same(6), fill);
+            painter.rect_filled(cell, self.corner(6), fill);
             painter.rect_stroke(
                 cell,
-                CornerRadius::same(6),
+                self.corner(6),
                 Stroke::new(1.0, Color32::GRAY),
                 StrokeKind::Inside,
             );
@@ -336,13 +364,13 @@ impl AzulPlaytest {
                 egui::pos2(rect.left() + slot as f32 * self.px(FLOOR_CELL), rect.top()),
                 Vec2::splat(self.px(FLOOR_CELL)),
             )
-            .shrink(2.0);
+            .shrink(self.gap(2.0));
             let fill = match tiles.get(slot) {
                 Some(Some(k)) => self.colour(*k),
                 Some(None) => Color32::WHITE,
                 None => Color32::from_gray(235),
             };
-            painter.rect_filled(cell, CornerRadius::same(5), fill);
+            painter.rect_filled(cell, self.corner(5), fill);
             if tiles.get(slot) == Some(&None) {
                 painter.text(
                     cell.center(),

@@ -144,7 +144,9 @@ impl AzulPlaytest {
     /// the newest message; then the game's buttons and the toggle of the tools window
     /// (the record, saves, rules, Balance and every message), so the table
     /// fits a docked panel's height.
-    pub(super) fn docked_panel(&mut self, ui: &mut egui::Ui, s: &State) {
+    /// `messages`: the two lines are drawn (a crowded table's end card
+    /// takes their room).
+    pub(super) fn docked_panel(&mut self, ui: &mut egui::Ui, s: &State, messages: bool) {
         // A line each, elided at the panel's edge (the whole text on
         // hover): the table's newest prompt, then the newest message (a
         // refusal says why there). Each keeps its line: a message does not
@@ -164,6 +166,26 @@ impl AzulPlaytest {
         };
         let prompt = self.prompt_texts(s).pop();
         let newest = self.log.last().map(message);
+        // Else the end card took the lines' room.
+        if messages {
+            self.docked_messages(ui, prompt, newest, line);
+        }
+        ui.horizontal_wrapped(|ui| {
+            self.game_buttons(ui);
+            ui.toggle_value(&mut self.tools_open, TOOLS).on_hover_text(
+                "Export record, Save as / Load, the Rules, Balance (AI against AI) and every message",
+            );
+        });
+    }
+
+    /// The docked table's two lines: the newest prompt, the newest message.
+    fn docked_messages(
+        &self,
+        ui: &mut egui::Ui,
+        prompt: Option<RichText>,
+        newest: Option<RichText>,
+        line: impl Fn(&mut egui::Ui, RichText),
+    ) {
         tessera_ui::slot::line_slot(ui, 2, |ui| {
             tessera_ui::slot::line_slot(ui, 1, |ui| {
                 if let Some(prompt) = prompt {
@@ -174,12 +196,26 @@ impl AzulPlaytest {
                 line(ui, newest);
             }
         });
-        ui.horizontal_wrapped(|ui| {
-            self.game_buttons(ui);
-            ui.toggle_value(&mut self.tools_open, TOOLS).on_hover_text(
-                "Export record, Save as / Load, the Rules, Balance (AI against AI) and every message",
-            );
-        });
+    }
+
+    /// The room the docked table's two lines take, with the gap after.
+    pub(super) fn docked_messages_height(&self, ui: &egui::Ui) -> f32 {
+        tessera_ui::slot::lines_height(ui, 2) + ui.spacing().item_spacing.y
+    }
+
+    /// The room under a crowded table's boards but for the sources: the
+    /// separators before and after the sources, the two lines and the
+    /// buttons' row, and a margin above the panel's bottom edge.
+    pub(super) fn docked_panel_height(&self, ui: &egui::Ui) -> f32 {
+        let gap = ui.spacing().item_spacing.y;
+        // A separator is its own spacing (6) and the gap after it.
+        let separator = 6.0 + gap;
+        2.0 * separator
+            + gap
+            + self.docked_messages_height(ui)
+            + ui.spacing().interact_size.y
+            + gap
+            + 4.0
     }
 
     /// The tools a docked table keeps in a window of their own.

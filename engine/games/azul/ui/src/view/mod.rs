@@ -12,6 +12,7 @@
 mod animation;
 mod board;
 mod controls;
+mod crowded;
 mod end_screen;
 mod saves;
 mod sources;
@@ -86,6 +87,11 @@ pub struct AzulPlaytest {
     /// How much the boards are shrunk so every player's fits the panel
     /// (1 = full size), and how many boards share a row.
     board_layout: BoardLayout,
+    /// A docked table of three or four players: the player's board
+    /// beside the others' smaller ones.
+    crowded: crowded::Crowded,
+    /// The scale of the board being drawn.
+    drawn_scale: f32,
 }
 
 /// The boards' grid: columns and scale, chosen from the space the last
@@ -187,6 +193,8 @@ impl AzulPlaytest {
                 scale: 1.0,
                 natural: egui::vec2(340.0, 300.0),
             },
+            crowded: crowded::Crowded::default(),
+            drawn_scale: 1.0,
             flights: Vec::new(),
             popups: Vec::new(),
             saves: saves::SaveSlot::default(),
@@ -509,43 +517,65 @@ impl PlaytestView for AzulPlaytest {
             }
             self.status_bar(ui);
             ui.separator();
-            // Every player's board in view: a grid scaled to the panel,
-            // leaving about half its height for the factories and log.
             let panel = ui.clip_rect();
-            let (share, least) = if wide { (0.5, 220.0) } else { (0.3, 120.0) };
-            let layout = self.board_layout.fit(
-                s.players as usize,
-                ui.available_width(),
-                (panel.height() * share).max(least),
-            );
-            // Shrinking applies at once (a board past the panel's edge is
-            // clipped), growing past a margin (no flicker between two
-            // scales as the measured size follows the scale).
-            let change = layout.scale - self.board_layout.scale;
-            if !(-0.001..=0.02).contains(&change) || layout.columns != self.board_layout.columns {
-                self.board_layout = layout;
-                ui.ctx().request_repaint();
-            }
-            let players: Vec<usize> = (0..s.players as usize).collect();
-            for row in players.chunks(self.board_layout.columns.max(1)) {
-                ui.horizontal_top(|ui| {
-                    ui.spacing_mut().item_spacing.x = BoardLayout::GAP;
-                    for &p in row {
-                        if let Some(a) = self.board(ui, p) {
-                            chosen = Some(a);
+            // Docked with three or four players, the player's board beside
+            // the others' smaller ones, in the height the factories and
+            // the controls below leave.
+            let crowded = !wide && s.players > 2;
+            if crowded {
+                let width = ui.available_width();
+                let below = sources_size(s.factory_count, width).y + self.docked_panel_height(ui);
+                let height = panel.bottom() - ui.cursor().top() - below;
+                chosen = self.crowded_boards(ui, s.players as usize, width, height);
+            } else {
+                // Every player's board in view: a grid scaled to the panel,
+                // leaving about half its height for the factories and log.
+                let (share, least) = if wide { (0.5, 220.0) } else { (0.3, 120.0) };
+                let layout = self.board_layout.fit(
+                    s.players as usize,
+                    ui.available_width(),
+                    (panel.height() * share).max(least),
+                );
+                // Shrinking applies at once (a board past the panel's edge is
+                // clipped), growing past a margin (no flicker between two
+                // scales as the measured size follows the scale).
+                let change = layout.scale - self.board_layout.scale;
+                if !(-0.001..=0.02).contains(&change) || layout.columns != self.board_layout.columns
+                {
+                    self.board_layout = layout;
+                    ui.ctx().request_repaint();
+                }
+                let players: Vec<usize> = (0..s.players as usize).collect();
+                for row in players.chunks(self.board_layout.columns.max(1)) {
+                    ui.horizontal_top(|ui| {
+                        ui.spacing_mut().item_spacing.x = BoardLayout::GAP;
+                        for &p in row {
+                            let (action, natural) = self.board(ui, p, self.board_layout.scale);
+                            self.board_layout.natural = natural;
+                            if let Some(a) = action {
+                                chosen = Some(a);
+                            }
                         }
-                    }
-                });
+                    });
+                }
             }
             ui.separator();
             // The end card takes the emptied ring's place: the boards
             // above and the controls below stay where they were.
             let sources = sources_size(s.factory_count, ui.available_width());
-            if !self.end_card_in(ui, sources, !wide) {
+            // A crowded table's sources are too short for the card: it
+            // takes the message lines' room below them too.
+            let room = if crowded {
+                sources + egui::vec2(0.0, self.docked_messages_height(ui))
+            } else {
+                sources
+            };
+            let card = self.end_card_in(ui, room, !wide);
+            if !card {
                 self.factory_ring(ui, &s, can_pick);
             }
             if !wide {
-                self.docked_panel(ui, &s);
+                self.docked_panel(ui, &s, !(card && crowded));
             }
         });
         if !wide {

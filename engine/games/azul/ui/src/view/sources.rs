@@ -34,27 +34,88 @@ fn grid_columns(width: f32, factories: u8) -> usize {
     ((width / COMPACT_CELL.x).floor() as usize).clamp(1, usize::from(factories).max(1))
 }
 
-/// The room the sources take in `width`: the ring where it fits, else
-/// (a docked playtest) a grid of compact factory cells as wide as the
-/// panel with the centre on a row of its own below, so no factory lies
-/// past the panel's edge and the table fits a docked panel's height.
-/// Fixed cells: taking tiles moves no other source.
-pub(super) fn sources_size(factories: u8, width: f32) -> Vec2 {
-    let ring = ring_size(factories);
-    if width >= ring.x {
-        return ring;
+/// How the sources are laid out in a width: the ring, or a docked
+/// table's grid of fixed cells with the centre on a row below.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(super) struct SourcesLayout {
+    /// The ring (a wide table); else a grid.
+    pub(super) ring: bool,
+    /// Factory cells per row of the grid.
+    pub(super) columns: usize,
+    /// A factory's cell in the grid.
+    pub(super) cell: Vec2,
+    /// A tile button's side.
+    pub(super) tile: f32,
+    /// The room the sources take.
+    pub(super) size: Vec2,
+}
+
+impl SourcesLayout {
+    /// The sources' layout in `width`: the ring where it fits; else
+    /// compact cells (tiles two by two) as wide as the panel, so no
+    /// factory lies past its edge; and when those would take two rows (a
+    /// table of three or four players, 7 or 9 factories) one row of
+    /// smaller tiles, so the docked table keeps the height for its
+    /// boards. Fixed cells: taking tiles moves no other source.
+    pub(super) fn of(factories: u8, width: f32) -> Self {
+        let ring = ring_size(factories);
+        if width >= ring.x {
+            return Self {
+                ring: true,
+                columns: usize::from(factories),
+                cell: FACTORY_CELL,
+                tile: TILE,
+                size: ring,
+            };
+        }
+        let width = width.max(COMPACT_CELL.x);
+        let columns = grid_columns(width, factories);
+        let (columns, cell, tile) = if columns >= usize::from(factories) {
+            (columns, COMPACT_CELL, TILE)
+        } else {
+            // One row: each cell holds two tiles, their gap and the
+            // frame's margins across.
+            let columns = usize::from(factories).max(1);
+            let across = width / columns as f32;
+            let tile = ((across - DENSE_MARGINS) / 2.0)
+                .floor()
+                .clamp(DENSE_TILE_MIN, TILE);
+            (
+                columns,
+                Vec2::new(across, 2.0 * tile + DENSE_MARGINS + 4.0),
+                tile,
+            )
+        };
+        let rows = usize::from(factories).div_ceil(columns);
+        let centre_row = tile + CENTRE_ROW - TILE;
+        Self {
+            ring: false,
+            columns,
+            cell,
+            tile,
+            size: Vec2::new(width, rows as f32 * cell.y + centre_row),
+        }
     }
-    let rows = usize::from(factories).div_ceil(grid_columns(width, factories));
-    Vec2::new(
-        width.max(COMPACT_CELL.x),
-        rows as f32 * COMPACT_CELL.y + CENTRE_ROW,
-    )
+}
+
+/// A dense factory's two tiles' gap, its frame's inner margins and its
+/// stroke, across.
+const DENSE_MARGINS: f32 = 10.0;
+
+/// The smallest tile of a dense factory row: still a comfortable target
+/// for a pointer.
+const DENSE_TILE_MIN: f32 = 18.0;
+
+/// The room the sources take in `width` ([`SourcesLayout::of`]).
+pub(super) fn sources_size(factories: u8, width: f32) -> Vec2 {
+    SourcesLayout::of(factories, width).size
 }
 
 impl AzulPlaytest {
     /// One source (factory or centre): a tile button per colour present.
     /// `compact`: a factory's tiles two by two without its name, the
-    /// centre's on one line with its name first (a docked table).
+    /// centre's on one line with its name first (a docked table), its
+    /// tiles `tile` wide (smaller in a dense row).
     pub(super) fn source(
         &mut self,
         ui: &mut egui::Ui,
@@ -62,6 +123,7 @@ impl AzulPlaytest {
         source: u8,
         can_pick: bool,
         compact: bool,
+        tile: f32,
     ) {
         let counts = if source == CENTRE {
             s.centre
@@ -73,12 +135,21 @@ impl AzulPlaytest {
         } else {
             format!("factory {}", source + 1)
         };
-        let frame = egui::Frame::group(ui.style())
-            .corner_radius(CornerRadius::same(match (source == CENTRE, compact) {
-                (true, _) => 8,
-                (false, true) => 24,
-                (false, false) => 60,
-            }))
+        let dense = tile < TILE;
+        let mut frame = egui::Frame::group(ui.style());
+        if dense {
+            // Its margins are the cell's DENSE_MARGINS.
+            frame = frame.inner_margin(2.0);
+        }
+        let frame = frame
+            .corner_radius(CornerRadius::same(
+                match (source == CENTRE, compact, dense) {
+                    (true, _, _) => 8,
+                    (false, true, true) => 12,
+                    (false, true, false) => 24,
+                    (false, false, _) => 60,
+                },
+            ))
             .fill(Color32::from_rgb(0xF5, 0xF5, 0xDC))
             .stroke(Stroke::new(1.5, BROWN))
             .show(ui, |ui| {
@@ -87,7 +158,7 @@ impl AzulPlaytest {
                         // Named by its source: the empty sources are told
                         // apart (a test's layout sweep follows each).
                         let empty = format!("{name} empty");
-                        ui.add_sized(Vec2::splat(TILE), egui::Label::new("-"))
+                        ui.add_sized(Vec2::splat(tile), egui::Label::new("-"))
                             .widget_info(|| {
                                 egui::WidgetInfo::labeled(egui::Role::Label, true, &empty)
                             });
@@ -102,15 +173,15 @@ impl AzulPlaytest {
                             ui.end_row();
                         }
                         shown += 1;
-                        this.tile(ui, source, &name, k, n, can_pick, compact);
+                        this.tile(ui, source, &name, (k, n), can_pick, compact, tile);
                     }
                 };
                 if compact && source != CENTRE {
                     ui.spacing_mut().item_spacing = Vec2::splat(4.0);
                     egui::Grid::new(("azul compact factory", source))
                         .spacing(Vec2::splat(4.0))
-                        .min_col_width(TILE)
-                        .min_row_height(TILE)
+                        .min_col_width(tile)
+                        .min_row_height(tile)
                         .show(ui, |ui| tiles(ui, self));
                 } else if compact {
                     // The marker before the tiles, which gather as the
@@ -135,18 +206,18 @@ impl AzulPlaytest {
         self.rects.sources.insert(source, frame.response.rect);
     }
 
-    /// One tile button of `source` (named `name`): colour `k`, `n` of them.
-    /// In a compact factory every button is a tile wide.
+    /// One tile button of `source` (named `name`): `n` tiles of colour
+    /// `k`, `side` high. In a compact factory every button is a tile wide.
     #[allow(clippy::too_many_arguments)]
     fn tile(
         &mut self,
         ui: &mut egui::Ui,
         source: u8,
         name: &str,
-        k: usize,
-        n: u8,
+        (k, n): (usize, u8),
         can_pick: bool,
         compact: bool,
+        side: f32,
     ) {
         let selected = self.selected == Some((source, k as u8));
         let wider = if compact && source != CENTRE {
@@ -154,7 +225,7 @@ impl AzulPlaytest {
         } else {
             10.0 * f32::from(n.min(5) - 1).min(3.0)
         };
-        let size = Vec2::new(TILE + wider, TILE);
+        let size = Vec2::new(side + wider, side);
         let (rect, response) = ui.allocate_exact_size(size, Sense::click());
         let label = format!("{name} {} x{n}", self.colour_name(k));
         response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, can_pick, &label));
@@ -173,7 +244,8 @@ impl AzulPlaytest {
             draw.center(),
             egui::Align2::CENTER_CENTER,
             format!("{n}"),
-            egui::FontId::proportional(14.0),
+            // The count fits a small tile too.
+            egui::FontId::proportional(14.0_f32.min(side * 0.6)),
             Color32::WHITE,
         );
         if selected {
@@ -195,9 +267,8 @@ impl AzulPlaytest {
 
     pub(super) fn factory_ring(&mut self, ui: &mut egui::Ui, s: &State, can_pick: bool) {
         let n = s.factory_count as usize;
-        let size = sources_size(s.factory_count, ui.available_width());
-        let ring = size == ring_size(s.factory_count);
-        let (area, _) = ui.allocate_exact_size(size, Sense::hover());
+        let layout = SourcesLayout::of(s.factory_count, ui.available_width());
+        let (area, _) = ui.allocate_exact_size(layout.size, Sense::hover());
         ui.painter().rect_filled(
             area,
             CornerRadius::same(12),
@@ -205,22 +276,25 @@ impl AzulPlaytest {
         );
         // Child uis that do not move the parent's cursor: what follows the
         // sources starts below all of them.
-        let compact = !ring;
+        let compact = !layout.ring;
         let place = |ui: &mut egui::Ui, rect: Rect, source: u8, this: &mut Self| {
             let mut child = ui.new_child(egui::UiBuilder::new().max_rect(rect));
-            child.vertical_centered(|ui| this.source(ui, s, source, can_pick, compact));
+            child.vertical_centered(|ui| {
+                this.source(ui, s, source, can_pick, compact, layout.tile);
+            });
         };
         if compact {
-            let columns = grid_columns(area.width(), s.factory_count);
+            let columns = layout.columns;
             // The cells share the panel's width.
-            let cell = Vec2::new(area.width() / columns as f32, COMPACT_CELL.y);
+            let cell = Vec2::new(area.width() / columns as f32, layout.cell.y);
             for f in 0..n {
                 let at = area.min
                     + Vec2::new((f % columns) as f32 * cell.x, (f / columns) as f32 * cell.y);
                 place(ui, Rect::from_min_size(at, cell), f as u8, self);
             }
+            let rows = n.div_ceil(columns);
             let centre = Rect::from_min_max(
-                egui::pos2(area.left(), area.bottom() - CENTRE_ROW),
+                egui::pos2(area.left(), area.top() + rows as f32 * cell.y),
                 area.max,
             );
             place(ui, centre, CENTRE, self);
