@@ -86,11 +86,19 @@ impl AzulPlaytest {
                                 format!("Player {}{who}: {score}", p + 1)
                             })
                             .collect();
-                        ui.label(
-                            RichText::new(line.join("   "))
-                                .size(15.0)
-                                .color(Color32::WHITE),
-                        );
+                        // A score each, so a narrow card wraps between
+                        // players, never inside one's score.
+                        ui.horizontal_wrapped(|ui| {
+                            ui.spacing_mut().item_spacing.x = 14.0;
+                            for score in line {
+                                ui.add(
+                                    egui::Label::new(
+                                        RichText::new(score).size(15.0).color(Color32::WHITE),
+                                    )
+                                    .wrap_mode(egui::TextWrapMode::Extend),
+                                );
+                            }
+                        });
                         ui.horizontal_wrapped(|ui| {
                             if !compact && ui.button("New game").clicked() {
                                 self.new_game(true);

@@ -239,7 +239,10 @@ impl AzulPlaytest {
         if !can_pick {
             fill = fill.gamma_multiply(0.5);
         }
-        ui.painter().rect_filled(draw, CornerRadius::same(8), fill);
+        // Rounded as a full tile is: a dense row's small tile stays a
+        // square with round corners, not a disc.
+        let corner = CornerRadius::same((8.0 * side / TILE).round() as u8);
+        ui.painter().rect_filled(draw, corner, fill);
         ui.painter().text(
             draw.center(),
             egui::Align2::CENTER_CENTER,
@@ -249,12 +252,8 @@ impl AzulPlaytest {
             Color32::WHITE,
         );
         if selected {
-            ui.painter().rect_stroke(
-                draw,
-                CornerRadius::same(8),
-                Stroke::new(3.0, GOLD),
-                StrokeKind::Outside,
-            );
+            ui.painter()
+                .rect_stroke(draw, corner, Stroke::new(3.0, GOLD), StrokeKind::Outside);
         }
         if can_pick && response.clicked() {
             self.selected = if selected {
