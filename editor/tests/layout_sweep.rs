@@ -533,6 +533,19 @@ fn sands_recent_clears_stay_above_the_console_at_1280x800() {
     );
     harness.get_by_label("Score 142");
     sweep.assert_steady();
+    // The three clears are all listed, in view above the console (one
+    // line had room: the debug overlays' check boxes took the rest).
+    let console = harness.get_by_label("Console").rect().top();
+    let left = support::layout::playtest_area(&harness).left();
+    let clears: Vec<egui::Rect> = harness
+        .query_all_by_label_contains(" grains  +")
+        .map(|n| n.rect())
+        .filter(|r| r.left() >= left && r.bottom() <= console)
+        .collect();
+    assert!(
+        clears.len() >= 3,
+        "the recent clears in view: {clears:?} (the console's top at {console})"
+    );
 }
 
 /// Polycube's docked (not maximised) playtest at 1280 x 800, through a

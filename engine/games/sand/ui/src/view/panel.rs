@@ -13,6 +13,9 @@ use super::SandPlaytest;
 /// The most clears the side panel lists, newest first.
 const RECENT_CLEARS: usize = 6;
 
+/// The clears a short panel still lists (the debug overlays folded).
+const CLEARS_SHOWN: usize = 3;
+
 impl SandPlaytest {
     pub(super) fn panel_ui(&mut self, ui: &mut egui::Ui) {
         ui.set_min_width(super::PANEL_WIDTH);
@@ -64,17 +67,25 @@ impl SandPlaytest {
             self.request = Some(ViewRequest::NewGame { seed: None });
         }
         ui.separator();
-        ui.label("Debug overlays");
-        ui.checkbox(&mut self.overlays.logical_grid, "logical grid");
-        ui.checkbox(&mut self.overlays.awake, "awake grains");
-        ui.checkbox(&mut self.overlays.cluster, "cluster outline");
-        ui.checkbox(&mut self.overlays.stats, "grain count and FPS");
+        // A short panel (docked at 1280 x 800) folds the debug overlays
+        // away, so the recent clears keep room for CLEARS_SHOWN lines
+        // (the check boxes left them one).
+        let line = tessera_ui::slot::lines_height(ui, 1);
+        let separator = 6.0 + ui.spacing().item_spacing.y;
+        let unfolded = line * (5 + 1 + CLEARS_SHOWN) as f32 + separator;
+        if ui.available_height() >= unfolded {
+            ui.label("Debug overlays");
+            self.overlay_boxes(ui);
+        } else {
+            egui::CollapsingHeader::new("Debug overlays")
+                .default_open(false)
+                .show(ui, |ui| self.overlay_boxes(ui));
+        }
         ui.separator();
         ui.label("Recent clears");
         // A slot of as many lines as the panel has room for, six at most:
         // in a docked playtest at 1280 x 800 the six lines ran under the
         // console (the third was cut in half).
-        let line = tessera_ui::slot::lines_height(ui, 1);
         let room = (ui.available_height() / line).floor();
         let lines = if room.is_finite() {
             (room as usize).clamp(1, RECENT_CLEARS)
@@ -94,6 +105,14 @@ impl SandPlaytest {
         });
         // The seed is on the Restart button: a line under the clears,
         // which grow, moved down at each of the first six.
+    }
+
+    /// The debug overlays' switches.
+    fn overlay_boxes(&mut self, ui: &mut egui::Ui) {
+        ui.checkbox(&mut self.overlays.logical_grid, "logical grid");
+        ui.checkbox(&mut self.overlays.awake, "awake grains");
+        ui.checkbox(&mut self.overlays.cluster, "cluster outline");
+        ui.checkbox(&mut self.overlays.stats, "grain count and FPS");
     }
 
     /// The card over the board at the game's end: "Game over", or "Level
