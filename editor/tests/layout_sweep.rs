@@ -682,3 +682,42 @@ fn azuls_four_player_final_scores_fit_docked() {
     });
     sweep.assert_steady();
 }
+
+/// A three-player table: its player's board beside the other two, one
+/// above the other (the crowded docked layout's other case).
+const AZUL_THREE_PLAYERS: &str = r#"(
+    version: 1,
+    title: "Three players",
+    description: "You against the easy and medium AIs.",
+    seats: [Human, Ai(level: "easy"), Ai(level: "medium")],
+)
+"#;
+
+/// The three-player table docked at the default window through a pick,
+/// its place and the two AIs' replies: in view above the console, still.
+#[test]
+fn azuls_three_player_table_fits_docked() {
+    let Played { _dir, mut harness } = docked_playtest("azul", "four_players.ron", SIZE);
+    let root = _dir.path().canonicalize().expect("root");
+    let level = root.join("levels/azul/three_players.ron");
+    std::fs::write(&level, AZUL_THREE_PLAYERS).expect("the level");
+    harness.state_mut().open_file(&level).expect("opens");
+    harness.run_steps(3);
+    harness.key_press(Key::F5);
+    harness.run_steps(6);
+    harness.get_by_label("Player 3 (AI medium)");
+    let area = support::layout::playtest_area;
+    let click = support::layout::click_in_playtest_and_settle;
+    let mut sweep = docked_sweep(&harness).growing(&["centre "]);
+    let tile = a_factory_tile(&harness);
+    sweep.change_in(&mut harness, "azul 3p: pick", area, |h| click(h, &tile));
+    sweep.change_in(&mut harness, "azul 3p: place", area, |h| click(h, "line 1"));
+    sweep.change_in(&mut harness, "azul 3p: the AIs' replies", area, |h| {
+        until_the_ai_replied(h, 3)
+    });
+    let layout = tessera_ui_testkit::Layout::of(&harness, area(&harness));
+    for floor in ["floor", "player 2 floor", "player 3 floor", "factory 7 "] {
+        assert!(layout.find(floor).is_some(), "{floor} is drawn");
+    }
+    sweep.assert_steady();
+}
