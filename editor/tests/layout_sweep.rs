@@ -352,30 +352,59 @@ fn until_the_ai_replied(harness: &mut Harness<'_, EditorApp>, steps: usize) {
 #[test]
 fn azuls_playtest_holds_still_through_its_states() {
     let Played { _dir, mut harness } = docked_playtest("azul", "standard.ron", SIZE);
-    let area = support::layout::playtest_area;
-    let click = support::layout::click_in_playtest_and_settle;
     // The centre's tiles gather as the factories are taken (by the rules):
     // a slot declared to grow.
     let mut sweep = docked_sweep(&harness).growing(&["centre "]);
-    let tile = a_factory_tile(&harness);
-    sweep.change_in(&mut harness, "azul: pick", area, |h| click(h, &tile));
+    azul_turn_states(&mut harness, &mut sweep, "azul", 2);
+    sweep.assert_steady();
+}
+
+/// Writes `text` as `levels/azul/<file>` in the project at `root`, opens
+/// it and starts its playtest (F5), replacing the one running.
+fn play_azul_level(harness: &mut Harness<'_, EditorApp>, root: &Path, file: &str, text: &str) {
+    let root = root.canonicalize().expect("root");
+    let level = root.join("levels/azul").join(file);
+    std::fs::write(&level, text).expect("the level");
+    harness.state_mut().open_file(&level).expect("opens");
+    harness.run_steps(3);
+    harness.key_press(Key::F5);
+    harness.run_steps(6);
+}
+
+/// Drives a docked Azul table of `players` through a pick, its place, the
+/// AI seats thinking and replying, a pick again, a refused line (its
+/// reason) and Undo, each a change `sweep` watches (named `name: ...`).
+fn azul_turn_states(
+    harness: &mut Harness<'_, EditorApp>,
+    sweep: &mut Sweep,
+    name: &str,
+    players: usize,
+) {
+    let area = support::layout::playtest_area;
+    let click = support::layout::click_in_playtest_and_settle;
+    let tile = a_factory_tile(harness);
+    sweep.change_in(harness, &format!("{name}: pick"), area, |h| click(h, &tile));
     harness.get_by_label_contains("Picked ");
-    sweep.change_in(&mut harness, "azul: place", area, |h| click(h, "line 1"));
-    sweep.change_in(&mut harness, "azul: the AI thinking", area, |h| {
+    sweep.change_in(harness, &format!("{name}: place"), area, |h| {
+        click(h, "line 1")
+    });
+    sweep.change_in(harness, &format!("{name}: the AI thinking"), area, |h| {
         h.run_steps(4)
     });
     harness.get_by_label_contains("is thinking");
-    sweep.change_in(&mut harness, "azul: the AI's reply", area, |h| {
-        until_the_ai_replied(h, 2)
+    // The human's move and every AI seat's reply.
+    sweep.change_in(harness, &format!("{name}: the AI replies"), area, |h| {
+        until_the_ai_replied(h, players)
     });
-    let tile = a_factory_tile(&harness);
-    sweep.change_in(&mut harness, "azul: pick again", area, |h| click(h, &tile));
-    sweep.change_in(&mut harness, "azul: a refused line", area, |h| {
+    let tile = a_factory_tile(harness);
+    sweep.change_in(harness, &format!("{name}: pick again"), area, |h| {
+        click(h, &tile)
+    });
+    sweep.change_in(harness, &format!("{name}: a refused line"), area, |h| {
         click(h, "line 1")
     });
     harness.get_by_label_contains("Line 1 cannot take it");
-    sweep.change_in(&mut harness, "azul: undo", area, toolbar_undo);
-    sweep.assert_steady();
+    sweep.change_in(harness, &format!("{name}: undo"), area, toolbar_undo);
 }
 
 /// Azul's final scores on the docked table: the end card takes the
@@ -384,13 +413,12 @@ fn azuls_playtest_holds_still_through_its_states() {
 #[test]
 fn azuls_final_scores_move_nothing() {
     let Played { _dir, mut harness } = docked_playtest("azul", "standard.ron", SIZE);
-    let root = _dir.path().canonicalize().expect("root");
-    let level = root.join("levels/azul/last_move.ron");
-    std::fs::write(&level, support::AZUL_LAST_MOVE).expect("the scenario");
-    harness.state_mut().open_file(&level).expect("opens");
-    harness.run_steps(3);
-    harness.key_press(Key::F5);
-    harness.run_steps(6);
+    play_azul_level(
+        &mut harness,
+        _dir.path(),
+        "last_move.ron",
+        support::AZUL_LAST_MOVE,
+    );
     let area = support::layout::playtest_area;
     let mut sweep = docked_sweep(&harness);
     sweep.change_in(&mut harness, "azul: the last move", area, |h| {
@@ -605,29 +633,8 @@ const AZUL_FOUR_LAST_MOVE: &str = r#"(
 fn azuls_four_player_table_fits_and_holds_still_docked() {
     let Played { _dir, mut harness } = docked_playtest("azul", "four_players.ron", SIZE);
     let area = support::layout::playtest_area;
-    let click = support::layout::click_in_playtest_and_settle;
     let mut sweep = docked_sweep(&harness).growing(&["centre "]);
-    let tile = a_factory_tile(&harness);
-    sweep.change_in(&mut harness, "azul 4p: pick", area, |h| click(h, &tile));
-    harness.get_by_label_contains("Picked ");
-    sweep.change_in(&mut harness, "azul 4p: place", area, |h| click(h, "line 1"));
-    sweep.change_in(&mut harness, "azul 4p: the AIs thinking", area, |h| {
-        h.run_steps(4)
-    });
-    harness.get_by_label_contains("is thinking");
-    // The human's move and the three AI seats' replies.
-    sweep.change_in(&mut harness, "azul 4p: the AIs' replies", area, |h| {
-        until_the_ai_replied(h, 4)
-    });
-    let tile = a_factory_tile(&harness);
-    sweep.change_in(&mut harness, "azul 4p: pick again", area, |h| {
-        click(h, &tile)
-    });
-    sweep.change_in(&mut harness, "azul 4p: a refused line", area, |h| {
-        click(h, "line 1")
-    });
-    harness.get_by_label_contains("Line 1 cannot take it");
-    sweep.change_in(&mut harness, "azul 4p: undo", area, toolbar_undo);
+    azul_turn_states(&mut harness, &mut sweep, "azul 4p", 4);
     // Every board's floor (its lowest row) was among the widgets watched.
     let layout = tessera_ui_testkit::Layout::of(&harness, area(&harness));
     for floor in [
@@ -647,13 +654,12 @@ fn azuls_four_player_table_fits_and_holds_still_docked() {
 #[test]
 fn azuls_four_player_final_scores_fit_docked() {
     let Played { _dir, mut harness } = docked_playtest("azul", "four_players.ron", SIZE);
-    let root = _dir.path().canonicalize().expect("root");
-    let level = root.join("levels/azul/four_last_move.ron");
-    std::fs::write(&level, AZUL_FOUR_LAST_MOVE).expect("the scenario");
-    harness.state_mut().open_file(&level).expect("opens");
-    harness.run_steps(3);
-    harness.key_press(Key::F5);
-    harness.run_steps(6);
+    play_azul_level(
+        &mut harness,
+        _dir.path(),
+        "four_last_move.ron",
+        AZUL_FOUR_LAST_MOVE,
+    );
     let area = support::layout::playtest_area;
     let mut sweep = docked_sweep(&harness);
     sweep.change_in(&mut harness, "azul 4p: the last move", area, |h| {
@@ -698,13 +704,12 @@ const AZUL_THREE_PLAYERS: &str = r#"(
 #[test]
 fn azuls_three_player_table_fits_docked() {
     let Played { _dir, mut harness } = docked_playtest("azul", "four_players.ron", SIZE);
-    let root = _dir.path().canonicalize().expect("root");
-    let level = root.join("levels/azul/three_players.ron");
-    std::fs::write(&level, AZUL_THREE_PLAYERS).expect("the level");
-    harness.state_mut().open_file(&level).expect("opens");
-    harness.run_steps(3);
-    harness.key_press(Key::F5);
-    harness.run_steps(6);
+    play_azul_level(
+        &mut harness,
+        _dir.path(),
+        "three_players.ron",
+        AZUL_THREE_PLAYERS,
+    );
     harness.get_by_label("Player 3 (AI medium)");
     let area = support::layout::playtest_area;
     let click = support::layout::click_in_playtest_and_settle;
