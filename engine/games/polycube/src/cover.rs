@@ -34,6 +34,9 @@ pub(crate) struct CoverBits {
     pub(crate) range: Vec<(u32, u32)>,
     /// Per kind, its placements (`words` each).
     pub(crate) kind: Vec<u64>,
+    /// Each placement's kind in a byte (a quarter of the cache lines of
+    /// the `u32` table).
+    pub(crate) kind8: Vec<u8>,
     /// Cells per placement in `cells` (the largest piece's).
     pub(crate) stride: usize,
     /// Each placement's cells, `stride` each; a smaller piece is padded
@@ -52,7 +55,7 @@ impl CoverBits {
         placement_kind: &[u32],
     ) -> Option<Self> {
         let placements = placement_bits.len();
-        if placements > MAX_PLACEMENTS || volume >= usize::from(u16::MAX) {
+        if placements > MAX_PLACEMENTS || volume >= usize::from(u16::MAX) || kinds > 256 {
             return None;
         }
         let words = placements.div_ceil(64).max(1);
@@ -92,6 +95,7 @@ impl CoverBits {
             cell,
             range,
             kind,
+            kind8: placement_kind.iter().map(|&k| k as u8).collect(),
             stride,
             cells,
         })
@@ -222,11 +226,27 @@ impl<'t, M: Mask, V: Visitor<M>> Search<'t, M, V> {
         self.per_kind
             .copy_within(parent * kinds..level * kinds, level * kinds);
         let own = &cover.cells[p * cover.stride..(p + 1) * cover.stride];
-        let (mut lo, mut hi) = if last { (0, words) } else { (words, 0) };
+        // The placements that meet `p`: each of its cells' sets over that
+        // cell's own words, streamed into one scratch set (a pass per
+        // cell, not five scattered loads per word).
+        self.meets.resize(words, 0);
+        let meets = &mut self.meets[..];
+        let (mut lo, mut hi) = if last {
+            meets.copy_from_slice(&cover.kind[kind * words..(kind + 1) * words]);
+            (0, words)
+        } else {
+            meets.fill(0);
+            (words, 0)
+        };
         for &b in own {
             if let Some(&(l, h)) = cover.range.get(usize::from(b)) {
-                lo = lo.min(l as usize);
-                hi = hi.max(h as usize);
+                let (l, h) = (l as usize, h as usize);
+                let row = &cover.cell[usize::from(b) * words..][l..h];
+                for (m, &c) in meets[l..h].iter_mut().zip(row) {
+                    *m |= c;
+                }
+                lo = lo.min(l);
+                hi = hi.max(h);
             }
         }
         let set = &mut self.set[level * words..(level + 1) * words];
@@ -235,21 +255,15 @@ impl<'t, M: Mask, V: Visitor<M>> Search<'t, M, V> {
         // taken off (bit-sliced, borrows rippling up).
         let mut planes = [M::ZERO; PLANES];
         planes.copy_from_slice(&self.per_cell[level * PLANES..(level + 1) * PLANES]);
-        for (w, word) in set.iter_mut().enumerate().take(hi).skip(lo) {
-            let mut meets = if last {
-                cover.kind[kind * words + w]
-            } else {
-                0
-            };
-            for &b in own {
-                meets |= cover.cell_word(usize::from(b), w);
-            }
+        for w in lo..hi {
+            let meets = self.meets[w];
+            let word = &mut set[w];
             let mut gone = *word & meets;
             *word &= !meets;
             while gone != 0 {
                 let q = w * 64 + gone.trailing_zeros() as usize;
                 gone &= gone - 1;
-                per_kind[t.placement_kind[q] as usize] -= 1;
+                per_kind[usize::from(cover.kind8[q])] -= 1;
                 // One less in the count is one more in its complement.
                 let mut carry = t.masks[q];
                 for plane in &mut planes {
