@@ -255,9 +255,13 @@ impl<'t, M: Mask, V: Visitor<M>> Search<'t, M, V> {
         // taken off (bit-sliced, borrows rippling up).
         let mut planes = [M::ZERO; PLANES];
         planes.copy_from_slice(&self.per_cell[level * PLANES..(level + 1) * PLANES]);
-        for w in lo..hi {
-            let meets = self.meets[w];
-            let word = &mut set[w];
+        for (w, (word, &meets)) in set
+            .iter_mut()
+            .zip(&self.meets)
+            .enumerate()
+            .take(hi)
+            .skip(lo)
+        {
             let mut gone = *word & meets;
             *word &= !meets;
             while gone != 0 {
