@@ -249,33 +249,23 @@ impl<'t, M: Mask, V: Visitor<M>> Search<'t, M, V> {
                 hi = hi.max(h);
             }
         }
-        let set = &mut self.set[level * words..(level + 1) * words];
-        let per_kind = &mut self.per_kind[level * kinds..(level + 1) * kinds];
-        // The counts in registers while the placements that drop out are
-        // taken off (bit-sliced, borrows rippling up).
+        let gone = Gone {
+            set: &mut self.set[level * words..(level + 1) * words],
+            meets: &self.meets[lo..hi.max(lo)],
+            lo,
+            masks: &t.masks,
+            kinds: &cover.kind8,
+            per_kind: &mut self.per_kind[level * kinds..(level + 1) * kinds],
+        };
         let mut planes = [M::ZERO; PLANES];
         planes.copy_from_slice(&self.per_cell[level * PLANES..(level + 1) * PLANES]);
-        for (w, (word, &meets)) in set
-            .iter_mut()
-            .zip(&self.meets)
-            .enumerate()
-            .take(hi)
-            .skip(lo)
-        {
-            let mut gone = *word & meets;
-            *word &= !meets;
-            while gone != 0 {
-                let q = w * 64 + gone.trailing_zeros() as usize;
-                gone &= gone - 1;
-                per_kind[usize::from(cover.kind8[q])] -= 1;
-                // One less in the count is one more in its complement.
-                let mut carry = t.masks[q];
-                for plane in &mut planes {
-                    let next = plane.and(carry);
-                    *plane = plane.xor(carry);
-                    carry = next;
-                }
-            }
+        // While every count is under 64 (as they are a few placements
+        // deep) the planes above the sixth stay all ones (complemented),
+        // so only six take the borrows: few enough to stay in registers.
+        if planes[COUNTER_BITS..].iter().all(|&plane| plane == M::ONES) {
+            gone.take_off::<COUNTER_BITS>(&mut planes);
+        } else {
+            gone.take_off::<PLANES>(&mut planes);
         }
         self.per_cell[level * PLANES..(level + 1) * PLANES].copy_from_slice(&planes);
     }
@@ -298,5 +288,54 @@ impl<'t, M: Mask, V: Visitor<M>> Search<'t, M, V> {
             .fold(M::ZERO, |sat, &plane| sat.or(plane.not()));
         let (cell, best) = counters.smallest(filled.not());
         Choice::most_constrained(cell, best, per_kind, &self.avail)
+    }
+}
+
+/// The words of a child's set where placements drop out (those meeting
+/// the one just placed), to take out of the set and off its counts.
+struct Gone<'a, M> {
+    /// The child's set (a copy of its parent's).
+    set: &'a mut [u64],
+    /// From word `lo` on, the placements to take out.
+    meets: &'a [u64],
+    lo: usize,
+    masks: &'a [M],
+    kinds: &'a [u8],
+    per_kind: &'a mut [u32],
+}
+
+impl<M: Mask> Gone<'_, M> {
+    /// Takes the placements out of the set and off the counts per kind
+    /// and per cell (the low `N` of the complemented `planes`: while
+    /// every count is under `2^N`, taking one off never borrows from a
+    /// higher plane).
+    #[inline(always)]
+    fn take_off<const N: usize>(self, planes: &mut [M; PLANES]) {
+        // The counts in registers while the placements that drop out are
+        // taken off (bit-sliced, borrows rippling up).
+        let mut low: [M; N] = std::array::from_fn(|i| planes[i]);
+        for ((w, word), &meets) in self
+            .set
+            .iter_mut()
+            .enumerate()
+            .skip(self.lo)
+            .zip(self.meets)
+        {
+            let mut gone = *word & meets;
+            *word &= !meets;
+            while gone != 0 {
+                let q = w * 64 + gone.trailing_zeros() as usize;
+                gone &= gone - 1;
+                self.per_kind[usize::from(self.kinds[q])] -= 1;
+                // One less in the count is one more in its complement.
+                let mut carry = self.masks[q];
+                for plane in &mut low {
+                    let next = plane.and(carry);
+                    *plane = plane.xor(carry);
+                    carry = next;
+                }
+            }
+        }
+        planes[..N].copy_from_slice(&low);
     }
 }
