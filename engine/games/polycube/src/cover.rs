@@ -34,6 +34,9 @@ pub(crate) struct CoverBits {
     pub(crate) range: Vec<(u32, u32)>,
     /// Per kind, its placements (`words` each).
     pub(crate) kind: Vec<u64>,
+    /// Each placement's kind in a byte (a quarter of the cache lines of
+    /// the `u32` table).
+    pub(crate) kind8: Vec<u8>,
     /// Cells per placement in `cells` (the largest piece's).
     pub(crate) stride: usize,
     /// Each placement's cells, `stride` each; a smaller piece is padded
@@ -52,7 +55,7 @@ impl CoverBits {
         placement_kind: &[u32],
     ) -> Option<Self> {
         let placements = placement_bits.len();
-        if placements > MAX_PLACEMENTS || volume >= usize::from(u16::MAX) {
+        if placements > MAX_PLACEMENTS || volume >= usize::from(u16::MAX) || kinds > 256 {
             return None;
         }
         let words = placements.div_ceil(64).max(1);
@@ -92,6 +95,7 @@ impl CoverBits {
             cell,
             range,
             kind,
+            kind8: placement_kind.iter().map(|&k| k as u8).collect(),
             stride,
             cells,
         })
@@ -222,42 +226,46 @@ impl<'t, M: Mask, V: Visitor<M>> Search<'t, M, V> {
         self.per_kind
             .copy_within(parent * kinds..level * kinds, level * kinds);
         let own = &cover.cells[p * cover.stride..(p + 1) * cover.stride];
-        let (mut lo, mut hi) = if last { (0, words) } else { (words, 0) };
+        // The placements that meet `p`: each of its cells' sets over that
+        // cell's own words, streamed into one scratch set (a pass per
+        // cell, not five scattered loads per word).
+        self.meets.resize(words, 0);
+        let meets = &mut self.meets[..];
+        let (mut lo, mut hi) = if last {
+            meets.copy_from_slice(&cover.kind[kind * words..(kind + 1) * words]);
+            (0, words)
+        } else {
+            meets.fill(0);
+            (words, 0)
+        };
         for &b in own {
             if let Some(&(l, h)) = cover.range.get(usize::from(b)) {
-                lo = lo.min(l as usize);
-                hi = hi.max(h as usize);
+                let (l, h) = (l as usize, h as usize);
+                let row = &cover.cell[usize::from(b) * words..][l..h];
+                for (m, &c) in meets[l..h].iter_mut().zip(row) {
+                    *m |= c;
+                }
+                lo = lo.min(l);
+                hi = hi.max(h);
             }
         }
-        let set = &mut self.set[level * words..(level + 1) * words];
-        let per_kind = &mut self.per_kind[level * kinds..(level + 1) * kinds];
-        // The counts in registers while the placements that drop out are
-        // taken off (bit-sliced, borrows rippling up).
+        let gone = Gone {
+            set: &mut self.set[level * words..(level + 1) * words],
+            meets: &self.meets[lo..hi.max(lo)],
+            lo,
+            masks: &t.masks,
+            kinds: &cover.kind8,
+            per_kind: &mut self.per_kind[level * kinds..(level + 1) * kinds],
+        };
         let mut planes = [M::ZERO; PLANES];
         planes.copy_from_slice(&self.per_cell[level * PLANES..(level + 1) * PLANES]);
-        for (w, word) in set.iter_mut().enumerate().take(hi).skip(lo) {
-            let mut meets = if last {
-                cover.kind[kind * words + w]
-            } else {
-                0
-            };
-            for &b in own {
-                meets |= cover.cell_word(usize::from(b), w);
-            }
-            let mut gone = *word & meets;
-            *word &= !meets;
-            while gone != 0 {
-                let q = w * 64 + gone.trailing_zeros() as usize;
-                gone &= gone - 1;
-                per_kind[t.placement_kind[q] as usize] -= 1;
-                // One less in the count is one more in its complement.
-                let mut carry = t.masks[q];
-                for plane in &mut planes {
-                    let next = plane.and(carry);
-                    *plane = plane.xor(carry);
-                    carry = next;
-                }
-            }
+        // While every count is under 64 (as they are a few placements
+        // deep) the planes above the sixth stay all ones (complemented),
+        // so only six take the borrows: few enough to stay in registers.
+        if planes[COUNTER_BITS..].iter().all(|&plane| plane == M::ONES) {
+            gone.take_off::<COUNTER_BITS>(&mut planes);
+        } else {
+            gone.take_off::<PLANES>(&mut planes);
         }
         self.per_cell[level * PLANES..(level + 1) * PLANES].copy_from_slice(&planes);
     }
@@ -280,5 +288,54 @@ impl<'t, M: Mask, V: Visitor<M>> Search<'t, M, V> {
             .fold(M::ZERO, |sat, &plane| sat.or(plane.not()));
         let (cell, best) = counters.smallest(filled.not());
         Choice::most_constrained(cell, best, per_kind, &self.avail)
+    }
+}
+
+/// The words of a child's set where placements drop out (those meeting
+/// the one just placed), to take out of the set and off its counts.
+struct Gone<'a, M> {
+    /// The child's set (a copy of its parent's).
+    set: &'a mut [u64],
+    /// From word `lo` on, the placements to take out.
+    meets: &'a [u64],
+    lo: usize,
+    masks: &'a [M],
+    kinds: &'a [u8],
+    per_kind: &'a mut [u32],
+}
+
+impl<M: Mask> Gone<'_, M> {
+    /// Takes the placements out of the set and off the counts per kind
+    /// and per cell (the low `N` of the complemented `planes`: while
+    /// every count is under `2^N`, taking one off never borrows from a
+    /// higher plane).
+    #[inline(always)]
+    fn take_off<const N: usize>(self, planes: &mut [M; PLANES]) {
+        // The counts in registers while the placements that drop out are
+        // taken off (bit-sliced, borrows rippling up).
+        let mut low: [M; N] = std::array::from_fn(|i| planes[i]);
+        for ((w, word), &meets) in self
+            .set
+            .iter_mut()
+            .enumerate()
+            .skip(self.lo)
+            .zip(self.meets)
+        {
+            let mut gone = *word & meets;
+            *word &= !meets;
+            while gone != 0 {
+                let q = w * 64 + gone.trailing_zeros() as usize;
+                gone &= gone - 1;
+                self.per_kind[usize::from(self.kinds[q])] -= 1;
+                // One less in the count is one more in its complement.
+                let mut carry = self.masks[q];
+                for plane in &mut low {
+                    let next = plane.and(carry);
+                    *plane = plane.xor(carry);
+                    carry = next;
+                }
+            }
+        }
+        planes[..N].copy_from_slice(&low);
     }
 }

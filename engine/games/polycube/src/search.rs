@@ -417,6 +417,9 @@ pub(crate) struct Search<'t, M: Mask, V: Visitor<M>> {
     pub(crate) per_cell: Vec<M>,
     /// Each such level's count of fitting placements per kind.
     pub(crate) per_kind: Vec<u32>,
+    /// The placements that meet the one just placed, a word each
+    /// (scratch of the child set, `cover.rs`).
+    pub(crate) meets: Vec<u64>,
     /// The parent's level in `set` while its children run (`None`: the
     /// node is the first of the most constrained levels).
     pub(crate) set_parent: Option<usize>,
@@ -457,6 +460,7 @@ impl<'t, M: Mask, V: Visitor<M>> Search<'t, M, V> {
             set: Vec::new(),
             per_cell: Vec::new(),
             per_kind: Vec::new(),
+            meets: Vec::new(),
             set_parent: None,
         }
     }
