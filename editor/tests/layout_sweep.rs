@@ -151,13 +151,7 @@ fn saving_during_a_polycube_playtest_moves_nothing() {
 fn docked_playtest(game: &str, level: &str, size: egui::Vec2) -> Played {
     let dir = project(game, level);
     let root = dir.path().canonicalize().expect("root");
-    let mut harness = support::sized(EditorApp::open(&root).expect("opens"), size);
-    harness.run_steps(3);
-    harness
-        .state_mut()
-        .open_file(&root.join("levels").join(game).join(level))
-        .expect("the level opens");
-    harness.run_steps(3);
+    let mut harness = support::on_level(&root, game, level, size);
     harness.key_press(Key::F5);
     harness.run_steps(6);
     assert!(

@@ -47,13 +47,7 @@ fn level_editor_holds_still(game: &str, level: &str) {
         &format!("levels/{game}/{level}"),
     ]);
     let root = dir.path().canonicalize().expect("root");
-    let mut harness = support::sized(EditorApp::open(&root).expect("opens"), SIZE);
-    harness.run_steps(3);
-    harness
-        .state_mut()
-        .open_file(&root.join("levels").join(game).join(level))
-        .expect("the level opens");
-    harness.run_steps(3);
+    let mut harness = support::on_level(&root, game, level, SIZE);
     // In view: above the console (the level editors do not scroll).
     let console = harness.get_by_label("Console").rect().top() - 4.0;
     let mut sweep = Sweep::new(SIZE, &[]).visible(egui::Rect::from_min_max(

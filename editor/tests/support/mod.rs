@@ -41,6 +41,24 @@ pub fn sized(app: EditorApp, size: egui::Vec2) -> Harness<'static, EditorApp> {
     tessera_ui_testkit::window(size, |ui, app: &mut EditorApp| app.ui(ui), app)
 }
 
+/// The editor on the project at `root`, in a window of `size`, with
+/// `levels/<game>/<level>` open in its tab (no playtest yet).
+pub fn on_level(
+    root: &Path,
+    game: &str,
+    level: &str,
+    size: egui::Vec2,
+) -> Harness<'static, EditorApp> {
+    let mut harness = sized(EditorApp::open(root).expect("opens"), size);
+    harness.run_steps(3);
+    harness
+        .state_mut()
+        .open_file(&root.join("levels").join(game).join(level))
+        .expect("the level opens");
+    harness.run_steps(3);
+    harness
+}
+
 /// The editor on `root` remembering its state in `state_file`, in a
 /// window of `size`.
 pub fn remembering(

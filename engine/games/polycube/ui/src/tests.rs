@@ -413,11 +413,9 @@ fn a_solution_is_stepped_in_assembly_order_and_a_blocked_ghost_is_named() {
     );
 }
 
-/// A short (docked) playtest keeps the assembly note and "Show a solution"
-/// in its tool window: the solution is stepped there, the 3D view shows
-/// it, and the window stays open while it is shown.
-#[test]
-fn a_compact_playtest_shows_a_solution_from_its_tool_window() {
+/// The little crate in assembly mode, played in a short (docked) panel,
+/// 440 x 520: the compact layout with its tool window.
+fn compact_assembly_playtest() -> Harness<'static, Playing> {
     let options = tessera_host::SessionOptions {
         mode: Some(tessera_polycube::ASSEMBLY_MODE.into()),
         seats: Vec::new(),
@@ -428,6 +426,15 @@ fn a_compact_playtest_shows_a_solution_from_its_tool_window() {
         egui::vec2(440.0, 520.0),
     );
     harness.run();
+    harness
+}
+
+/// A short (docked) playtest keeps the assembly note and "Show a solution"
+/// in its tool window: the solution is stepped there, the 3D view shows
+/// it, and the window stays open while it is shown.
+#[test]
+fn a_compact_playtest_shows_a_solution_from_its_tool_window() {
+    let mut harness = compact_assembly_playtest();
     assert!(
         harness
             .query_by_label("Show a solution (assembly order)")
@@ -452,16 +459,7 @@ fn a_compact_playtest_shows_a_solution_from_its_tool_window() {
 /// only while the window was open, so a closed window left it unseen.
 #[test]
 fn closing_the_tool_window_while_a_solution_is_searched_keeps_the_search() {
-    let options = tessera_host::SessionOptions {
-        mode: Some(tessera_polycube::ASSEMBLY_MODE.into()),
-        seats: Vec::new(),
-    };
-    let mut harness = playing_sized(
-        level("03_little_crate.ron"),
-        &options,
-        egui::vec2(440.0, 520.0),
-    );
-    harness.run();
+    let mut harness = compact_assembly_playtest();
     harness.get_by_label(crate::playtest::TOOLS).click();
     harness.run();
     harness
