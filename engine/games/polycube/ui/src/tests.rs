@@ -385,11 +385,7 @@ fn text_that_cannot_be_patched_is_rewritten_with_its_header_and_the_editor_says_
 
 #[test]
 fn a_solution_is_stepped_in_assembly_order_and_a_blocked_ghost_is_named() {
-    let options = tessera_host::SessionOptions {
-        mode: Some(tessera_polycube::ASSEMBLY_MODE.into()),
-        seats: Vec::new(),
-    };
-    let mut harness = playing_in(level("03_little_crate.ron"), &options);
+    let mut harness = playing_in(level("03_little_crate.ron"), &assembly_mode());
     harness.run();
     harness.get_by_label_contains("Assembly mode: every piece must slide in");
     harness
@@ -413,16 +409,20 @@ fn a_solution_is_stepped_in_assembly_order_and_a_blocked_ghost_is_named() {
     );
 }
 
+/// A session in assembly mode (every piece slides in along a line).
+fn assembly_mode() -> tessera_host::SessionOptions {
+    tessera_host::SessionOptions {
+        mode: Some(tessera_polycube::ASSEMBLY_MODE.into()),
+        seats: Vec::new(),
+    }
+}
+
 /// The little crate in assembly mode, played in a short (docked) panel,
 /// 440 x 520: the compact layout with its tool window.
 fn compact_assembly_playtest() -> Harness<'static, Playing> {
-    let options = tessera_host::SessionOptions {
-        mode: Some(tessera_polycube::ASSEMBLY_MODE.into()),
-        seats: Vec::new(),
-    };
     let mut harness = playing_sized(
         level("03_little_crate.ron"),
-        &options,
+        &assembly_mode(),
         egui::vec2(440.0, 520.0),
     );
     harness.run();

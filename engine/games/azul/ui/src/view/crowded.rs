@@ -78,11 +78,9 @@ impl AzulPlaytest {
         let featured = self.human_seat().filter(|&p| p < players).unwrap_or(0);
         let others: Vec<usize> = (0..players).filter(|&p| p != featured).collect();
         let fit = self.crowded.fit(others.len(), width, height);
-        // Shrinking applies at once, growing past a margin: no flicker
-        // between two scales as the measured sizes follow the scales
-        // (as the equal boards' grid does).
-        let grows = |now: f32, was: f32| !(-0.001..=0.02).contains(&(now - was));
-        if grows(fit.featured, self.crowded.featured) || grows(fit.others, self.crowded.others) {
+        if super::rescales(fit.featured, self.crowded.featured)
+            || super::rescales(fit.others, self.crowded.others)
+        {
             self.crowded.featured = fit.featured;
             self.crowded.others = fit.others;
             ui.ctx().request_repaint();

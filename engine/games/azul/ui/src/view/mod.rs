@@ -94,6 +94,14 @@ pub struct AzulPlaytest {
     drawn_scale: f32,
 }
 
+/// Whether a board scale measured this frame, `now`, replaces the one
+/// drawn, `was`: shrinking at once (a board past the panel's edge is
+/// clipped), growing only past a margin (no flicker between two scales as
+/// the measured size follows the scale).
+fn rescales(now: f32, was: f32) -> bool {
+    !(-0.001..=0.02).contains(&(now - was))
+}
+
 /// The boards' grid: columns and scale, chosen from the space the last
 /// frame had.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -536,11 +544,8 @@ impl PlaytestView for AzulPlaytest {
                     ui.available_width(),
                     (panel.height() * share).max(least),
                 );
-                // Shrinking applies at once (a board past the panel's edge is
-                // clipped), growing past a margin (no flicker between two
-                // scales as the measured size follows the scale).
-                let change = layout.scale - self.board_layout.scale;
-                if !(-0.001..=0.02).contains(&change) || layout.columns != self.board_layout.columns
+                if rescales(layout.scale, self.board_layout.scale)
+                    || layout.columns != self.board_layout.columns
                 {
                     self.board_layout = layout;
                     ui.ctx().request_repaint();
