@@ -8,7 +8,7 @@
 //!   it has that cell as its lowest cell, so placements are listed per
 //!   lowest cell and grouped by kind; a kind with no piece left is skipped
 //!   as a whole; where cells have at most 256 placements, table lookups
-//!   give those of the kinds left that the next 12 cells leave room for,
+//!   give those of the kinds left that the next 48 cells leave room for,
 //!   and only those are tested (`near.rs`). Cells are numbered with the box's shortest axis varying
 //!   fastest, which keeps the frontier short.
 //! - Near the root both counts branch on the most constrained choice, as
@@ -615,7 +615,7 @@ impl<M: Mask> Tables<M> {
         let smallest = signatures.iter().map(Vec::len).min().unwrap_or(1);
         let counts: Vec<u16> = kind_pieces.iter().map(|p| p.len() as u16).collect();
 
-        // 3.8 KB a cell and word: up to 1 MB for 128 cells; bigger boxes
+        // 6 KB a cell and word: up to 1.5 MB for 128 cells; bigger boxes
         // (rare, and slow for other reasons) keep the loop over kinds.
         let cell_fits = (volume <= 128)
             .then(|| {
