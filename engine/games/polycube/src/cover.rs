@@ -23,6 +23,11 @@ pub(crate) const PLANES: usize = 11;
 /// than 128 words costs a child more than its list does).
 pub(crate) const MAX_PLACEMENTS: usize = 128 * 64;
 
+/// Boxes with more kinds keep the lists: a level's counts per kind are
+/// an array of this many (a fixed size, so that indexing it by a byte
+/// needs no bounds check in the child set's loop).
+pub(crate) const MAX_KINDS: usize = 64;
+
 /// The bit sets of one box's placements.
 pub(crate) struct CoverBits {
     /// Words in a set of placements.
@@ -35,8 +40,8 @@ pub(crate) struct CoverBits {
     /// Per kind, its placements (`words` each).
     pub(crate) kind: Vec<u64>,
     /// Each placement's kind in a byte (a quarter of the cache lines of
-    /// the `u32` table).
-    pub(crate) kind8: Vec<u8>,
+    /// the `u32` table), 64 to a word of the sets (the last padded).
+    pub(crate) kind8: Vec<[u8; 64]>,
     /// Cells per placement in `cells` (the largest piece's).
     pub(crate) stride: usize,
     /// Each placement's cells, `stride` each; a smaller piece is padded
@@ -55,7 +60,7 @@ impl CoverBits {
         placement_kind: &[u32],
     ) -> Option<Self> {
         let placements = placement_bits.len();
-        if placements > MAX_PLACEMENTS || volume >= usize::from(u16::MAX) || kinds > 256 {
+        if placements > MAX_PLACEMENTS || volume >= usize::from(u16::MAX) || kinds > MAX_KINDS {
             return None;
         }
         let words = placements.div_ceil(64).max(1);
@@ -95,7 +100,11 @@ impl CoverBits {
             cell,
             range,
             kind,
-            kind8: placement_kind.iter().map(|&k| k as u8).collect(),
+            kind8: (0..words)
+                .map(|w| {
+                    std::array::from_fn(|i| placement_kind.get(w * 64 + i).map_or(0, |&k| k as u8))
+                })
+                .collect(),
             stride,
             cells,
         })
@@ -126,11 +135,11 @@ impl<'t, M: Mask, V: Visitor<M>> Search<'t, M, V> {
     pub(crate) fn go_constrained_sets(&mut self, filled: M, cover: &'t CoverBits) -> bool {
         let t = self.t;
         let level = self.set_parent.map_or(0, |l| l + 1);
-        let (words, cells, kinds) = (cover.words, PLANES, t.kinds);
+        let (words, cells) = (cover.words, PLANES);
         if self.set.len() < (level + 1) * words {
             self.set.resize((level + 1) * words, 0);
             self.per_cell.resize((level + 1) * cells, M::ZERO);
-            self.per_kind.resize((level + 1) * kinds, 0);
+            self.per_kind.resize((level + 1) * MAX_KINDS, 0);
         }
         match (self.set_parent, self.chosen.last()) {
             (Some(parent), Some(&p)) => self.child_set(parent, p as usize, cover),
@@ -182,9 +191,9 @@ impl<'t, M: Mask, V: Visitor<M>> Search<'t, M, V> {
     /// left that fits `filled`, counted per cell and per kind.
     fn first_set(&mut self, level: usize, filled: M, cover: &CoverBits) {
         let t = self.t;
-        let (words, kinds) = (cover.words, t.kinds);
+        let words = cover.words;
         let set = &mut self.set[level * words..(level + 1) * words];
-        let per_kind = &mut self.per_kind[level * kinds..(level + 1) * kinds];
+        let per_kind = &mut self.per_kind[level * MAX_KINDS..(level + 1) * MAX_KINDS];
         set.fill(0);
         per_kind.fill(0);
         let mut planes = [M::ZERO; PLANES];
@@ -215,7 +224,7 @@ impl<'t, M: Mask, V: Visitor<M>> Search<'t, M, V> {
     /// it was the last piece of it), its counts less theirs.
     fn child_set(&mut self, parent: usize, p: usize, cover: &CoverBits) {
         let t = self.t;
-        let (words, cells, kinds) = (cover.words, PLANES, t.kinds);
+        let (words, cells, kinds) = (cover.words, PLANES, MAX_KINDS);
         let level = parent + 1;
         let kind = t.placement_kind[p] as usize;
         let last = self.avail[kind] == 0;
@@ -253,9 +262,11 @@ impl<'t, M: Mask, V: Visitor<M>> Search<'t, M, V> {
             set: &mut self.set[level * words..(level + 1) * words],
             meets: &self.meets[lo..hi.max(lo)],
             lo,
-            masks: &t.masks,
+            masks: t.set_masks.as_chunks().0,
             kinds: &cover.kind8,
-            per_kind: &mut self.per_kind[level * kinds..(level + 1) * kinds],
+            per_kind: self.per_kind[level * kinds..(level + 1) * kinds]
+                .as_mut_array()
+                .expect("a level's counts per kind are MAX_KINDS long"),
         };
         let mut planes = [M::ZERO; PLANES];
         planes.copy_from_slice(&self.per_cell[level * PLANES..(level + 1) * PLANES]);
@@ -284,8 +295,7 @@ impl<'t, M: Mask, V: Visitor<M>> Search<'t, M, V> {
     /// [`Search::most_constrained`]: the same choice).
     fn choose_from_set(&self, level: usize, filled: M) -> Option<Choice> {
         let t = self.t;
-        let kinds = t.kinds;
-        let per_kind = &self.per_kind[level * kinds..(level + 1) * kinds];
+        let per_kind = &self.per_kind[level * MAX_KINDS..level * MAX_KINDS + t.kinds];
         // The lowest empty cell with the fewest placements, counts
         // saturating at 64 as the lists' counters do.
         let planes = &self.per_cell[level * PLANES..(level + 1) * PLANES];
@@ -309,9 +319,11 @@ struct Gone<'a, M> {
     /// From word `lo` on, the placements to take out.
     meets: &'a [u64],
     lo: usize,
-    masks: &'a [M],
-    kinds: &'a [u8],
-    per_kind: &'a mut [u32],
+    /// The placements' masks and kinds, 64 to a word of the set: a
+    /// word's placement is an index under 64, no bounds check.
+    masks: &'a [[M; 64]],
+    kinds: &'a [[u8; 64]],
+    per_kind: &'a mut [u32; MAX_KINDS],
 }
 
 impl<M: Mask> Gone<'_, M> {
@@ -324,21 +336,16 @@ impl<M: Mask> Gone<'_, M> {
         // The counts in registers while the placements that drop out are
         // taken off (bit-sliced, borrows rippling up).
         let mut low: [M; N] = std::array::from_fn(|i| planes[i]);
-        for ((w, word), &meets) in self
-            .set
-            .iter_mut()
-            .enumerate()
-            .skip(self.lo)
-            .zip(self.meets)
-        {
+        let words = self.set.iter_mut().zip(self.masks).zip(self.kinds);
+        for (((word, masks), kinds), &meets) in words.skip(self.lo).zip(self.meets) {
             let mut gone = *word & meets;
             *word &= !meets;
             while gone != 0 {
-                let q = w * 64 + gone.trailing_zeros() as usize;
+                let q = gone.trailing_zeros() as usize & 63;
                 gone &= gone - 1;
-                self.per_kind[usize::from(self.kinds[q])] -= 1;
+                self.per_kind[usize::from(kinds[q]) & (MAX_KINDS - 1)] -= 1;
                 // One less in the count is one more in its complement.
-                let mut carry = self.masks[q];
+                let mut carry = masks[q];
                 for plane in &mut low {
                     let next = plane.and(carry);
                     *plane = plane.xor(carry);

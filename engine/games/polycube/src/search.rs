@@ -415,7 +415,8 @@ pub(crate) struct Search<'t, M: Mask, V: Visitor<M>> {
     /// plane `i` holds bit `i` of `2^PLANES - 1 - count`, so that taking
     /// placements off is an add, with no NOT).
     pub(crate) per_cell: Vec<M>,
-    /// Each such level's count of fitting placements per kind.
+    /// Each such level's count of fitting placements per kind
+    /// ([`crate::cover::MAX_KINDS`] a level, the kinds first).
     pub(crate) per_kind: Vec<u32>,
     /// The placements that meet the one just placed, a word each
     /// (scratch of the child set, `cover.rs`).

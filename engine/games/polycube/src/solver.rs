@@ -495,6 +495,9 @@ pub(crate) struct Tables<M: Mask> {
     /// ([`crate::cover`]); `None`: too many placements, the levels keep
     /// lists.
     pub(crate) cover: Option<CoverBits>,
+    /// `masks` padded with empty masks to the words of `cover`'s sets
+    /// (empty without them): the child set's loop reads 64 to a word.
+    pub(crate) set_masks: Vec<M>,
 }
 
 pub(crate) const NONE: u32 = u32::MAX;
@@ -635,8 +638,14 @@ impl<M: Mask> Tables<M> {
             &masks,
         );
         let cover = CoverBits::build(volume, signatures.len(), &placement_bits, &placement_kind);
+        let mut set_masks = Vec::new();
+        if let Some(cover) = &cover {
+            set_masks = masks.clone();
+            set_masks.resize(cover.words * 64, M::ZERO);
+        }
         let mut tables = Self {
             cover,
+            set_masks,
             volume,
             outside,
             kinds: signatures.len(),
