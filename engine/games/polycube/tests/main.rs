@@ -12,6 +12,7 @@ mod polycube_game;
 mod polycube_generate;
 mod polycube_geometry;
 mod polycube_levels;
+mod polycube_pocket;
 mod polycube_rules;
 mod polycube_skew;
 mod polycube_solver;

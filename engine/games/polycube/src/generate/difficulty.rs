@@ -62,6 +62,33 @@ pub fn work(
     shapes: &[Vec<Cell>],
     cancel: &AtomicBool,
 ) -> Result<Work, SolveError> {
+    work_limited(size, shapes, u64::MAX, cancel)
+}
+
+/// [`work`] when its searches take at most `limit` nodes in all; `None`
+/// when they would take more. A generator drops such a design rather than
+/// write a difficulty that `check` would take as long to repeat (a
+/// pocketed 5x5x5's plain search is usually some 30 nodes an order, but
+/// one row order in ten or so wanders off for minutes).
+pub fn work_within(
+    size: [usize; 3],
+    shapes: &[Vec<Cell>],
+    limit: u64,
+    cancel: &AtomicBool,
+) -> Result<Option<Work>, SolveError> {
+    match work_limited(size, shapes, limit, cancel) {
+        Err(SolveError::OverBudget(_)) => Ok(None),
+        other => other.map(Some),
+    }
+}
+
+/// [`work`] stopping with [`SolveError::OverBudget`] past `limit` nodes.
+fn work_limited(
+    size: [usize; 3],
+    shapes: &[Vec<Cell>],
+    limit: u64,
+    cancel: &AtomicBool,
+) -> Result<Work, SolveError> {
     let volume: usize = size.iter().product();
     let cells: usize = shapes.iter().map(Vec::len).sum();
     if cells != volume {
@@ -86,6 +113,7 @@ pub fn work(
             covers: vec![0; volume + shapes.len()],
             live: order,
             nodes: 0,
+            limit: limit.saturating_sub(work.nodes),
             cancel,
         };
         let found = search.go(0, count)?;
@@ -136,6 +164,8 @@ struct Search<'a> {
     /// (it only grows: a node's children write after its own list).
     live: Vec<usize>,
     nodes: u64,
+    /// Nodes this search may take ([`work_within`]).
+    limit: u64,
     cancel: &'a AtomicBool,
 }
 
@@ -146,6 +176,12 @@ impl Search<'_> {
         self.nodes += 1;
         if self.nodes & 0xFFF == 0 && self.cancel.load(Ordering::Relaxed) {
             return Err(SolveError::Cancelled);
+        }
+        if self.nodes > self.limit {
+            return Err(SolveError::OverBudget(format!(
+                "the plain search took over {} nodes",
+                self.limit
+            )));
         }
         let volume = self.filled.len();
         let Some(column) = self.narrowest(from, to) else {

@@ -11,6 +11,7 @@
 pub mod cut;
 pub mod design;
 pub mod difficulty;
+pub mod pocket;
 pub mod repair;
 mod reshape;
 pub mod skew;
@@ -138,7 +139,10 @@ fn spec(matches: &ArgMatches) -> Result<Spec, GenerateError> {
         })?,
         // A unique design of a large box with many pieces: a skewed cut's
         // sizes (`skew.rs`), the only cuts whose proofs stay small.
-        None => match skew::default_sizes(volume, pieces) {
+        None => match pocket::default_sizes(volume, pieces)
+            .filter(|_| !matches.get_flag("assembly"))
+            .or_else(|| skew::default_sizes(volume, pieces))
+        {
             Some(sizes) if matches.get_flag("unique") && volume > unique::SMALL_BOX => sizes,
             _ => {
                 let low = volume / pieces;

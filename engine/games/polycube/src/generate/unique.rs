@@ -26,7 +26,7 @@ use tessera_host::generate::{GenerateError, try_candidates};
 use tessera_host::rng::GameRng;
 
 use super::design::{Design, Move, random_sizes};
-use super::{cut, skew};
+use super::{cut, difficulty, pocket, skew};
 use crate::solver::{Solution, SolveError, Solver};
 
 /// What the user asked for.
@@ -63,6 +63,14 @@ const CANDIDATES: usize = 8;
 /// Search nodes a candidate's probe may spend (about a tenth of a second
 /// on one core) before it gets the whole search.
 const BUDGET: u64 = 1 << 19;
+/// Search nodes the whole search of a pocketed cut may spend (a second or
+/// two on one core): most cuts are proven in a few thousand; one that is
+/// not within this is dropped for the next.
+const POCKET_BUDGET: u64 = 1 << 21;
+/// Nodes the difficulty's plain searches of a pocketed cut may take in all
+/// ([`difficulty_ends`]): they take some 30 an order when they go
+/// straight, and millions when they wander.
+const DIFFICULTY_LIMIT: u64 = 1 << 16;
 /// Boxes larger than this start from a screened cut ([`sparse_cut`]).
 pub(super) const SMALL_BOX: usize = 27;
 /// Stretched cuts drawn per cut tried in a large box.
@@ -80,6 +88,21 @@ pub fn find(spec: &Spec, seed: u64, control: &ThinkControl) -> Result<Design, Ge
     let large = spec.unique && volume > SMALL_BOX;
     let found = try_candidates(seed, CUTS, control, |cut, rng| {
         control.set_note(format!("cut {}", cut + 1));
+        // A pocketed cut is proven unique or dropped, never walked: a
+        // cube handed across would join two pockets. Its small pieces
+        // sit inside the box, so an assembly takes the skewed cut.
+        if large && !spec.assembly && pocket::fits(volume, spec.pieces, spec.sizes) {
+            let Some(design) = pocket::pocketed(spec.size, spec.pieces, spec.sizes, rng, control)
+            else {
+                return Ok(None);
+            };
+            control.set_note(format!("cut {}: proving", cut + 1));
+            let proven = matches!(
+                probe(&design, PROBE_LIMIT, POCKET_BUDGET, control)?,
+                Probe::Unique
+            );
+            return Ok((proven && difficulty_ends(&design, control)?).then_some(design));
+        }
         if large && skew::fits(volume, spec.pieces, spec.sizes) {
             let Some(design) = skew::skewed(spec.size, spec.pieces, spec.sizes, rng, control)
             else {
@@ -457,6 +480,22 @@ fn covers(
         }
     }
     out
+}
+
+/// Whether the difficulty's plain searches of `design`'s level (its pieces
+/// as the level lists them) end within [`DIFFICULTY_LIMIT`] nodes: the
+/// level's difficulty line is then exact, and `check` repeats it as fast.
+fn difficulty_ends(design: &Design, control: &ThinkControl) -> Result<bool, GenerateError> {
+    control.set_note(format!("{}: its difficulty", control.note()));
+    let level = design.to_level(String::new(), false);
+    let work = difficulty::work_within(
+        level.extents(),
+        &level.shapes(),
+        DIFFICULTY_LIMIT,
+        control.cancel_flag(),
+    )
+    .map_err(solve_error)?;
+    Ok(work.is_some())
 }
 
 /// The design's distinct packings, up to `limit` of them.
