@@ -18,10 +18,11 @@ use std::time::Duration;
 
 use rayon::prelude::*;
 
+use super::depth::PLAIN_CHOOSE_DEPTH;
 use super::disassembly::Rays;
 use super::mask::Mask;
 use super::search::{Canonical, DistinctUpTo, Leaves, Search};
-use super::solver::{Counts, NONE, PLAIN_CHOOSE_DEPTH, Progress, SolveError, Tables};
+use super::solver::{Counts, NONE, Progress, SolveError, Tables};
 use super::validate::Within;
 
 /// The enumeration deepens until there are at least this many subtrees

@@ -14,6 +14,7 @@ pub mod budget;
 pub mod cli;
 pub mod count;
 mod cover;
+mod depth;
 pub mod disassembly;
 pub mod generate;
 pub mod geometry;

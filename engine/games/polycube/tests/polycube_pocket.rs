@@ -16,12 +16,17 @@ use tessera_polycube::solver::Solver;
 /// quickest of seeds 1-10 (0.4 s of a release build); the figures over
 /// the ten are in docs/perf/polycube-generate.md.
 fn unique_5x5x5() -> (PolycubeLevel, String) {
+    generated(&["--box", "5x5x5", "--pieces", "25", "--unique"], 3)
+}
+
+/// `generate polycube ARGS --seed SEED`: the level and its text.
+pub(super) fn generated(args: &[&str], seed: u64) -> (PolycubeLevel, String) {
     let matches = clap::Command::new("polycube")
         .args(GENERATOR.arguments())
-        .try_get_matches_from(["polycube", "--box", "5x5x5", "--pieces", "25", "--unique"])
+        .try_get_matches_from(std::iter::once("polycube").chain(args.iter().copied()))
         .expect("the spec parses");
     let made = GENERATOR
-        .generate(&matches, 3, &ThinkControl::new())
+        .generate(&matches, seed, &ThinkControl::new())
         .expect("a level");
     let level = parse_level(&made.text, Path::new("g.ron")).expect("a level");
     (level, made.text)

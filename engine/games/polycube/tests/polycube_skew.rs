@@ -2,18 +2,16 @@
 //! the pockets) and the unique 4x4x4 of 13 pieces, Bedlam's size, made
 //! from them.
 
-use std::path::Path;
 use std::sync::atomic::AtomicBool;
 
 use tessera_host::ThinkControl;
-use tessera_host::level::parse_level;
 use tessera_host::rng::game_rng;
-use tessera_polycube::PolycubeLevel;
-use tessera_polycube::generate::GENERATOR;
 use tessera_polycube::generate::cut::{loose, placements};
 use tessera_polycube::generate::skew::{default_sizes, fits, skewed};
 use tessera_polycube::geometry::{is_connected, orientations};
 use tessera_polycube::solver::Solver;
+
+use super::polycube_pocket::generated;
 
 const BOX: [usize; 3] = [4, 4, 4];
 
@@ -54,20 +52,13 @@ fn a_skewed_cut_has_three_large_twisted_pieces_and_small_ones_and_is_not_loose()
 /// `tessera bench polycube-generate`'s.
 #[test]
 fn a_unique_4x4x4_of_13_pieces_has_one_distinct_packing_in_the_solvers_whole_count() {
-    let matches = clap::Command::new("polycube")
-        .args(GENERATOR.arguments())
-        .try_get_matches_from(["polycube", "--box", "4x4x4", "--pieces", "13", "--unique"])
-        .expect("the spec parses");
-    let made = GENERATOR
-        .generate(&matches, 7, &ThinkControl::new())
-        .expect("a level");
-    let level: PolycubeLevel = parse_level(&made.text, Path::new("g.ron")).expect("a level");
+    let (level, text) = generated(&["--box", "4x4x4", "--pieces", "13", "--unique"], 7);
     assert_eq!(level.pieces.len(), 13);
     let solver = Solver::new(level.extents(), &level.shapes()).expect("solver");
     let counted = solver
         .count(&AtomicBool::new(false), &mut |_| {})
         .expect("the whole count");
-    assert_eq!(counted.distinct, 1, "{}", made.text);
+    assert_eq!(counted.distinct, 1, "{text}");
     // The first packing (Solvable?, `solve`, hints, Show a solution): the
     // lowest-cell order alone ran for minutes on such a design; past its
     // budget the search takes the most constrained choice first.

@@ -66,6 +66,19 @@ fn generate(
     }
 }
 
+/// `args` generated from seeds 1 to 10, each stopped after `limit`: the
+/// times, and how many made a level.
+fn seeds_within(args: &[&str], limit: Duration) -> anyhow::Result<(Vec<Duration>, usize)> {
+    let mut times = Vec::new();
+    let mut found = 0;
+    for seed in 1..=10 {
+        let (time, made) = generate(args, seed, limit)?;
+        found += usize::from(made.is_some());
+        times.push(time);
+    }
+    Ok((times, found))
+}
+
 /// Median and worst of `times` as two figures (the worst without a target
 /// when `targets.1` is `None`).
 fn median_and_worst(
@@ -108,17 +121,7 @@ pub fn figures(_: &CommandContext) -> anyhow::Result<Vec<Figure>> {
         (secs(2), Some(secs(10))),
     );
 
-    let mut times = Vec::new();
-    let mut found = 0;
-    for seed in 1..=10 {
-        let (time, made) = generate(
-            &["--box", "4x4x4", "--pieces", "13", "--unique"],
-            seed,
-            secs(60),
-        )?;
-        found += usize::from(made.is_some());
-        times.push(time);
-    }
+    let (times, found) = seeds_within(&["--box", "4x4x4", "--pieces", "13", "--unique"], secs(60))?;
     figures.extend(median_and_worst(
         &format!(
             "generate a unique 4x4x4 of 13 pieces (default sizes 2..12: a skewed cut), seeds 1-10 ({found} of 10 found in 60 s)"
@@ -127,17 +130,8 @@ pub fn figures(_: &CommandContext) -> anyhow::Result<Vec<Figure>> {
         (secs(60), None),
     ));
 
-    let mut times = Vec::new();
-    let mut found = 0;
-    for seed in 1..=10 {
-        let (time, made) = generate(
-            &["--box", "5x5x5", "--pieces", "25", "--unique"],
-            seed,
-            secs(120),
-        )?;
-        found += usize::from(made.is_some());
-        times.push(time);
-    }
+    let (times, found) =
+        seeds_within(&["--box", "5x5x5", "--pieces", "25", "--unique"], secs(120))?;
     figures.extend(median_and_worst(
         &format!(
             "generate a unique 5x5x5 of 25 pieces (default sizes 2..22: a pocketed cut), seeds 1-10 ({found} of 10 found in 120 s)"

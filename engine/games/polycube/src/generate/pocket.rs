@@ -5,7 +5,7 @@
 //! pieces go decides where every small one goes; and the large pieces'
 //! dents fit together one way. A whole search proves such a cut unique or
 //! not in a few thousand nodes (most constrained first at every depth:
-//! `solver.rs`, `MIXED_RATIO`), where a skewed 5x5x5 of 25 pieces, its
+//! `depth.rs`, `MIXED_RATIO`), where a skewed 5x5x5 of 25 pieces, its
 //! small pieces touching, had hundreds of thousands of packings
 //! (docs/perf/polycube-generate.md, "Pocketed cuts").
 
