@@ -57,7 +57,7 @@ impl LevelGenerator for PolycubeGenerator {
             Arg::new("sizes")
                 .long("sizes")
                 .value_name("MIN..MAX")
-                .help("Cubes per piece (default: around the box's volume over the pieces; for a unique large box of many pieces, 2 up to three large pieces' share, e.g. 2..12 for a 4x4x4 of 13)"),
+                .help("Cubes per piece (default: around the box's volume over the pieces; for a unique large box of many pieces, 2 up to the large pieces' share, e.g. 2..12 for a 4x4x4 of 13, 2..22 for a 5x5x5 of 25)"),
             Arg::new("unique")
                 .long("unique")
                 .action(ArgAction::SetTrue)

@@ -101,7 +101,11 @@ pub fn find(spec: &Spec, seed: u64, control: &ThinkControl) -> Result<Design, Ge
                 probe(&design, PROBE_LIMIT, POCKET_BUDGET, control)?,
                 Probe::Unique
             );
-            return Ok((proven && difficulty_ends(&design, control)?).then_some(design));
+            if !proven {
+                return Ok(None);
+            }
+            control.set_note(format!("cut {}: its difficulty", cut + 1));
+            return Ok(difficulty_ends(&design, control)?.then_some(design));
         }
         if large && skew::fits(volume, spec.pieces, spec.sizes) {
             let Some(design) = skew::skewed(spec.size, spec.pieces, spec.sizes, rng, control)
@@ -486,7 +490,6 @@ fn covers(
 /// as the level lists them) end within [`DIFFICULTY_LIMIT`] nodes: the
 /// level's difficulty line is then exact, and `check` repeats it as fast.
 fn difficulty_ends(design: &Design, control: &ThinkControl) -> Result<bool, GenerateError> {
-    control.set_note(format!("{}: its difficulty", control.note()));
     let level = design.to_level(String::new(), false);
     let work = difficulty::work_within(
         level.extents(),
