@@ -257,14 +257,9 @@ impl<M: Mask> Tables<M> {
             .filter(|&k| self.counts[k] == 1)
             .filter(|&k| self.group.iter().all(|g| g.kind_map[k] == k))
             .filter_map(|k| {
-                let placements: Vec<usize> = (0..self.masks.len())
-                    .filter(|&p| self.placement_kind[p] as usize == k)
-                    .collect();
-                let mapped = placements
-                    .iter()
-                    .all(|&p| self.images.iter().all(|img| img[p] != NONE));
-                (mapped && !placements.is_empty())
-                    .then(|| (k, self.orbits(&placements), placements.len() as u64))
+                let orbits = self.orbits(k)?;
+                let placements = orbits.iter().map(|&(_, size)| size).sum();
+                (placements > 0).then_some((k, orbits.len() as u64, placements))
             })
             .collect();
         // The least fraction orbits / placements, as a pair.
@@ -282,20 +277,27 @@ impl<M: Mask> Tables<M> {
             .map(|(k, _, _)| k)
     }
 
-    /// The orbits of `placements` (a kind's, closed under the group).
-    fn orbits(&self, placements: &[usize]) -> u64 {
+    /// The orbits of `kind`'s placements under the group, in placement
+    /// order: each one's first placement and its size. `None` when a
+    /// symmetry takes one of them out of the kind's placements.
+    pub(crate) fn orbits(&self, kind: usize) -> Option<Vec<(usize, u64)>> {
         let mut seen = vec![false; self.masks.len()];
-        let mut orbits = 0;
-        for &p in placements {
-            if seen[p] {
+        let mut orbits = Vec::new();
+        for p in 0..self.masks.len() {
+            if self.placement_kind[p] as usize != kind || seen[p] {
                 continue;
             }
-            orbits += 1;
+            let mut size = 0;
             for img in &self.images {
-                seen[img[p] as usize] = true;
+                let q = *img.get(p).filter(|&&q| q != NONE)? as usize;
+                if !seen[q] {
+                    seen[q] = true;
+                    size += 1;
+                }
             }
+            orbits.push((p, size));
         }
-        orbits
+        Some(orbits)
     }
 
     /// The starts of the symmetry-broken search: one per orbit of the
@@ -315,19 +317,7 @@ impl<M: Mask> Tables<M> {
             }];
         };
         let mut roots = Vec::new();
-        let mut seen = vec![false; self.masks.len()];
-        for p in 0..self.masks.len() {
-            if self.placement_kind[p] as usize != kind || seen[p] {
-                continue;
-            }
-            let mut orbit = 0u64;
-            for img in &self.images {
-                let q = img[p] as usize;
-                if !seen[q] {
-                    seen[q] = true;
-                    orbit += 1;
-                }
-            }
+        for (p, orbit) in self.orbits(kind).unwrap_or_default() {
             let filled = self.outside.or(self.masks[p]);
             if self.has_isolated(filled) {
                 continue;
